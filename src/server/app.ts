@@ -1,0 +1,118 @@
+import formbody from "@fastify/formbody";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import Fastify, { type FastifyInstance } from "fastify";
+
+import { AppError } from "../shared/errors";
+import type { Config } from "./config";
+import { type Database, openDatabase } from "./db/client";
+import { runMigrations } from "./db/migrate";
+import { seedIfEmpty } from "./db/seed/demo";
+import { auditRoutes } from "./features/audit/routes";
+import { authRoutes, userServiceRoutes } from "./features/auth/routes";
+import type { AuthDeps } from "./features/auth/service";
+import { createSessionStore } from "./features/auth/session-store";
+import { createTokenSigner } from "./features/auth/tokens";
+import { systemRoutes } from "./features/system/routes";
+import { type Bus, createBus } from "./lib/bus";
+import { authPlugin } from "./plugins/auth";
+import { envelopePlugin } from "./plugins/envelope";
+import { spaPlugin } from "./plugins/spa";
+import { userCenterRoutes } from "./user-center/routes";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    database: Database;
+    bus: Bus;
+    config: Config;
+  }
+}
+
+export type BuildOptions = {
+  /** Use an already open (and migrated) database instead of opening one from config. */
+  database?: Database;
+  logger?: boolean | object;
+};
+
+const CSP = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    // antd writes its styles at run time (CSS-in-JS), which needs inline styles.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", "data:", "blob:"],
+    fontSrc: ["'self'", "data:"],
+    connectSrc: ["'self'"],
+    frameSrc: ["'self'", "blob:"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'self'"],
+  },
+};
+
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: "array", allErrors: true } },
+  });
+
+  const ownsDatabase = !opts.database;
+  const database =
+    opts.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }));
+  if (ownsDatabase) {
+    await runMigrations(database);
+    if (config.seedDemo) await seedIfEmpty(database);
+  }
+  const bus = createBus(database.pubsub);
+  app.decorate("database", database);
+  app.decorate("bus", bus);
+  app.decorate("config", config);
+  if (ownsDatabase) app.addHook("onClose", () => database.close());
+
+  const sessions = createSessionStore(database.db, bus);
+  const tokens = createTokenSigner(config.jwtSecret);
+  const deps: AuthDeps = {
+    db: database.db,
+    tokens,
+    sessions,
+    tokenTtlSeconds: config.tokenTtlSeconds,
+    maxFailures: config.loginMaxFailures,
+    lockMinutes: config.loginLockMinutes,
+  };
+
+  await app.register(helmet, { contentSecurityPolicy: CSP, crossOriginEmbedderPolicy: false });
+  await app.register(envelopePlugin, { bodyLimit: config.bodyLimitBytes });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError(429, "errors.tooManyRequests"),
+  });
+  await app.register(formbody, { bodyLimit: 16 * 1024 });
+  await app.register(authPlugin, { db: database.db, tokens, sessions });
+
+  const authOpts = {
+    deps,
+    uploadTokenTtlSeconds: config.uploadTokenTtlSeconds,
+    loginRateLimitPerMinute: config.loginRateLimitPerMinute,
+  };
+  await app.register(systemRoutes, {
+    prefix: "/api",
+    userCenterLoginUrl: config.userCenterLoginUrl,
+    userCenterLogoutUrl: config.userCenterLogoutUrl,
+  });
+  await app.register(authRoutes, { prefix: "/api", ...authOpts });
+  await app.register(userServiceRoutes, { prefix: "/api/user-service/user", ...authOpts });
+  await app.register(auditRoutes, { prefix: "/api/audit-logs" });
+  await app.register(userCenterRoutes, {
+    prefix: "/user-center",
+    deps,
+    allowedRedirectOrigins: config.allowedRedirectOrigins,
+    rateLimitPerMinute: config.loginRateLimitPerMinute,
+  });
+  await app.register(spaPlugin, { clientDir: config.clientDir });
+  return app;
+}

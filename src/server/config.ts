@@ -1,0 +1,71 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://… selects node-postgres; undefined means embedded PGlite under dataDir/pg. */
+  databaseUrl?: string;
+  /** undefined: in-memory PGlite (tests only). */
+  pgliteDir?: string;
+  jwtSecret: string;
+  tokenTtlSeconds: number;
+  uploadTokenTtlSeconds: number;
+  userCenterLoginUrl: string;
+  userCenterLogoutUrl: string;
+  /** Origins (besides our own) a login may redirect back to, for an external SPA host. */
+  allowedRedirectOrigins: string[];
+  loginMaxFailures: number;
+  loginLockMinutes: number;
+  loginRateLimitPerMinute: number;
+  bodyLimitBytes: number;
+  clientDir: string;
+  seedDemo: boolean;
+  logLevel: string;
+  trustProxy: boolean;
+};
+
+const intFrom = (value: string | undefined, fallback: number) => {
+  const n = Number(value);
+  return value && Number.isFinite(n) ? n : fallback;
+};
+
+/** The JWT secret must survive restarts, or every user is signed out on each deploy. */
+const loadOrCreateSecret = (dataDir: string) => {
+  const file = path.join(dataDir, "jwt-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+};
+
+export const loadConfig = (env: NodeJS.ProcessEnv): Config => {
+  const dataDir = path.resolve(env.DATA_DIR ?? "./data");
+  const databaseUrl = env.DATABASE_URL || undefined;
+  return {
+    port: intFrom(env.PORT, 3000),
+    host: env.HOST ?? "0.0.0.0",
+    dataDir,
+    databaseUrl,
+    pgliteDir: databaseUrl ? undefined : path.join(dataDir, "pg"),
+    jwtSecret: env.JWT_SECRET || loadOrCreateSecret(dataDir),
+    tokenTtlSeconds: intFrom(env.TOKEN_TTL_SECONDS, 12 * 3600),
+    uploadTokenTtlSeconds: intFrom(env.UPLOAD_TOKEN_TTL_SECONDS, 300),
+    userCenterLoginUrl: env.USER_CENTER_URL ? `${env.USER_CENTER_URL}/login` : "/user-center/login",
+    userCenterLogoutUrl:
+      env.USER_CENTER_LOGOUT_URL ??
+      (env.USER_CENTER_URL ? `${env.USER_CENTER_URL}/logout` : "/user-center/logout"),
+    allowedRedirectOrigins: (env.ALLOWED_REDIRECT_ORIGINS ?? "").split(",").filter(Boolean),
+    loginMaxFailures: intFrom(env.LOGIN_MAX_FAILURES, 5),
+    loginLockMinutes: intFrom(env.LOGIN_LOCK_MINUTES, 15),
+    loginRateLimitPerMinute: intFrom(env.LOGIN_RATE_LIMIT_PER_MINUTE, 30),
+    bodyLimitBytes: intFrom(env.BODY_LIMIT_BYTES, 1024 * 1024),
+    clientDir: path.resolve(env.CLIENT_DIR ?? "dist/client"),
+    seedDemo: env.SEED_DEMO !== "false",
+    logLevel: env.LOG_LEVEL ?? "info",
+    trustProxy: env.TRUST_PROXY === "true",
+  };
+};

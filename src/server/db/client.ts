@@ -1,0 +1,110 @@
+import { mkdirSync } from "node:fs";
+
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import pg from "pg";
+
+import * as tables from "./tables";
+
+export type Tables = typeof tables;
+/** Both drivers' databases and their transactions share this type, so services take either. */
+export type Db = PgDatabase<PgQueryResultHKT, Tables>;
+
+/** LISTEN/NOTIFY for both drivers: the live events and cache invalidations ride on it. */
+export type PubSub = {
+  notify: (channel: string, payload: string) => Promise<void>;
+  listen: (channel: string, onMessage: (payload: string) => void) => Promise<() => Promise<void>>;
+};
+
+export type Database = {
+  kind: "pglite" | "postgres";
+  db: Db;
+  pubsub: PubSub;
+  /** Runs fn while holding a session-level advisory lock (migrations, seeding). */
+  withAdvisoryLock: <T>(key: number, fn: () => Promise<T>) => Promise<T>;
+  close: () => Promise<void>;
+};
+
+export type DatabaseOptions = { databaseUrl?: string; pgliteDir?: string; poolSize?: number };
+
+const openPglite = async (dir?: string): Promise<Database> => {
+  if (dir) mkdirSync(dir, { recursive: true });
+  const client = dir ? await PGlite.create(dir) : await PGlite.create();
+  const db = drizzlePglite(client, { schema: tables, casing: "snake_case" }) as unknown as Db;
+  return {
+    kind: "pglite",
+    db,
+    pubsub: {
+      notify: async (channel, payload) => {
+        await client.query("select pg_notify($1, $2)", [channel, payload]);
+      },
+      listen: async (channel, onMessage) => {
+        const unsubscribe = await client.listen(channel, onMessage);
+        return unsubscribe;
+      },
+    },
+    // PGlite is one connection in one process: there is nobody to race with.
+    withAdvisoryLock: (_key, fn) => fn(),
+    close: () => client.close(),
+  };
+};
+
+const openPostgres = async (url: string, poolSize: number): Promise<Database> => {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const db = drizzlePg(pool, { schema: tables, casing: "snake_case" }) as unknown as Db;
+  let listener: pg.Client | undefined;
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  const ensureListener = async () => {
+    if (listener) return listener;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    client.on("notification", (msg) => {
+      for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? "");
+    });
+    listener = client;
+    return client;
+  };
+  return {
+    kind: "postgres",
+    db,
+    pubsub: {
+      notify: async (channel, payload) => {
+        await pool.query("select pg_notify($1, $2)", [channel, payload]);
+      },
+      listen: async (channel, onMessage) => {
+        const client = await ensureListener();
+        let set = handlers.get(channel);
+        if (!set) {
+          set = new Set();
+          handlers.set(channel, set);
+          await client.query(`listen "${channel.replace(/"/g, "")}"`);
+        }
+        set.add(onMessage);
+        return async () => {
+          set.delete(onMessage);
+        };
+      },
+    },
+    withAdvisoryLock: async (key, fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock($1)", [key]);
+        return await fn();
+      } finally {
+        await client.query("select pg_advisory_unlock($1)", [key]).catch(() => undefined);
+        client.release();
+      }
+    },
+    close: async () => {
+      await listener?.end().catch(() => undefined);
+      await pool.end();
+    },
+  };
+};
+
+export const openDatabase = (opts: DatabaseOptions): Promise<Database> =>
+  opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, opts.poolSize ?? 20)
+    : openPglite(opts.pgliteDir);

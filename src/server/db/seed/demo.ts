@@ -1,0 +1,120 @@
+import { count } from "drizzle-orm";
+
+import { hashPassword } from "../../features/auth/passwords";
+import type { Database, Db } from "../client";
+import { departments, memberDepartments, memberRoles, members, roles, users, workspaces } from "../tables";
+import { ROLE_TEMPLATES } from "./role-templates";
+
+export const DEMO_PASSWORD = "demo1234";
+const SEED_LOCK_KEY = 727_002;
+
+type DemoUser = { username: string; name: string; nameSuffix: string; email: string; phone: string };
+
+const DEMO_USERS: DemoUser[] = [
+  { username: "admin", name: "王建国", nameSuffix: "主任", email: "admin@mingde.example", phone: "13800000001" },
+  { username: "partner", name: "李明", nameSuffix: "合伙人", email: "liming@mingde.example", phone: "13800000002" },
+  { username: "lawyer", name: "张伟", nameSuffix: "律师", email: "zhangwei@mingde.example", phone: "13800000003" },
+  { username: "assistant", name: "陈静", nameSuffix: "助理", email: "chenjing@mingde.example", phone: "13800000004" },
+  { username: "finance", name: "刘芳", nameSuffix: "财务", email: "liufang@mingde.example", phone: "13800000005" },
+  { username: "intern", name: "赵磊", nameSuffix: "实习生", email: "zhaolei@mingde.example", phone: "13800000006" },
+  { username: "admin2", name: "周强", nameSuffix: "主任", email: "admin@zhengheng.example", phone: "13900000001" },
+  { username: "lawyer2", name: "吴敏", nameSuffix: "律师", email: "wumin@zhengheng.example", phone: "13900000002" },
+];
+
+type Firm = {
+  name: string;
+  nameEn: string;
+  departments: { key: string; name: string; parent?: string; manager?: string }[];
+  members: { username: string; role: string; department: string; position: string }[];
+};
+
+const FIRMS: Firm[] = [
+  {
+    name: "明德律师事务所",
+    nameEn: "Mingde Law Firm",
+    departments: [
+      { key: "mgmt", name: "管理委员会", manager: "admin" },
+      { key: "lit", name: "诉讼部", manager: "partner" },
+      { key: "civil", name: "民商事组", parent: "lit", manager: "lawyer" },
+      { key: "corp", name: "非诉部", manager: "partner" },
+      { key: "ops", name: "行政财务部", manager: "finance" },
+    ],
+    members: [
+      { username: "admin", role: "admin", department: "mgmt", position: "主任" },
+      { username: "partner", role: "partner", department: "lit", position: "高级合伙人" },
+      { username: "lawyer", role: "lawyer", department: "civil", position: "执业律师" },
+      { username: "assistant", role: "assistant", department: "civil", position: "律师助理" },
+      { username: "finance", role: "finance", department: "ops", position: "财务主管" },
+      { username: "intern", role: "intern", department: "civil", position: "实习律师" },
+    ],
+  },
+  {
+    name: "正衡律师事务所",
+    nameEn: "Zhengheng Law Firm",
+    departments: [
+      { key: "mgmt", name: "主任办公室", manager: "admin2" },
+      { key: "lit", name: "争议解决部", manager: "lawyer2" },
+    ],
+    members: [
+      { username: "admin2", role: "admin", department: "mgmt", position: "主任" },
+      { username: "lawyer2", role: "lawyer", department: "lit", position: "执业律师" },
+      { username: "partner", role: "partner", department: "lit", position: "合伙人" },
+    ],
+  },
+];
+
+const seedFirm = async (tx: Db, firm: Firm, userIds: Map<string, string>) => {
+  const [ws] = await tx.insert(workspaces).values({ name: firm.name, nameEn: firm.nameEn }).returning();
+  const roleIds = new Map<string, string>();
+  for (const template of ROLE_TEMPLATES) {
+    const [role] = await tx
+      .insert(roles)
+      .values({ workspaceId: ws.id, ...template, isSystem: template.code === "admin" })
+      .returning();
+    roleIds.set(template.code, role.id);
+  }
+  for (const m of firm.members) {
+    const userId = userIds.get(m.username)!;
+    await tx.insert(members).values({ workspaceId: ws.id, userId, position: m.position });
+    await tx.insert(memberRoles).values({ workspaceId: ws.id, userId, roleId: roleIds.get(m.role)! });
+  }
+  const deptIds = new Map<string, string>();
+  for (const [i, d] of firm.departments.entries()) {
+    const [dept] = await tx
+      .insert(departments)
+      .values({
+        workspaceId: ws.id,
+        name: d.name,
+        sortOrder: i,
+        parentId: d.parent ? deptIds.get(d.parent) : null,
+        managerId: d.manager ? userIds.get(d.manager) : null,
+      })
+      .returning();
+    deptIds.set(d.key, dept.id);
+  }
+  for (const m of firm.members) {
+    await tx.insert(memberDepartments).values({
+      workspaceId: ws.id,
+      userId: userIds.get(m.username)!,
+      departmentId: deptIds.get(m.department)!,
+    });
+  }
+  return ws.id;
+};
+
+/** Loads the two demo firms when the database has no users; returns whether it did. */
+export const seedIfEmpty = (database: Database) =>
+  database.withAdvisoryLock(SEED_LOCK_KEY, async () => {
+    const [{ n }] = await database.db.select({ n: count() }).from(users);
+    if (n > 0) return false;
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    await database.db.transaction(async (tx) => {
+      const userIds = new Map<string, string>();
+      for (const u of DEMO_USERS) {
+        const [row] = await tx.insert(users).values({ ...u, passwordHash }).returning();
+        userIds.set(u.username, row.id);
+      }
+      for (const firm of FIRMS) await seedFirm(tx, firm, userIds);
+    });
+    return true;
+  });

@@ -1,0 +1,61 @@
+import { ADMIN_RULES, BASIC_RULE, type PermissionRule } from "../../../shared/permissions";
+
+/** The roles a new firm starts with; admins edit them afterwards in the role editor. */
+export const ROLE_TEMPLATES: { code: string; name: string; description: string; rules: PermissionRule[] }[] = [
+  { code: "admin", name: "管理员", description: "Firm administrator", rules: [...ADMIN_RULES] },
+  {
+    code: "partner",
+    name: "合伙人",
+    description: "Partner",
+    rules: [
+      BASIC_RULE,
+      { action: ["read", "create", "update", "delete", "export"], subject: "LAWFIRM_CASE_VIEW" },
+      { action: ["read", "create", "update", "delete", "import", "export"], subject: "LAWFIRM_CUSTOMER_VIEW" },
+      { action: ["read", "create", "update", "delete"], subject: "LAWFIRM_DOCUMENT_VIEW" },
+      { action: ["read", "create", "update", "delete"], subject: "LAWFIRM_CONTRACT_VIEW" },
+      { action: ["read", "create"], subject: "LAWFIRM_SEAL_VIEW" },
+      { action: "read", subject: "LAWFIRM_CONFLICT_VIEW" },
+      { action: ["read", "create", "approve"], subject: "WORKFLOW_INSTANCE" },
+      { action: "read", subject: ["ORG_MEMBER", "ORG_DEPARTMENT"] },
+    ],
+  },
+  {
+    code: "lawyer",
+    name: "律师",
+    description: "Lawyer",
+    rules: [
+      BASIC_RULE,
+      { action: ["read", "create", "update"], subject: "LAWFIRM_CASE_VIEW" },
+      { action: ["read", "create", "update"], subject: "LAWFIRM_CUSTOMER_VIEW" },
+      { action: ["read", "create"], subject: "LAWFIRM_DOCUMENT_VIEW" },
+      { action: ["read", "create"], subject: "LAWFIRM_CONTRACT_VIEW" },
+      { action: ["read", "create"], subject: "LAWFIRM_SEAL_VIEW" },
+      { action: "read", subject: "LAWFIRM_CONFLICT_VIEW" },
+      { action: ["read", "create", "approve"], subject: "WORKFLOW_INSTANCE" },
+    ],
+  },
+  {
+    code: "assistant",
+    name: "律师助理",
+    description: "Legal assistant",
+    rules: [
+      BASIC_RULE,
+      { action: "read", subject: "LAWFIRM_CASE_VIEW" },
+      { action: ["read", "create"], subject: "LAWFIRM_CUSTOMER_VIEW" },
+      { action: ["read", "create", "update"], subject: "LAWFIRM_DOCUMENT_VIEW" },
+      { action: ["read", "create"], subject: "WORKFLOW_INSTANCE" },
+    ],
+  },
+  {
+    code: "finance",
+    name: "财务",
+    description: "Finance",
+    rules: [
+      BASIC_RULE,
+      { action: "read", subject: ["LAWFIRM_CASE_VIEW", "LAWFIRM_CONTRACT_VIEW", "LAWFIRM_CUSTOMER_VIEW"] },
+      { action: ["read", "create", "approve"], subject: "WORKFLOW_INSTANCE" },
+    ],
+  },
+  // A newcomer's role starts empty until an admin grants rights: they see "not authorized".
+  { code: "intern", name: "实习生", description: "Intern (no rights yet)", rules: [] },
+];

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from "fastify";
+
+import { UPLOAD_AUDIENCE } from "./tokens";
+import { login, logout, switchWorkspace, type AuthDeps } from "./service";
+import { getLoginUserInfo, listSelectableUsers } from "./user-info";
+
+type Opts = { deps: AuthDeps; uploadTokenTtlSeconds: number; loginRateLimitPerMinute: number };
+
+const loginBody = {
+  type: "object",
+  required: ["username", "password"],
+  additionalProperties: false,
+  properties: {
+    username: { type: "string", minLength: 1, maxLength: 100 },
+    password: { type: "string", minLength: 1, maxLength: 200 },
+  },
+} as const;
+
+const switchBody = {
+  type: "object",
+  required: ["workspaceId"],
+  additionalProperties: false,
+  properties: { workspaceId: { type: "string", format: "uuid" } },
+} as const;
+
+export async function authRoutes(app: FastifyInstance, opts: Opts) {
+  const { deps } = opts;
+  app.post<{ Body: { username: string; password: string } }>(
+    "/auth/login",
+    {
+      schema: { body: loginBody },
+      config: {
+        permission: "public",
+        rateLimit: { max: opts.loginRateLimitPerMinute, timeWindow: "1 minute" },
+      },
+    },
+    async (req) => {
+      const { token, expiresAt } = await login(deps, {
+        ...req.body,
+        ip: req.ip,
+        userAgent: String(req.headers["user-agent"] ?? ""),
+      });
+      return { token, expiresAt };
+    },
+  );
+
+  app.post("/auth/logout", { config: { permission: "member" } }, (req) => logout(deps, req.ctx));
+
+  app.post<{ Body: { workspaceId: string } }>(
+    "/auth/switch-workspace",
+    { schema: { body: switchBody }, config: { permission: "member" } },
+    (req) => switchWorkspace(deps, req.ctx, req.body.workspaceId),
+  );
+}
+
+/** The seed's own endpoints, at their exact paths. */
+export async function userServiceRoutes(app: FastifyInstance, opts: Opts) {
+  const member = { config: { permission: "member" as const } };
+  const picker = { config: { permission: ["basic", "BASIC_PERMISSION"] as ["basic", "BASIC_PERMISSION"] } };
+
+  app.get("/get-login-user-info", member, (req) => getLoginUserInfo(req.ctx));
+  app.get("/get-login-user-authority", member, async (req) => req.ctx.rules);
+  app.get("/get-all-select-list", picker, (req) => listSelectableUsers(req.ctx, false));
+  app.get("/get-account-enabled-select-list", picker, (req) => listSelectableUsers(req.ctx, true));
+
+  // Short-lived and bound to this sign-in and firm: a leaked upload token dies with the session.
+  app.get("/get-up-token", member, async (req) => {
+    const expiresAt = new Date(Date.now() + opts.uploadTokenTtlSeconds * 1000);
+    const token = await opts.deps.tokens.sign(
+      { sid: req.ctx.sessionId, ws: req.ctx.workspaceId, scope: "upload" },
+      UPLOAD_AUDIENCE,
+      req.ctx.userId,
+      expiresAt,
+    );
+    return { token, expiresAt: expiresAt.toISOString() };
+  });
+}

@@ -1,0 +1,96 @@
+import { sql } from "drizzle-orm";
+
+import type { PermissionRule } from "../../../shared/permissions";
+import type { Db } from "../../db/client";
+import type { Bus } from "../../lib/bus";
+
+export type SessionInfo = {
+  sessionId: string;
+  userId: string;
+  workspaceId: string;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  isUserEnabled: boolean;
+  isMemberEnabled: boolean;
+  rules: PermissionRule[];
+};
+
+export const AUTH_CHANNEL = "auth_changed";
+
+/** What an auth change touches: one session, one user everywhere, or a whole firm's roles. */
+export type AuthChange = { sessionId?: string; userId?: string; workspaceId?: string };
+
+/** Short enough that a lost NOTIFY cannot keep a revoked sign-in alive for long. */
+const CACHE_MS = 15_000;
+
+type Row = {
+  user_id: string;
+  workspace_id: string;
+  expires_at: string | Date;
+  revoked_at: string | Date | null;
+  user_enabled: boolean;
+  member_enabled: boolean | null;
+  rules: PermissionRule[][] | null;
+};
+
+/**
+ * Resolves a session id to the user, firm and rules in one query, cached per process and
+ * invalidated on every process through the bus when a session, membership or role changes.
+ */
+export const createSessionStore = (db: Db, bus: Bus) => {
+  const cache = new Map<string, { info: SessionInfo | null; at: number }>();
+
+  void bus.subscribe(AUTH_CHANNEL, (message) => {
+    const change = message as AuthChange;
+    for (const [sid, entry] of cache) {
+      const info = entry.info;
+      if (
+        sid === change.sessionId ||
+        (info && change.userId && info.userId === change.userId) ||
+        (info && change.workspaceId && !change.userId && info.workspaceId === change.workspaceId)
+      ) {
+        cache.delete(sid);
+      }
+    }
+  });
+
+  const fetch = async (sessionId: string): Promise<SessionInfo | null> => {
+    const result = await db.execute(sql`
+      select s.user_id, s.workspace_id, s.expires_at, s.revoked_at,
+             u.is_enabled as user_enabled, m.is_enabled as member_enabled,
+             (select coalesce(jsonb_agg(r.rules), '[]'::jsonb)
+                from member_roles mr
+                join roles r on r.workspace_id = mr.workspace_id and r.id = mr.role_id
+               where mr.workspace_id = s.workspace_id and mr.user_id = s.user_id) as rules
+        from sessions s
+        join users u on u.id = s.user_id
+        left join members m on m.workspace_id = s.workspace_id and m.user_id = s.user_id
+       where s.id = ${sessionId}`);
+    const row = (result as unknown as { rows: Row[] }).rows[0];
+    if (!row) return null;
+    return {
+      sessionId,
+      userId: row.user_id,
+      workspaceId: row.workspace_id,
+      expiresAt: new Date(row.expires_at),
+      revokedAt: row.revoked_at ? new Date(row.revoked_at) : null,
+      isUserEnabled: row.user_enabled,
+      isMemberEnabled: row.member_enabled === true,
+      rules: (row.rules ?? []).flat(),
+    };
+  };
+
+  return {
+    get: async (sessionId: string) => {
+      const hit = cache.get(sessionId);
+      if (hit && Date.now() - hit.at < CACHE_MS) return hit.info;
+      const info = await fetch(sessionId);
+      if (cache.size > 50_000) cache.clear();
+      cache.set(sessionId, { info, at: Date.now() });
+      return info;
+    },
+    invalidate: (change: AuthChange) => bus.publish(AUTH_CHANNEL, change),
+  };
+};
+
+export type SessionStore = ReturnType<typeof createSessionStore>;

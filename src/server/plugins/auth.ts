@@ -1,0 +1,84 @@
+import { createMongoAbility, type MongoAbility } from "@casl/ability";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+
+import { AppError } from "../../shared/errors";
+import type { Action, PermissionRule, Subject } from "../../shared/permissions";
+import type { Db } from "../db/client";
+import { SESSION_AUDIENCE, type TokenSigner } from "../features/auth/tokens";
+import type { SessionStore } from "../features/auth/session-store";
+import type { RequestCtx } from "../lib/request-ctx";
+
+/**
+ * Every /api route states who may call it, or the app refuses to start:
+ * "public" (no sign-in), "member" (any signed-in member of the firm) or [action, subject].
+ */
+export type RoutePermission = "public" | "member" | [Action, Subject];
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    permission?: RoutePermission;
+    /** The business table whose rows the route's `:id` names (the tenant-isolation test uses it). */
+    tenantTable?: string;
+  }
+  interface FastifyRequest {
+    ctx: RequestCtx;
+  }
+}
+
+const bearer = (req: FastifyRequest) => {
+  const header = req.headers.authorization;
+  if (!header?.startsWith("Bearer ")) return undefined;
+  return header.slice(7).trim() || undefined;
+};
+
+export const buildAbility = (rules: PermissionRule[]): MongoAbility =>
+  createMongoAbility(rules as never);
+
+type AuthOptions = { db: Db; tokens: TokenSigner; sessions: SessionStore };
+
+/** Resolves who is calling and for which firm, then checks the route's permission. */
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: AuthOptions) => {
+    app.decorateRequest("ctx", undefined as unknown as RequestCtx);
+
+    app.addHook("onRoute", (route) => {
+      if (!route.url.startsWith("/api") || route.method === "HEAD") return;
+      if (route.config?.permission === undefined) {
+        throw new Error(`Route ${String(route.method)} ${route.url} declares no config.permission`);
+      }
+    });
+
+    app.addHook("onRequest", async (req) => {
+      const permission = req.routeOptions.config?.permission;
+      if (!req.url.startsWith("/api") || permission === undefined || permission === "public") return;
+      const token = bearer(req);
+      if (!token) throw new AppError(401, "errors.unauthorized");
+      const claims = await opts.tokens.verify(token, SESSION_AUDIENCE);
+      const sessionId = typeof claims.sid === "string" ? claims.sid : "";
+      const session = sessionId ? await opts.sessions.get(sessionId) : null;
+      if (!session || session.userId !== claims.sub) throw new AppError(401, "errors.tokenInvalid");
+      if (session.revokedAt) throw new AppError(401, "errors.tokenRevoked");
+      if (session.expiresAt.getTime() <= Date.now()) throw new AppError(401, "errors.tokenExpired");
+      if (!session.isUserEnabled) throw new AppError(401, "errors.accountDisabled");
+      if (!session.isMemberEnabled) throw new AppError(401, "errors.memberDisabled");
+
+      const ability = buildAbility(session.rules);
+      req.ctx = {
+        userId: session.userId,
+        workspaceId: session.workspaceId,
+        sessionId,
+        db: opts.db,
+        ability,
+        rules: session.rules,
+        lang: req.lang,
+        ip: req.ip,
+        log: req.log,
+      };
+      if (permission !== "member" && !ability.can(permission[0], permission[1])) {
+        throw new AppError(403, "errors.forbidden");
+      }
+    });
+  },
+  { name: "auth", dependencies: ["envelope"] },
+);

@@ -1,0 +1,121 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+
+import { AppError, type FieldError } from "../../shared/errors";
+import { type Language, pickLanguage } from "../../shared/i18n-config";
+import { translatorFor, type Translate } from "../i18n";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    lang: Language;
+    t: Translate;
+  }
+}
+
+type AjvIssue = {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message?: string;
+};
+
+const fieldOf = (issue: AjvIssue) => {
+  const base = issue.instancePath.replace(/^\//, "").replace(/\//g, ".");
+  const extra = issue.params.missingProperty ?? issue.params.additionalProperty;
+  return [base, typeof extra === "string" ? extra : ""].filter(Boolean).join(".") || "body";
+};
+
+const VALIDATION_KEYS = new Set([
+  "required", "type", "additionalProperties", "maxLength", "minLength", "format", "enum",
+  "minimum", "maximum", "pattern",
+]);
+
+const toFieldErrors = (issues: AjvIssue[], t: Translate): FieldError[] =>
+  issues.map((issue) => ({
+    field: fieldOf(issue),
+    message: t(`validation.${VALIDATION_KEYS.has(issue.keyword) ? issue.keyword : "invalid"}`, {
+      limit: issue.params.limit,
+      type: issue.params.type,
+    }),
+  }));
+
+const isApi = (req: FastifyRequest) => req.url.startsWith("/api");
+
+/** Fastify's own error codes mapped to our classes and message keys. */
+const FRAMEWORK_ERRORS: Record<string, [AppError["status"], string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, "errors.malformedJson"],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, "errors.malformedJson"],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, "errors.payloadTooLarge"],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [400, "errors.unsupportedMediaType"],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, "errors.badRequest"],
+};
+
+const CLASS_KEYS: Record<number, string> = {
+  400: "errors.badRequest",
+  401: "errors.unauthorized",
+  403: "errors.forbidden",
+  404: "errors.notFound",
+  409: "errors.conflict",
+  413: "errors.payloadTooLarge",
+  429: "errors.tooManyRequests",
+};
+
+export const toAppError = (error: FastifyError | AppError | Error, req: FastifyRequest, bodyLimit: number) => {
+  if (error instanceof AppError) return error;
+  const fe = error as FastifyError & { validation?: AjvIssue[] };
+  if (fe.validation) {
+    return new AppError(422, "errors.validation", { fields: toFieldErrors(fe.validation, req.t) });
+  }
+  const mapped = fe.code ? FRAMEWORK_ERRORS[fe.code] : undefined;
+  if (mapped) {
+    return new AppError(mapped[0], mapped[1], {
+      params: { limit: `${Math.round(bodyLimit / 1024)} KB`, type: String(req.headers["content-type"] ?? "") },
+    });
+  }
+  const status = fe.statusCode ?? 500;
+  if (status === 429) return new AppError(429, "errors.tooManyRequests");
+  if (status >= 400 && status < 500 && CLASS_KEYS[status]) {
+    return new AppError(status as AppError["status"], CLASS_KEYS[status]);
+  }
+  return undefined;
+};
+
+export const sendError = (reply: FastifyReply, req: FastifyRequest, err: AppError) => {
+  const fieldText = err.fields?.map((f) => `${f.field} ${f.message}`).join("; ") ?? "";
+  return reply.status(err.status).send({
+    code: err.code,
+    msg: req.t(err.message, { ...err.params, fields: fieldText }),
+    data: err.fields ? { fields: err.fields } : null,
+  });
+};
+
+/**
+ * Every /api answer is `{code, msg, data}` in the request's language; unknown errors are logged
+ * with their request and answered as a generic 500 so no stack trace reaches a browser.
+ */
+export const envelopePlugin = fp(
+  async (app: FastifyInstance, opts: { bodyLimit: number }) => {
+    app.decorateRequest("lang", "zh-CN");
+    app.decorateRequest("t", undefined as unknown as Translate);
+    app.addHook("onRequest", async (req) => {
+      req.lang = pickLanguage(req.headers.lang ?? req.headers["accept-language"]);
+      req.t = translatorFor(req.lang) as Translate;
+    });
+
+    app.addHook("preSerialization", async (req, reply, payload) => {
+      if (!isApi(req) || reply.statusCode >= 400) return payload;
+      return { code: 200, msg: req.t("errors.success"), data: payload };
+    });
+
+    app.setErrorHandler((error, req, reply) => {
+      const appError = toAppError(error as FastifyError, req, opts.bodyLimit);
+      if (appError) {
+        if (appError.status >= 500) req.log.error({ err: error }, "request failed");
+        return sendError(reply, req, appError);
+      }
+      req.log.error({ err: error }, "unhandled error");
+      return sendError(reply, req, new AppError(500, "errors.serverBusy"));
+    });
+  },
+  { name: "envelope" },
+);

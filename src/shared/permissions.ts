@@ -1,0 +1,57 @@
+/**
+ * The one list of permission subjects and the actions each offers. The server checks routes
+ * against it, the role editor shows it, and the client guards routes and menus with it.
+ */
+export const ACTIONS = {
+  manage: "manage",
+  basic: "basic",
+  read: "read",
+  create: "create",
+  update: "update",
+  delete: "delete",
+  approve: "approve",
+  export: "export",
+  import: "import",
+} as const;
+
+export type Action = (typeof ACTIONS)[keyof typeof ACTIONS];
+
+/** Subjects keep the seed's names (UPPER_SNAKE) so rules exported by the seed still apply. */
+export const SUBJECTS = {
+  all: ["manage"],
+  BASIC_PERMISSION: ["basic"],
+  LAWFIRM_CASE_VIEW: ["read", "create", "update", "delete", "export"],
+  LAWFIRM_CUSTOMER_VIEW: ["read", "create", "update", "delete", "import", "export"],
+  LAWFIRM_DOCUMENT_VIEW: ["read", "create", "update", "delete"],
+  LAWFIRM_CONTRACT_VIEW: ["read", "create", "update", "delete"],
+  LAWFIRM_SEAL_VIEW: ["read", "create"],
+  LAWFIRM_CONFLICT_VIEW: ["read"],
+  WORKFLOW_DEFINITION: ["read", "create", "update", "delete"],
+  WORKFLOW_INSTANCE: ["read", "create", "approve"],
+  ORG_MEMBER: ["read", "create", "update", "delete"],
+  ORG_DEPARTMENT: ["read", "create", "update", "delete"],
+  ORG_ROLE: ["read", "create", "update", "delete"],
+  ORG_DICTIONARY: ["read", "create", "update", "delete"],
+  AUDIT_LOG: ["read"],
+} as const satisfies Record<string, readonly Action[]>;
+
+export type Subject = keyof typeof SUBJECTS;
+
+export const SUBJECT_NAMES = Object.keys(SUBJECTS) as Subject[];
+
+export type PermissionRule = {
+  action: Action | Action[];
+  subject: Subject | Subject[];
+  conditions?: Record<string, unknown>;
+  fields?: string[];
+  inverted?: boolean;
+  reason?: string;
+};
+
+/** Every member of a workspace may open the ordinary pages (SPEC §6: `basic` on BASIC_PERMISSION). */
+export const BASIC_RULE: PermissionRule = { action: "basic", subject: "BASIC_PERMISSION" };
+
+export const ADMIN_RULES: PermissionRule[] = [{ action: "manage", subject: "all" }];
+
+export const isSubject = (value: unknown): value is Subject =>
+  typeof value === "string" && value in SUBJECTS;
