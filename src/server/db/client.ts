@@ -54,17 +54,21 @@ const openPglite = async (dir?: string): Promise<Database> => {
 const openPostgres = async (url: string, poolSize: number): Promise<Database> => {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const db = drizzlePg(pool, { schema: tables, casing: "snake_case" }) as unknown as Db;
-  let listener: pg.Client | undefined;
   const handlers = new Map<string, Set<(payload: string) => void>>();
-  const ensureListener = async () => {
-    if (listener) return listener;
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    client.on("notification", (msg) => {
-      for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? "");
-    });
-    listener = client;
-    return client;
+  // One dedicated connection holds every LISTEN; it is opened on first use and closed with us.
+  let listener: Promise<pg.Client> | undefined;
+  let isClosed = false;
+  const ensureListener = () => {
+    listener ??= (async () => {
+      const client = new pg.Client({ connectionString: url });
+      client.on("error", () => undefined);
+      await client.connect();
+      client.on("notification", (msg) => {
+        for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? "");
+      });
+      return client;
+    })();
+    return listener;
   };
   return {
     kind: "postgres",
@@ -74,12 +78,19 @@ const openPostgres = async (url: string, poolSize: number): Promise<Database> =>
         await pool.query("select pg_notify($1, $2)", [channel, payload]);
       },
       listen: async (channel, onMessage) => {
-        const client = await ensureListener();
+        const client = await ensureListener().catch((err: unknown) => {
+          if (!isClosed) throw err;
+          return undefined;
+        });
+        if (!client) return async () => undefined;
         let set = handlers.get(channel);
         if (!set) {
           set = new Set();
           handlers.set(channel, set);
-          await client.query(`listen "${channel.replace(/"/g, "")}"`);
+          // A LISTEN still in flight when the app shuts down is moot, not an error.
+          await client.query(`listen "${channel.replace(/"/g, "")}"`).catch((err: unknown) => {
+            if (!isClosed) throw err;
+          });
         }
         set.add(onMessage);
         return async () => {
@@ -98,7 +109,8 @@ const openPostgres = async (url: string, poolSize: number): Promise<Database> =>
       }
     },
     close: async () => {
-      await listener?.end().catch(() => undefined);
+      isClosed = true;
+      if (listener) await listener.then((c) => c.end()).catch(() => undefined);
       await pool.end();
     },
   };

@@ -24,7 +24,19 @@ declare module "fastify" {
   interface FastifyRequest {
     ctx: RequestCtx;
   }
+  interface FastifyInstance {
+    /** Every route as registered, for tests and tooling that must cover routes added later. */
+    routeTable: RouteEntry[];
+  }
 }
+
+export type RouteEntry = {
+  method: string;
+  url: string;
+  permission?: RoutePermission;
+  tenantTable?: string;
+  bodySchema?: unknown;
+};
 
 const bearer = (req: FastifyRequest) => {
   const header = req.headers.authorization;
@@ -42,8 +54,18 @@ export const authPlugin = fp(
   async (app: FastifyInstance, opts: AuthOptions) => {
     app.decorateRequest("ctx", undefined as unknown as RequestCtx);
 
+    app.decorate("routeTable", [] as RouteEntry[]);
     app.addHook("onRoute", (route) => {
       if (!route.url.startsWith("/api") || route.method === "HEAD") return;
+      for (const method of [route.method].flat()) {
+        app.routeTable.push({
+          method: String(method),
+          url: route.url,
+          permission: route.config?.permission,
+          tenantTable: route.config?.tenantTable,
+          bodySchema: route.schema?.body,
+        });
+      }
       if (route.config?.permission === undefined) {
         throw new Error(`Route ${String(route.method)} ${route.url} declares no config.permission`);
       }

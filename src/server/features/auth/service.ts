@@ -112,7 +112,7 @@ export const logout = async (deps: AuthDeps, ctx: RequestCtx) => {
 /** Moves this sign-in to another firm the user belongs to; rules are reloaded, no new token. */
 export const switchWorkspace = async (deps: AuthDeps, ctx: RequestCtx, workspaceId: string) => {
   const [membership] = await deps.db
-    .select({ isEnabled: members.isEnabled, name: workspaces.name, id: workspaces.id })
+    .select({ isEnabled: members.isEnabled, name: workspaces.name, nameEn: workspaces.nameEn, id: workspaces.id })
     .from(members)
     .innerJoin(workspaces, eq(workspaces.id, members.workspaceId))
     .where(and(eq(members.userId, ctx.userId), eq(members.workspaceId, workspaceId)));
@@ -130,5 +130,6 @@ export const switchWorkspace = async (deps: AuthDeps, ctx: RequestCtx, workspace
     });
   });
   await deps.sessions.invalidate({ sessionId: ctx.sessionId });
-  return { workspace: { id: membership.id, name: membership.name } };
+  const name = ctx.lang === "en" && membership.nameEn ? membership.nameEn : membership.name;
+  return { workspace: { id: membership.id, name } };
 };

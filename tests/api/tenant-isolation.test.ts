@@ -1,0 +1,89 @@
+import { eq, getTableName, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import type { RouteEntry } from "../../src/server/plugins/auth";
+import { workspaces } from "../../src/server/db/tables";
+import { createTestApp, type TestApp } from "../fixtures/app";
+import { markersOf, snapshotWorkspace, tenantTables } from "../fixtures/tenant-snapshot";
+
+type JsonSchema = { type?: string; properties?: Record<string, JsonSchema>; required?: string[]; format?: string; enum?: unknown[]; minLength?: number };
+
+/** A body that passes the route's own schema, aimed at the other firm wherever an id fits. */
+const sampleFor = (schema: JsonSchema | undefined, foreignId: string): unknown => {
+  if (!schema) return {};
+  if (schema.enum) return schema.enum[0];
+  switch (schema.type) {
+    case "object":
+      return Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([key, sub]) => [key, sampleFor(sub, foreignId)]),
+      );
+    case "array":
+      return [];
+    case "integer":
+    case "number":
+      return 1;
+    case "boolean":
+      return true;
+    default:
+      return schema.format === "uuid" ? foreignId : "x".repeat(Math.max(1, schema.minLength ?? 1));
+  }
+};
+
+describe("tenant isolation, generated from the route table", () => {
+  let t: TestApp;
+  let firmA: string;
+  let firmB: string;
+  let markers: string[];
+  beforeAll(async () => {
+    t = await createTestApp();
+    const [a] = await t.database.db.select().from(workspaces).where(eq(workspaces.nameEn, "Mingde Law Firm"));
+    const [b] = await t.database.db.select().from(workspaces).where(eq(workspaces.nameEn, "Zhengheng Law Firm"));
+    firmA = a.id;
+    firmB = b.id;
+    markers = await markersOf(t.database.db, firmB, firmA);
+  });
+  afterAll(() => t.close());
+
+  const foreignRowId = async (route: RouteEntry) => {
+    if (!route.url.includes(":")) return firmB;
+    const table = tenantTables().find((tb) => getTableName(tb) === route.tenantTable);
+    if (!table) throw new Error(`${route.method} ${route.url} has an :id but no config.tenantTable`);
+    const result = await t.database.db.execute(
+      sql`select id::text as id from ${sql.identifier(getTableName(table))} where workspace_id = ${firmB} limit 1`,
+    );
+    const row = (result as unknown as { rows: { id: string }[] }).rows[0];
+    if (!row) throw new Error(`the seed has no ${route.tenantTable} row in the second firm`);
+    return row.id;
+  };
+
+  it("covers every authenticated route", () => {
+    const routes = t.app.routeTable.filter((r) => r.permission !== "public");
+    expect(routes.length).toBeGreaterThan(5);
+  });
+
+  it("never lets firm A's admin read or change firm B's rows", async () => {
+    const routes = t.app.routeTable.filter((r) => r.permission !== "public");
+    const failures: string[] = [];
+    for (const route of routes) {
+      const id = await foreignRowId(route);
+      const url = route.url.replace(/:[A-Za-z]+/g, id);
+      // A fresh sign-in per route: a route such as logout may end the one before.
+      const token = await t.login("admin");
+      const before = await snapshotWorkspace(t.database.db, firmB);
+      const res = await t.app.inject({
+        method: route.method as "GET",
+        url,
+        headers: { authorization: `Bearer ${token}`, lang: "en" },
+        ...(route.method === "GET" || route.method === "DELETE" ? {} : { payload: sampleFor(route.bodySchema as JsonSchema, id) as object }),
+      });
+      const after = await snapshotWorkspace(t.database.db, firmB);
+      const where = `${route.method} ${route.url} -> ${res.statusCode}`;
+      if (JSON.stringify(after) !== JSON.stringify(before)) failures.push(`${where}: changed firm B`);
+      const leaked = markers.filter((m) => res.body.includes(m));
+      if (leaked.length > 0) failures.push(`${where}: leaked ${leaked.join(", ")}`);
+      const aimsAtB = route.url.includes(":") || JSON.stringify(sampleFor(route.bodySchema as JsonSchema, id)).includes(firmB);
+      if (aimsAtB && ![403, 404].includes(res.statusCode)) failures.push(`${where}: expected 403/404`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
