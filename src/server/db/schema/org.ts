@@ -1,0 +1,105 @@
+import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+import type { PermissionRule } from "../../../shared/permissions";
+import { now } from "./columns";
+import { users, workspaces } from "./identity";
+
+/** A user's membership of one firm; disabled members cannot sign in to that firm. */
+export const members = pgTable(
+  "members",
+  {
+    workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+    userId: uuid("user_id").notNull().references(() => users.id),
+    isEnabled: boolean("is_enabled").notNull().default(true),
+    position: text().notNull().default(""),
+    createdAt: now(),
+    createdBy: uuid("created_by"),
+    updatedAt: now(),
+    updatedBy: uuid("updated_by"),
+    version: integer().notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.userId] }), index("members_user_idx").on(t.userId)],
+);
+
+export const departments = pgTable(
+  "departments",
+  {
+    workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+    id: uuid().notNull().defaultRandom(),
+    parentId: uuid("parent_id"),
+    name: text().notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+    managerId: uuid("manager_id"),
+    createdAt: now(),
+    createdBy: uuid("created_by"),
+    updatedAt: now(),
+    updatedBy: uuid("updated_by"),
+    version: integer().notNull().default(1),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.id] }),
+    foreignKey({ columns: [t.workspaceId, t.parentId], foreignColumns: [t.workspaceId, t.id] }),
+  ],
+);
+
+export const memberDepartments = pgTable(
+  "member_departments",
+  {
+    workspaceId: uuid("workspace_id").notNull(),
+    userId: uuid("user_id").notNull(),
+    departmentId: uuid("department_id").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.userId, t.departmentId] }),
+    foreignKey({
+      columns: [t.workspaceId, t.userId],
+      foreignColumns: [members.workspaceId, members.userId],
+    }).onDelete("cascade"),
+    foreignKey({
+      columns: [t.workspaceId, t.departmentId],
+      foreignColumns: [departments.workspaceId, departments.id],
+    }),
+  ],
+);
+
+export const roles = pgTable(
+  "roles",
+  {
+    workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+    id: uuid().notNull().defaultRandom(),
+    name: text().notNull(),
+    code: text().notNull(),
+    description: text().notNull().default(""),
+    rules: jsonb().$type<PermissionRule[]>().notNull().default([]),
+    isSystem: boolean("is_system").notNull().default(false),
+    createdAt: now(),
+    createdBy: uuid("created_by"),
+    updatedAt: now(),
+    updatedBy: uuid("updated_by"),
+    version: integer().notNull().default(1),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.id] }),
+    uniqueIndex("roles_code_uq").on(t.workspaceId, t.code),
+  ],
+);
+
+export const memberRoles = pgTable(
+  "member_roles",
+  {
+    workspaceId: uuid("workspace_id").notNull(),
+    userId: uuid("user_id").notNull(),
+    roleId: uuid("role_id").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.userId, t.roleId] }),
+    foreignKey({
+      columns: [t.workspaceId, t.userId],
+      foreignColumns: [members.workspaceId, members.userId],
+    }).onDelete("cascade"),
+    foreignKey({
+      columns: [t.workspaceId, t.roleId],
+      foreignColumns: [roles.workspaceId, roles.id],
+    }).onDelete("cascade"),
+  ],
+);
