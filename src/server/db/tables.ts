@@ -2,3 +2,4 @@
 export * from "./schema/audit";
 export * from "./schema/identity";
 export * from "./schema/org";
+export * from "./schema/documents";
