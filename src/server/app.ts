@@ -4,15 +4,19 @@ import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 
 import { AppError } from "../shared/errors";
+import { addMemberFormats } from "../shared/validators";
 import type { Config } from "./config";
 import { type Database, openDatabase } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import { seedIfEmpty } from "./db/seed/demo";
 import { auditRoutes } from "./features/audit/routes";
+import { dictionariesRoutes } from "./features/dictionaries/routes";
+import { createDictionaryUsageRegistry } from "./features/dictionaries/usage";
 import { authRoutes, userServiceRoutes } from "./features/auth/routes";
 import type { AuthDeps } from "./features/auth/service";
 import { createSessionStore } from "./features/auth/session-store";
 import { createTokenSigner } from "./features/auth/tokens";
+import { orgRoutes } from "./features/org/routes";
 import { systemRoutes } from "./features/system/routes";
 import { type Bus, createBus } from "./lib/bus";
 import { authPlugin } from "./plugins/auth";
@@ -57,7 +61,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger: opts.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: "array", allErrors: true } },
+    ajv: {
+      customOptions: { removeAdditional: false, coerceTypes: "array", allErrors: true },
+      plugins: [addMemberFormats],
+    },
   });
 
   const ownsDatabase = !opts.database;
@@ -107,6 +114,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(authRoutes, { prefix: "/api", ...authOpts });
   await app.register(userServiceRoutes, { prefix: "/api/user-service/user", ...authOpts });
   await app.register(auditRoutes, { prefix: "/api/audit-logs" });
+  await app.register(orgRoutes, { prefix: "/api", sessions });
+  const dictionaryUsage = createDictionaryUsageRegistry();
+  app.decorate("dictionaryUsage", dictionaryUsage);
+  await app.register(dictionariesRoutes, { prefix: "/api", usage: dictionaryUsage });
   await app.register(userCenterRoutes, {
     prefix: "/user-center",
     deps,

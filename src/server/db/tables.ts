@@ -3,3 +3,4 @@ export * from "./schema/audit";
 export * from "./schema/identity";
 export * from "./schema/org";
 export * from "./schema/documents";
+export * from "./schema/dictionaries";

@@ -3,6 +3,7 @@ import fp from "fastify-plugin";
 
 import { AppError, type FieldError } from "../../shared/errors";
 import { type Language, pickLanguage } from "../../shared/i18n-config";
+import { formatMessageKey } from "../../shared/validators";
 import { translatorFor, type Translate } from "../i18n";
 
 declare module "fastify" {
@@ -30,14 +31,19 @@ const VALIDATION_KEYS = new Set([
   "minimum", "maximum", "pattern",
 ]);
 
+/** A named format may carry its own message (`validation.formats.<format>`, e.g. the member validators). */
+const messageOf = (issue: AjvIssue, t: Translate) => {
+  const generic = t(`validation.${VALIDATION_KEYS.has(issue.keyword) ? issue.keyword : "invalid"}`, {
+    limit: issue.params.limit,
+    type: issue.params.type,
+  });
+  const format = issue.params.format;
+  if (issue.keyword !== "format" || typeof format !== "string") return generic;
+  return t(formatMessageKey(format), { defaultValue: generic });
+};
+
 const toFieldErrors = (issues: AjvIssue[], t: Translate): FieldError[] =>
-  issues.map((issue) => ({
-    field: fieldOf(issue),
-    message: t(`validation.${VALIDATION_KEYS.has(issue.keyword) ? issue.keyword : "invalid"}`, {
-      limit: issue.params.limit,
-      type: issue.params.type,
-    }),
-  }));
+  issues.map((issue) => ({ field: fieldOf(issue), message: messageOf(issue, t) }));
 
 const isApi = (req: FastifyRequest) => req.url.startsWith("/api");
 

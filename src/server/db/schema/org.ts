@@ -10,15 +10,27 @@ export const members = pgTable(
   {
     workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
     userId: uuid("user_id").notNull().references(() => users.id),
+    /** The membership's own id: routes name a member by it, never by the (global) user id. */
+    id: uuid().notNull().defaultRandom(),
     isEnabled: boolean("is_enabled").notNull().default(true),
     position: text().notNull().default(""),
+    /**
+     * Work phone and e-mail in this firm. The account's own phone/email (users) are shared by
+     * every firm the person belongs to, so one firm's admin edits these instead.
+     */
+    phone: text().notNull().default(""),
+    email: text().notNull().default(""),
     createdAt: now(),
     createdBy: uuid("created_by"),
     updatedAt: now(),
     updatedBy: uuid("updated_by"),
     version: integer().notNull().default(1),
   },
-  (t) => [primaryKey({ columns: [t.workspaceId, t.userId] }), index("members_user_idx").on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.userId] }),
+    index("members_user_idx").on(t.userId),
+    uniqueIndex("members_id_uq").on(t.workspaceId, t.id),
+  ],
 );
 
 export const departments = pgTable(
@@ -100,6 +112,76 @@ export const memberRoles = pgTable(
     foreignKey({
       columns: [t.workspaceId, t.roleId],
       foreignColumns: [roles.workspaceId, roles.id],
+    }).onDelete("cascade"),
+  ],
+);
+
+/** A member's own named list of colleagues, offered by the member picker. */
+export const memberGroups = pgTable(
+  "member_groups",
+  {
+    workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+    id: uuid().notNull().defaultRandom(),
+    ownerId: uuid("owner_id").notNull(),
+    name: text().notNull(),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: now(),
+    createdBy: uuid("created_by"),
+    updatedAt: now(),
+    updatedBy: uuid("updated_by"),
+    version: integer().notNull().default(1),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.id] }),
+    index("member_groups_owner_idx").on(t.workspaceId, t.ownerId),
+    foreignKey({
+      columns: [t.workspaceId, t.ownerId],
+      foreignColumns: [members.workspaceId, members.userId],
+    }).onDelete("cascade"),
+  ],
+);
+
+export const memberGroupMembers = pgTable(
+  "member_group_members",
+  {
+    workspaceId: uuid("workspace_id").notNull(),
+    groupId: uuid("group_id").notNull(),
+    userId: uuid("user_id").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.groupId, t.userId] }),
+    foreignKey({
+      columns: [t.workspaceId, t.groupId],
+      foreignColumns: [memberGroups.workspaceId, memberGroups.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      columns: [t.workspaceId, t.userId],
+      foreignColumns: [members.workspaceId, members.userId],
+    }).onDelete("cascade"),
+  ],
+);
+
+/** A member's named member-list filter (SPEC §9: at most 10 per member and firm). */
+export const savedFilters = pgTable(
+  "saved_filters",
+  {
+    workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+    id: uuid().notNull().defaultRandom(),
+    ownerId: uuid("owner_id").notNull(),
+    name: text().notNull(),
+    filter: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: now(),
+    createdBy: uuid("created_by"),
+    updatedAt: now(),
+    updatedBy: uuid("updated_by"),
+    version: integer().notNull().default(1),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.id] }),
+    uniqueIndex("saved_filters_name_uq").on(t.workspaceId, t.ownerId, t.name),
+    foreignKey({
+      columns: [t.workspaceId, t.ownerId],
+      foreignColumns: [members.workspaceId, members.userId],
     }).onDelete("cascade"),
   ],
 );

@@ -3,6 +3,8 @@ import { count } from "drizzle-orm";
 import { hashPassword } from "../../features/auth/passwords";
 import type { Database, Db } from "../client";
 import { departments, memberDepartments, memberRoles, members, roles, users, workspaces } from "../tables";
+import { seedDictionaries } from "./dictionaries";
+import { seedOrgExtras } from "./org";
 import { ROLE_TEMPLATES } from "./role-templates";
 
 export const DEMO_PASSWORD = "demo1234";
@@ -75,7 +77,8 @@ const seedFirm = async (tx: Db, firm: Firm, userIds: Map<string, string>) => {
   }
   for (const m of firm.members) {
     const userId = userIds.get(m.username)!;
-    await tx.insert(members).values({ workspaceId: ws.id, userId, position: m.position });
+    const user = DEMO_USERS.find((u) => u.username === m.username)!;
+    await tx.insert(members).values({ workspaceId: ws.id, userId, position: m.position, phone: user.phone, email: user.email });
     await tx.insert(memberRoles).values({ workspaceId: ws.id, userId, roleId: roleIds.get(m.role)! });
   }
   const deptIds = new Map<string, string>();
@@ -99,6 +102,8 @@ const seedFirm = async (tx: Db, firm: Firm, userIds: Map<string, string>) => {
       departmentId: deptIds.get(m.department)!,
     });
   }
+  await seedDictionaries(tx, ws.id);
+  await seedOrgExtras(tx, ws.id, firm.nameEn, userIds);
   return ws.id;
 };
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 
+import { interpolateRules } from "../../../shared/permission-scopes";
 import type { PermissionRule } from "../../../shared/permissions";
 import type { Db } from "../../db/client";
 import type { Bus } from "../../lib/bus";
@@ -31,6 +32,7 @@ type Row = {
   user_enabled: boolean;
   member_enabled: boolean | null;
   rules: PermissionRule[][] | null;
+  department_ids: string[] | null;
 };
 
 /**
@@ -61,7 +63,10 @@ export const createSessionStore = (db: Db, bus: Bus) => {
              (select coalesce(jsonb_agg(r.rules), '[]'::jsonb)
                 from member_roles mr
                 join roles r on r.workspace_id = mr.workspace_id and r.id = mr.role_id
-               where mr.workspace_id = s.workspace_id and mr.user_id = s.user_id) as rules
+               where mr.workspace_id = s.workspace_id and mr.user_id = s.user_id) as rules,
+             (select coalesce(jsonb_agg(md.department_id), '[]'::jsonb)
+                from member_departments md
+               where md.workspace_id = s.workspace_id and md.user_id = s.user_id) as department_ids
         from sessions s
         join users u on u.id = s.user_id
         left join members m on m.workspace_id = s.workspace_id and m.user_id = s.user_id
@@ -76,7 +81,11 @@ export const createSessionStore = (db: Db, bus: Bus) => {
       revokedAt: row.revoked_at ? new Date(row.revoked_at) : null,
       isUserEnabled: row.user_enabled,
       isMemberEnabled: row.member_enabled === true,
-      rules: (row.rules ?? []).flat(),
+      // "Only own / my department" rules name the person through placeholders (role editor).
+      rules: interpolateRules((row.rules ?? []).flat(), {
+        userId: row.user_id,
+        departmentIds: row.department_ids ?? [],
+      }),
     };
   };
 
