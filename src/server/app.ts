@@ -16,6 +16,7 @@ import { authRoutes, userServiceRoutes } from "./features/auth/routes";
 import type { AuthDeps } from "./features/auth/service";
 import { createSessionStore } from "./features/auth/session-store";
 import { createTokenSigner } from "./features/auth/tokens";
+import { documentsRoutes } from "./features/documents/routes";
 import { orgRoutes } from "./features/org/routes";
 import { systemRoutes } from "./features/system/routes";
 import { type Bus, createBus } from "./lib/bus";
@@ -118,6 +119,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const dictionaryUsage = createDictionaryUsageRegistry();
   app.decorate("dictionaryUsage", dictionaryUsage);
   await app.register(dictionariesRoutes, { prefix: "/api", usage: dictionaryUsage });
+  await app.register(documentsRoutes, { prefix: "/api/documents", sessions, tokens });
   await app.register(userCenterRoutes, {
     prefix: "/user-center",
     deps,

@@ -25,6 +25,14 @@ export type Config = {
   seedDemo: boolean;
   logLevel: string;
   trustProxy: boolean;
+  /** Largest single uploaded file. */
+  uploadMaxFileBytes: number;
+  /** Files per upload request (SPEC §9: 10). */
+  uploadMaxFiles: number;
+  /** Bytes of file bodies (every version, trash included) one firm may store. */
+  workspaceQuotaBytes: number;
+  /** Largest folder download (SPEC §9: 2 GB). */
+  folderZipMaxBytes: number;
 };
 
 const intFrom = (value: string | undefined, fallback: number) => {
@@ -67,5 +75,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv): Config => {
     seedDemo: env.SEED_DEMO !== "false",
     logLevel: env.LOG_LEVEL ?? "info",
     trustProxy: env.TRUST_PROXY === "true",
+    uploadMaxFileBytes: intFrom(env.UPLOAD_MAX_FILE_BYTES, 512 * 1024 ** 2),
+    uploadMaxFiles: intFrom(env.UPLOAD_MAX_FILES, 10),
+    workspaceQuotaBytes: intFrom(env.WORKSPACE_QUOTA_BYTES, 50 * 1024 ** 3),
+    folderZipMaxBytes: intFrom(env.FOLDER_ZIP_MAX_BYTES, 2 * 1024 ** 3),
   };
 };

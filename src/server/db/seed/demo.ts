@@ -3,6 +3,7 @@ import { count } from "drizzle-orm";
 import { hashPassword } from "../../features/auth/passwords";
 import type { Database, Db } from "../client";
 import { departments, memberDepartments, memberRoles, members, roles, users, workspaces } from "../tables";
+import { seedDocuments } from "./documents";
 import { seedDictionaries } from "./dictionaries";
 import { seedOrgExtras } from "./org";
 import { ROLE_TEMPLATES } from "./role-templates";
@@ -102,6 +103,7 @@ const seedFirm = async (tx: Db, firm: Firm, userIds: Map<string, string>) => {
       departmentId: deptIds.get(m.department)!,
     });
   }
+  await seedDocuments(tx, ws.id, userIds.get(firm.members[0].username)!);
   await seedDictionaries(tx, ws.id);
   await seedOrgExtras(tx, ws.id, firm.nameEn, userIds);
   return ws.id;

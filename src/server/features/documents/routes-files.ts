@@ -1,0 +1,102 @@
+import type { FastifyInstance } from "fastify";
+
+import { type ListQuery, listQuerySchema } from "../../lib/list-query";
+import { sendBody } from "./download";
+import { deleteFile, findFiles, getFile, getFileRow, updateFile, type FileUpdate } from "./files-service";
+import type { DocumentsDeps } from "./routes";
+import { addFileVersion, createUploadedFiles } from "./save-uploads";
+import { receiveUpload } from "./upload";
+import { assertUploadToken } from "./upload-token";
+import { getFileBody, listFileVersions } from "./versions";
+
+const DOC = "LAWFIRM_DOCUMENT_VIEW" as const;
+const idParams = {
+  type: "object",
+  required: ["id"],
+  properties: { id: { type: "string", format: "uuid" } },
+} as const;
+const filePatch = {
+  type: "object",
+  required: ["version"],
+  additionalProperties: false,
+  properties: {
+    name: { type: "string", minLength: 1, maxLength: 255 },
+    folderId: { type: ["string", "null"], format: "uuid" },
+    // Checked by the service after the file lookup, so another firm's id is a 404 first.
+    receiptDate: { type: ["string", "null"], maxLength: 10 },
+    version: { type: "integer", minimum: 1 },
+  },
+} as const;
+const contentQuery = {
+  type: "object",
+  properties: { inline: { type: "boolean" }, version: { type: "integer", minimum: 1 } },
+} as const;
+
+type Id = { Params: { id: string } };
+
+export async function filesRoutes(app: FastifyInstance, { deps }: { deps: DocumentsDeps }) {
+  app.get<{ Querystring: ListQuery }>(
+    "/files",
+    { schema: { querystring: listQuerySchema }, config: { permission: ["read", DOC] } },
+    async (req, reply) => {
+      const { rows, total } = await findFiles(req.ctx, req.query);
+      reply.header("x-total-count", total);
+      return rows;
+    },
+  );
+
+  app.post("/files", { config: { permission: ["create", DOC] } }, async (req) => {
+    await assertUploadToken(req, deps.tokens, deps.sessions);
+    const received = await receiveUpload(req, deps.store, deps.limits);
+    return createUploadedFiles(req.ctx, received, deps.limits);
+  });
+
+  app.get<Id>(
+    "/files/:id",
+    { schema: { params: idParams }, config: { permission: ["read", DOC], tenantTable: "files" } },
+    (req) => getFile(req.ctx, req.params.id),
+  );
+
+  app.patch<Id & { Body: FileUpdate }>(
+    "/files/:id",
+    { schema: { params: idParams, body: filePatch }, config: { permission: ["update", DOC], tenantTable: "files" } },
+    (req) => updateFile(req.ctx, req.params.id, req.body),
+  );
+
+  app.delete<Id>(
+    "/files/:id",
+    { schema: { params: idParams }, config: { permission: ["delete", DOC], tenantTable: "files" } },
+    (req) => deleteFile(req.ctx, req.params.id),
+  );
+
+  app.get<Id & { Querystring: { inline?: boolean; version?: number } }>(
+    "/files/:id/content",
+    {
+      schema: { params: idParams, querystring: contentQuery },
+      config: { permission: ["read", DOC], tenantTable: "files" },
+    },
+    async (req, reply) => {
+      const { file, version } = await getFileBody(req.ctx, req.params.id, req.query.version);
+      const body = { key: version.storageKey, name: file.name, mime: version.mime, size: version.size, sha256: version.sha256 };
+      return sendBody(req, reply, deps.store, body, req.query.inline === true);
+    },
+  );
+
+  app.get<Id>(
+    "/files/:id/versions",
+    { schema: { params: idParams }, config: { permission: ["read", DOC], tenantTable: "files" } },
+    (req) => listFileVersions(req.ctx, req.params.id),
+  );
+
+  app.post<Id>(
+    "/files/:id/versions",
+    { schema: { params: idParams }, config: { permission: ["update", DOC], tenantTable: "files" } },
+    async (req) => {
+      // Another firm's id is a 404 before anything else is looked at.
+      await getFileRow(req.ctx, req.params.id);
+      await assertUploadToken(req, deps.tokens, deps.sessions);
+      const received = await receiveUpload(req, deps.store, { ...deps.limits, maxFiles: 1 });
+      return addFileVersion(req.ctx, req.params.id, received, deps.limits);
+    },
+  );
+}

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from "fastify";
+
+import { createFolder, deleteFolder, listFolders, updateFolder, type FolderInput, type FolderUpdate } from "./folders-service";
+import type { DocumentsDeps } from "./routes";
+import { listTrash, restoreFromTrash, type RestoreInput } from "./trash";
+import { usedBytes } from "./files-service";
+import { planFolderZip, sendFolderZip } from "./zip";
+
+const DOC = "LAWFIRM_DOCUMENT_VIEW" as const;
+const idParams = {
+  type: "object",
+  required: ["id"],
+  properties: { id: { type: "string", format: "uuid" } },
+} as const;
+const folderBody = {
+  type: "object",
+  required: ["name"],
+  additionalProperties: false,
+  properties: {
+    name: { type: "string", minLength: 1, maxLength: 255 },
+    parentId: { type: ["string", "null"], format: "uuid" },
+  },
+} as const;
+const folderPatch = {
+  type: "object",
+  required: ["version"],
+  additionalProperties: false,
+  properties: { ...folderBody.properties, version: { type: "integer", minimum: 1 } },
+} as const;
+const restoreBody = {
+  type: "object",
+  required: ["type", "id"],
+  additionalProperties: false,
+  properties: { type: { type: "string", enum: ["file", "folder"] }, id: { type: "string", format: "uuid" } },
+} as const;
+
+type Id = { Params: { id: string } };
+
+export async function foldersRoutes(app: FastifyInstance, { deps }: { deps: DocumentsDeps }) {
+  app.get("/folders", { config: { permission: ["read", DOC] } }, (req) => listFolders(req.ctx));
+
+  app.post<{ Body: FolderInput }>(
+    "/folders",
+    { schema: { body: folderBody }, config: { permission: ["create", DOC] } },
+    (req) => createFolder(req.ctx, req.body),
+  );
+
+  app.patch<Id & { Body: FolderUpdate }>(
+    "/folders/:id",
+    { schema: { params: idParams, body: folderPatch }, config: { permission: ["update", DOC], tenantTable: "folders" } },
+    (req) => updateFolder(req.ctx, req.params.id, req.body),
+  );
+
+  app.delete<Id>(
+    "/folders/:id",
+    { schema: { params: idParams }, config: { permission: ["delete", DOC], tenantTable: "folders" } },
+    (req) => deleteFolder(req.ctx, req.params.id),
+  );
+
+  app.get<Id>(
+    "/folders/:id/zip",
+    { schema: { params: idParams }, config: { permission: ["read", DOC], tenantTable: "folders" } },
+    async (req, reply) => sendFolderZip(reply, deps.store, await planFolderZip(req.ctx, req.params.id, deps.zipMaxBytes)),
+  );
+
+  app.get("/usage", { config: { permission: ["read", DOC] } }, async (req) => ({
+    usedBytes: await usedBytes(req.ctx, req.ctx.db),
+    quotaBytes: deps.limits.quotaBytes,
+    maxFileBytes: deps.limits.maxFileBytes,
+    maxFiles: deps.limits.maxFiles,
+    zipMaxBytes: deps.zipMaxBytes,
+  }));
+
+  // The trash is the admin's: restoring needs the same right as deleting.
+  app.get("/trash", { config: { permission: ["delete", DOC] } }, (req) => listTrash(req.ctx));
+
+  app.post<{ Body: RestoreInput }>(
+    "/trash/restore",
+    { schema: { body: restoreBody }, config: { permission: ["delete", DOC] } },
+    (req) => restoreFromTrash(req.ctx, req.body),
+  );
+}

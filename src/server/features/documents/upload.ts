@@ -1,0 +1,199 @@
+import type { Readable } from "node:stream";
+
+import type { Multipart } from "@fastify/multipart";
+import type { FastifyRequest } from "fastify";
+
+import { AppError } from "../../../shared/errors";
+import type { Db } from "../../db/client";
+import type { RequestCtx } from "../../lib/request-ctx";
+import { assertName, formatBytes } from "./common";
+import { sniffContent } from "./content-check";
+import { usedBytes } from "./files-service";
+import { BlobTooLargeError, type BlobStore, type StagedBlob } from "./storage/blob-store";
+
+export type UploadLimits = { maxFileBytes: number; maxFiles: number; quotaBytes: number };
+
+export type ReceivedFile = {
+  name: string;
+  /** Folders of the dropped path below the target folder ("案卷/证据/a.pdf" -> ["案卷", "证据"]). */
+  segments: string[];
+  mime: string;
+  blob: StagedBlob;
+};
+
+export type Received = {
+  files: ReceivedFile[];
+  folderId?: string;
+  receiptDate?: string;
+  /** Every folder the user dropped, so one without files can be reported instead of vanishing. */
+  directories: string[];
+  discardAll: () => Promise<void>;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+const splitPath = (relativePath: string) => {
+  const segments = relativePath.split("/");
+  for (const segment of segments) assertName(segment);
+  return segments;
+};
+
+const multipartError = (err: unknown, limits: UploadLimits) => {
+  if (err instanceof AppError) return err;
+  if (err instanceof BlobTooLargeError) return undefined;
+  const code = (err as { code?: string } | null)?.code;
+  if (code === "FST_FILES_LIMIT") {
+    return new AppError(400, "errors.documents.tooManyItems", { params: { max: limits.maxFiles } });
+  }
+  if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") return new AppError(400, "errors.badRequest");
+  return undefined;
+};
+
+/**
+ * Reads a multipart upload part by part, streaming each body into the blob store's staging
+ * area and checking it as it goes. Nothing becomes visible here: the caller commits the staged
+ * bodies with their rows, or calls discardAll(), which also runs on every failure below.
+ */
+export const receiveUpload = async (
+  req: FastifyRequest,
+  store: BlobStore,
+  limits: UploadLimits,
+): Promise<Received> => {
+  if (!req.isMultipart()) {
+    throw new AppError(400, "errors.unsupportedMediaType", { params: { type: String(req.headers["content-type"] ?? "") } });
+  }
+  const received: Received = {
+    files: [],
+    directories: [],
+    discardAll: async () => {
+      await Promise.all(received.files.map((f) => f.blob.discard()));
+    },
+  };
+  let nextPath: string | undefined;
+  const watchdog = watchRequest(req);
+  try {
+    const parts: AsyncIterableIterator<Multipart> = req.parts({
+      // The raw name is kept (not reduced to its last segment) so "../x" is refused, not rewritten.
+      preservePath: true,
+      limits: { fileSize: limits.maxFileBytes + 1, files: limits.maxFiles + 1, fields: 100, parts: 200 },
+    });
+    for await (const part of parts) {
+      if (part.type === "field") {
+        const value = String(part.value);
+        if (part.fieldname === "relativePath") nextPath = value;
+        else if (part.fieldname === "directory") received.directories.push(value);
+        else if (part.fieldname === "folderId" && value) {
+          if (!UUID.test(value)) throw new AppError(404, "errors.documents.folderNotFound");
+          received.folderId = value;
+        } else if (part.fieldname === "receiptDate" && value) {
+          if (!DATE.test(value)) throw new AppError(400, "errors.badRequest");
+          received.receiptDate = value;
+        }
+        continue;
+      }
+      if (received.files.length >= limits.maxFiles) {
+        throw new AppError(400, "errors.documents.tooManyItems", { params: { max: limits.maxFiles } });
+      }
+      // The part's own name is a name, never a path; folders come only from relativePath.
+      assertName(part.filename);
+      const segments = nextPath ? splitPath(nextPath) : [part.filename];
+      nextPath = undefined;
+      const name = segments.pop() ?? part.filename;
+      let blob: StagedBlob;
+      try {
+        blob = await watchdog.stage(part.file, () => store.stage(part.file, { maxBytes: limits.maxFileBytes }));
+      } catch (err) {
+        if (err instanceof BlobTooLargeError) {
+          throw new AppError(413, "errors.documents.fileTooLarge", {
+            params: { name, limit: formatBytes(limits.maxFileBytes) },
+          });
+        }
+        throw err;
+      }
+      received.files.push({ name, segments, mime: "", blob });
+      if (blob.size === 0) throw new AppError(400, "errors.documents.emptyItem", { params: { name } });
+      received.files[received.files.length - 1].mime = (await sniffContent(name, blob.head)).mime;
+    }
+    // A connection cut between two parts ends the part stream quietly; it must not count as done.
+    if (req.raw.aborted || req.raw.destroyed) throw new AppError(400, "errors.documents.uploadAborted");
+    if (received.files.length === 0) throw new AppError(400, "errors.documents.noFiles");
+    for (const dir of received.directories) {
+      const prefix = `${dir.replace(/\/+$/, "")}/`;
+      const hasFile = received.files.some((f) => `${[...f.segments, f.name].join("/")}`.startsWith(prefix));
+      if (!hasFile) throw new AppError(400, "errors.documents.emptyFolder", { params: { name: dir } });
+    }
+    return received;
+  } catch (err) {
+    await received.discardAll();
+    throw multipartError(err, limits) ?? err;
+  } finally {
+    watchdog.stop();
+  }
+};
+
+type PartStream = Readable & { bytesRead?: number; _readableState?: { ended?: boolean } };
+
+/** How long a part may make no progress after the request body is over before it is failed. */
+const STALL_MS = 3000;
+
+/**
+ * The multipart parser does not always fail a part whose body was cut off: a body that ends
+ * without its closing boundary (or a connection drop the parser misses) can leave the part
+ * stream waiting forever. A dropped connection fails the part at once; after a complete body, a
+ * part that stops receiving bytes without seeing its end is failed after STALL_MS (not at once:
+ * under backpressure the parser may still hold unparsed bytes). The store then removes its
+ * staged bytes.
+ */
+const watchRequest = (req: FastifyRequest) => {
+  let current: PartStream | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const fail = () => {
+    if (current && !current._readableState?.ended) {
+      current.destroy(new AppError(400, "errors.documents.uploadAborted"));
+    }
+  };
+  const onEnd = () => {
+    let last = -1;
+    let lastStream: PartStream | undefined;
+    timer ??= setInterval(() => {
+      const read = current?.bytesRead ?? -1;
+      if (current && current === lastStream && read === last) fail();
+      last = read;
+      lastStream = current;
+    }, STALL_MS);
+  };
+  const onClose = () => {
+    if (!req.raw.complete) fail();
+  };
+  req.raw.on("end", onEnd);
+  req.raw.on("close", onClose);
+  if (req.raw.readableEnded) onEnd();
+  return {
+    stage: async <T>(stream: Readable, run: () => Promise<T>) => {
+      // A part cut off before we got to it arrives already destroyed; piping it would wait forever.
+      if (stream.destroyed) throw new AppError(400, "errors.documents.uploadAborted");
+      current = stream;
+      try {
+        return await run();
+      } finally {
+        current = undefined;
+      }
+    },
+    stop: () => {
+      clearInterval(timer);
+      req.raw.off("end", onEnd);
+      req.raw.off("close", onClose);
+    },
+  };
+};
+
+/** 413 when the new bytes would take the firm over its quota; call under lockWorkspaceBytes. */
+export const assertQuota = async (ctx: RequestCtx, db: Db, adding: number, quotaBytes: number) => {
+  const used = await usedBytes(ctx, db);
+  if (used + adding > quotaBytes) {
+    throw new AppError(413, "errors.documents.quotaExceeded", {
+      params: { used: formatBytes(used), quota: formatBytes(quotaBytes), size: formatBytes(adding) },
+    });
+  }
+};
