@@ -116,7 +116,7 @@ export const receiveUpload = async (
       received.files[received.files.length - 1].mime = (await sniffContent(name, blob.head)).mime;
     }
     // A connection cut between two parts ends the part stream quietly; it must not count as done.
-    if (req.raw.aborted || req.raw.destroyed) throw new AppError(400, "errors.documents.uploadAborted");
+    if (!req.raw.complete) throw new AppError(400, "errors.documents.uploadAborted");
     if (received.files.length === 0) throw new AppError(400, "errors.documents.noFiles");
     for (const dir of received.directories) {
       const prefix = `${dir.replace(/\/+$/, "")}/`;
