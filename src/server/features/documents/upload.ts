@@ -116,7 +116,7 @@ export const receiveUpload = async (
       received.files[received.files.length - 1].mime = (await sniffContent(name, blob.head)).mime;
     }
     // A connection cut between two parts ends the part stream quietly; it must not count as done.
-    if (!req.raw.complete) throw new AppError(400, "errors.documents.uploadAborted");
+    if (req.raw.readableAborted) throw new AppError(400, "errors.documents.uploadAborted");
     if (received.files.length === 0) throw new AppError(400, "errors.documents.noFiles");
     for (const dir of received.directories) {
       const prefix = `${dir.replace(/\/+$/, "")}/`;
@@ -164,7 +164,7 @@ const watchRequest = (req: FastifyRequest) => {
     }, STALL_MS);
   };
   const onClose = () => {
-    if (!req.raw.complete) fail();
+    if (req.raw.readableAborted) fail();
   };
   req.raw.on("end", onEnd);
   req.raw.on("close", onClose);
