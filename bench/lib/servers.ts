@@ -1,0 +1,69 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+import pg from "pg";
+
+export const PG_BASE = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+/** A fresh database on the PostgreSQL server for one bench run. */
+export const freshPgDatabase = async (name: string) => {
+  const admin = new pg.Client({ connectionString: PG_BASE });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_BASE);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+export const waitFor = async (url: string, timeoutMs = 60_000) => {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not come up`);
+};
+
+/** Starts the real app in its own process, as `npm run serve` would. */
+export const startApp = async (port: number, env: Record<string, string>) => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "lm-bench-"));
+  const child = spawn("npx", ["tsx", "src/server/main.ts"], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  await waitFor(`http://127.0.0.1:${port}/api/health`);
+  return { child, dataDir, url: `http://127.0.0.1:${port}` };
+};
+
+export const stop = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+
+/** Resident memory of a process and its children (tsx runs the app in a child), in MB. */
+export const rssMb = async (pid: number) => {
+  const { execFileSync } = await import("node:child_process");
+  const out = execFileSync("ps", ["-o", "rss=", "--ppid", String(pid), "-p", String(pid)]).toString();
+  return out.split("\n").filter(Boolean).reduce((sum, line) => sum + Number(line.trim()), 0) / 1024;
+};
+
+export const login = async (base: string, username: string, password = "demo1234") => {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username, password }),
+  });
+  const body = (await res.json()) as { data: { token: string } };
+  return body.data.token;
+};
