@@ -41,6 +41,13 @@ export const extensionOf = (name: string) => {
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : "";
 };
 
+/** Programs and scripts: left out by the upload panel and refused by the server. */
+export const BLOCKED_EXTENSIONS = new Set([
+  "exe", "dll", "com", "bat", "cmd", "msi", "scr", "pif", "cpl", "vbs", "vbe", "js", "jse", "mjs",
+  "wsf", "wsh", "ps1", "psm1", "sh", "bash", "zsh", "csh", "py", "pl", "rb", "php", "jar", "app",
+  "apk", "hta", "html", "htm", "xhtml", "svg", "lnk", "reg", "scpt", "jsp", "asp", "aspx",
+]);
+
 /** Types the browser can show itself; everything else is downloaded. */
 export const PREVIEW_MIMES = new Set([
   "application/pdf",

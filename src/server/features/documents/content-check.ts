@@ -1,19 +1,12 @@
 import { fileTypeFromBuffer } from "file-type";
 
 import { AppError } from "../../../shared/errors";
-import { extensionOf } from "../../../shared/name-rules";
+import { BLOCKED_EXTENSIONS, extensionOf } from "../../../shared/name-rules";
 
 /** Programs and packages: never stored, whatever the name says. */
 const EXECUTABLE_TYPES = new Set([
   "exe", "elf", "macho", "msi", "dmg", "deb", "rpm", "apk", "class", "swf", "wasm", "lnk",
   "crx", "xpi", "cab", "jar",
-]);
-
-/** Extensions that are programs or scripts even when the bytes are plain text. */
-const DANGEROUS_EXTENSIONS = new Set([
-  "exe", "dll", "com", "bat", "cmd", "msi", "scr", "pif", "cpl", "vbs", "vbe", "js", "jse", "mjs",
-  "wsf", "wsh", "ps1", "psm1", "sh", "bash", "zsh", "csh", "py", "pl", "rb", "php", "jar", "app",
-  "apk", "hta", "html", "htm", "xhtml", "svg", "lnk", "reg", "scpt", "jsp", "asp", "aspx",
 ]);
 
 /**
@@ -70,7 +63,7 @@ export const sniffContent = async (name: string, head: Buffer): Promise<SniffRes
   const ext = extensionOf(name);
   const detected = await fileTypeFromBuffer(head);
   const refuse = (key: string) => new AppError(400, key, { params: { name } });
-  if (DANGEROUS_EXTENSIONS.has(ext)) throw refuse("errors.documents.dangerousType");
+  if (BLOCKED_EXTENSIONS.has(ext)) throw refuse("errors.documents.dangerousType");
   if (detected && EXECUTABLE_TYPES.has(detected.ext)) throw refuse("errors.documents.dangerousType");
   const expected = SIGNED_EXTENSIONS[ext];
   if (expected) {

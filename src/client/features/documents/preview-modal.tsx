@@ -1,0 +1,62 @@
+import { Empty, Modal, Spin } from "antd";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+
+import { PREVIEW_MIMES } from "../../../shared/name-rules";
+import { fetchBlob } from "./api";
+import type { DocFile } from "./types";
+
+export const canPreview = (file: DocFile) => PREVIEW_MIMES.has(file.mime);
+
+/**
+ * PDFs and images shown from a same-origin blob: URL (the CSP allows frames and images from
+ * blob:), so the Bearer token never has to travel in a URL.
+ */
+export const PreviewModal = ({ file, onClose }: { file: DocFile | null; onClose: () => void }) => {
+  const { t } = useTranslation();
+  const [url, setUrl] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!file || !canPreview(file)) return undefined;
+    let objectUrl: string | null = null;
+    let isCurrent = true;
+    setUrl(null);
+    setError(null);
+    fetchBlob(`/documents/files/${file.id}/content`, { inline: true })
+      .then((blob) => {
+        if (!isCurrent) return;
+        objectUrl = URL.createObjectURL(new Blob([blob], { type: file.mime }));
+        setUrl(objectUrl);
+      })
+      .catch((err: Error) => isCurrent && setError(err.message));
+    return () => {
+      isCurrent = false;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [file]);
+
+  const body = () => {
+    if (!file) return null;
+    if (!canPreview(file)) return <Empty description={t("documents.preview.unsupported")} />;
+    if (error) return <Empty description={error} />;
+    if (!url) return <Spin tip={t("documents.preview.loading")}><div className="doc-preview-wait" /></Spin>;
+    if (file.mime === "application/pdf") {
+      return <iframe className="doc-preview-frame" src={url} title={file.name} />;
+    }
+    return <img className="doc-preview-image" src={url} alt={file.name} />;
+  };
+
+  return (
+    <Modal
+      open={Boolean(file)}
+      title={file ? t("documents.titles.preview", { name: file.name }) : ""}
+      footer={null}
+      width={960}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      {body()}
+    </Modal>
+  );
+};
