@@ -17,7 +17,9 @@ import type { AuthDeps } from "./features/auth/service";
 import { createSessionStore } from "./features/auth/session-store";
 import { createTokenSigner } from "./features/auth/tokens";
 import { documentsRoutes } from "./features/documents/routes";
+import { notificationsRoutes } from "./features/notifications/routes";
 import { orgRoutes } from "./features/org/routes";
+import { profileRoutes } from "./features/profile/routes";
 import { systemRoutes } from "./features/system/routes";
 import { type Bus, createBus } from "./lib/bus";
 import { authPlugin } from "./plugins/auth";
@@ -115,6 +117,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(authRoutes, { prefix: "/api", ...authOpts });
   await app.register(userServiceRoutes, { prefix: "/api/user-service/user", ...authOpts });
   await app.register(auditRoutes, { prefix: "/api/audit-logs" });
+  await app.register(notificationsRoutes, { prefix: "/api/notifications" });
+  await app.register(profileRoutes, { prefix: "/api/profile", sessions });
   await app.register(orgRoutes, { prefix: "/api", sessions });
   const dictionaryUsage = createDictionaryUsageRegistry();
   app.decorate("dictionaryUsage", dictionaryUsage);

@@ -25,6 +25,8 @@ void instance.init({
     en: { translation: load("en") },
   },
   interpolation: { escapeValue: false },
+  // Field messages may already be sentences ("must be: a, b"); never split them as namespaces.
+  nsSeparator: false,
 });
 
 const fixed: Record<Language, TFunction> = {

@@ -33,6 +33,7 @@ export const SUBJECTS = {
   ORG_ROLE: ["read", "create", "update", "delete"],
   ORG_DICTIONARY: ["read", "create", "update", "delete"],
   AUDIT_LOG: ["read"],
+  ANNOUNCEMENT: ["create"],
 } as const satisfies Record<string, readonly Action[]>;
 
 export type Subject = keyof typeof SUBJECTS;

@@ -41,7 +41,22 @@ describe("tenant isolation, generated from the route table", () => {
     firmA = a.id;
     firmB = b.id;
     markers = await markersOf(t.database.db, firmB, firmA);
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
   });
+
+  /** A stream never ends: read its first event over a real socket, then hang up. */
+  const openStream = async (url: string, token: string) => {
+    const address = t.app.server.address();
+    const port = typeof address === "object" && address ? address.port : 0;
+    const controller = new AbortController();
+    const res = await fetch(`http://127.0.0.1:${port}${url}`, {
+      headers: { authorization: `Bearer ${token}`, lang: "en" },
+      signal: controller.signal,
+    });
+    const first = res.body ? await res.body.getReader().read() : { value: undefined };
+    controller.abort();
+    return { statusCode: res.status, body: new TextDecoder().decode(first.value ?? new Uint8Array()) };
+  };
   afterAll(() => t.close());
 
   const foreignRowId = async (route: RouteEntry) => {
@@ -70,7 +85,9 @@ describe("tenant isolation, generated from the route table", () => {
       // A fresh sign-in per route: a route such as logout may end the one before.
       const token = await t.login("admin");
       const before = await snapshotWorkspace(t.database.db, firmB);
-      const res = await t.app.inject({
+      const res = route.isStream
+        ? await openStream(url, token)
+        : await t.app.inject({
         method: route.method as "GET",
         url,
         headers: { authorization: `Bearer ${token}`, lang: "en" },

@@ -4,3 +4,4 @@ export * from "./schema/identity";
 export * from "./schema/org";
 export * from "./schema/documents";
 export * from "./schema/dictionaries";
+export * from "./schema/notifications";

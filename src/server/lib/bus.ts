@@ -1,11 +1,18 @@
 import { randomUUID } from "node:crypto";
 
-import type { PubSub } from "../db/client";
+import { sql } from "drizzle-orm";
+
+import type { Db, PubSub } from "../db/client";
 
 type Handler = (message: Record<string, unknown>) => void;
 
 export type Bus = {
   publish: (channel: string, message: Record<string, unknown>) => Promise<void>;
+  /**
+   * NOTIFY inside a transaction: PostgreSQL delivers it only if the transaction commits, so
+   * nobody hears of a notification that was rolled back. Every process, this one included, gets it.
+   */
+  publishInTx: (tx: Db, channel: string, message: Record<string, unknown>) => Promise<void>;
   subscribe: (channel: string, handler: Handler) => Promise<() => void>;
 };
 
@@ -26,6 +33,9 @@ export const createBus = (pubsub: PubSub): Bus => {
     publish: async (channel, message) => {
       dispatch(channel, message);
       await pubsub.notify(channel, JSON.stringify({ origin, message }));
+    },
+    publishInTx: async (tx, channel, message) => {
+      await tx.execute(sql`select pg_notify(${channel}, ${JSON.stringify({ origin: "db", message })})`);
     },
     subscribe: async (channel, handler) => {
       let set = handlers.get(channel);

@@ -20,6 +20,8 @@ declare module "fastify" {
     permission?: RoutePermission;
     /** The business table whose rows the route's `:id` names (the tenant-isolation test uses it). */
     tenantTable?: string;
+    /** The answer is a never-ending stream (SSE): tools must read its start, not wait for its end. */
+    isStream?: boolean;
   }
   interface FastifyRequest {
     ctx: RequestCtx;
@@ -35,6 +37,7 @@ export type RouteEntry = {
   url: string;
   permission?: RoutePermission;
   tenantTable?: string;
+  isStream?: boolean;
   bodySchema?: unknown;
 };
 
@@ -63,6 +66,7 @@ export const authPlugin = fp(
           url: route.url,
           permission: route.config?.permission,
           tenantTable: route.config?.tenantTable,
+          isStream: route.config?.isStream,
           bodySchema: route.schema?.body,
         });
       }

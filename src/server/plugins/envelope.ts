@@ -87,11 +87,13 @@ export const toAppError = (error: FastifyError | AppError | Error, req: FastifyR
 };
 
 export const sendError = (reply: FastifyReply, req: FastifyRequest, err: AppError) => {
-  const fieldText = err.fields?.map((f) => `${f.field} ${f.message}`).join("; ") ?? "";
+  // Services may give field messages as i18n keys; already translated text passes through unchanged.
+  const fields = err.fields?.map((f) => ({ field: f.field, message: req.t(f.message) }));
+  const fieldText = fields?.map((f) => `${f.field} ${f.message}`).join("; ") ?? "";
   return reply.status(err.status).send({
     code: err.code,
     msg: req.t(err.message, { ...err.params, fields: fieldText }),
-    data: err.fields ? { fields: err.fields } : null,
+    data: fields ? { fields } : null,
   });
 };
 

@@ -4,6 +4,7 @@ import { hashPassword } from "../../features/auth/passwords";
 import type { Database, Db } from "../client";
 import { departments, memberDepartments, memberRoles, members, roles, users, workspaces } from "../tables";
 import { seedDocuments } from "./documents";
+import { seedNotifications } from "./notifications";
 import { seedDictionaries } from "./dictionaries";
 import { seedOrgExtras } from "./org";
 import { ROLE_TEMPLATES } from "./role-templates";
@@ -106,6 +107,7 @@ const seedFirm = async (tx: Db, firm: Firm, userIds: Map<string, string>) => {
   await seedDocuments(tx, ws.id, userIds.get(firm.members[0].username)!);
   await seedDictionaries(tx, ws.id);
   await seedOrgExtras(tx, ws.id, firm.nameEn, userIds);
+  await seedNotifications(tx, ws.id, firm.name, firm.members.map((m) => userIds.get(m.username)!));
   return ws.id;
 };
 

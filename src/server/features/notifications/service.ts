@@ -1,0 +1,165 @@
+import { count, desc, eq, inArray, type SQL } from "drizzle-orm";
+
+import { AppError } from "../../../shared/errors";
+import type { Db } from "../../db/client";
+import { members, notifications, users } from "../../db/tables";
+import { writeAudit } from "../../lib/audit";
+import type { Bus } from "../../lib/bus";
+import { type ListQuery, orderOf, pageOf } from "../../lib/list-query";
+import type { RequestCtx } from "../../lib/request-ctx";
+import { inWorkspace } from "../../lib/tenant";
+
+export const NOTIFICATION_CHANNEL = "notifications";
+
+export type NewNotification = {
+  userIds: string[];
+  type: string;
+  titleKey?: string;
+  title?: string;
+  body?: string;
+  params?: Record<string, string | number>;
+  link?: string;
+  entity?: string;
+  entityId?: string;
+};
+
+type Sender = { workspaceId: string; userId: string | null };
+
+/**
+ * The one way features notify people. Call it inside the transaction of the change it reports:
+ * the rows and the live event exist only if that transaction commits.
+ */
+export const createNotifications = async (tx: Db, bus: Bus, sender: Sender, input: NewNotification) => {
+  const userIds = [...new Set(input.userIds)];
+  if (userIds.length === 0) return [];
+  const rows = await tx
+    .insert(notifications)
+    .values(
+      userIds.map((userId) => ({
+        workspaceId: sender.workspaceId,
+        userId,
+        type: input.type,
+        titleKey: input.titleKey ?? "",
+        title: input.title ?? "",
+        body: input.body ?? "",
+        params: input.params ?? {},
+        link: input.link ?? "",
+        entity: input.entity ?? "",
+        entityId: input.entityId ?? "",
+        actorId: sender.userId,
+      })),
+    )
+    .returning({ id: notifications.id, userId: notifications.userId });
+  for (const row of rows) {
+    await bus.publishInTx(tx, NOTIFICATION_CHANNEL, { workspaceId: sender.workspaceId, userId: row.userId, id: row.id });
+  }
+  return rows;
+};
+
+const mine = (ctx: RequestCtx, ...more: (SQL | undefined)[]) =>
+  inWorkspace(ctx, notifications, eq(notifications.userId, ctx.userId), ...more);
+
+const columns = {
+  id: notifications.id,
+  type: notifications.type,
+  titleKey: notifications.titleKey,
+  title: notifications.title,
+  body: notifications.body,
+  params: notifications.params,
+  link: notifications.link,
+  entity: notifications.entity,
+  entityId: notifications.entityId,
+  actorId: notifications.actorId,
+  actorName: users.name,
+  isRead: notifications.isRead,
+  readAt: notifications.readAt,
+  createdAt: notifications.createdAt,
+};
+
+export const findNotifications = async (ctx: RequestCtx, q: ListQuery) => {
+  const filters: (SQL | undefined)[] = [];
+  if (q.isRead === "true" || q.isRead === "false") filters.push(eq(notifications.isRead, q.isRead === "true"));
+  if (typeof q.type === "string" && q.type) filters.push(eq(notifications.type, q.type));
+  const where = mine(ctx, ...filters);
+  const { offset, limit } = pageOf(q);
+  const order = orderOf(q, { createdAt: notifications.createdAt }, desc(notifications.createdAt));
+  const [rows, [{ total }]] = await Promise.all([
+    ctx.db.select(columns).from(notifications).leftJoin(users, eq(users.id, notifications.actorId)).where(where).orderBy(order).limit(limit).offset(offset),
+    ctx.db.select({ total: count() }).from(notifications).where(where),
+  ]);
+  return { rows, total };
+};
+
+export const getNotification = async (ctx: RequestCtx, id: string) => {
+  const [row] = await ctx.db
+    .select(columns)
+    .from(notifications)
+    .leftJoin(users, eq(users.id, notifications.actorId))
+    .where(mine(ctx, eq(notifications.id, id)));
+  if (!row) throw new AppError(404, "errors.notFound");
+  return row;
+};
+
+export const countUnread = async (ctx: Pick<RequestCtx, "db" | "workspaceId" | "userId">) => {
+  const [{ n }] = await ctx.db
+    .select({ n: count() })
+    .from(notifications)
+    .where(inWorkspace(ctx, notifications, eq(notifications.userId, ctx.userId), eq(notifications.isRead, false)));
+  return n;
+};
+
+export const markRead = async (ctx: RequestCtx, id: string) => {
+  const [row] = await ctx.db
+    .update(notifications)
+    .set({ isRead: true, readAt: new Date() })
+    .where(mine(ctx, eq(notifications.id, id)))
+    .returning({ id: notifications.id });
+  if (!row) throw new AppError(404, "errors.notFound");
+  return { id: row.id, unread: await countUnread(ctx) };
+};
+
+export const markAllRead = async (ctx: RequestCtx) => {
+  const rows = await ctx.db
+    .update(notifications)
+    .set({ isRead: true, readAt: new Date() })
+    .where(mine(ctx, eq(notifications.isRead, false)))
+    .returning({ id: notifications.id });
+  return { updated: rows.length, unread: 0 };
+};
+
+export const deleteNotification = (ctx: RequestCtx, id: string) =>
+  ctx.db.transaction(async (tx) => {
+    const [row] = await tx.delete(notifications).where(mine(ctx, eq(notifications.id, id))).returning();
+    if (!row) throw new AppError(404, "errors.notFound");
+    await writeAudit(tx, ctx, { action: "delete", entity: "notifications", entityId: id, before: row });
+    return { id, unread: await countUnread({ ...ctx, db: tx }) };
+  });
+
+export type Announcement = { title: string; body: string; userIds?: string[] };
+
+/** An admin's message to the whole firm, or to the members picked. */
+export const sendAnnouncement = (ctx: RequestCtx, bus: Bus, input: Announcement) =>
+  ctx.db.transaction(async (tx) => {
+    const enabled = await tx
+      .select({ userId: members.userId })
+      .from(members)
+      .where(
+        inWorkspace(ctx, members, eq(members.isEnabled, true), input.userIds?.length ? inArray(members.userId, input.userIds) : undefined),
+      );
+    if (input.userIds?.length && enabled.length !== new Set(input.userIds).size) {
+      throw new AppError(422, "errors.validation", { fields: [{ field: "userIds", message: "validation.unknownMember" }] });
+    }
+    const rows = await createNotifications(tx, bus, ctx, {
+      userIds: enabled.map((m) => m.userId),
+      type: "announcement",
+      title: input.title,
+      body: input.body,
+    });
+    await writeAudit(tx, ctx, {
+      action: "create",
+      entity: "announcements",
+      entityId: rows[0]?.id ?? "none",
+      after: { title: input.title, body: input.body, recipients: rows.length },
+    });
+    return { recipients: rows.length };
+  });
