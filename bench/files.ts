@@ -25,7 +25,7 @@ const writeSource = async () => {
   // A PDF header so the upload passes content sniffing; random bytes so nothing compresses.
   out.write(Buffer.from("%PDF-1.7\n"));
   const chunk = randomBytes(1024 * 1024);
-  for (let i = 0; i < SIZE_MB; i++) if (!out.write(chunk)) await new Promise((r) => out.once("drain", r));
+  for (let i = 0; i < SIZE_MB; i++) if (!out.write(chunk)) await new Promise<void>((r) => out.once("drain", () => r()));
   await new Promise<void>((resolve) => out.end(resolve));
 };
 

@@ -20,6 +20,9 @@ import { documentsRoutes } from "./features/documents/routes";
 import { notificationsRoutes } from "./features/notifications/routes";
 import { orgRoutes } from "./features/org/routes";
 import { profileRoutes } from "./features/profile/routes";
+import { departmentsSearch, documentsSearch, membersSearch } from "./features/search/providers";
+import { createSearchRegistry, type SearchRegistry } from "./features/search/registry";
+import { searchRoutes } from "./features/search/routes";
 import { systemRoutes } from "./features/system/routes";
 import { type Bus, createBus } from "./lib/bus";
 import { authPlugin } from "./plugins/auth";
@@ -32,6 +35,8 @@ declare module "fastify" {
     database: Database;
     bus: Bus;
     config: Config;
+    /** Features add what the navbar search finds with `app.searchRegistry.register(provider)`. */
+    searchRegistry: SearchRegistry;
   }
 }
 
@@ -119,6 +124,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(auditRoutes, { prefix: "/api/audit-logs" });
   await app.register(notificationsRoutes, { prefix: "/api/notifications" });
   await app.register(profileRoutes, { prefix: "/api/profile", sessions });
+  const search = createSearchRegistry();
+  app.decorate("searchRegistry", search);
+  for (const provider of [membersSearch, departmentsSearch, documentsSearch]) search.register(provider);
+  await app.register(searchRoutes, { prefix: "/api/search", registry: search });
   await app.register(orgRoutes, { prefix: "/api", sessions });
   const dictionaryUsage = createDictionaryUsageRegistry();
   app.decorate("dictionaryUsage", dictionaryUsage);

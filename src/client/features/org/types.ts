@@ -1,0 +1,60 @@
+import type { PermissionRule } from "../../../shared/permissions";
+
+export type Ref = { id: string; name: string };
+
+export type Member = {
+  id: string;
+  userId: string;
+  username: string;
+  name: string;
+  nameSuffix: string;
+  phone: string;
+  email: string;
+  position: string;
+  isEnabled: boolean;
+  isAccountEnabled: boolean;
+  version: number;
+  departments: Ref[];
+  roles: (Ref & { code: string })[];
+};
+
+export type Department = {
+  id: string;
+  parentId: string | null;
+  name: string;
+  sortOrder: number;
+  managerId: string | null;
+  managerName: string | null;
+  memberCount: number;
+  version: number;
+};
+
+export type Role = {
+  id: string;
+  name: string;
+  code: string;
+  description: string;
+  rules: PermissionRule[];
+  isSystem: boolean;
+  memberCount: number;
+  version: number;
+};
+
+export type MemberGroup = {
+  id: string;
+  name: string;
+  sortOrder: number;
+  memberIds: string[];
+  members: { userId: string; name: string }[];
+  version: number;
+};
+
+/** The member-list query a saved filter replays (the keys GET /api/members reads). */
+export type MemberFilter = {
+  q?: string;
+  departmentId?: string[];
+  roleId?: string[];
+  isEnabled?: boolean;
+};
+
+export type SavedFilter = { id: string; name: string; filter: MemberFilter; version: number };

@@ -1,0 +1,52 @@
+import type { AuthProvider } from "@refinedev/core";
+
+import { isApiError } from "./api-error";
+import { buildLogoutUrl, loadAppConfig } from "./config";
+import { http } from "./http";
+import { leaveApp, PATHS, redirectToLogin } from "./navigation";
+import { fetchLoginUser, USER_API } from "./session";
+import { clearAuthStorage, getStoredUserInfo, hasAccessToken } from "./storage";
+
+export const authProvider: AuthProvider = {
+  // Sign-in happens on the user center; the SPA only receives the token (features/auth).
+  login: async () => {
+    await redirectToLogin();
+    return { success: true };
+  },
+  logout: async () => {
+    try {
+      // Revokes the token server-side; a failure must not keep the user signed in here.
+      await http.post(USER_API.logout, null, { skipErrorHandler: true });
+    } catch {
+      // ignored on purpose
+    }
+    const config = await loadAppConfig();
+    // The ability is left as is: the page is about to unload, and emptying it would flash
+    // the not-authorized page first.
+    clearAuthStorage();
+    leaveApp(buildLogoutUrl(config));
+    return { success: true };
+  },
+  // No side effect here: Refine calls check() on every route change, and the route guard
+  // (routing/app-router) already sends anonymous users to the user center. `/login` without a
+  // token is the page that does that redirect.
+  check: async () =>
+    hasAccessToken()
+      ? { authenticated: true }
+      : { authenticated: false, logout: false, redirectTo: PATHS.login },
+  onError: async (error: unknown) => {
+    if (isApiError(error) && error.statusCode === 401) {
+      await redirectToLogin({ clear: true });
+    }
+    return {};
+  },
+  getIdentity: async () => {
+    if (!hasAccessToken()) return null;
+    try {
+      return await fetchLoginUser();
+    } catch {
+      return getStoredUserInfo();
+    }
+  },
+  getPermissions: async () => null,
+};

@@ -1,0 +1,164 @@
+import {
+  ApartmentOutlined,
+  FolderOpenOutlined,
+  AuditOutlined,
+  BookOutlined,
+  IdcardOutlined,
+  SafetyOutlined,
+  SettingOutlined,
+  SwapOutlined,
+  TeamOutlined,
+  UsergroupAddOutlined,
+} from "@ant-design/icons";
+import { lazy } from "react";
+
+import type { AppRoute } from "./routing/route-types";
+
+const LoginPage = lazy(() => import("./features/auth").then((m) => ({ default: m.LoginPage })));
+const NotAuthorizedPage = lazy(() =>
+  import("./features/misc").then((m) => ({ default: m.NotAuthorizedPage })),
+);
+const NotFoundPage = lazy(() =>
+  import("./features/misc").then((m) => ({ default: m.NotFoundPage })),
+);
+const ServerErrorPage = lazy(() =>
+  import("./features/misc").then((m) => ({ default: m.ServerErrorPage })),
+);
+const ProfilePage = lazy(() =>
+  import("./features/settings").then((m) => ({ default: m.ProfilePage })),
+);
+const WorkspaceSwitch = lazy(() =>
+  import("./features/settings").then((m) => ({ default: m.WorkspaceSwitch })),
+);
+const org = () => import("./features/org");
+const MemberList = lazy(() => org().then((m) => ({ default: m.MemberList })));
+const DepartmentTree = lazy(() => org().then((m) => ({ default: m.DepartmentTree })));
+const RoleList = lazy(() => org().then((m) => ({ default: m.RoleList })));
+const PermissionEditor = lazy(() => org().then((m) => ({ default: m.PermissionEditor })));
+const MemberGroupList = lazy(() => org().then((m) => ({ default: m.MemberGroupList })));
+const DictionaryPage = lazy(() =>
+  import("./features/dictionaries").then((m) => ({ default: m.DictionaryPage })),
+);
+const AuditLogList = lazy(() =>
+  import("./features/audit").then((m) => ({ default: m.AuditLogList })),
+);
+
+const DocumentPage = lazy(() =>
+  import("./features/documents").then((m) => ({ default: m.DocumentPage })),
+);
+
+const BASIC = { action: "basic", subject: "BASIC_PERMISSION" } as const;
+const PUBLIC_BLANK = { public: true, layout: "blank" } as const;
+
+/**
+ * The route table: guards, menu, landing page, page titles and Refine resources all read it.
+ * Paths are relative to the router basename `/manage`.
+ */
+export const appRoutes: AppRoute[] = [
+  { path: "/", landing: true, meta: { title: "pages.home.title" } },
+  {
+    path: "/login",
+    component: LoginPage,
+    meta: { ...PUBLIC_BLANK, unauthenticatedOnly: true, title: "pages.login.title" },
+  },
+  {
+    path: "/not-authorized",
+    component: NotAuthorizedPage,
+    meta: { ...PUBLIC_BLANK, title: "notAuthorized.title" },
+  },
+  {
+    path: "/pages/misc/not-authorized",
+    component: NotAuthorizedPage,
+    meta: { ...PUBLIC_BLANK, title: "notAuthorized.title" },
+  },
+  {
+    path: "/pages/misc/not-found/:error",
+    component: NotFoundPage,
+    meta: { ...PUBLIC_BLANK, title: "notFound.title" },
+  },
+  {
+    path: "/pages/misc/server-error",
+    component: ServerErrorPage,
+    meta: { ...PUBLIC_BLANK, title: "serverError.title" },
+  },
+  {
+    path: "/settings",
+    meta: { title: "menu.settings" },
+    menu: { icon: <SettingOutlined /> },
+    children: [
+      { path: "", index: true, landing: true, meta: { title: "menu.settings" } },
+      {
+        path: "profile",
+        component: ProfilePage,
+        meta: { ...BASIC, title: "pages.profile.title" },
+        menu: { icon: <IdcardOutlined />, label: "menu.profile" },
+      },
+      {
+        path: "workspaces",
+        component: WorkspaceSwitch,
+        meta: { ...BASIC, title: "pages.workspaces.title" },
+        menu: { icon: <SwapOutlined />, label: "menu.workspaces" },
+      },
+      {
+        path: "members",
+        component: MemberList,
+        meta: { action: "read", subject: "ORG_MEMBER", title: "org.titles.members" },
+        menu: { icon: <TeamOutlined />, label: "org.menu.members" },
+        resource: { name: "members", action: "list" },
+      },
+      {
+        path: "departments",
+        component: DepartmentTree,
+        meta: { action: "read", subject: "ORG_DEPARTMENT", title: "org.titles.departments" },
+        menu: { icon: <ApartmentOutlined />, label: "org.menu.departments" },
+        resource: { name: "departments", action: "list" },
+      },
+      {
+        path: "roles",
+        component: RoleList,
+        meta: { action: "read", subject: "ORG_ROLE", title: "org.titles.roles" },
+        menu: { icon: <SafetyOutlined />, label: "org.menu.roles" },
+        resource: { name: "roles", action: "list" },
+      },
+      {
+        path: "roles/:id/permissions",
+        component: PermissionEditor,
+        meta: {
+          action: "update",
+          subject: "ORG_ROLE",
+          title: "org.titles.permissions",
+          navActiveLink: "/settings/roles",
+          isDetail: true,
+        },
+      },
+      {
+        path: "member-groups",
+        component: MemberGroupList,
+        meta: { ...BASIC, title: "org.titles.memberGroups" },
+        menu: { icon: <UsergroupAddOutlined />, label: "org.menu.memberGroups" },
+        resource: { name: "member-groups", action: "list" },
+      },
+      {
+        path: "dictionaries",
+        component: DictionaryPage,
+        meta: { action: "read", subject: "ORG_DICTIONARY", title: "dictionaries.title" },
+        menu: { icon: <BookOutlined />, label: "org.menu.dictionaries" },
+        resource: { name: "dictionary-types", action: "list" },
+      },
+      {
+        path: "audit-logs",
+        component: AuditLogList,
+        meta: { action: "read", subject: "AUDIT_LOG", title: "pages.auditLogs.title" },
+        menu: { icon: <AuditOutlined />, label: "menu.auditLogs" },
+        resource: { name: "audit-logs", action: "list" },
+      },
+    ],
+  },
+  {
+    path: "/document",
+    component: DocumentPage,
+    meta: { action: "read", subject: "LAWFIRM_DOCUMENT_VIEW", title: "documents.titles.list" },
+    menu: { icon: <FolderOpenOutlined />, label: "documents.documents" },
+  },
+  { path: "*", component: NotFoundPage, meta: { ...PUBLIC_BLANK, title: "notFound.title" } },
+];

@@ -1,0 +1,14 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+
+import type { RouteLeaf } from "./route-types";
+
+/** document.title = route title + system title (SPEC §2), in the current language. */
+export const useRouteTitle = (leaf: RouteLeaf | null) => {
+  const { t } = useTranslation();
+  const titleKey = leaf?.route.meta.title;
+  useEffect(() => {
+    const system = t("app.systemTitle");
+    document.title = titleKey ? t("layout.documentTitle", { page: t(titleKey), system }) : system;
+  }, [t, titleKey]);
+};

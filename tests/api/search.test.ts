@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { createTestApp, type TestApp } from "../fixtures/app";
+
+type Group = { type: string; labelKey: string; items: { id: string; title: string; link: string }[] };
+
+describe("GET /api/search", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const search = async (who: string, q: string) =>
+    t.app.inject({ url: `/api/search?q=${encodeURIComponent(q)}`, headers: await t.as(who) });
+
+  it("finds people of the firm by name, grouped by type", async () => {
+    const res = await search("lawyer", "张");
+    expect(res.statusCode).toBe(200);
+    const groups = res.json().data as Group[];
+    const people = groups.find((g) => g.type === "members");
+    expect(people?.labelKey).toBe("search.groups.members");
+    expect(people?.items.map((i) => i.title)).toContain("张伟 (律师)");
+  });
+
+  it("never returns another firm's people", async () => {
+    const groups = (await search("lawyer", "吴")).json().data as Group[];
+    expect(groups.flatMap((g) => g.items).map((i) => i.title)).not.toContain("吴敏 (律师)");
+  });
+
+  it("offers only the groups the caller may read", async () => {
+    const admin = (await search("admin", "部")).json().data as Group[];
+    expect(admin.map((g) => g.type)).toContain("departments");
+    const lawyer = (await search("lawyer", "部")).json().data as Group[];
+    expect(lawyer.map((g) => g.type)).not.toContain("departments");
+    const intern = (await search("intern", "张")).json().data as Group[];
+    expect(intern).toEqual([]);
+  });
+
+  it("treats % and _ as plain characters", async () => {
+    const groups = (await search("admin", "%")).json().data as Group[];
+    expect(groups).toEqual([]);
+  });
+
+  it("requires a query", async () => {
+    const res = await t.app.inject({ url: "/api/search", headers: await t.as("admin") });
+    expect(res.statusCode).toBe(422);
+  });
+});
