@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 
 import { AppError } from "../../shared/errors";
@@ -21,28 +21,37 @@ export const spaPlugin = fp(
         root: opts.clientDir,
         prefix: "/manage/",
         index: false,
-        wildcard: false,
-        maxAge: "1h",
+        // Wildcard serving finds files of a rebuild made while the server runs.
+        wildcard: true,
+        cacheControl: false,
+        // Hashed assets never change; anything else (favicon, loader) may change on deploy.
         setHeaders: (res, file) => {
-          if (file.includes(`${path.sep}assets${path.sep}`)) {
-            res.setHeader("cache-control", "public, max-age=31536000, immutable");
-          }
+          const isHashed = file.includes(`${path.sep}assets${path.sep}`);
+          res.setHeader("cache-control", isHashed ? "public, max-age=31536000, immutable" : "public, max-age=3600");
         },
       });
     }
-    const indexHtml = hasClient ? readFileSync(indexFile, "utf8") : "";
 
     app.get("/", { config: { permission: "public" } }, (_req, reply) => reply.redirect("/manage/"));
+    const sendIndex = (reply: FastifyReply) =>
+      reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(readFileSync(indexFile, "utf8"));
+    if (hasClient) app.get("/manage/", { config: { permission: "public" } }, (_req, reply) => sendIndex(reply));
 
     app.setNotFoundHandler((req, reply) => {
-      const isPage = req.method === "GET" && (req.url === "/manage" || req.url.startsWith("/manage/"));
+      const urlPath = req.url.split("?")[0];
+      // A missing hashed asset (stale tab after a deploy) must fail as a 404, not as index.html.
+      const isAsset = urlPath.startsWith("/manage/assets/") || /\/manage\/[^/]+\.[a-z0-9]+$/i.test(urlPath);
+      const isPage =
+        (req.method === "GET" || req.method === "HEAD") &&
+        (urlPath === "/manage" || urlPath.startsWith("/manage/")) &&
+        !isAsset;
       if (isPage && hasClient) {
-        return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(indexHtml);
+        return sendIndex(reply);
       }
       return sendError(
         reply,
         req,
-        new AppError(404, "errors.routeNotFound", { params: { method: req.method, url: req.url.split("?")[0] } }),
+        new AppError(404, "errors.routeNotFound", { params: { method: req.method, url: urlPath } }),
       );
     });
   },

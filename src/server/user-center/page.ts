@@ -36,6 +36,7 @@ export const renderLoginPage = (m: LoginPageModel) => {
   return `<!doctype html>
 <html lang="${m.lang}" dir="ltr"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
+<link rel="icon" href="/manage/favicon.svg" type="image/svg+xml">
 <title>${escape(m.t("userCenter.title"))} - ${escape(m.t("app.systemTitle"))}</title>
 <style>${STYLE}</style></head>
 <body><main>

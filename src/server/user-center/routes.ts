@@ -17,7 +17,7 @@ const DEFAULT_REDIRECT = "/manage/login";
 export const safeRedirect = (req: FastifyRequest, raw: unknown, allowed: string[]) => {
   if (typeof raw !== "string" || raw === "") return DEFAULT_REDIRECT;
   try {
-    const own = `${req.protocol}://${req.host}`;
+    const own = new URL(`${req.protocol}://${req.host}`).origin;
     const url = new URL(raw, own);
     if (url.origin !== own && !allowed.includes(url.origin)) return undefined;
     if (!url.pathname.startsWith("/")) return undefined;
@@ -27,9 +27,11 @@ export const safeRedirect = (req: FastifyRequest, raw: unknown, allowed: string[
   }
 };
 
-const withToken = (target: string, token: string) => {
+/** The token and the language chosen on this page travel back, so the app opens in it. */
+const withToken = (target: string, token: string, lang: string) => {
   const url = new URL(target, "http://placeholder");
   url.searchParams.set("token", token);
+  url.searchParams.set("lang", lang);
   return target.startsWith("http") ? url.toString() : `${url.pathname}${url.search}`;
 };
 
@@ -80,7 +82,7 @@ export async function userCenterRoutes(app: FastifyInstance, opts: Opts) {
           ip: req.ip,
           userAgent: String(req.headers["user-agent"] ?? ""),
         });
-        return reply.redirect(withToken(redirect, token), 302);
+        return reply.redirect(withToken(redirect, token, langOf(req)), 302);
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         const error = t(err.message, err.params);
