@@ -38,8 +38,8 @@ export const DictionaryPage = () => {
   }, [itemResult.data, search]);
   const [editing, setEditing] = useState<Editing>(null);
   const [form] = Form.useForm();
-  const create = useCreate();
-  const update = useUpdate();
+  const create = useCreate({ successNotification: () => ({ message: t("org.notices.created"), type: "success" }) });
+  const update = useUpdate({ successNotification: () => ({ message: t("org.notices.saved"), type: "success" }) });
   const remove = useDelete();
   const reorder = useCustomMutation();
   const canEdit = can("update", "ORG_DICTIONARY");
@@ -111,7 +111,7 @@ export const DictionaryPage = () => {
                   <Input.Search allowClear placeholder={t("dictionaries.search")} onChange={(e) => setSearch(e.target.value)} style={{ width: 200 }} />
                   {canEdit ? <Button icon={<EditOutlined />} onClick={() => setEditing({ kind: "type", record: current })}>{t("dictionaries.editType")}</Button> : null}
                   {can("delete", "ORG_DICTIONARY") && !current.isSystem ? (
-                    <Popconfirm title={t("dictionaries.confirmDeleteType", { name: current.name })} okText={t("buttons.delete")} cancelText={t("buttons.cancel")} onConfirm={() => remove.mutate({ resource: "dictionary-types", id: current.id }, { onSuccess: () => setTypeId(null) })}>
+                    <Popconfirm title={t("dictionaries.confirmDeleteType", { name: current.name })} okText={t("buttons.delete")} cancelText={t("buttons.cancel")} onConfirm={() => remove.mutate({ successNotification: () => ({ message: t("org.notices.deleted"), type: "success" }), resource: "dictionary-types", id: current.id }, { onSuccess: () => setTypeId(null) })}>
                       <Button danger icon={<DeleteOutlined />}>{t("dictionaries.deleteType")}</Button>
                     </Popconfirm>
                   ) : null}
@@ -140,7 +140,7 @@ export const DictionaryPage = () => {
                   <Space size={0}>
                     {canEdit ? <Button size="small" type="link" onClick={() => setEditing({ kind: "item", record: item })}>{t("buttons.edit")}</Button> : null}
                     {can("delete", "ORG_DICTIONARY") ? (
-                      <Popconfirm title={t("dictionaries.confirmDeleteItem", { label: item.label })} okText={t("buttons.delete")} cancelText={t("buttons.cancel")} onConfirm={() => remove.mutate({ resource: "dictionary-items", id: item.id })}>
+                      <Popconfirm title={t("dictionaries.confirmDeleteItem", { label: item.label })} okText={t("buttons.delete")} cancelText={t("buttons.cancel")} onConfirm={() => remove.mutate({ successNotification: () => ({ message: t("org.notices.deleted"), type: "success" }), resource: "dictionary-items", id: item.id })}>
                         <Button size="small" type="link" danger>{t("buttons.delete")}</Button>
                       </Popconfirm>
                     ) : null}

@@ -41,8 +41,8 @@ export const DepartmentTree = () => {
   const { data: picker } = usePickerData();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [form] = Form.useForm<{ name: string; managerId: string | null }>();
-  const create = useCreate<Department>();
-  const update = useUpdate<Department>();
+  const create = useCreate<Department>({ successNotification: () => ({ message: t("org.notices.created"), type: "success" }) });
+  const update = useUpdate<Department>({ successNotification: () => ({ message: t("org.notices.saved"), type: "success" }) });
   const remove = useDelete();
   const move = useCustomMutation();
   const selected = departments.find((d) => d.id === selectedId) ?? null;
@@ -146,7 +146,7 @@ export const DepartmentTree = () => {
                       title={t("org.departments.confirmDelete", { name: selected.name })}
                       okText={t("buttons.delete")}
                       cancelText={t("buttons.cancel")}
-                      onConfirm={() => remove.mutate({ resource: "departments", id: selected.id }, { onSuccess: () => setSelectedId(null) })}
+                      onConfirm={() => remove.mutate({ successNotification: () => ({ message: t("org.notices.deleted"), type: "success" }), resource: "departments", id: selected.id }, { onSuccess: () => setSelectedId(null) })}
                     >
                       <Button danger icon={<DeleteOutlined />}>{t("buttons.delete")}</Button>
                     </Popconfirm>

@@ -30,8 +30,8 @@ export const MemberForm = ({ open, member, roles, onClose }: Props) => {
   const [form] = Form.useForm<Values>();
   const account = Form.useWatch("account", form);
   const { data } = usePickerData(open);
-  const create = useCreate();
-  const update = useUpdate();
+  const create = useCreate({ successNotification: () => ({ message: t("org.notices.created"), type: "success" }) });
+  const update = useUpdate({ successNotification: () => ({ message: t("org.notices.saved"), type: "success" }) });
   const isNew = !member;
   const isExisting = isNew && account === "existing";
 

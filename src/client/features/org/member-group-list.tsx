@@ -16,8 +16,8 @@ export const MemberGroupList = () => {
   const { result, query } = useList<MemberGroup>({ resource: "member-groups", pagination: { mode: "off" } });
   const [editing, setEditing] = useState<MemberGroup | null | undefined>(undefined);
   const [form] = Form.useForm<Values>();
-  const create = useCreate<MemberGroup>();
-  const update = useUpdate<MemberGroup>();
+  const create = useCreate<MemberGroup>({ successNotification: () => ({ message: t("org.notices.created"), type: "success" }) });
+  const update = useUpdate<MemberGroup>({ successNotification: () => ({ message: t("org.notices.saved"), type: "success" }) });
   const remove = useDelete();
 
   useEffect(() => {
@@ -50,7 +50,7 @@ export const MemberGroupList = () => {
           <Table.Column<MemberGroup> key="actions" title={t("table.actions")} width={170} render={(_, g) => (
             <Space size={0}>
               <Button size="small" type="link" icon={<EditOutlined />} onClick={() => setEditing(g)}>{t("buttons.edit")}</Button>
-              <Popconfirm title={t("org.groups.confirmDelete", { name: g.name })} okText={t("buttons.delete")} cancelText={t("buttons.cancel")} onConfirm={() => remove.mutate({ resource: "member-groups", id: g.id })}>
+              <Popconfirm title={t("org.groups.confirmDelete", { name: g.name })} okText={t("buttons.delete")} cancelText={t("buttons.cancel")} onConfirm={() => remove.mutate({ successNotification: () => ({ message: t("org.notices.deleted"), type: "success" }), resource: "member-groups", id: g.id })}>
                 <Button size="small" type="link" danger icon={<DeleteOutlined />}>{t("buttons.delete")}</Button>
               </Popconfirm>
             </Space>

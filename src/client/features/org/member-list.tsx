@@ -33,7 +33,7 @@ export const MemberList = () => {
   const { data: picker } = usePickerData();
   const { result: roleResult } = useList<Role>({ resource: "roles", pagination: { mode: "off" } });
   const roles = roleResult.data;
-  const update = useUpdate<Member>();
+  const update = useUpdate<Member>({ successNotification: () => ({ message: t("org.notices.saved"), type: "success" }) });
   const { tableProps, filters, sortOrderOf, applyFilters } = useAntdTable<Member>({
     resource: "members",
     pagination: { pageSize: 20 },

@@ -18,8 +18,8 @@ export const RoleList = () => {
   const { result, query } = useList<Role>({ resource: "roles", pagination: { mode: "off" } });
   const [editing, setEditing] = useState<Role | null | undefined>(undefined);
   const [form] = Form.useForm<Values>();
-  const create = useCreate<Role>();
-  const update = useUpdate<Role>();
+  const create = useCreate<Role>({ successNotification: () => ({ message: t("org.notices.created"), type: "success" }) });
+  const update = useUpdate<Role>({ successNotification: () => ({ message: t("org.notices.saved"), type: "success" }) });
   const remove = useDelete();
 
   useEffect(() => {
@@ -67,7 +67,7 @@ export const RoleList = () => {
                 </>
               ) : null}
               {can("delete", "ORG_ROLE") && !r.isSystem ? (
-                <Popconfirm title={t("org.roles.confirmDelete", { name: r.name, count: r.memberCount })} okText={t("buttons.delete")} cancelText={t("buttons.cancel")} onConfirm={() => remove.mutate({ resource: "roles", id: r.id })}>
+                <Popconfirm title={t("org.roles.confirmDelete", { name: r.name, count: r.memberCount })} okText={t("buttons.delete")} cancelText={t("buttons.cancel")} onConfirm={() => remove.mutate({ successNotification: () => ({ message: t("org.notices.deleted"), type: "success" }), resource: "roles", id: r.id })}>
                   <Button size="small" type="link" danger icon={<DeleteOutlined />}>{t("buttons.delete")}</Button>
                 </Popconfirm>
               ) : null}

@@ -12,7 +12,7 @@ type Props = { current: MemberFilter; onApply: (filter: MemberFilter) => void };
 export const SavedFilters = ({ current, onApply }: Props) => {
   const { t } = useTranslation();
   const { result } = useList<SavedFilter>({ resource: "saved-filters", pagination: { mode: "off" } });
-  const create = useCreate<SavedFilter>();
+  const create = useCreate<SavedFilter>({ successNotification: () => ({ message: t("org.notices.created"), type: "success" }) });
   const remove = useDelete();
   const [isNaming, setNaming] = useState(false);
   const [form] = Form.useForm<{ name: string }>();
@@ -28,7 +28,7 @@ export const SavedFilters = ({ current, onApply }: Props) => {
             aria-label={t("org.filters.delete", { name: f.name })}
             onClick={(e) => {
               e.stopPropagation();
-              remove.mutate({ resource: "saved-filters", id: f.id });
+              remove.mutate({ successNotification: () => ({ message: t("org.notices.deleted"), type: "success" }), resource: "saved-filters", id: f.id });
             }}
           />
         </span>
