@@ -1,5 +1,4 @@
 import formbody from "@fastify/formbody";
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 
@@ -9,6 +8,9 @@ import type { Config } from "./config";
 import { type Database, openDatabase } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import { seedIfEmpty } from "./db/seed/demo";
+import { accountBindings } from "./features/accounts/bindings";
+import { accountsRoutes } from "./features/accounts/routes";
+import { clientsSearch } from "./features/accounts/search";
 import { auditRoutes } from "./features/audit/routes";
 import { dictionariesRoutes } from "./features/dictionaries/routes";
 import { createDictionaryUsageRegistry } from "./features/dictionaries/usage";
@@ -24,10 +26,14 @@ import { departmentsSearch, documentsSearch, membersSearch } from "./features/se
 import { createSearchRegistry, type SearchRegistry } from "./features/search/registry";
 import { searchRoutes } from "./features/search/routes";
 import { systemRoutes } from "./features/system/routes";
+import { workflowRoutes } from "./features/workflow/routes";
 import { type Bus, createBus } from "./lib/bus";
 import { authPlugin } from "./plugins/auth";
 import { envelopePlugin } from "./plugins/envelope";
+import { securityHeadersPlugin } from "./plugins/security-headers";
 import { spaPlugin } from "./plugins/spa";
+import { loadResources, recordsBinding, type ResourceRegistry, schemaEngineRoutes } from "./schema-engine";
+import { registerDictionaryUsage } from "./schema-engine/usage";
 import { userCenterRoutes } from "./user-center/routes";
 
 declare module "fastify" {
@@ -37,6 +43,8 @@ declare module "fastify" {
     config: Config;
     /** Features add what the navbar search finds with `app.searchRegistry.register(provider)`. */
     searchRegistry: SearchRegistry;
+    /** Every schema-driven resource (schemas/*.schema.json), for features that work on records. */
+    resources: ResourceRegistry;
   }
 }
 
@@ -65,6 +73,8 @@ const CSP = {
 };
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  // First: a malformed schema stops the start with its file and problem, before anything opens.
+  const resources = loadResources(config.schemasDir, { ...accountBindings }, recordsBinding);
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
@@ -100,7 +110,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     lockMinutes: config.loginLockMinutes,
   };
 
-  await app.register(helmet, { contentSecurityPolicy: CSP, crossOriginEmbedderPolicy: false });
+  await app.register(securityHeadersPlugin, { contentSecurityPolicy: CSP, crossOriginEmbedderPolicy: false });
   await app.register(envelopePlugin, { bodyLimit: config.bodyLimitBytes });
   await app.register(rateLimit, {
     global: false,
@@ -126,13 +136,24 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(profileRoutes, { prefix: "/api/profile", sessions });
   const search = createSearchRegistry();
   app.decorate("searchRegistry", search);
-  for (const provider of [membersSearch, departmentsSearch, documentsSearch]) search.register(provider);
+  for (const provider of [membersSearch, departmentsSearch, documentsSearch, clientsSearch]) search.register(provider);
   await app.register(searchRoutes, { prefix: "/api/search", registry: search });
   await app.register(orgRoutes, { prefix: "/api", sessions });
   const dictionaryUsage = createDictionaryUsageRegistry();
   app.decorate("dictionaryUsage", dictionaryUsage);
   await app.register(dictionariesRoutes, { prefix: "/api", usage: dictionaryUsage });
+  app.decorate("resources", resources);
+  registerDictionaryUsage(dictionaryUsage, resources);
+  await app.register(schemaEngineRoutes, {
+    prefix: "/api",
+    registry: resources,
+    importLimits: { maxRows: config.importMaxRows, maxUncompressedBytes: config.importMaxUncompressedBytes, timeoutMs: config.importTimeoutMs },
+    importMaxBytes: config.importMaxBytes,
+    exportMaxRows: config.exportMaxRows,
+  });
+  await app.register(accountsRoutes, { prefix: "/api", registry: resources });
   await app.register(documentsRoutes, { prefix: "/api/documents", sessions, tokens });
+  await app.register(workflowRoutes, { prefix: "/api/workflow" });
   await app.register(userCenterRoutes, {
     prefix: "/user-center",
     deps,

@@ -53,6 +53,9 @@ const openPglite = async (dir?: string): Promise<Database> => {
 
 const openPostgres = async (url: string, poolSize: number): Promise<Database> => {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection dropped by the server (restart, failover) is replaced by the pool; it
+  // must not crash the process as an unhandled 'error' event.
+  pool.on("error", () => undefined);
   const db = drizzlePg(pool, { schema: tables, casing: "snake_case" }) as unknown as Db;
   const handlers = new Map<string, Set<(payload: string) => void>>();
   // One dedicated connection holds every LISTEN; it is opened on first use and closed with us.

@@ -93,7 +93,7 @@ export const sendError = (reply: FastifyReply, req: FastifyRequest, err: AppErro
   return reply.status(err.status).send({
     code: err.code,
     msg: req.t(err.message, { ...err.params, fields: fieldText }),
-    data: fields ? { fields } : null,
+    data: fields || err.data ? { ...err.data, ...(fields ? { fields } : {}) } : null,
   });
 };
 
@@ -110,9 +110,10 @@ export const envelopePlugin = fp(
       req.t = translatorFor(req.lang) as Translate;
     });
 
+    const success = { "zh-CN": translatorFor("zh-CN")("errors.success"), en: translatorFor("en")("errors.success") };
     app.addHook("preSerialization", async (req, reply, payload) => {
       if (!isApi(req) || reply.statusCode >= 400) return payload;
-      return { code: 200, msg: req.t("errors.success"), data: payload };
+      return { code: 200, msg: success[req.lang], data: payload };
     });
 
     app.setErrorHandler((error, req, reply) => {

@@ -1,8 +1,10 @@
+import type { MongoAbility } from "@casl/ability";
 import { sql } from "drizzle-orm";
 
 import { interpolateRules } from "../../../shared/permission-scopes";
 import type { PermissionRule } from "../../../shared/permissions";
 import type { Db } from "../../db/client";
+import { buildAbility } from "../../lib/ability";
 import type { Bus } from "../../lib/bus";
 
 export type SessionInfo = {
@@ -14,6 +16,8 @@ export type SessionInfo = {
   isUserEnabled: boolean;
   isMemberEnabled: boolean;
   rules: PermissionRule[];
+  /** Built once per cached session, not per request. */
+  ability: MongoAbility;
 };
 
 export const AUTH_CHANNEL = "auth_changed";
@@ -73,6 +77,11 @@ export const createSessionStore = (db: Db, bus: Bus) => {
        where s.id = ${sessionId}`);
     const row = (result as unknown as { rows: Row[] }).rows[0];
     if (!row) return null;
+    // "Only own / my department" rules name the person through placeholders (role editor).
+    const rules = interpolateRules((row.rules ?? []).flat(), {
+      userId: row.user_id,
+      departmentIds: row.department_ids ?? [],
+    });
     return {
       sessionId,
       userId: row.user_id,
@@ -81,11 +90,8 @@ export const createSessionStore = (db: Db, bus: Bus) => {
       revokedAt: row.revoked_at ? new Date(row.revoked_at) : null,
       isUserEnabled: row.user_enabled,
       isMemberEnabled: row.member_enabled === true,
-      // "Only own / my department" rules name the person through placeholders (role editor).
-      rules: interpolateRules((row.rules ?? []).flat(), {
-        userId: row.user_id,
-        departmentIds: row.department_ids ?? [],
-      }),
+      rules,
+      ability: buildAbility(rules),
     };
   };
 

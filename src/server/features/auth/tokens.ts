@@ -33,7 +33,24 @@ export const createTokenSigner = (secret: string) => {
     }
   };
 
-  return { sign, verify };
+  // The SPA sends the same token with every request: checking its HMAC once is enough. The
+  // expiry is still compared on every use, and revocation is the session store's job.
+  const verified = new Map<string, { payload: Awaited<ReturnType<typeof verify>>; exp: number }>();
+  const verifyCached = async (token: string, audience: string) => {
+    const key = `${audience} ${token}`;
+    const hit = verified.get(key);
+    if (hit) {
+      if (hit.exp * 1000 > Date.now()) return hit.payload;
+      verified.delete(key);
+      throw new AppError(401, "errors.tokenExpired");
+    }
+    const payload = await verify(token, audience);
+    if (verified.size >= 20_000) verified.clear();
+    verified.set(key, { payload, exp: payload.exp ?? 0 });
+    return payload;
+  };
+
+  return { sign, verify, verifyCached };
 };
 
 export const SESSION_AUDIENCE = "session";

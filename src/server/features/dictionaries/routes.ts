@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 
 import { type ListQuery, listQuerySchema } from "../../lib/list-query";
-import { tenantRowGuard } from "../../lib/tenant-guard";
 import {
   createItem,
   createType,
@@ -131,7 +130,6 @@ async function optionRoutes(app: FastifyInstance) {
 
 /** Registered once in app.ts with `{ prefix: "/api", usage }`. */
 export async function dictionariesRoutes(app: FastifyInstance, opts: Opts) {
-  app.addHook("preValidation", tenantRowGuard);
   await app.register(typeRoutes, { prefix: "/dictionary-types", usage: opts.usage });
   await app.register(itemRoutes, { prefix: "/dictionary-items", usage: opts.usage });
   await app.register(optionRoutes, { prefix: "/dictionaries" });

@@ -1,7 +1,5 @@
 import type { FastifyInstance } from "fastify";
 
-import { tenantRowGuard } from "../../lib/tenant-guard";
-
 import { departmentRoutes } from "./departments-routes";
 import type { OrgDeps } from "./deps";
 import { filterRoutes, groupRoutes, pickerRoutes } from "./groups-routes";
@@ -10,7 +8,6 @@ import { roleRoutes } from "./roles-routes";
 
 /** The organization area; app.ts registers it once with `{ prefix: "/api", sessions }`. */
 export async function orgRoutes(app: FastifyInstance, opts: OrgDeps) {
-  app.addHook("preValidation", tenantRowGuard);
   const deps: OrgDeps = { sessions: opts.sessions };
   await app.register(memberRoutes, { prefix: "/members", ...deps });
   await app.register(departmentRoutes, { prefix: "/departments" });
