@@ -33,6 +33,17 @@ export type Config = {
   workspaceQuotaBytes: number;
   /** Largest folder download (SPEC §9: 2 GB). */
   folderZipMaxBytes: number;
+  /** Where the resource schemas live (`<resource>.schema.json`); read once at start. */
+  schemasDir: string;
+  /** Rows one import may hold; more answers business code 5001006. */
+  importMaxRows: number;
+  /** Largest import file, and the most its zip may expand to (zip bombs stop there). */
+  importMaxBytes: number;
+  importMaxUncompressedBytes: number;
+  /** An import still running after this long is abandoned ("File Import Timeout"), nothing written. */
+  importTimeoutMs: number;
+  /** Rows one export may hold ("maximum x records can be exported"). */
+  exportMaxRows: number;
 };
 
 const intFrom = (value: string | undefined, fallback: number) => {
@@ -79,5 +90,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv): Config => {
     uploadMaxFiles: intFrom(env.UPLOAD_MAX_FILES, 10),
     workspaceQuotaBytes: intFrom(env.WORKSPACE_QUOTA_BYTES, 50 * 1024 ** 3),
     folderZipMaxBytes: intFrom(env.FOLDER_ZIP_MAX_BYTES, 2 * 1024 ** 3),
+    schemasDir: path.resolve(env.SCHEMAS_DIR ?? "schemas"),
+    importMaxRows: intFrom(env.IMPORT_MAX_ROWS, 5000),
+    importMaxBytes: intFrom(env.IMPORT_MAX_BYTES, 10 * 1024 ** 2),
+    importMaxUncompressedBytes: intFrom(env.IMPORT_MAX_UNCOMPRESSED_BYTES, 64 * 1024 ** 2),
+    importTimeoutMs: intFrom(env.IMPORT_TIMEOUT_MS, 60_000),
+    exportMaxRows: intFrom(env.EXPORT_MAX_ROWS, 50_000),
   };
 };

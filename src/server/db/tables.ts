@@ -5,3 +5,4 @@ export * from "./schema/org";
 export * from "./schema/documents";
 export * from "./schema/dictionaries";
 export * from "./schema/notifications";
+export * from "./schema/accounts";

@@ -3,6 +3,7 @@ import { count } from "drizzle-orm";
 import { hashPassword } from "../../features/auth/passwords";
 import type { Database, Db } from "../client";
 import { departments, memberDepartments, memberRoles, members, roles, users, workspaces } from "../tables";
+import { seedAccounts } from "./accounts";
 import { seedDocuments } from "./documents";
 import { seedNotifications } from "./notifications";
 import { seedDictionaries } from "./dictionaries";
@@ -106,6 +107,7 @@ const seedFirm = async (tx: Db, firm: Firm, userIds: Map<string, string>) => {
   }
   await seedDocuments(tx, ws.id, userIds.get(firm.members[0].username)!);
   await seedDictionaries(tx, ws.id);
+  await seedAccounts(tx, { workspaceId: ws.id, ownerId: userIds.get(firm.members[0].username)! }, FIRMS.indexOf(firm) + 1);
   await seedOrgExtras(tx, ws.id, firm.nameEn, userIds);
   await seedNotifications(tx, ws.id, firm.name, firm.members.map((m) => userIds.get(m.username)!));
   return ws.id;

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from "fastify";
+
+import type { ResourceRegistry } from "../../schema-engine";
+import { createEquityEdge, deleteEquityEdge, type EdgeInput, findEquityRelated, getEquityGraph } from "./equity-service";
+import { submitAccountChanges } from "./pending";
+
+const SUBJECT = "LAWFIRM_CUSTOMER_VIEW" as const;
+const uuid = { type: "string", format: "uuid" } as const;
+const name = { type: "string", maxLength: 200 } as const;
+
+const edgeBody = {
+  type: "object",
+  required: ["share"],
+  additionalProperties: false,
+  properties: {
+    holderAccountId: uuid,
+    holderName: name,
+    companyAccountId: uuid,
+    companyName: name,
+    share: { type: "number", exclusiveMinimum: 0, maximum: 100, multipleOf: 0.0001 },
+  },
+} as const;
+
+const relatedQuery = {
+  type: "object",
+  properties: {
+    tiers: { type: "integer", minimum: 1, maximum: 10, default: 3 },
+    minShare: { type: "number", minimum: 0, maximum: 100, default: 20 },
+  },
+} as const;
+
+const submitBody = {
+  type: "object",
+  required: ["changes", "version"],
+  additionalProperties: false,
+  properties: { changes: { type: "object" }, version: { type: "integer", minimum: 1 } },
+} as const;
+
+/** Registered in app.ts with `{ prefix: "/api", registry }`, beside the generic /api/accounts routes. */
+export async function accountsRoutes(app: FastifyInstance, opts: { registry: ResourceRegistry }) {
+  const account = (action: "read" | "update") => ({ permission: [action, SUBJECT] as [typeof action, typeof SUBJECT], tenantTable: "accounts" });
+
+  app.get<{ Params: { id: string } }>("/accounts/:id/equity", { config: account("read") }, (req) => getEquityGraph(req.ctx, req.params.id));
+  app.get<{ Params: { id: string }; Querystring: { tiers: number; minShare: number } }>(
+    "/accounts/:id/equity-related",
+    { schema: { querystring: relatedQuery }, config: account("read") },
+    (req) => findEquityRelated(req.ctx, req.params.id, req.query),
+  );
+  app.post<{ Params: { id: string }; Body: { changes: Record<string, unknown>; version: number } }>(
+    "/accounts/:id/submit-changes",
+    { schema: { body: submitBody }, config: account("update") },
+    (req) => submitAccountChanges(req.ctx, opts.registry, req.params.id, req.body.changes, req.body.version),
+  );
+  app.post<{ Body: EdgeInput }>("/equity-edges", { schema: { body: edgeBody }, config: { permission: ["update", SUBJECT] } }, (req) =>
+    createEquityEdge(req.ctx, req.body),
+  );
+  app.delete<{ Params: { id: string } }>(
+    "/equity-edges/:id",
+    { config: { permission: ["update", SUBJECT], tenantTable: "equity_edges" } },
+    (req) => deleteEquityEdge(req.ctx, req.params.id),
+  );
+}

@@ -1,0 +1,123 @@
+import { and, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+
+import { AppError, type FieldError } from "../../shared/errors";
+import { issueField, issueMessage, type OptionItem, type SchemaIssue } from "../../shared/schema-vocabulary";
+import { departments, dictionaryItems, dictionaryTypes, members } from "../db/tables";
+import { translatorFor } from "../i18n";
+import type { RequestCtx } from "../lib/request-ctx";
+import { inWorkspace } from "../lib/tenant";
+import type { FieldDef, Resource, ResourceRegistry } from "./types";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined ? [] : [value]);
+
+/** Translated field errors of one record, in the caller's language. */
+export const schemaErrors = (res: Resource, values: Record<string, unknown>, lang: string): FieldError[] => {
+  if (res.validate(values)) return [];
+  const t = translatorFor(lang);
+  const out: FieldError[] = [];
+  for (const issue of (res.validate.errors ?? []) as SchemaIssue[]) {
+    const message = issueMessage(issue);
+    if (!message) continue;
+    const field = issueField(issue);
+    if (out.some((e) => e.field === field)) continue;
+    out.push({ field, message: t(message.key, message.params) });
+  }
+  return out;
+};
+
+export const fieldError = (field: string, key: string, lang: string, params?: Record<string, unknown>): FieldError => ({
+  field,
+  message: translatorFor(lang)(key, params),
+});
+
+export const failValidation = (fields: FieldError[]) => {
+  if (fields.length > 0) throw new AppError(422, "errors.validation", { fields });
+};
+
+const flatten = (items: OptionItem[]): string[] => items.flatMap((i) => [i.value, ...flatten(i.children ?? [])]);
+
+/** Codes a dictionary offers, fetched once per check run. */
+export type OptionCache = Map<string, Set<string>>;
+
+const dictCodes = async (ctx: RequestCtx, code: string, cache: OptionCache) => {
+  const cached = cache.get(code);
+  if (cached) return cached;
+  const rows = await ctx.db
+    .select({ code: dictionaryItems.code })
+    .from(dictionaryItems)
+    .innerJoin(dictionaryTypes, and(eq(dictionaryTypes.workspaceId, dictionaryItems.workspaceId), eq(dictionaryTypes.id, dictionaryItems.typeId)))
+    .where(inWorkspace(ctx, dictionaryItems, eq(dictionaryTypes.code, code)));
+  const set = new Set(rows.map((r) => r.code));
+  cache.set(code, set);
+  return set;
+};
+
+/** Values of select fields must be choices the field offers (a dictionary code or an inline item). */
+export const optionErrors = async (ctx: RequestCtx, res: Resource, values: Record<string, unknown>, cache: OptionCache) => {
+  const out: FieldError[] = [];
+  for (const field of res.fields) {
+    const options = field.options;
+    const given = listOf(values[field.key]);
+    if (!options || given.length === 0) continue;
+    let allowed: Set<string> | undefined;
+    if (options.items) allowed = new Set(flatten(options.items));
+    else if (options.source?.startsWith("dict:")) allowed = await dictCodes(ctx, options.source.slice(5), cache);
+    if (allowed && !given.every((v) => typeof v === "string" && allowed.has(v))) {
+      out.push(fieldError(field.key, "validation.enum", ctx.lang));
+    }
+  }
+  return out;
+};
+
+const existing = async (ctx: RequestCtx, field: FieldDef, ids: string[], registry: ResourceRegistry) => {
+  const source = field.options?.source ?? "";
+  if (source === "users") {
+    const rows = await ctx.db.select({ id: members.userId }).from(members).where(inWorkspace(ctx, members, inArray(members.userId, ids)));
+    return { found: new Set(rows.map((r) => r.id)), key: "errors.memberNotFound" };
+  }
+  if (source === "departments") {
+    const rows = await ctx.db.select({ id: departments.id }).from(departments).where(inWorkspace(ctx, departments, inArray(departments.id, ids)));
+    return { found: new Set(rows.map((r) => r.id)), key: "errors.departmentNotFound" };
+  }
+  const target = source.startsWith("resource:") ? registry.get(source.slice(9)) : undefined;
+  if (!target) return undefined;
+  const table = target.binding.table;
+  const rows = await ctx.db
+    .select({ id: table.id })
+    .from(table)
+    .where(inWorkspace(ctx, table, inArray(table.id, ids), target.binding.scope));
+  return { found: new Set(rows.map((r) => String(r.id))), key: "errors.notFound" };
+};
+
+/**
+ * Ids that name members, departments or other records must be this firm's. Checked before the
+ * schema, like the `:id` guard: another firm's id answers 404, so probing learns nothing.
+ */
+export const assertReferences = async (ctx: RequestCtx, res: Resource, values: Record<string, unknown>, registry: ResourceRegistry) => {
+  for (const field of res.fields) {
+    const ids = listOf(values[field.key]).filter((v): v is string => typeof v === "string" && UUID.test(v));
+    if (ids.length === 0 || !field.options?.source || field.options.source.startsWith("dict:")) continue;
+    const result = await existing(ctx, field, [...new Set(ids)], registry);
+    if (result && ids.some((id) => !result.found.has(id))) throw new AppError(404, result.key);
+  }
+};
+
+/** `x-unique` fields: another record of the firm holding the same value is a "duplicate value". */
+export const uniqueErrors = async (ctx: RequestCtx, res: Resource, values: Record<string, unknown>, selfId?: string) => {
+  const out: FieldError[] = [];
+  const table = res.binding.table;
+  for (const field of res.fields) {
+    const value = values[field.key];
+    if (!field.isUnique || value === undefined) continue;
+    const target: SQL = field.column ? eq(field.column, value) : sql`${table.custom} ->> ${field.key} = ${String(value)}`;
+    const [hit] = await ctx.db
+      .select({ id: table.id })
+      .from(table)
+      .where(inWorkspace(ctx, table, target, res.binding.scope, selfId ? ne(table.id, selfId) : undefined))
+      .limit(1);
+    if (hit) out.push(fieldError(field.key, "validation.duplicate", ctx.lang));
+  }
+  return out;
+};

@@ -1,0 +1,67 @@
+import type { SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { ValidateFunction } from "ajv";
+
+import type { FieldSchema, FilterType, OptionsSpec, ResourceSchema } from "../../shared/schema-vocabulary";
+import type { Subject } from "../../shared/permissions";
+import type { RequestCtx } from "../lib/request-ctx";
+
+/** A table a schema-driven resource is stored in: the shared record columns plus its own. */
+export type RecordTable = PgTable & {
+  workspaceId: PgColumn;
+  id: PgColumn;
+  custom: PgColumn;
+  version: PgColumn;
+  createdAt: PgColumn;
+  createdBy: PgColumn;
+  updatedAt: PgColumn;
+  updatedBy: PgColumn;
+};
+
+export type RecordRow = Record<string, unknown>;
+
+/** How a feature stores a resource; resources without a binding live in schema_records. */
+export type ResourceBinding = {
+  table: RecordTable;
+  /** Extra condition on every query (schema_records: `resource = <name>`). */
+  scope?: SQL;
+  /** Values every insert carries besides the fields (schema_records: the resource name). */
+  insertValues?: Record<string, unknown>;
+  /** Runs before an update or delete, inside its transaction (e.g. refuse a client awaiting approval). */
+  beforeChange?: (ctx: RequestCtx, before: RecordRow) => Promise<void> | void;
+};
+
+/** One property of a resource schema, with what the engine needs to know about it. */
+export type FieldDef = {
+  key: string;
+  schema: FieldSchema;
+  label: string;
+  /** The drizzle column when `x-storage: "column"`; undefined: stored in `custom`. */
+  column?: PgColumn;
+  kind: "string" | "number" | "integer" | "boolean" | "array" | "object";
+  isDate: boolean;
+  isDateTime: boolean;
+  isReadOnly: boolean;
+  isUnique: boolean;
+  filter?: FilterType;
+  options?: OptionsSpec;
+  when?: Record<string, string>;
+};
+
+export type Resource = {
+  name: string;
+  /** Path of the schema file, for messages. */
+  file: string;
+  schema: ResourceSchema;
+  subject: Subject;
+  validate: ValidateFunction;
+  fields: FieldDef[];
+  byKey: Map<string, FieldDef>;
+  binding: ResourceBinding;
+  columns: Record<string, PgColumn>;
+};
+
+export type ResourceRegistry = {
+  get: (name: string) => Resource | undefined;
+  all: () => Resource[];
+};

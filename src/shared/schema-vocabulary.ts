@@ -1,0 +1,222 @@
+import type Ajv from "ajv";
+
+import { MEMBER_FORMATS } from "./validators";
+
+/**
+ * The `x-` keywords of schemas/<resource>.schema.json (DESIGN §4) and the seed's validation
+ * catalogue (SPEC §5), registered on the server's ajv and on the browser's rjsf validator so a
+ * field is rejected by exactly the same rule, with exactly the same message key, on both sides.
+ */
+
+/** Filter bar field types, numbered as in the seed (SPEC §3). */
+export const FILTER_TYPES = {
+  text: 1,
+  select: 2,
+  multiSelect: 3,
+  date: 4,
+  dateRange: 5,
+  cascade: 6,
+  tree: 7,
+} as const;
+
+export type FilterType = (typeof FILTER_TYPES)[keyof typeof FILTER_TYPES];
+
+export type OptionItem = { value: string; label: string; children?: OptionItem[] };
+
+/** `x-options`: where a select gets its choices; `items` are inline (labels are i18n keys). */
+export type OptionsSpec = { source?: string; items?: OptionItem[] };
+
+export type FieldSchema = {
+  type?: string | string[];
+  title?: string;
+  format?: string;
+  enum?: unknown[];
+  items?: FieldSchema;
+  properties?: Record<string, FieldSchema>;
+  required?: string[];
+  readOnly?: boolean;
+  maxLength?: number;
+  minLength?: number;
+  "x-label"?: string;
+  "x-storage"?: "column";
+  "x-list"?: { order: number; width?: number };
+  "x-filter"?: FilterType;
+  "x-ui"?: Record<string, unknown>;
+  "x-options"?: OptionsSpec;
+  /** Shown and accepted only when the record matches, e.g. `{accountType: "organization"}`. */
+  "x-when"?: Record<string, string>;
+  /** No two records of the firm may hold the same value ("duplicate value"). */
+  "x-unique"?: boolean;
+  "x-decimal"?: { integer: number; fraction: number };
+  "x-length"?: number;
+  "x-exclude"?: string;
+  "x-unique-by"?: string;
+};
+
+export type ResourceSchema = FieldSchema & {
+  $id: string;
+  properties: Record<string, FieldSchema>;
+  /** CASL subject guarding the resource's routes and pages. */
+  "x-subject": string;
+  /** i18n key of the record's title field for detail pages (defaults to `name`). */
+  "x-title"?: string;
+};
+
+const CJK = "\\p{Script=Han}";
+
+/** The seed's catalogue as ajv formats; each message key is `validation.formats.<name>`. */
+export const CATALOGUE_FORMATS = {
+  alphanumeric: { type: "string", validate: (v: string) => /^[A-Za-z0-9]*$/.test(v) },
+  zhEnNumber: { type: "string", validate: (v: string) => new RegExp(`^[${CJK}A-Za-z0-9]*$`, "u").test(v) },
+  nonNegativeInteger: { type: "number", validate: (v: number) => Number.isInteger(v) && v >= 0 },
+  nonNegativeNumber: { type: "number", validate: (v: number) => Number.isFinite(v) && v >= 0 },
+  positiveInt3: { type: "number", validate: (v: number) => Number.isInteger(v) && v > 0 && v < 1000 },
+  integer: { type: "number", validate: (v: number) => Number.isInteger(v) },
+  email: { type: "string", validate: (v: string) => v === "" || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v) },
+  uppercase: { type: "string", validate: (v: string) => v === v.toUpperCase() },
+  date: { type: "string", validate: (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)) },
+  "date-time": { type: "string", validate: (v: string) => !Number.isNaN(Date.parse(v)) },
+  uuid: { type: "string", validate: (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v) },
+} as const;
+
+/** True when a decimal has at most `integer` digits before the point and `fraction` after it. */
+export const fitsDecimal = (value: unknown, spec: { integer: number; fraction: number }) => {
+  const text = typeof value === "number" ? String(value) : typeof value === "string" ? value : "";
+  const match = /^-?(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!match) return false;
+  return match[1].replace(/^0+(?=\d)/, "").length <= spec.integer && (match[2] ?? "").length <= spec.fraction;
+};
+
+const FILTER_META = { type: "integer", minimum: 1, maximum: 7 };
+const OPTION_ITEM = {
+  type: "object",
+  required: ["value", "label"],
+  properties: { value: { type: "string" }, label: { type: "string" }, children: { type: "array" } },
+};
+
+/** Annotation keywords: ajv checks their shape when a schema compiles (a typo stops the start). */
+const ANNOTATIONS: Record<string, object> = {
+  "x-label": { type: "string", minLength: 1 },
+  "x-storage": { enum: ["column"] },
+  "x-list": {
+    type: "object",
+    required: ["order"],
+    additionalProperties: false,
+    properties: { order: { type: "number" }, width: { type: "number", minimum: 40 } },
+  },
+  "x-filter": FILTER_META,
+  "x-ui": { type: "object" },
+  "x-options": {
+    type: "object",
+    additionalProperties: false,
+    properties: {
+      source: { type: "string", pattern: "^(users|departments|dict:[a-z0-9_-]+|resource:[a-z0-9-]+)$" },
+      items: { type: "array", items: OPTION_ITEM },
+    },
+  },
+  "x-when": { type: "object", additionalProperties: { type: "string" } },
+  "x-unique": { type: "boolean" },
+  "x-subject": { type: "string", pattern: "^[A-Z_]+$" },
+  "x-title": { type: "string" },
+};
+
+type AjvLike = Pick<Ajv, "addKeyword" | "addFormat">;
+
+/** Adds the x- vocabulary, the catalogue formats and keywords to one ajv instance. */
+export const addSchemaVocabulary = <T extends AjvLike>(ajv: T): T => {
+  for (const [keyword, metaSchema] of Object.entries(ANNOTATIONS)) ajv.addKeyword({ keyword, metaSchema });
+  for (const [name, format] of Object.entries(CATALOGUE_FORMATS)) {
+    ajv.addFormat(name, format as { type: "string"; validate: (v: string) => boolean });
+  }
+  ajv.addKeyword({
+    keyword: "x-decimal",
+    type: ["number", "string"],
+    metaSchema: {
+      type: "object",
+      required: ["integer", "fraction"],
+      properties: { integer: { type: "integer", minimum: 1 }, fraction: { type: "integer", minimum: 0 } },
+    },
+    validate: (spec: { integer: number; fraction: number }, data: unknown) => fitsDecimal(data, spec),
+  });
+  ajv.addKeyword({
+    keyword: "x-length",
+    type: "string",
+    metaSchema: { type: "integer", minimum: 1 },
+    validate: (length: number, data: string) => [...data].length === length || data === "",
+  });
+  ajv.addKeyword({
+    keyword: "x-exclude",
+    type: "string",
+    metaSchema: { type: "string", minLength: 1 },
+    validate: (chars: string, data: string) => ![...chars].some((c) => data.includes(c)),
+  });
+  ajv.addKeyword({
+    keyword: "x-unique-by",
+    type: "array",
+    metaSchema: { type: "string", minLength: 1 },
+    validate: (key: string, data: unknown[]) => {
+      const seen = data.map((item) => (item && typeof item === "object" ? (item as Record<string, unknown>)[key] : item));
+      return new Set(seen).size === seen.length;
+    },
+  });
+  return ajv;
+};
+
+/** An ajv error, reduced to what both sides read. */
+export type SchemaIssue = {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  parentSchema?: FieldSchema;
+};
+
+/** Keywords that only say "a sub-schema failed": the sub-schema's own error says what is wrong. */
+const SILENT = new Set(["if", "then", "else", "allOf", "anyOf", "oneOf", "not"]);
+
+/** The field an issue belongs to, dotted (`relatedParties.1.type`). */
+export const issueField = (issue: SchemaIssue) => {
+  const base = issue.instancePath.replace(/^\//, "").replace(/\//g, ".");
+  const extra = issue.params.missingProperty ?? issue.params.additionalProperty;
+  return [base, typeof extra === "string" ? extra : ""].filter(Boolean).join(".") || "body";
+};
+
+/** i18n key and parameters of an issue's message; undefined for issues that add nothing. */
+export const issueMessage = (issue: SchemaIssue): { key: string; params?: Record<string, unknown> } | undefined => {
+  const p = issue.params;
+  const schema = issue.parentSchema ?? {};
+  switch (issue.keyword) {
+    case "required":
+      return { key: "validation.required" };
+    case "format":
+      return typeof p.format === "string" && (p.format in CATALOGUE_FORMATS || p.format in MEMBER_FORMATS)
+        ? { key: `validation.formats.${p.format}` }
+        : { key: "validation.format" };
+    case "minLength":
+    case "maxLength":
+      return schema.minLength !== undefined && schema.minLength === schema.maxLength
+        ? { key: "validation.exactLength", params: { limit: schema.maxLength } }
+        : { key: `validation.${issue.keyword}`, params: { limit: p.limit } };
+    case "x-length":
+      return { key: "validation.exactLength", params: { limit: schema["x-length"] } };
+    case "x-decimal":
+      return { key: "validation.decimalDigits", params: schema["x-decimal"] };
+    case "x-exclude":
+      return { key: "validation.excludedChars", params: { chars: schema["x-exclude"] } };
+    case "x-unique-by":
+      return { key: "validation.duplicateItem" };
+    case "minItems":
+      return { key: "validation.minItems", params: { limit: p.limit } };
+    case "type":
+      return { key: "validation.type", params: { type: p.type } };
+    case "enum":
+    case "const":
+      return { key: "validation.enum" };
+    case "minimum":
+    case "maximum":
+    case "pattern":
+    case "additionalProperties":
+      return { key: `validation.${issue.keyword}`, params: { limit: p.limit } };
+    default:
+      return SILENT.has(issue.keyword) ? undefined : { key: "validation.invalid" };
+  }
+};
