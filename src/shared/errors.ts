@@ -19,11 +19,13 @@ export class AppError extends Error {
   readonly code: number;
   readonly params?: ErrorParams;
   readonly fields?: FieldError[];
+  /** Extra answer data for the client (e.g. the workflow validator's node-pointing errors). */
+  readonly data?: Record<string, unknown>;
 
   constructor(
     status: ErrorStatus,
     msgKey: string,
-    opts: { code?: number; params?: ErrorParams; fields?: FieldError[] } = {},
+    opts: { code?: number; params?: ErrorParams; fields?: FieldError[]; data?: Record<string, unknown> } = {},
   ) {
     super(msgKey);
     this.name = "AppError";
@@ -31,6 +33,7 @@ export class AppError extends Error {
     this.code = opts.code ?? status;
     this.params = opts.params;
     this.fields = opts.fields;
+    this.data = opts.data;
   }
 }
 

@@ -6,3 +6,4 @@ export * from "./schema/documents";
 export * from "./schema/dictionaries";
 export * from "./schema/notifications";
 export * from "./schema/accounts";
+export * from "./schema/workflow";

@@ -4,3 +4,5 @@ export * from "./conditions";
 export * from "./assignees";
 export * from "./tree";
 export * from "./validator";
+export * from "./preview";
+export * from "./perms";

@@ -8,6 +8,7 @@ import { seedDocuments } from "./documents";
 import { seedNotifications } from "./notifications";
 import { seedDictionaries } from "./dictionaries";
 import { seedOrgExtras } from "./org";
+import { seedWorkflow } from "./workflow";
 import { ROLE_TEMPLATES } from "./role-templates";
 
 export const DEMO_PASSWORD = "demo1234";
@@ -110,6 +111,7 @@ const seedFirm = async (tx: Db, firm: Firm, userIds: Map<string, string>) => {
   await seedAccounts(tx, { workspaceId: ws.id, ownerId: userIds.get(firm.members[0].username)! }, FIRMS.indexOf(firm) + 1);
   await seedOrgExtras(tx, ws.id, firm.nameEn, userIds);
   await seedNotifications(tx, ws.id, firm.name, firm.members.map((m) => userIds.get(m.username)!));
+  await seedWorkflow(tx, ws.id, (u) => (firm.members.some((m) => m.username === u) ? userIds.get(u) : undefined), firm === FIRMS[0]);
   return ws.id;
 };
 

@@ -1,0 +1,167 @@
+import { createHash } from "node:crypto";
+
+import { and, eq, sql } from "drizzle-orm";
+
+import { AppError } from "../../../shared/errors";
+import type { Definition, OrgDirectory } from "../../../shared/workflow";
+import type { Db } from "../../db/client";
+import { workflowActionLog, workflowInstances } from "../../db/tables";
+import { writeAudit } from "../../lib/audit";
+import type { Bus } from "../../lib/bus";
+import type { RequestCtx } from "../../lib/request-ctx";
+import { createNotifications } from "../notifications/service";
+import { nameOf } from "./directory";
+import type { Effect, EngineError, InstanceState, NotifyKind } from "./engine";
+import { businessEffectOf, type EffectInstance } from "./registry";
+import { type InstanceRow, storedState, writeCc, writeEvents, writeTasks } from "./store";
+
+export type ActionAnswer = { id: string; status: string; version: number };
+
+/** A pg error code, through drizzle's wrapper if there is one. */
+const pgCode = (err: unknown): string | undefined => {
+  for (let e: unknown = err, i = 0; e && i < 4; i += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+};
+
+/**
+ * One transaction per action with a 5 s lock wait (WORKFLOW.md §4): past it the answer is 409
+ * `workflow.busy` instead of a request hanging behind a stuck colleague.
+ */
+export const inActionTx = async <T>(ctx: RequestCtx, fn: (tx: Db) => Promise<T>): Promise<T> => {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`set local lock_timeout = '5s'`);
+      return fn(tx);
+    });
+  } catch (err) {
+    if (pgCode(err) === "55P03") throw new AppError(409, "errors.workflow.busy");
+    throw err;
+  }
+};
+
+export const payloadHash = (payload: unknown) => createHash("sha256").update(JSON.stringify(payload)).digest("hex");
+
+/**
+ * Claims an Idempotency-Key inside the action's transaction. A concurrent duplicate blocks on
+ * the key's unique row until the first commits, then reads its answer: a double click takes
+ * effect once and both clicks get the same answer. Returns the stored answer on a replay.
+ */
+export const claimKey = async (tx: Db, ctx: RequestCtx, key: string, hash: string) => {
+  const claimed = await tx
+    .insert(workflowActionLog)
+    .values({ workspaceId: ctx.workspaceId, actorId: ctx.userId, key, payloadHash: hash })
+    .onConflictDoNothing()
+    .returning({ key: workflowActionLog.key });
+  if (claimed.length > 0) return undefined;
+  const [prior] = await tx
+    .select()
+    .from(workflowActionLog)
+    .where(and(eq(workflowActionLog.workspaceId, ctx.workspaceId), eq(workflowActionLog.actorId, ctx.userId), eq(workflowActionLog.key, key)));
+  if (!prior || prior.payloadHash !== hash) throw new AppError(422, "errors.workflow.idempotency.mismatch");
+  return prior.response as ActionAnswer;
+};
+
+export const storeAnswer = async (tx: Db, ctx: RequestCtx, key: string, answer: ActionAnswer) => {
+  await tx
+    .update(workflowActionLog)
+    .set({ response: answer })
+    .where(and(eq(workflowActionLog.workspaceId, ctx.workspaceId), eq(workflowActionLog.actorId, ctx.userId), eq(workflowActionLog.key, key)));
+};
+
+/** The engine's refusal as an AppError; "already handled by" names the person, not an id. */
+export const engineError = (err: EngineError, dir: OrgDirectory) => {
+  const params = { ...err.params };
+  if (params.by) params.by = nameOf(dir, params.by) || params.by;
+  return new AppError(err.status, err.key, { params });
+};
+
+const NOTIFY_KEYS: Record<NotifyKind, string> = {
+  task: "workflow.notify.task",
+  approved: "workflow.notify.approved",
+  rejected: "workflow.notify.rejected",
+  cancelled: "workflow.notify.cancelled",
+  returned: "workflow.notify.returned",
+  cc: "workflow.notify.cc",
+  comment: "workflow.notify.comment",
+};
+
+type Applied = {
+  tx: Db;
+  ctx: RequestCtx;
+  bus: Bus;
+  def: Definition;
+  row: InstanceRow;
+  before: InstanceState | null;
+  after: InstanceState;
+  effects: Effect[];
+  actionType: string;
+};
+
+/** Writes one engine step: tasks, instance, timeline, CC rows, notifications, business effect, audit. */
+export const applyStep = async (a: Applied): Promise<ActionAnswer> => {
+  const { tx, ctx, row, after, effects } = a;
+  const scope = { workspaceId: ctx.workspaceId, instanceId: row.id, def: a.def, actorId: ctx.userId };
+  await writeTasks(tx, scope, a.before?.tasks ?? [], after.tasks);
+  const isClosed = after.status !== "running";
+  const version = a.before ? row.version + 1 : row.version;
+  if (a.before) {
+    await tx
+      .update(workflowInstances)
+      .set({
+        status: after.status,
+        form: after.form,
+        state: storedState(after),
+        version,
+        finishedAt: isClosed ? new Date() : null,
+        updatedAt: new Date(),
+        updatedBy: ctx.userId,
+      })
+      .where(and(eq(workflowInstances.workspaceId, ctx.workspaceId), eq(workflowInstances.id, row.id)));
+  }
+  const events = effects.flatMap((e) => (e.type === "event" ? [e.event] : []));
+  await writeEvents(tx, ctx.workspaceId, row.id, events, new Date());
+  for (const e of effects) {
+    if (e.type === "cc") await writeCc(tx, { workspaceId: ctx.workspaceId, instanceId: row.id, actorId: ctx.userId }, e.userIds, e.nodeId);
+  }
+  for (const e of effects) {
+    if (e.type !== "notify") continue;
+    await createNotifications(tx, a.bus, { workspaceId: ctx.workspaceId, userId: ctx.userId }, {
+      userIds: e.userIds,
+      type: "workflow",
+      titleKey: NOTIFY_KEYS[e.kind],
+      params: { title: row.title },
+      link: `/workflow/detail/${row.id}`,
+      entity: "workflow_instances",
+      entityId: row.id,
+    });
+  }
+  const hook = effects.find((e): e is Extract<Effect, { type: "business" }> => e.type === "business")?.hook;
+  const effect = hook ? businessEffectOf(row.kind, row.businessRef)?.[hook] : undefined;
+  if (effect) {
+    const instance: EffectInstance = {
+      id: row.id,
+      workspaceId: ctx.workspaceId,
+      kind: row.kind,
+      definitionId: row.definitionId,
+      versionId: row.versionId,
+      title: row.title,
+      initiatorId: row.initiatorId,
+      businessRef: row.businessRef,
+      form: after.form,
+      actorId: ctx.userId,
+    };
+    await effect(tx, instance);
+  }
+  await writeAudit(tx, ctx, {
+    action: "workflow",
+    entity: "workflow_instances",
+    entityId: row.id,
+    before: a.before ? { status: a.before.status, version: row.version } : undefined,
+    after: { status: after.status, version, action: a.actionType },
+  });
+  return { id: row.id, status: after.status, version };
+};

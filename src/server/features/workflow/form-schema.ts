@@ -1,0 +1,48 @@
+import Ajv2020, { type ValidateFunction } from "ajv/dist/2020";
+import addFormats from "ajv-formats";
+
+import { AppError, type FieldError } from "../../../shared/errors";
+import type { JsonSchema } from "../../../shared/workflow";
+
+/**
+ * Forms are admin-written JSON schemas with x- keywords for the renderer; strict mode is off
+ * here because those keywords are hints, not validation, and `money` is a decimal string.
+ */
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats(ajv);
+ajv.addFormat("money", /^-?\d{1,12}(\.\d{1,2})?$/);
+
+/** Versions are immutable, so their compiled forms are cached for the life of the process. */
+const compiled = new Map<string, ValidateFunction>();
+
+const compile = (cacheKey: string | undefined, form: JsonSchema) => {
+  const hit = cacheKey ? compiled.get(cacheKey) : undefined;
+  if (hit) return hit;
+  const fn = ajv.compile(form);
+  if (cacheKey) compiled.set(cacheKey, fn);
+  return fn;
+};
+
+export const isValidFormSchema = (form: unknown) => {
+  try {
+    compile(undefined, form as JsonSchema);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Validates form data against a version's form; 422 `errors.validation` with the fields at fault. */
+export const assertFormValid = (cacheKey: string, form: JsonSchema, data: Record<string, unknown>) => {
+  const validate = compile(cacheKey, form);
+  if (validate(data)) return;
+  const fields: FieldError[] = (validate.errors ?? []).map((e) => {
+    const base = e.instancePath.replace(/^\//, "").replace(/\//g, ".");
+    const missing = typeof e.params.missingProperty === "string" ? e.params.missingProperty : "";
+    const key = ["required", "type", "maxLength", "minLength", "format", "enum", "minimum", "maximum", "pattern"].includes(e.keyword)
+      ? e.keyword
+      : "invalid";
+    return { field: [base, missing].filter(Boolean).join(".") || "form", message: `validation.${key}` };
+  });
+  throw new AppError(422, "errors.validation", { fields });
+};

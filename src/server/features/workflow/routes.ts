@@ -1,0 +1,114 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+
+import { AppError } from "../../../shared/errors";
+import { type ListQuery, listQuerySchema } from "../../lib/list-query";
+import { isUuid } from "../../lib/tenant-guard";
+import { getInstanceDetail } from "./detail";
+import { registerAccountChangeEffect } from "./effects/account-changes";
+import { type ActionBody, actOnInstance, type SubmitInput, submitInstance } from "./instances-service";
+import { countBadges, findAll, findCc, findHandled, findInitiated, findPending, nextPending } from "./queries";
+import { workflowDefinitionRoutes } from "./routes-definitions";
+import { findStartable, getStartForm, previewStart } from "./start-service";
+
+const uuid = { type: "string", format: "uuid" } as const;
+const comment = { type: "string", maxLength: 2000 } as const;
+const attachments = { type: "array", maxItems: 20, items: uuid } as const;
+
+const submitBody = {
+  type: "object",
+  required: ["definitionId", "form"],
+  additionalProperties: false,
+  properties: {
+    definitionId: uuid,
+    form: { type: "object" },
+    deptId: uuid,
+    title: { type: "string", maxLength: 200 },
+    comment,
+    attachments,
+  },
+} as const;
+
+const actionBody = {
+  type: "object",
+  required: ["type"],
+  additionalProperties: false,
+  properties: {
+    type: { type: "string", enum: ["resubmit", "accept", "reject", "cancel", "addSign", "transfer", "cc", "return", "comment"] },
+    taskId: uuid,
+    formPatch: { type: "object" },
+    form: { type: "object" },
+    comment,
+    attachments,
+    position: { type: "string", enum: ["pre", "post"] },
+    mode: { type: "string", enum: ["all", "any"] },
+    userIds: { type: "array", maxItems: 50, items: uuid },
+    toUserId: uuid,
+    targetNodeId: { type: "string", minLength: 1, maxLength: 100 },
+    version: { type: "integer", minimum: 1 },
+  },
+} as const;
+
+/** Every action carries an Idempotency-Key (a uuid made when its dialog opened). */
+const idempotencyKey = (req: FastifyRequest) => {
+  const key = req.headers["idempotency-key"];
+  if (!isUuid(key)) throw new AppError(400, "errors.workflow.idempotency.required");
+  return key;
+};
+
+const TABS = { pending: findPending, initiated: findInitiated, handled: findHandled, cc: findCc, all: findAll } as const;
+
+export async function workflowRoutes(app: FastifyInstance) {
+  registerAccountChangeEffect(app);
+  await app.register(workflowDefinitionRoutes, { prefix: "/definitions" });
+
+  app.get("/startable", { config: { permission: ["create", "WORKFLOW_INSTANCE"] } }, (req) => findStartable(req.ctx));
+
+  app.get<{ Params: { id: string } }>(
+    "/startable/:id",
+    { config: { permission: ["create", "WORKFLOW_INSTANCE"], tenantTable: "workflow_definitions" } },
+    (req) => getStartForm(req.ctx, req.params.id),
+  );
+
+  app.post<{ Params: { id: string }; Body: { form: Record<string, unknown>; deptId?: string } }>(
+    "/startable/:id/preview",
+    {
+      schema: { body: { type: "object", required: ["form"], additionalProperties: false, properties: { form: { type: "object" }, deptId: uuid } } },
+      config: { permission: ["create", "WORKFLOW_INSTANCE"], tenantTable: "workflow_definitions" },
+    },
+    (req) => previewStart(req.ctx, req.params.id, req.body),
+  );
+
+  app.post<{ Body: SubmitInput }>(
+    "/instances",
+    { schema: { body: submitBody }, config: { permission: ["create", "WORKFLOW_INSTANCE"] } },
+    (req) => submitInstance(req.ctx, app.bus, req.body, () => idempotencyKey(req)),
+  );
+
+  for (const [tab, find] of Object.entries(TABS)) {
+    app.get<{ Querystring: ListQuery }>(
+      `/lists/${tab}`,
+      { schema: { querystring: listQuerySchema }, config: { permission: "member" } },
+      async (req, reply) => {
+        const { rows, total } = await find(req.ctx, req.query);
+        reply.header("x-total-count", total);
+        return rows;
+      },
+    );
+  }
+
+  app.get("/counts", { config: { permission: "member" } }, (req) => countBadges(req.ctx));
+
+  app.get<{ Querystring: ListQuery }>("/tasks/next", { config: { permission: "member" } }, (req) => nextPending(req.ctx, req.query));
+
+  app.get<{ Params: { id: string } }>(
+    "/instances/:id",
+    { config: { permission: "member", tenantTable: "workflow_instances" } },
+    (req) => getInstanceDetail(req.ctx, req.params.id),
+  );
+
+  app.post<{ Params: { id: string }; Body: ActionBody }>(
+    "/instances/:id/actions",
+    { schema: { body: actionBody }, config: { permission: "member", tenantTable: "workflow_instances" } },
+    (req) => actOnInstance(req.ctx, app.bus, req.params.id, req.body, idempotencyKey(req)),
+  );
+}

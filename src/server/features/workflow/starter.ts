@@ -1,0 +1,21 @@
+import { type Definition, newTaskNode, type WorkflowKind } from "../../../shared/workflow";
+
+/** What a new definition starts from: a one-field form and one approval node still to configure. */
+export const starterDefinition = (name: string, kind: WorkflowKind): Definition => {
+  const node = newTaskNode("approval", "approval-1", "审批人");
+  delete node.assignees;
+  return {
+    key: "",
+    name,
+    kind,
+    form: {
+      type: "object",
+      required: ["title"],
+      properties: { title: { type: "string", title: "标题", maxLength: 200 } },
+    },
+    admins: [],
+    settings: { dedupe: "adjacent", cancelAfterApproved: true },
+    start: { initiators: { kind: "all" }, fields: {} },
+    nodes: [node],
+  };
+};

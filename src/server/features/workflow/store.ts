@@ -1,0 +1,179 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+
+import { type Definition, findNode } from "../../../shared/workflow";
+import type { Db } from "../../db/client";
+import { workflowCc, workflowEvents, workflowInstances, workflowTasks } from "../../db/tables";
+import type { InstanceState, TaskState, TimelineEvent } from "./engine";
+
+export type InstanceRow = typeof workflowInstances.$inferSelect;
+export type TaskRow = typeof workflowTasks.$inferSelect;
+
+/** The engine fields kept in the instance's `state` column. */
+type StoredState = Pick<
+  InstanceState,
+  "pass" | "cursor" | "activations" | "taken" | "dedupeFrom" | "initiatorDeptChain" | "initiatorRoleIds"
+>;
+
+export const storedState = (s: InstanceState): StoredState => ({
+  pass: s.pass,
+  cursor: s.cursor,
+  activations: s.activations,
+  taken: s.taken,
+  dedupeFrom: s.dedupeFrom,
+  initiatorDeptChain: s.initiatorDeptChain,
+  initiatorRoleIds: s.initiatorRoleIds,
+});
+
+export const toTaskState = (r: TaskRow): TaskState => ({
+  id: r.id,
+  seq: r.seq,
+  nodeId: r.nodeId,
+  activation: r.activation,
+  slot: r.slot,
+  assigneeId: r.assigneeId,
+  kind: r.kind as TaskState["kind"],
+  status: r.status as TaskState["status"],
+  parentId: r.parentId,
+  groupId: r.groupId,
+  signType: r.signType as TaskState["signType"],
+  groupMode: r.groupMode as TaskState["groupMode"],
+  transferredFrom: r.transferredFrom,
+  auto: r.auto as TaskState["auto"],
+  reason: r.reason as TaskState["reason"],
+  pass: r.pass,
+  comment: r.comment,
+  createdAt: r.createdAt.toISOString(),
+  closedAt: r.closedAt ? r.closedAt.toISOString() : null,
+});
+
+export const toInstanceState = (row: InstanceRow, tasks: TaskRow[], ccUserIds: string[]): InstanceState => ({
+  ...(row.state as unknown as StoredState),
+  status: row.status as InstanceState["status"],
+  initiatorId: row.initiatorId,
+  initiatorDeptId: row.initiatorDeptId,
+  form: row.form,
+  tasks: tasks.map(toTaskState).sort((a, b) => a.seq - b.seq),
+  ccUserIds,
+});
+
+/**
+ * Locks the instance, then every task row of it in id order (WORKFLOW.md §4: the fixed order
+ * instance -> tasks -> business rows rules out deadlocks), and returns its engine state.
+ */
+export const lockInstance = async (tx: Db, workspaceId: string, id: string) => {
+  const [row] = await tx
+    .select()
+    .from(workflowInstances)
+    .where(and(eq(workflowInstances.workspaceId, workspaceId), eq(workflowInstances.id, id)))
+    .for("update");
+  if (!row) return undefined;
+  const tasks = await tx
+    .select()
+    .from(workflowTasks)
+    .where(and(eq(workflowTasks.workspaceId, workspaceId), eq(workflowTasks.instanceId, id)))
+    .orderBy(asc(workflowTasks.id))
+    .for("update");
+  const cc = await tx
+    .select({ userId: workflowCc.userId })
+    .from(workflowCc)
+    .where(and(eq(workflowCc.workspaceId, workspaceId), eq(workflowCc.instanceId, id)));
+  return { row, state: toInstanceState(row, tasks, cc.map((c) => c.userId)) };
+};
+
+const taskValues = (workspaceId: string, instanceId: string, def: Definition, t: TaskState, actorId: string) => ({
+  workspaceId,
+  id: t.id,
+  instanceId,
+  seq: t.seq,
+  nodeId: t.nodeId,
+  nodeName: findNode(def.nodes, t.nodeId)?.name ?? "",
+  activation: t.activation,
+  slot: t.slot,
+  assigneeId: t.assigneeId,
+  kind: t.kind,
+  status: t.status,
+  parentId: t.parentId,
+  groupId: t.groupId,
+  signType: t.signType,
+  groupMode: t.groupMode,
+  transferredFrom: t.transferredFrom,
+  auto: t.auto,
+  reason: t.reason,
+  pass: t.pass,
+  comment: t.comment,
+  closedAt: t.closedAt ? new Date(t.closedAt) : null,
+  createdAt: new Date(t.createdAt),
+  createdBy: actorId,
+  updatedBy: actorId,
+});
+
+/** Writes the engine's task changes: new rows inserted, changed rows updated. */
+export const writeTasks = async (
+  tx: Db,
+  scope: { workspaceId: string; instanceId: string; def: Definition; actorId: string },
+  before: TaskState[],
+  after: TaskState[],
+) => {
+  const old = new Map(before.map((t) => [t.id, t]));
+  const fresh = after.filter((t) => !old.has(t.id));
+  if (fresh.length > 0) {
+    await tx.insert(workflowTasks).values(fresh.map((t) => taskValues(scope.workspaceId, scope.instanceId, scope.def, t, scope.actorId)));
+  }
+  for (const t of after) {
+    const o = old.get(t.id);
+    if (!o || (o.status === t.status && o.reason === t.reason && o.comment === t.comment)) continue;
+    await tx
+      .update(workflowTasks)
+      .set({
+        status: t.status,
+        reason: t.reason,
+        comment: t.comment,
+        closedAt: t.closedAt ? new Date(t.closedAt) : null,
+        updatedAt: new Date(),
+        updatedBy: scope.actorId,
+      })
+      .where(and(eq(workflowTasks.workspaceId, scope.workspaceId), eq(workflowTasks.id, t.id)));
+  }
+};
+
+export const writeEvents = async (tx: Db, workspaceId: string, instanceId: string, events: TimelineEvent[], at: Date) => {
+  if (events.length === 0) return;
+  const [{ top }] = await tx
+    .select({ top: sql<number>`coalesce(max(${workflowEvents.seq}), 0)::int` })
+    .from(workflowEvents)
+    .where(and(eq(workflowEvents.workspaceId, workspaceId), eq(workflowEvents.instanceId, instanceId)));
+  await tx.insert(workflowEvents).values(
+    events.map((e, i) => ({
+      workspaceId,
+      instanceId,
+      seq: top + i + 1,
+      type: e.type,
+      nodeId: e.nodeId ?? null,
+      taskId: e.taskId ?? null,
+      actorId: e.actorId ?? null,
+      comment: e.comment ?? null,
+      attachments: e.attachments ?? [],
+      params: e.params ?? {},
+      createdAt: at,
+      createdBy: e.actorId ?? null,
+    })),
+  );
+};
+
+/** One CC row per (instance, person); a repeat refreshes its time and makes it unread again. */
+export const writeCc = async (
+  tx: Db,
+  scope: { workspaceId: string; instanceId: string; actorId: string },
+  userIds: string[],
+  nodeId: string | null,
+) => {
+  if (userIds.length === 0) return;
+  const at = new Date();
+  await tx
+    .insert(workflowCc)
+    .values(userIds.map((userId) => ({ ...scope, userId, nodeId, byUserId: scope.actorId, ccAt: at, createdBy: scope.actorId, updatedBy: scope.actorId })).map(({ actorId: _a, ...v }) => v))
+    .onConflictDoUpdate({
+      target: [workflowCc.workspaceId, workflowCc.instanceId, workflowCc.userId],
+      set: { ccAt: at, isRead: false, readAt: null, byUserId: scope.actorId, updatedAt: at },
+    });
+};
