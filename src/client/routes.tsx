@@ -3,6 +3,7 @@ import {
   FolderOpenOutlined,
   AuditOutlined,
   BookOutlined,
+  ContactsOutlined,
   IdcardOutlined,
   SafetyOutlined,
   SettingOutlined,
@@ -46,6 +47,13 @@ const AuditLogList = lazy(() =>
 const DocumentPage = lazy(() =>
   import("./features/documents").then((m) => ({ default: m.DocumentPage })),
 );
+
+const accounts = () => import("./features/accounts");
+const AccountList = lazy(() => accounts().then((m) => ({ default: m.AccountList })));
+const AccountDetail = lazy(() => accounts().then((m) => ({ default: m.AccountDetail })));
+const AccountFormPage = lazy(() => accounts().then((m) => ({ default: m.AccountFormPage })));
+const AccountImportPage = lazy(() => accounts().then((m) => ({ default: m.AccountImportPage })));
+const CUSTOMER = { subject: "LAWFIRM_CUSTOMER_VIEW", navActiveLink: "/contacts", isDetail: true } as const;
 
 const BASIC = { action: "basic", subject: "BASIC_PERMISSION" } as const;
 const PUBLIC_BLANK = { public: true, layout: "blank" } as const;
@@ -160,5 +168,17 @@ export const appRoutes: AppRoute[] = [
     meta: { action: "read", subject: "LAWFIRM_DOCUMENT_VIEW", title: "documents.titles.list" },
     menu: { icon: <FolderOpenOutlined />, label: "documents.documents" },
   },
+  {
+    path: "/contacts",
+    component: AccountList,
+    meta: { action: "read", subject: "LAWFIRM_CUSTOMER_VIEW", title: "accounts.titles.list" },
+    menu: { icon: <ContactsOutlined />, label: "accounts.accounts" },
+    resource: { name: "accounts", action: "list" },
+  },
+  { path: "/contacts/instution-detail/:id", component: AccountDetail, meta: { ...CUSTOMER, action: "read", title: "accounts.titles.organization" } },
+  { path: "/contacts/natural-detail/:id", component: AccountDetail, meta: { ...CUSTOMER, action: "read", title: "accounts.titles.individual" } },
+  { path: "/contacts/new", component: AccountFormPage, meta: { ...CUSTOMER, action: "create", title: "accounts.titles.create" } },
+  { path: "/contacts/:id/edit", component: AccountFormPage, meta: { ...CUSTOMER, action: "update", title: "accounts.titles.edit" } },
+  { path: "/contacts/import", component: AccountImportPage, meta: { ...CUSTOMER, action: "import", title: "accounts.titles.import" } },
   { path: "*", component: NotFoundPage, meta: { ...PUBLIC_BLANK, title: "notFound.title" } },
 ];

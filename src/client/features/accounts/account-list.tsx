@@ -1,0 +1,44 @@
+import { BankOutlined, DownOutlined, PlusOutlined, UserOutlined } from "@ant-design/icons";
+import { Button, Dropdown } from "antd";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+
+import { PageHeader, PagePanel } from "../../layout/page-header";
+import { useCan } from "../../routing/use-can";
+import { SchemaList } from "../../schema-ui";
+import { detailPath } from "./paths";
+
+/** /contacts: every client of the firm, filtered by the schema's x-filter fields. */
+export const AccountList = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const can = useCan();
+  const create = can("create", "LAWFIRM_CUSTOMER_VIEW") ? (
+    <Dropdown
+      menu={{
+        items: [
+          { key: "organization", icon: <BankOutlined />, label: t("accounts.actions.createOrganization") },
+          { key: "individual", icon: <UserOutlined />, label: t("accounts.actions.createIndividual") },
+        ],
+        onClick: ({ key }) => navigate(`/contacts/new?type=${key}`),
+      }}
+    >
+      <Button type="primary" icon={<PlusOutlined />}>
+        {t("schemaUi.toolbar.create")} <DownOutlined />
+      </Button>
+    </Dropdown>
+  ) : null;
+  return (
+    <>
+      <PageHeader title={t("accounts.titles.list")} />
+      <PagePanel>
+        <SchemaList
+          resource="accounts"
+          createButton={create}
+          onImport={() => navigate("/contacts/import")}
+          onOpen={(record) => navigate(detailPath(record))}
+        />
+      </PagePanel>
+    </>
+  );
+};

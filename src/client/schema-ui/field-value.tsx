@@ -1,0 +1,39 @@
+import { Tag } from "antd";
+import dayjs from "dayjs";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+
+import type { Choice } from "./use-options";
+import { labelOf } from "./use-options";
+import type { Field } from "./use-schema";
+
+const isCascade = (field: Field) => field.schema["x-filter"] === 6 || Boolean(field.schema["x-options"]?.items?.some((i) => i.children));
+
+/** A stored value as people read it: labels for choices, local dates, tags for multi-selects. */
+export const FieldValue = ({ field, value, choices }: { field: Field; value: unknown; choices?: Choice[] }): ReactNode => {
+  const { t } = useTranslation();
+  if (value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0)) {
+    return <span className="schema-empty">{t("schemaUi.notSet")}</span>;
+  }
+  const s = field.schema;
+  if (s.format === "date-time") return dayjs(String(value)).format("YYYY-MM-DD HH:mm");
+  if (s.type === "array" && s.items?.type === "object") {
+    const props = s.items.properties ?? {};
+    const keys = Object.keys(props);
+    return (value as Record<string, unknown>[]).map((item, i) => (
+      <Tag key={i}>
+        {keys
+          .map((k) => {
+            const items = props[k]["x-options"]?.items;
+            return items ? t(items.find((o) => o.value === item[k])?.label ?? String(item[k])) : String(item[k] ?? "");
+          })
+          .join(": ")}
+      </Tag>
+    ));
+  }
+  if (!choices) return String(value);
+  if (Array.isArray(value) && !isCascade(field)) {
+    return value.map((v) => <Tag key={String(v)}>{labelOf(choices, v)}</Tag>);
+  }
+  return labelOf(choices, value, " / ");
+};

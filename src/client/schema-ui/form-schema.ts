@@ -1,0 +1,89 @@
+import type { RJSFSchema, RJSFValidationError, UiSchema } from "@rjsf/utils";
+import type { TFunction } from "i18next";
+
+import { type FieldSchema, issueMessage, type ResourceSchema } from "../../shared/schema-vocabulary";
+import type { OptionsByField } from "./use-options";
+import { appliesTo, type Field } from "./use-schema";
+
+export { schemaValidator } from "./validator";
+
+const widgetOf = (field: Field) => {
+  const spec = field.schema["x-options"];
+  if (spec?.source === "departments") return "tree";
+  if (spec?.items?.some((i) => i.children)) return "cascader";
+  if (spec || field.schema.enum) return "choice";
+  return undefined;
+};
+
+const titled = (schema: FieldSchema, t: TFunction): FieldSchema => {
+  const out: FieldSchema = { ...schema, title: t(schema["x-label"] ?? "", { defaultValue: schema.title ?? "" }) };
+  if (schema.items?.properties) {
+    out.items = {
+      ...schema.items,
+      title: "",
+      properties: Object.fromEntries(Object.entries(schema.items.properties).map(([k, s]) => [k, titled(s, t)])),
+    };
+  }
+  return out;
+};
+
+/**
+ * The rjsf schema and uiSchema of one record: read-only fields and fields whose `x-when` does
+ * not match are left out, titles are translated labels, and select fields get antd widgets
+ * with their choices (dictionaries, members, departments, inline items).
+ */
+export const formSchemaOf = (schema: ResourceSchema, fields: Field[], record: Record<string, unknown>, options: OptionsByField, t: TFunction) => {
+  const shown = fields.filter((f) => !f.schema.readOnly && appliesTo(f, record));
+  const { $id: _id, $schema: _schema, ...rest } = schema as ResourceSchema & { $schema?: string };
+  const rjsf = {
+    ...rest,
+    title: "",
+    properties: Object.fromEntries(shown.map((f) => [f.key, titled(f.schema, t)])),
+  } as unknown as RJSFSchema;
+  const ui: UiSchema = { "ui:submitButtonOptions": { norender: true } };
+  for (const f of shown) {
+    const own = f.schema["x-ui"] ?? {};
+    const entry: Record<string, unknown> = { ...own };
+    if (typeof own["ui:placeholder"] === "string") entry["ui:placeholder"] = t(own["ui:placeholder"]);
+    const widget = widgetOf(f);
+    if (widget && own["ui:widget"] !== "hidden") {
+      entry["ui:widget"] = widget;
+      entry["ui:options"] = { choices: options[f.key] ?? [], isRadio: own["ui:widget"] === "radio", isMultiple: f.schema.type === "array" };
+    }
+    const itemProps = f.schema.items?.properties;
+    if (itemProps) {
+      entry.items = Object.fromEntries(
+        Object.entries(itemProps).map(([k, s]) => [
+          k,
+          s["x-options"]?.items ? { "ui:widget": "choice", "ui:options": { choices: s["x-options"].items.map((i) => ({ value: i.value, label: t(i.label) })) } } : {},
+        ]),
+      );
+    }
+    ui[f.key] = entry;
+  }
+  return { schema: rjsf, uiSchema: ui };
+};
+
+const schemaAt = (schema: FieldSchema, path: string[]): FieldSchema | undefined => {
+  let node: FieldSchema | undefined = schema;
+  for (const part of path) {
+    if (!node) return undefined;
+    node = /^\d+$/.test(part) ? node.items : node.properties?.[part];
+  }
+  return node;
+};
+
+/** rjsf's errors in the words the server uses (same catalogue, same i18n keys). */
+export const localizeErrors = (schema: ResourceSchema, t: TFunction) => (errors: RJSFValidationError[]) =>
+  errors.flatMap((e) => {
+    const path = (e.property ?? "").replace(/^\./, "").split(".").filter(Boolean);
+    const missing = e.name === "required" ? String(e.params?.missingProperty ?? "") : "";
+    const field = missing && path[path.length - 1] !== missing ? [...path, missing] : path;
+    const message = issueMessage({
+      keyword: e.name ?? "",
+      instancePath: "",
+      params: (e.params ?? {}) as Record<string, unknown>,
+      parentSchema: schemaAt(schema, field),
+    });
+    return message ? [{ ...e, message: t(message.key, message.params) }] : [];
+  });

@@ -1,0 +1,5 @@
+export { SchemaForm } from "./schema-form";
+export { SchemaImport } from "./schema-import";
+export { SchemaList, PAGE_SIZES } from "./schema-list";
+export { SchemaShow } from "./schema-show";
+export { useResourceSchema } from "./use-schema";

@@ -1,0 +1,126 @@
+import { ImportOutlined, PlusOutlined } from "@ant-design/icons";
+import type { BaseRecord, CrudFilter } from "@refinedev/core";
+import { Button, Space, Table, type TableColumnType } from "antd";
+import type { SizeType } from "antd/es/config-provider/SizeContext";
+import { type ReactNode, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+
+import { useAntdTable } from "../lib/use-antd-table";
+import { useCan } from "../routing/use-can";
+import { TableSettings } from "./column-picker";
+import { ExportButton } from "./export-button";
+import { FieldValue } from "./field-value";
+import { FilterBar, fromCrudFilters } from "./filter-bar";
+import { useOptions } from "./use-options";
+import { filterFields, listFields, useResourceSchema } from "./use-schema";
+import "./schema-ui.css";
+
+/** The seed's page sizes (SPEC §9). */
+export const PAGE_SIZES = ["5", "10", "20", "25", "50", "100"];
+const NAVBAR_HEIGHT = 56;
+
+export type SchemaListProps = {
+  resource: string;
+  /** Filters the user cannot change (an organization's employees: its accountId). */
+  permanentFilters?: CrudFilter[];
+  /** Buttons before the toolbar's own (e.g. a create menu with a client type). */
+  createButton?: ReactNode;
+  onCreate?: () => void;
+  onImport?: () => void;
+  onOpen?: (record: BaseRecord) => void;
+  rowActions?: (record: BaseRecord) => ReactNode;
+  hideFilters?: boolean;
+  syncWithLocation?: boolean;
+  subject?: string;
+};
+
+/** A resource's list from its schema: filter bar, toolbar, table with x-list columns, pages. */
+export const SchemaList = (props: SchemaListProps) => {
+  const { t } = useTranslation();
+  const { schema, fields } = useResourceSchema(props.resource);
+  const options = useOptions(fields);
+  const subject = props.subject ?? schema?.["x-subject"] ?? "";
+  const can = useCan();
+  const canCreate = can("create", subject);
+  const canImport = can("import", subject);
+  const canExport = can("export", subject);
+  const [hidden, setHidden] = useState<string[]>([]);
+  const [density, setDensity] = useState<SizeType>("middle");
+  const isSynced = props.syncWithLocation ?? true;
+  const { tableProps, filters, sorters, sortOrderOf, applyFilters } = useAntdTable<BaseRecord>({
+    resource: props.resource,
+    pagination: { pageSize: 20 },
+    sorters: { initial: [{ field: "createdAt", order: "desc" }] },
+    filters: { permanent: props.permanentFilters },
+    syncWithLocation: isSynced,
+  });
+  const columnsOf = listFields(fields);
+  const filtersOf = filterFields(fields);
+  // Seeds the bar once from the URL; afterwards the bar drives the filters.
+  const initialValues = useMemo(() => fromCrudFilters(filtersOf, filters), [filtersOf.length]);
+
+  const columns: TableColumnType<BaseRecord>[] = columnsOf
+    .filter((f) => !hidden.includes(f.key))
+    .map((f, i) => ({
+      key: f.key,
+      dataIndex: f.key,
+      title: t(f.schema["x-label"] ?? f.key),
+      width: f.schema["x-list"]?.width,
+      fixed: i === 0 ? ("left" as const) : undefined,
+      sorter: f.schema.type !== "array" && f.schema.type !== "object",
+      sortOrder: sortOrderOf(f.key),
+      ellipsis: true,
+      render: (value: unknown, record: BaseRecord) =>
+        i === 0 && props.onOpen ? (
+          <Button type="link" className="schema-link" onClick={() => props.onOpen?.(record)}>
+            {String(value ?? "")}
+          </Button>
+        ) : (
+          <FieldValue field={f} value={value} choices={options[f.key]} />
+        ),
+    }));
+  if (props.rowActions) {
+    columns.push({ key: "actions", title: t("schemaUi.actions"), fixed: "right", width: 140, render: (_: unknown, r: BaseRecord) => props.rowActions?.(r) });
+  }
+  const isFiltered = filters.some((f) => "field" in f && !props.permanentFilters?.some((p) => "field" in p && p.field === f.field));
+
+  return (
+    <div className="schema-list">
+      {props.hideFilters || filtersOf.length === 0 ? null : (
+        <FilterBar fields={filtersOf} options={options} initialValues={initialValues} onSearch={applyFilters} />
+      )}
+      <div className="schema-toolbar">
+        <Space wrap>
+          {props.createButton ??
+            (props.onCreate && canCreate ? (
+              <Button type="primary" icon={<PlusOutlined />} onClick={props.onCreate}>
+                {t("schemaUi.toolbar.create")}
+              </Button>
+            ) : null)}
+          {props.onImport && canImport ? (
+            <Button icon={<ImportOutlined />} onClick={props.onImport}>
+              {t("schemaUi.toolbar.import")}
+            </Button>
+          ) : null}
+          {props.onImport && canExport ? <ExportButton resource={props.resource} filters={filters} sorters={sorters} /> : null}
+        </Space>
+        <TableSettings fields={columnsOf} hidden={hidden} onHiddenChange={setHidden} density={density} onDensityChange={setDensity} />
+      </div>
+      <Table<BaseRecord>
+        {...tableProps}
+        rowKey="id"
+        size={density}
+        columns={columns}
+        sticky={isSynced ? { offsetHeader: NAVBAR_HEIGHT } : undefined}
+        scroll={{ x: columns.reduce((sum, c) => sum + (Number(c.width) || 120), 0) }}
+        pagination={{
+          ...(tableProps.pagination || {}),
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZES,
+          showTotal: (total) => t("table.total", { total }),
+        }}
+        locale={{ emptyText: t(isFiltered ? "schemaUi.noMatch" : "schemaUi.empty") }}
+      />
+    </div>
+  );
+};

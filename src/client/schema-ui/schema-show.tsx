@@ -1,0 +1,28 @@
+import type { BaseRecord } from "@refinedev/core";
+import { Descriptions } from "antd";
+import { useTranslation } from "react-i18next";
+
+import { FieldValue } from "./field-value";
+import { useOptions } from "./use-options";
+import { appliesTo, isHidden, useResourceSchema } from "./use-schema";
+
+/** Every field of a record that applies to it, labelled from the schema, as a Descriptions panel. */
+export const SchemaShow = ({ resource, record, columns = 3 }: { resource: string; record: BaseRecord; columns?: number }) => {
+  const { t } = useTranslation();
+  const { fields } = useResourceSchema(resource);
+  const options = useOptions(fields);
+  const shown = fields.filter((f) => !isHidden(f) && appliesTo(f, record));
+  return (
+    <Descriptions
+      bordered
+      size="small"
+      column={{ xs: 1, sm: 1, md: 2, lg: columns }}
+      items={shown.map((f) => ({
+        key: f.key,
+        label: t(f.schema["x-label"] ?? f.key),
+        span: f.schema.type === "array" && f.schema.items?.type === "object" ? columns : 1,
+        children: <FieldValue field={f} value={record[f.key]} choices={options[f.key]} />,
+      }))}
+    />
+  );
+};
