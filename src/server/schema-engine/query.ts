@@ -115,6 +115,9 @@ export const orderOf = (res: Resource, q: ListQuery): SQL[] => {
     return (orders[i] ?? orders[0] ?? "asc").toLowerCase() === "desc" ? desc(target) : asc(target);
   });
   if (fields.length === 0) out.push(desc(table.createdAt));
-  out.push(asc(table.id));
+  // The tie-breaker runs the same way as the first sort, so an index on (…, sort column, id) can
+  // serve the whole ORDER BY and a page is read without sorting every match.
+  const first = (orders[0] ?? (fields.length ? "asc" : "desc")).toLowerCase();
+  out.push(first === "desc" ? desc(table.id) : asc(table.id));
   return out;
 };

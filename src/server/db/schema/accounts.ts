@@ -52,10 +52,12 @@ export const accounts = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
-    index("accounts_created_idx").on(t.workspaceId, t.createdAt),
-    index("accounts_name_idx").on(t.workspaceId, t.name),
-    index("accounts_source_idx").on(t.workspaceId, t.source, t.createdAt),
-    index("accounts_industry_idx").on(t.workspaceId, t.industry, t.createdAt),
+    // Each ends in (created_at, id): the list's default order, so filtered pages come off the index.
+    index("accounts_created_idx").on(t.workspaceId, t.createdAt, t.id),
+    index("accounts_name_idx").on(t.workspaceId, t.name, t.id),
+    index("accounts_source_idx").on(t.workspaceId, t.source, t.createdAt, t.id),
+    index("accounts_industry_idx").on(t.workspaceId, t.industry, t.createdAt, t.id),
+    index("accounts_type_idx").on(t.workspaceId, t.accountType, t.createdAt, t.id),
     index("accounts_maintainer_idx").on(t.workspaceId, t.maintainerId),
     index("accounts_tags_idx").using("gin", t.tags),
     uniqueIndex("accounts_credit_code_uq").on(t.workspaceId, t.creditCode).where(sql`${t.creditCode} is not null`),
