@@ -2,7 +2,7 @@
  * Runs before the app bundle so the initial loader already matches the user's theme: the
  * strict CSP (script-src 'self') forbids doing this inline in index.html.
  * Preference cookies are prefixed with the app title (SPEC §9): law-manage-theme is
- * light | dark | system.
+ * light | dark | system. The colours match src/client/layout/theme-palette.ts.
  */
 (function () {
   var PREFIX = "law-manage-";
@@ -28,9 +28,12 @@
 
   var theme = readCookie(PREFIX + "theme");
   if (theme === "system") {
-    var prefersDark =
-      window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches;
-    theme = readCookie(PREFIX + "color-scheme") || (prefersDark ? "dark" : "light");
+    // The operating system decides; the last resolved scheme is the fallback without matchMedia.
+    theme = window.matchMedia
+      ? window.matchMedia("(prefers-color-scheme: dark)").matches
+        ? "dark"
+        : "light"
+      : readCookie(PREFIX + "color-scheme");
   }
   var palette = COLORS[theme] || COLORS.light;
   var style = document.documentElement.style;

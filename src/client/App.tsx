@@ -1,14 +1,12 @@
 import { Refine, type ResourceProps } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
-import { ConfigProvider, type ThemeConfig } from "antd";
-import enUS from "antd/locale/en_US";
-import zhCN from "antd/locale/zh_CN";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { BrowserRouter } from "react-router";
 
-import { pickLanguage } from "../shared/i18n-config";
-import { ToastBridge } from "./layout/toast-bridge";
+import { AppThemeProvider } from "./layout/app-theme";
+import { GlobalDialogHost } from "./layout/global-dialog-host";
+import { ToastHost } from "./layout/toast-host";
 import { AbilityContext, ability, accessControlProvider } from "./providers/access-control";
 import { authProvider } from "./providers/auth";
 import { dataProvider } from "./providers/data";
@@ -18,12 +16,6 @@ import { notificationProvider } from "./providers/notification";
 import { AppRouter } from "./routing/app-router";
 import { routeLeaves } from "./routing/route-match";
 import { SessionGate } from "./routing/session-gate";
-
-const theme: ThemeConfig = {
-  cssVar: true,
-  token: { colorPrimary: "#1677ff", borderRadius: 6 },
-  components: { Layout: { headerBg: "#ffffff", siderBg: "#ffffff", bodyBg: "#f5f5f5" } },
-};
 
 /** Refine resources come from the route table's `resource` entries. */
 const useResources = (): ResourceProps[] => {
@@ -49,14 +41,12 @@ const useResources = (): ResourceProps[] => {
 };
 
 export const App = () => {
-  const { i18n } = useTranslation();
   const resources = useResources();
-  const locale = pickLanguage(i18n.language) === "en" ? enUS : zhCN;
 
   return (
     <BrowserRouter basename={BASE_PATH}>
-      <ConfigProvider locale={locale} theme={theme}>
-        <ToastBridge />
+      <AppThemeProvider>
+        <ToastHost />
         <AbilityContext.Provider value={ability}>
           <Refine
             routerProvider={routerProvider}
@@ -76,9 +66,10 @@ export const App = () => {
             <SessionGate>
               <AppRouter />
             </SessionGate>
+            <GlobalDialogHost />
           </Refine>
         </AbilityContext.Provider>
-      </ConfigProvider>
+      </AppThemeProvider>
     </BrowserRouter>
   );
 };

@@ -4,6 +4,7 @@ import {
   AuditOutlined,
   BookOutlined,
   ContactsOutlined,
+  ControlOutlined,
   IdcardOutlined,
   SafetyOutlined,
   SettingOutlined,
@@ -31,6 +32,12 @@ const ProfilePage = lazy(() =>
 const WorkspaceSwitch = lazy(() =>
   import("./features/settings").then((m) => ({ default: m.WorkspaceSwitch })),
 );
+const SettingsPage = lazy(() =>
+  import("./features/settings").then((m) => ({ default: m.SettingsPage })),
+);
+const notifications = () => import("./features/notifications");
+const NotificationsPage = lazy(() => notifications().then((m) => ({ default: m.NotificationsPage })));
+const NotificationsIndex = lazy(() => notifications().then((m) => ({ default: m.NotificationsIndex })));
 const org = () => import("./features/org");
 const MemberList = lazy(() => org().then((m) => ({ default: m.MemberList })));
 const DepartmentTree = lazy(() => org().then((m) => ({ default: m.DepartmentTree })));
@@ -108,6 +115,12 @@ export const appRoutes: AppRoute[] = [
         menu: { icon: <SwapOutlined />, label: "menu.workspaces" },
       },
       {
+        path: "preferences",
+        component: SettingsPage,
+        meta: { ...BASIC, title: "settings.title" },
+        menu: { icon: <ControlOutlined />, label: "settings.menu" },
+      },
+      {
         path: "members",
         component: MemberList,
         meta: { action: "read", subject: "ORG_MEMBER", title: "org.titles.members" },
@@ -167,6 +180,12 @@ export const appRoutes: AppRoute[] = [
     component: DocumentPage,
     meta: { action: "read", subject: "LAWFIRM_DOCUMENT_VIEW", title: "documents.titles.list" },
     menu: { icon: <FolderOpenOutlined />, label: "documents.documents" },
+  },
+  { path: "/notifications", component: NotificationsIndex, meta: { ...BASIC, title: "notifications.titles.list" } },
+  {
+    path: "/notifications/:tab",
+    component: NotificationsPage,
+    meta: { ...BASIC, title: "notifications.titles.list", keepAlive: true },
   },
   {
     path: "/contacts",

@@ -10,17 +10,17 @@ const NavDrawer = lazy(() => import("./nav-drawer").then((m) => ({ default: m.Na
 const SIDER_WIDTH = 220;
 
 type AppSiderProps = {
-  isOverlayNav: boolean;
+  isOverlay: boolean;
   isCollapsed: boolean;
   isDrawerOpen: boolean;
   onCloseDrawer: () => void;
 };
 
 /** Fixed sider on large screens; an overlay drawer below the large breakpoint. */
-export const AppSider = ({ isOverlayNav, isCollapsed, isDrawerOpen, onCloseDrawer }: AppSiderProps) => {
+export const AppSider = ({ isOverlay, isCollapsed, isDrawerOpen, onCloseDrawer }: AppSiderProps) => {
   const { t } = useTranslation();
 
-  if (isOverlayNav) {
+  if (isOverlay) {
     return (
       <Suspense fallback={null}>
         <NavDrawer isOpen={isDrawerOpen} width={SIDER_WIDTH + 36} onClose={onCloseDrawer} />
@@ -35,7 +35,6 @@ export const AppSider = ({ isOverlayNav, isCollapsed, isDrawerOpen, onCloseDrawe
       collapsedWidth={64}
       collapsed={isCollapsed}
       trigger={null}
-      theme="light"
     >
       <div className="app-sider-logo">
         <AppLogo isCollapsed={isCollapsed} />

@@ -1,45 +1,57 @@
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from "@ant-design/icons";
-import { Button, Flex, Layout } from "antd";
+import { Button, Flex } from "antd";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
+import { NotificationBell } from "../features/notifications/notification-bell";
 import { AppLogo } from "./app-logo";
+import { GlobalSearch } from "./global-search";
 import { LanguageSwitcher } from "./language-switcher";
+import { Shortcuts } from "./shortcuts";
+import { ThemeSwitcher } from "./theme-switcher";
 import { SMALL_SCREEN_QUERY, useMediaQuery } from "./use-media-query";
 import { UserDropdown } from "./user-dropdown";
 
 type NavbarProps = {
-  isOverlayNav: boolean;
+  nav: "vertical" | "horizontal";
+  isOverlay: boolean;
   isCollapsed: boolean;
   onToggleNav: () => void;
+  /** The horizontal layout puts its menu in a second row of the same sticky header. */
+  below?: ReactNode;
 };
 
-/** Sticky, blurred top bar (SPEC §2 defaults). Notifications, search and shortcuts join later. */
-export const Navbar = ({ isOverlayNav, isCollapsed, onToggleNav }: NavbarProps) => {
+/** The top bar: search, shortcuts, theme, language, notifications and the user menu. */
+export const Navbar = ({ nav, isOverlay, isCollapsed, onToggleNav, below }: NavbarProps) => {
   const { t } = useTranslation();
   const isSmall = useMediaQuery(SMALL_SCREEN_QUERY);
-  const toggleIcon = isOverlayNav ? (
-    <MenuOutlined />
-  ) : isCollapsed ? (
-    <MenuUnfoldOutlined />
-  ) : (
-    <MenuFoldOutlined />
-  );
+  const toggleIcon = isOverlay ? <MenuOutlined /> : isCollapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />;
 
   return (
-    <Layout.Header className="app-navbar">
-      <Flex align="center" gap={8} style={{ minWidth: 0 }}>
-        <Button
-          type="text"
-          icon={toggleIcon}
-          onClick={onToggleNav}
-          aria-label={t(isOverlayNav ? "layout.openNav" : "layout.toggleNav")}
-        />
-        {isOverlayNav ? <AppLogo isCollapsed={isSmall} /> : null}
-      </Flex>
-      <Flex align="center" gap={4}>
-        <LanguageSwitcher isCompact={isSmall} />
-        <UserDropdown isCompact={isSmall} />
-      </Flex>
-    </Layout.Header>
+    <header className="app-navbar">
+      <div className="app-navbar-row">
+        <Flex align="center" gap={8} style={{ minWidth: 0 }}>
+          {nav === "vertical" ? (
+            <Button
+              type="text"
+              icon={toggleIcon}
+              onClick={onToggleNav}
+              aria-label={t(isOverlay ? "layout.openNav" : "layout.toggleNav")}
+              aria-expanded={isOverlay ? undefined : !isCollapsed}
+            />
+          ) : null}
+          {isOverlay || nav === "horizontal" ? <AppLogo isCollapsed={isSmall} /> : null}
+          <GlobalSearch isCompact={isSmall || nav === "horizontal"} />
+        </Flex>
+        <Flex align="center" gap={2}>
+          <LanguageSwitcher isCompact={isSmall} />
+          <ThemeSwitcher />
+          <Shortcuts />
+          <NotificationBell />
+          <UserDropdown isCompact={isSmall} />
+        </Flex>
+      </div>
+      {below}
+    </header>
   );
 };

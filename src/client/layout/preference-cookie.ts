@@ -1,9 +1,23 @@
 import { LAYOUT_TITLE } from "../../shared/i18n-config";
 
 /** SPEC §9: preference cookies are prefixed with the app title, last 30 days, path "/". */
-const MAX_AGE = 2_592_000;
+export const PREFERENCE_MAX_AGE = 2_592_000;
 
-const cookieName = (name: string) => `${LAYOUT_TITLE}-${name}`;
+/** The preferences kept in cookies (public/loader.js reads theme and color-scheme). */
+export const COOKIE_NAMES = {
+  theme: "theme",
+  colorScheme: "color-scheme",
+  skin: "skin",
+  navbarBlur: "navbar-blur",
+  navCollapsed: "nav-collapsed",
+  contentWidth: "content-width",
+} as const;
+
+export const cookieName = (name: string) => `${LAYOUT_TITLE}-${name}`;
+
+/** The `document.cookie` assignment for one preference. */
+export const preferenceCookie = (name: string, value: string) =>
+  `${cookieName(name)}=${encodeURIComponent(value)}; max-age=${PREFERENCE_MAX_AGE}; path=/; samesite=lax`;
 
 export const readPreference = (name: string): string | null => {
   const wanted = `${cookieName(name)}=`;
@@ -12,5 +26,5 @@ export const readPreference = (name: string): string | null => {
 };
 
 export const writePreference = (name: string, value: string) => {
-  document.cookie = `${cookieName(name)}=${encodeURIComponent(value)}; max-age=${MAX_AGE}; path=/; samesite=lax`;
+  document.cookie = preferenceCookie(name, value);
 };

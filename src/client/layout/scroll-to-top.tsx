@@ -3,15 +3,15 @@ import { Button } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
-/** SPEC §2: appears after scrolling more than 200 px. */
-const THRESHOLD = 200;
+import { showsScrollTop } from "./layout-state";
 
+/** SPEC §2: appears after scrolling more than 200 px. */
 export const ScrollToTop = () => {
   const { t } = useTranslation();
   const [isVisible, setVisible] = useState(false);
 
   useEffect(() => {
-    const onScroll = () => setVisible(window.scrollY > THRESHOLD);
+    const onScroll = () => setVisible(showsScrollTop(window.scrollY));
     onScroll();
     window.addEventListener("scroll", onScroll, { passive: true });
     return () => window.removeEventListener("scroll", onScroll);

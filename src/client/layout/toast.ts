@@ -1,41 +1,53 @@
-import type { MessageInstance } from "antd/es/message/interface";
+import { useSyncExternalStore } from "react";
 
 export type ToastColor = "success" | "error" | "warning" | "info";
+export type ToastLocation = "top" | "bottom" | "top-start" | "top-end" | "bottom-start" | "bottom-end";
+export type ToastTransition = "fade" | "slide" | "scale";
 
 export type ToastOptions = {
   message: string;
-  color?: ToastColor;
-  /** Milliseconds; SPEC §9 default 2000. */
+  /** SPEC §9 default "top". */
+  location?: ToastLocation;
+  /** Milliseconds; SPEC §9 default 2000. 0 or less keeps it until closed. */
   timeout?: number;
-  /** Toasts with the same key replace each other instead of stacking. */
+  /** SPEC §3 default "fade". */
+  transition?: ToastTransition;
+  color?: ToastColor;
+  /** Shows a spinner instead of the colour's icon (work still running). */
+  isLoading?: boolean;
+  /** Adds a close button. */
+  isCloseable?: boolean;
+  /** Kept for callers that name repeated toasts; the single toast replaces itself anyway. */
   key?: string;
 };
 
-const DEFAULT_TIMEOUT = 2000;
+/** What the toast host renders; a new counter value is what makes it show (SPEC §4). */
+export type ToastState = Required<Omit<ToastOptions, "key">> & { counter: number };
 
-let api: MessageInstance | null = null;
-const queued: ToastOptions[] = [];
+export const TOAST_DEFAULTS = {
+  location: "top",
+  timeout: 2000,
+  transition: "fade",
+  color: "info",
+  isLoading: false,
+  isCloseable: false,
+} as const;
 
-/** Called by <ToastBridge/> inside antd's <App/>, so toasts follow the theme and locale. */
-export const registerToastApi = (instance: MessageInstance | null) => {
-  api = instance;
-  if (!api) return;
-  while (queued.length) showToast(queued.shift() as ToastOptions);
+let state: ToastState | null = null;
+const listeners = new Set<() => void>();
+
+/** The one way the app shows a toast (the error catalogue, Refine's notifications, pages). */
+export const showToast = (options: ToastOptions) => {
+  const { key: _key, ...rest } = options;
+  state = { ...TOAST_DEFAULTS, ...rest, counter: (state?.counter ?? 0) + 1 };
+  listeners.forEach((listener) => listener());
 };
 
-/**
- * The one way the app shows a toast. A richer toast (position, swipe, loading) replaces this
- * body later without touching callers.
- */
-export const showToast = ({ message, color = "info", timeout, key }: ToastOptions) => {
-  if (!api) {
-    queued.push({ message, color, timeout, key });
-    return;
-  }
-  void api.open({
-    type: color,
-    content: message,
-    duration: (timeout ?? DEFAULT_TIMEOUT) / 1000,
-    key,
-  });
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 };
+
+const read = () => state;
+
+export const useToastState = () => useSyncExternalStore(subscribe, read, read);

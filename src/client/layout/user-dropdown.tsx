@@ -1,4 +1,10 @@
-import { DownOutlined, IdcardOutlined, LogoutOutlined, SwapOutlined } from "@ant-design/icons";
+import {
+  DownOutlined,
+  IdcardOutlined,
+  LogoutOutlined,
+  SettingOutlined,
+  SwapOutlined,
+} from "@ant-design/icons";
 import { useGetIdentity, useLogout } from "@refinedev/core";
 import { Avatar, Button, Dropdown, type MenuProps } from "antd";
 import { useTranslation } from "react-i18next";
@@ -20,6 +26,7 @@ export const UserDropdown = ({ isCompact = false }: { isCompact?: boolean }) => 
       label: user?.workspace?.name ?? "",
     },
     { key: "profile", icon: <IdcardOutlined />, label: t("layout.userMenu.profile") },
+    { key: "settings", icon: <SettingOutlined />, label: t("layout.userMenu.settings") },
     { key: "workspaces", icon: <SwapOutlined />, label: t("layout.userMenu.switchWorkspace") },
     { type: "divider" },
     { key: "logout", icon: <LogoutOutlined />, label: t("layout.userMenu.logout"), danger: true },
@@ -27,13 +34,19 @@ export const UserDropdown = ({ isCompact = false }: { isCompact?: boolean }) => 
 
   const onClick: MenuProps["onClick"] = ({ key }) => {
     if (key === "profile") navigate("/settings/profile");
+    if (key === "settings") navigate("/settings/preferences");
     if (key === "workspaces") navigate("/settings/workspaces");
     if (key === "logout") logout();
   };
 
   return (
     <Dropdown trigger={["click"]} menu={{ items, onClick }} placement="bottomRight">
-      <Button type="text" className="user-dropdown-trigger" aria-label={isCompact ? t("layout.userMenu.open") : undefined}>
+      <Button
+        type="text"
+        className="user-dropdown-trigger"
+        aria-label={isCompact ? t("layout.userMenu.open") : undefined}
+        data-testid="user-menu"
+      >
         <Avatar
           size={28}
           src={user?.avatarUrl || undefined}

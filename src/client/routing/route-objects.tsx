@@ -1,7 +1,7 @@
 import type { RouteObject } from "react-router";
 
 import { BlankLayout } from "../layout/blank-layout";
-import { VerticalLayout } from "../layout/vertical-layout";
+import { DefaultLayout } from "../layout/default-layout";
 import { LandingRedirect } from "./landing-redirect";
 import type { LayoutName, RouteLeaf } from "./route-types";
 import { routeLeaves } from "./route-match";
@@ -24,10 +24,10 @@ const toRouteObject = (leaf: RouteLeaf): RouteObject => {
 
 const LAYOUTS: Record<LayoutName, RouteObject["element"]> = {
   blank: <BlankLayout />,
-  // Horizontal navigation arrives with the theme settings; until then it renders vertically.
-  default: <VerticalLayout />,
-  vertical: <VerticalLayout />,
-  horizontal: <VerticalLayout />,
+  // "default" follows the user's navigation preference; the others pin it for their routes.
+  default: <DefaultLayout />,
+  vertical: <DefaultLayout force="vertical" />,
+  horizontal: <DefaultLayout force="horizontal" />,
 };
 
 const byLayout = (layout: LayoutName | false) =>

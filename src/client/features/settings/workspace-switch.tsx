@@ -59,7 +59,7 @@ export const WorkspaceSwitch = () => {
               >
                 <Flex align="center" justify="space-between" gap={12} wrap>
                   <Flex align="center" gap={12} style={{ minWidth: 0 }}>
-                    <BankOutlined style={{ fontSize: 20, color: "#1677ff" }} />
+                    <BankOutlined style={{ fontSize: 20, color: "var(--app-primary)" }} />
                     <strong className="workspace-name">{workspace.name}</strong>
                     {current ? (
                       <Tag icon={<CheckCircleFilled />} color="success">
