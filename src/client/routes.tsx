@@ -38,6 +38,13 @@ const SettingsPage = lazy(() =>
 const notifications = () => import("./features/notifications");
 const NotificationsPage = lazy(() => notifications().then((m) => ({ default: m.NotificationsPage })));
 const NotificationsIndex = lazy(() => notifications().then((m) => ({ default: m.NotificationsIndex })));
+// Its own chunk: Select and Radio stay off the profile page, a common first screen.
+const SettingsPage = lazy(() =>
+  import("./features/settings/settings-page").then((m) => ({ default: m.SettingsPage })),
+);
+const notifications = () => import("./features/notifications");
+const NotificationsPage = lazy(() => notifications().then((m) => ({ default: m.NotificationsPage })));
+const NotificationsIndex = lazy(() => notifications().then((m) => ({ default: m.NotificationsIndex })));
 const org = () => import("./features/org");
 const MemberList = lazy(() => org().then((m) => ({ default: m.MemberList })));
 const DepartmentTree = lazy(() => org().then((m) => ({ default: m.DepartmentTree })));

@@ -1,5 +1,5 @@
 import { BellOutlined } from "@ant-design/icons";
-import { Badge, Button, Dropdown } from "antd";
+import { Button, Dropdown } from "antd";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -52,12 +52,16 @@ export const NotificationBell = () => {
         type="text"
         aria-label={t("notifications.live.bell", { count: unread })}
         data-testid="notification-bell"
-        icon={
-          <Badge count={unread} size="small" overflowCount={99} offset={[4, -2]}>
-            <BellOutlined style={{ fontSize: 16 }} />
-          </Badge>
-        }
-      />
+        className="notification-bell"
+        icon={<BellOutlined style={{ fontSize: 16 }} />}
+      >
+        {/* A plain count rather than antd Badge: this sits in the first-screen bundle. */}
+        {unread > 0 ? (
+          <span className="notification-count" aria-hidden>
+            {unread > 99 ? "99+" : unread}
+          </span>
+        ) : null}
+      </Button>
     </Dropdown>
   );
 };

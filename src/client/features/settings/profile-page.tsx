@@ -1,125 +1,90 @@
-import { LockOutlined } from "@ant-design/icons";
-import { useCustomMutation, useGetIdentity, useInvalidateAuthStore } from "@refinedev/core";
-import { Button, Col, Form, Input, Row, Skeleton, Tag } from "antd";
-import type { Rule } from "antd/es/form";
+import { EditOutlined, LockOutlined } from "@ant-design/icons";
+import { useGetIdentity } from "@refinedev/core";
+import { Button, Descriptions, Flex, Spin, Tag } from "antd";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 
-import { checkFormat, formatMessageKey, type MemberFormat } from "../../../shared/validators";
 import { useGlobalDialog } from "../../layout/global-dialog";
 import { PageHeader, PagePanel } from "../../layout/page-header";
-import { showToast } from "../../layout/toast";
 import { displayName, type LoginUser } from "../../providers/session";
 import { AvatarUpload } from "./avatar-upload";
-import { PasswordDialog } from "./password-dialog";
 
-type Values = { name: string; nameSuffix: string; email: string; phone: string };
+// The forms load when opened: the profile is the first screen of many users (bench/web).
+const ProfileForm = lazy(() => import("./profile-form").then((m) => ({ default: m.ProfileForm })));
+const PasswordDialog = lazy(() =>
+  import("./password-dialog").then((m) => ({ default: m.PasswordDialog })),
+);
 
-/** The same format checks the server runs (src/shared/validators), with the same messages. */
-const formatRule = (format: MemberFormat, message: string): Rule => ({
-  validator: (_, value) => (checkFormat(format, value) ? Promise.resolve() : Promise.reject(new Error(message))),
-});
+const loading = (
+  <Flex justify="center" style={{ padding: 32 }}>
+    <Spin />
+  </Flex>
+);
 
-/** The signed-in user's own details: name, suffix, contact, avatar and password. */
+/** The signed-in user's details; editing and the password change open in the global dialog. */
 export const ProfilePage = () => {
   const { t } = useTranslation();
   const dialog = useGlobalDialog();
-  const invalidateAuthStore = useInvalidateAuthStore();
   const { data: user, isLoading } = useGetIdentity<LoginUser>();
-  const { mutateAsync, mutation } = useCustomMutation();
+  const empty = t("pages.profile.empty");
 
-  const onFinish = async (values: Values) => {
-    try {
-      await mutateAsync({ url: "/api/profile", method: "put", values, successNotification: false });
-      await invalidateAuthStore();
-      showToast({ message: t("pages.profile.saved"), color: "success" });
-    } catch {
-      // Shown by the error catalogue; the form keeps what was typed.
-    }
-  };
-
-  const fieldMessage = (format: MemberFormat) => t(formatMessageKey(format));
+  const openPassword = () =>
+    dialog.open(<Suspense fallback={loading}><PasswordDialog /></Suspense>, {
+      props: { "aria-label": t("pages.profile.password.title") },
+    });
+  const openEdit = (current: LoginUser) =>
+    dialog.open(<Suspense fallback={loading}><ProfileForm user={current} /></Suspense>, {
+      props: { "aria-label": t("pages.profile.edit") },
+    });
 
   return (
     <>
       <PageHeader
         title={t("pages.profile.title")}
         extra={
-          <Button icon={<LockOutlined />} onClick={() => dialog.open(<PasswordDialog />, { props: { "aria-label": t("pages.profile.password.title") } })}>
-            {t("pages.profile.password.title")}
-          </Button>
+          <Flex gap={8} wrap>
+            <Button icon={<EditOutlined />} disabled={!user} onClick={() => user && openEdit(user)}>
+              {t("pages.profile.edit")}
+            </Button>
+            <Button icon={<LockOutlined />} onClick={openPassword}>
+              {t("pages.profile.password.title")}
+            </Button>
+          </Flex>
         }
       />
       <PagePanel>
         {isLoading || !user ? (
-          <Skeleton active avatar paragraph={{ rows: 4 }} />
+          loading
         ) : (
-          <>
+          <Flex vertical gap={24}>
             <div className="profile-avatar-row">
               <AvatarUpload user={user} />
               <div>
                 <div className="profile-name">{displayName(user)}</div>
-                <div className="text-secondary">
-                  {user.username} · {user.workspace ? <Tag color="blue">{user.workspace.name}</Tag> : t("pages.profile.empty")}
-                </div>
+                <div className="text-secondary">{user.workspace?.name ?? empty}</div>
               </div>
             </div>
-            <Form<Values>
-              layout="vertical"
-              style={{ marginTop: 24, maxWidth: 720 }}
-              initialValues={{
-                name: user.name,
-                nameSuffix: user.nameSuffix ?? "",
-                email: user.email ?? "",
-                phone: user.phone ?? "",
-              }}
-              onFinish={(values) => void onFinish(values)}
-            >
-              <Row gutter={16}>
-                <Col xs={24} md={12}>
-                  <Form.Item
-                    name="name"
-                    label={t("pages.profile.fields.name")}
-                    rules={[
-                      { required: true, message: t("pages.profile.required") },
-                      formatRule("memberName", fieldMessage("memberName")),
-                    ]}
-                  >
-                    <Input maxLength={50} autoComplete="name" />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={12}>
-                  <Form.Item
-                    name="nameSuffix"
-                    label={t("pages.profile.fields.nameSuffix")}
-                    rules={[formatRule("zhEnSymbols", fieldMessage("zhEnSymbols"))]}
-                  >
-                    <Input maxLength={50} />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={12}>
-                  <Form.Item
-                    name="email"
-                    label={t("pages.profile.fields.email")}
-                    rules={[formatRule("contactEmail", fieldMessage("contactEmail"))]}
-                  >
-                    <Input maxLength={200} autoComplete="email" />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={12}>
-                  <Form.Item
-                    name="phone"
-                    label={t("pages.profile.fields.phone")}
-                    rules={[formatRule("phone", fieldMessage("phone"))]}
-                  >
-                    <Input maxLength={30} autoComplete="tel" />
-                  </Form.Item>
-                </Col>
-              </Row>
-              <Button type="primary" htmlType="submit" loading={mutation.isPending}>
-                {t("buttons.save")}
-              </Button>
-            </Form>
-          </>
+            <Descriptions
+              bordered
+              column={{ xs: 1, sm: 1, md: 2 }}
+              items={[
+                { key: "name", label: t("pages.profile.fields.name"), children: user.name },
+                {
+                  key: "nameSuffix",
+                  label: t("pages.profile.fields.nameSuffix"),
+                  children: user.nameSuffix || empty,
+                },
+                { key: "username", label: t("pages.profile.fields.username"), children: user.username },
+                { key: "email", label: t("pages.profile.fields.email"), children: user.email || empty },
+                { key: "phone", label: t("pages.profile.fields.phone"), children: user.phone || empty },
+                {
+                  key: "workspace",
+                  label: t("pages.profile.fields.workspace"),
+                  children: user.workspace ? <Tag color="blue">{user.workspace.name}</Tag> : empty,
+                },
+              ]}
+            />
+          </Flex>
         )}
       </PagePanel>
     </>

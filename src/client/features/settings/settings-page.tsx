@@ -1,6 +1,8 @@
 import { Form, Radio, Select, Switch } from "antd";
 import { useTranslation } from "react-i18next";
 
+import "./settings.css";
+
 import { LANGUAGES } from "../../../shared/i18n-config";
 import { PREFERENCE_OPTIONS, type Preferences } from "../../../shared/preferences";
 import { withNavbarType, withNavLayout } from "../../layout/layout-state";

@@ -1,6 +1,6 @@
 import { BankOutlined, CheckCircleFilled } from "@ant-design/icons";
 import { useGetIdentity, useInvalidateAuthStore } from "@refinedev/core";
-import { Button, Empty, Flex, Skeleton, Tag } from "antd";
+import { Button, Empty, Flex, Spin, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -46,7 +46,7 @@ export const WorkspaceSwitch = () => {
         <p className="text-secondary" style={{ marginTop: 0 }}>
           {t("pages.workspaces.description")}
         </p>
-        {isLoading ? <Skeleton active /> : null}
+        {isLoading ? <Spin style={{ display: "block", padding: 24 }} /> : null}
         {!isLoading && !workspaces.length ? <Empty description={t("pages.workspaces.empty")} /> : null}
         <Flex vertical gap={12} role="list" aria-label={t("pages.workspaces.title")}>
           {workspaces.map((workspace) => {
