@@ -64,8 +64,10 @@ export const ToastHost = () => {
     stop();
     remaining.current = Math.max(0, remaining.current - (Date.now() - startedAt.current));
   };
-  const onPointerDown = (event: PointerEvent) => {
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     swipeStart.current = event.clientY;
+    // Keeps receiving the moves once the finger or pointer leaves the toast.
+    event.currentTarget.setPointerCapture?.(event.pointerId);
   };
   const onPointerMove = (event: PointerEvent) => {
     if (swipeStart.current === null) return;
