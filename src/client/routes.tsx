@@ -32,12 +32,6 @@ const ProfilePage = lazy(() =>
 const WorkspaceSwitch = lazy(() =>
   import("./features/settings").then((m) => ({ default: m.WorkspaceSwitch })),
 );
-const SettingsPage = lazy(() =>
-  import("./features/settings").then((m) => ({ default: m.SettingsPage })),
-);
-const notifications = () => import("./features/notifications");
-const NotificationsPage = lazy(() => notifications().then((m) => ({ default: m.NotificationsPage })));
-const NotificationsIndex = lazy(() => notifications().then((m) => ({ default: m.NotificationsIndex })));
 // Its own chunk: Select and Radio stay off the profile page, a common first screen.
 const SettingsPage = lazy(() =>
   import("./features/settings/settings-page").then((m) => ({ default: m.SettingsPage })),
