@@ -63,6 +63,17 @@ const AccountFormPage = lazy(() => accounts().then((m) => ({ default: m.AccountF
 const AccountImportPage = lazy(() => accounts().then((m) => ({ default: m.AccountImportPage })));
 const CUSTOMER = { subject: "LAWFIRM_CUSTOMER_VIEW", navActiveLink: "/contacts", isDetail: true } as const;
 
+const workflow = () => import("./features/workflow");
+const ApprovalCenterPage = lazy(() => workflow().then((m) => ({ default: m.ApprovalCenterPage })));
+const ApprovalCenterIndex = lazy(() => workflow().then((m) => ({ default: m.ApprovalCenterIndex })));
+const StartApprovalPage = lazy(() => workflow().then((m) => ({ default: m.StartApprovalPage })));
+const StartFormPage = lazy(() => workflow().then((m) => ({ default: m.StartFormPage })));
+const ApprovalDetailPage = lazy(() => workflow().then((m) => ({ default: m.ApprovalDetailPage })));
+const ApprovalEmptyPage = lazy(() => workflow().then((m) => ({ default: m.ApprovalEmptyPage })));
+const DefinitionListPage = lazy(() => workflow().then((m) => ({ default: m.DefinitionListPage })));
+const DesignerPage = lazy(() => import("./features/workflow/designer/designer-page").then((m) => ({ default: m.DesignerPage })));
+const APPROVAL_DETAIL = { action: "basic", subject: "BASIC_PERMISSION", isDetail: true, navActiveLink: "/workflow/center" } as const;
+
 const BASIC = { action: "basic", subject: "BASIC_PERMISSION" } as const;
 const PUBLIC_BLANK = { public: true, layout: "blank" } as const;
 
@@ -200,5 +211,48 @@ export const appRoutes: AppRoute[] = [
   { path: "/contacts/new", component: AccountFormPage, meta: { ...CUSTOMER, action: "create", title: "accounts.titles.create" } },
   { path: "/contacts/:id/edit", component: AccountFormPage, meta: { ...CUSTOMER, action: "update", title: "accounts.titles.edit" } },
   { path: "/contacts/import", component: AccountImportPage, meta: { ...CUSTOMER, action: "import", title: "accounts.titles.import" } },
+  {
+    path: "/workflow",
+    meta: { title: "workflow.workflow" },
+    menu: { icon: <AuditOutlined /> },
+    children: [
+      { path: "", index: true, landing: true, meta: { title: "workflow.workflow" } },
+      {
+        path: "center",
+        component: ApprovalCenterIndex,
+        meta: { action: "basic", subject: "BASIC_PERMISSION", title: "workflow.titles.center" },
+        menu: { label: "workflow.titles.center" },
+      },
+      {
+        path: "center/:tab",
+        component: ApprovalCenterPage,
+        meta: { action: "basic", subject: "BASIC_PERMISSION", title: "workflow.titles.center", keepAlive: true, navActiveLink: "/workflow/center" },
+      },
+      {
+        path: "add",
+        component: StartApprovalPage,
+        meta: { action: "create", subject: "WORKFLOW_INSTANCE", title: "workflow.titles.add" },
+        menu: { label: "workflow.titles.add" },
+      },
+      {
+        path: "add/:id",
+        component: StartFormPage,
+        meta: { action: "create", subject: "WORKFLOW_INSTANCE", title: "workflow.titles.add", isDetail: true, navActiveLink: "/workflow/add" },
+      },
+      { path: "detail/:id", component: ApprovalDetailPage, meta: { ...APPROVAL_DETAIL, title: "workflow.titles.detail" } },
+      { path: "empty", component: ApprovalEmptyPage, meta: { ...APPROVAL_DETAIL, title: "workflow.titles.detail" } },
+      {
+        path: "definitions",
+        component: DefinitionListPage,
+        meta: { action: "read", subject: "WORKFLOW_DEFINITION", title: "workflow.titles.definitions" },
+        menu: { label: "workflow.titles.definitions" },
+      },
+      {
+        path: "definitions/:id/design",
+        component: DesignerPage,
+        meta: { action: "update", subject: "WORKFLOW_DEFINITION", title: "workflow.titles.designer", isDetail: true, navActiveLink: "/workflow/definitions" },
+      },
+    ],
+  },
   { path: "*", component: NotFoundPage, meta: { ...PUBLIC_BLANK, title: "notFound.title" } },
 ];

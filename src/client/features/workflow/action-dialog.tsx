@@ -1,0 +1,126 @@
+import { useCustomMutation } from "@refinedev/core";
+import { Form, Input, Modal, Radio, Select } from "antd";
+import { useEffect, useMemo } from "react";
+import { useTranslation } from "react-i18next";
+
+import { MemberPickerField } from "../../components/member-picker";
+import { type MyTask, newKey, WORKFLOW_API } from "./types";
+
+export type DialogAction = "accept" | "reject" | "return" | "transfer" | "addSign" | "cc" | "comment" | "resubmit";
+
+type Props = {
+  instanceId: string;
+  action: DialogAction | null;
+  task?: MyTask;
+  /** Extra body fields (the form patch and the version it was made on). */
+  extra?: Record<string, unknown>;
+  onClose: () => void;
+  onDone: (action: DialogAction, taskId?: string) => void;
+  onFailed?: (action: DialogAction, status: number, taskId?: string) => void;
+};
+
+type FormValues = {
+  comment?: string;
+  targetNodeId?: string;
+  toUserId?: string[];
+  userIds?: string[];
+  position?: "pre" | "post";
+  mode?: "all" | "any";
+};
+
+const NEEDS_COMMENT = new Set<DialogAction>(["reject", "return", "comment"]);
+const NEEDS_TASK = new Set<DialogAction>(["accept", "reject", "return", "transfer", "addSign", "resubmit"]);
+
+/**
+ * One dialog for every approval action. Its Idempotency-Key is made when it opens, so a double
+ * click or a retried request takes effect once.
+ */
+export const ActionDialog = ({ instanceId, action, task, extra, onClose, onDone, onFailed }: Props) => {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<FormValues>();
+  // A fresh key per opening of the dialog.
+  const key = useMemo(() => (action ? newKey() : ""), [action]);
+  const { mutateAsync, mutation } = useCustomMutation();
+  useEffect(() => {
+    if (action) form.resetFields();
+  }, [action, form]);
+  if (!action) return null;
+  const commentRequired = NEEDS_COMMENT.has(action) || (action === "accept" && task?.requireComment);
+
+  const submit = async () => {
+    const v = await form.validateFields();
+    const body: Record<string, unknown> = {
+      type: action,
+      ...(NEEDS_TASK.has(action) && task ? { taskId: task.id } : {}),
+      ...(v.comment ? { comment: v.comment } : {}),
+      ...(action === "return" ? { targetNodeId: v.targetNodeId } : {}),
+      ...(action === "transfer" ? { toUserId: v.toUserId?.[0] } : {}),
+      ...(action === "addSign" ? { userIds: v.userIds, position: v.position, mode: v.mode } : {}),
+      ...(action === "cc" ? { userIds: v.userIds } : {}),
+      ...(action === "accept" || action === "resubmit" ? extra : {}),
+    };
+    try {
+      await mutateAsync({
+        url: `${WORKFLOW_API}/instances/${instanceId}/actions`,
+        method: "post",
+        values: body,
+        config: { headers: { "Idempotency-Key": key } },
+        successNotification: { type: "success", message: t(`workflow.messages.${action}`) },
+      });
+      onDone(action, task?.id);
+    } catch (error) {
+      const status = (error as { statusCode?: number }).statusCode ?? 0;
+      onFailed?.(action, status, task?.id);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={t(`workflow.actions.${action}`)}
+      okText={t("workflow.actions.ok")}
+      cancelText={t("buttons.cancel")}
+      confirmLoading={mutation.isPending}
+      onOk={() => void submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" initialValues={{ position: "pre", mode: "all" }}>
+        {action === "return" ? (
+          <Form.Item name="targetNodeId" label={t("workflow.fields.returnTo")} rules={[{ required: true, message: t("validation.required") }]}>
+            <Select
+              options={(task?.returnTargets ?? []).map((r) => ({ value: r.nodeId, label: r.nodeId === "start" ? t("workflow.preview.initiator") : r.name }))}
+            />
+          </Form.Item>
+        ) : null}
+        {action === "transfer" ? (
+          <Form.Item name="toUserId" label={t("workflow.fields.transferTo")} rules={[{ required: true, message: t("validation.required") }]}>
+            <MemberPickerField multiple={false} />
+          </Form.Item>
+        ) : null}
+        {action === "addSign" ? (
+          <>
+            <Form.Item name="position" label={t("workflow.fields.signPosition")}>
+              <Radio.Group options={["pre", "post"].map((p) => ({ value: p, label: t(`workflow.signPositions.${p}`) }))} />
+            </Form.Item>
+            <Form.Item name="mode" label={t("workflow.fields.signMode")}>
+              <Radio.Group options={["all", "any"].map((m) => ({ value: m, label: t(`workflow.modes.${m}`) }))} />
+            </Form.Item>
+          </>
+        ) : null}
+        {action === "addSign" || action === "cc" ? (
+          <Form.Item name="userIds" label={t("workflow.fields.people")} rules={[{ required: true, message: t("validation.required") }]}>
+            <MemberPickerField />
+          </Form.Item>
+        ) : null}
+        <Form.Item
+          name="comment"
+          label={t("workflow.fields.comment")}
+          rules={commentRequired ? [{ required: true, whitespace: true, message: t("errors.workflow.comment.required") }] : []}
+        >
+          <Input.TextArea rows={3} maxLength={2000} showCount aria-label={t("workflow.fields.comment")} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+};

@@ -1,0 +1,151 @@
+import { useCustom, useCustomMutation, useInvalidate } from "@refinedev/core";
+import { Button, Descriptions, Modal, Skeleton, Tag } from "antd";
+import dayjs from "dayjs";
+import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+
+import { PageHeader, PagePanel } from "../../layout/page-header";
+import { ActionDialog, type DialogAction } from "./action-dialog";
+import { ApprovalTimeline } from "./timeline";
+import { type InstanceDetail, newKey, STATUS_COLORS, WORKFLOW_API } from "./types";
+import "./workflow.css";
+import { WorkflowForm } from "./workflow-form";
+
+type Values = Record<string, unknown>;
+
+export type ApprovalDetailProps = {
+  id: string;
+  /** Prefer this pending task of the viewer (the row the approval centre opened). */
+  taskId?: string;
+  /** Called after the viewer's task was handled (or found already closed): move on. */
+  onTaskDone?: (taskId: string) => void;
+};
+
+const TASK_ACTIONS: DialogAction[] = ["accept", "reject", "return", "transfer", "addSign", "resubmit"];
+
+/**
+ * The generic approval detail: the form with this viewer's field permissions on the left, the
+ * timeline on the right, the actions fixed at the bottom. Cases, contracts and seals reuse it
+ * on their own detail routes.
+ */
+export const ApprovalDetail = ({ id, taskId, onTaskDone }: ApprovalDetailProps) => {
+  const { t } = useTranslation();
+  const invalidate = useInvalidate();
+  const { result, query } = useCustom<InstanceDetail>({ url: `${WORKFLOW_API}/instances/${id}`, method: "get" });
+  // Until the answer arrives Refine hands an empty object, not undefined.
+  const detail = result?.data?.id ? result.data : undefined;
+  const [values, setValues] = useState<Values>({});
+  const [dialog, setDialog] = useState<DialogAction | null>(null);
+  const { mutateAsync: cancel } = useCustomMutation();
+  useEffect(() => {
+    if (detail) setValues(detail.form);
+  }, [detail]);
+  const task = useMemo(() => detail?.myTasks.find((x) => x.id === taskId) ?? detail?.myTasks[0], [detail, taskId]);
+  if (query.isLoading || !detail) return <Skeleton active />;
+
+  const refresh = async () => {
+    await query.refetch();
+    for (const tab of ["pending", "handled", "initiated", "cc", "all"]) {
+      await invalidate({ resource: `workflow/lists/${tab}`, invalidates: ["list"] });
+    }
+  };
+  const patch = Object.fromEntries(
+    (task?.editable ?? []).filter((k) => JSON.stringify(values[k]) !== JSON.stringify(detail.form[k])).map((k) => [k, values[k]]),
+  );
+  const extra =
+    Object.keys(patch).length > 0
+      ? dialog === "resubmit"
+        ? { form: patch }
+        : { formPatch: patch, version: detail.version }
+      : undefined;
+
+  const done = async (action: DialogAction, handled?: string) => {
+    setDialog(null);
+    await refresh();
+    if (handled && TASK_ACTIONS.includes(action)) onTaskDone?.(handled);
+  };
+  const failed = async (_action: DialogAction, status: number, handled?: string) => {
+    // Someone else already handled it (any-mode race): move on to the next pending task.
+    if (status === 409 && handled) {
+      setDialog(null);
+      await refresh();
+      onTaskDone?.(handled);
+    }
+  };
+
+  const confirmCancel = () =>
+    Modal.confirm({
+      title: t("workflow.actions.cancel"),
+      content: t("workflow.messages.cancelConfirm"),
+      okButtonProps: { danger: true },
+      okText: t("workflow.actions.ok"),
+      cancelText: t("buttons.cancel"),
+      onOk: async () => {
+        await cancel({
+          url: `${WORKFLOW_API}/instances/${id}/actions`,
+          method: "post",
+          values: { type: "cancel" },
+          config: { headers: { "Idempotency-Key": newKey() } },
+          successNotification: { type: "success", message: t("workflow.messages.cancel") },
+        });
+        await refresh();
+      },
+    });
+
+  const actions = task?.actions ?? [];
+  return (
+    <>
+      <PageHeader
+        title={
+          <span>
+            {detail.title} <Tag color={STATUS_COLORS[detail.status]}>{t(`workflow.status.${detail.status}`)}</Tag>
+          </span>
+        }
+      />
+      <div className="wf-detail">
+        <PagePanel>
+          <Descriptions size="small" column={{ xs: 1, sm: 2 }} style={{ marginBottom: 16 }}>
+            <Descriptions.Item label={t("workflow.fields.serial")}>{detail.serial}</Descriptions.Item>
+            <Descriptions.Item label={t("workflow.fields.definition")}>{detail.definitionName}</Descriptions.Item>
+            <Descriptions.Item label={t("workflow.fields.initiator")}>{detail.users[detail.initiatorId]}</Descriptions.Item>
+            <Descriptions.Item label={t("workflow.fields.submittedAt")}>{dayjs(detail.submittedAt).format("YYYY-MM-DD HH:mm")}</Descriptions.Item>
+          </Descriptions>
+          <WorkflowForm schema={detail.schema} perms={detail.perms} value={values} onChange={setValues} editable={task?.editable ?? []} />
+        </PagePanel>
+        <PagePanel>
+          <h2 className="wf-kind-title">{t("workflow.titles.timeline")}</h2>
+          <ApprovalTimeline detail={detail} />
+        </PagePanel>
+      </div>
+      <div className="wf-actionbar" role="toolbar" aria-label={t("workflow.titles.actions")}>
+        {task ? <span className="wf-muted" style={{ marginRight: "auto" }}>{t("workflow.messages.yourStep", { node: task.nodeName || t("workflow.preview.initiator") })}</span> : null}
+        {detail.canCancel ? (
+          <Button danger onClick={confirmCancel}>
+            {t("workflow.actions.cancel")}
+          </Button>
+        ) : null}
+        {detail.canCc && !actions.includes("cc") ? <Button onClick={() => setDialog("cc")}>{t("workflow.actions.cc")}</Button> : null}
+        {!actions.includes("comment") ? <Button onClick={() => setDialog("comment")}>{t("workflow.actions.comment")}</Button> : null}
+        {[...actions].reverse().map((a) => (
+          <Button
+            key={a}
+            type={a === "accept" || a === "resubmit" ? "primary" : "default"}
+            danger={a === "reject"}
+            onClick={() => setDialog(a as DialogAction)}
+          >
+            {t(a === "accept" && task?.kind === "handler" ? "workflow.actions.done" : `workflow.actions.${a}`)}
+          </Button>
+        ))}
+      </div>
+      <ActionDialog
+        instanceId={id}
+        action={dialog}
+        task={task}
+        extra={extra}
+        onClose={() => setDialog(null)}
+        onDone={(a, x) => void done(a, x)}
+        onFailed={(a, s, x) => void failed(a, s, x)}
+      />
+    </>
+  );
+};

@@ -1,0 +1,161 @@
+import { PlusOutlined } from "@ant-design/icons";
+import { useCustom } from "@refinedev/core";
+import { Badge, Button, DatePicker, Input, Select, Space, Table, Tabs, Tag } from "antd";
+import type { ColumnsType } from "antd/es/table";
+import dayjs from "dayjs";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useParams } from "react-router";
+
+import { WORKFLOW_KINDS } from "../../../shared/workflow";
+import { PageHeader, PagePanel } from "../../layout/page-header";
+import { useAntdTable } from "../../lib/use-antd-table";
+import "./workflow.css";
+import { CENTER_TABS, type CenterRow, type CenterTab, STATUS_COLORS, WORKFLOW_API } from "./types";
+
+const fmt = (v?: string | null) => (v ? dayjs(v).format("YYYY-MM-DD HH:mm") : "");
+
+type Filters = { kind?: string; status?: string; q?: string; range?: [dayjs.Dayjs, dayjs.Dayjs] | null };
+
+/** The list of one approval-centre tab: filters above, rows opening the approval detail. */
+const CenterList = ({ tab }: { tab: CenterTab }) => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [filters, setFilters] = useState<Filters>({});
+  const { tableProps, applyFilters } = useAntdTable<CenterRow>({
+    resource: `workflow/lists/${tab}`,
+    pagination: { pageSize: 10 },
+    syncWithLocation: false,
+  });
+
+  const search = (next: Filters) => {
+    setFilters(next);
+    applyFilters([
+        { field: "kind", operator: "eq", value: next.kind },
+        { field: "status", operator: "eq", value: next.status },
+        { field: "q", operator: "eq", value: next.q },
+        { field: "submittedAt", operator: "gte", value: next.range?.[0]?.startOf("day").toISOString() },
+        { field: "submittedAt", operator: "lte", value: next.range?.[1]?.endOf("day").toISOString() },
+    ]);
+  };
+
+  const open = (row: CenterRow) => {
+    const task = tab === "pending" && row.taskId ? `?task=${row.taskId}&from=${tab}` : `?from=${tab}`;
+    navigate(`/workflow/detail/${row.instanceId}${task}`);
+  };
+
+  const columns: ColumnsType<CenterRow> = [
+    {
+      title: t("workflow.fields.title"),
+      dataIndex: "title",
+      render: (v: string, row) => (
+        <Button type="link" className="wf-link" onClick={() => open(row)}>
+          {tab === "cc" && !row.isRead ? <Badge status="processing" /> : null} {v}
+        </Button>
+      ),
+    },
+    { title: t("workflow.fields.definition"), dataIndex: "definitionName", width: 160 },
+    { title: t("workflow.fields.initiator"), dataIndex: "initiatorName", width: 110 },
+    tab === "pending"
+      ? { title: t("workflow.fields.node"), dataIndex: "nodeName", width: 140 }
+      : tab === "handled"
+        ? { title: t("workflow.fields.myAction"), dataIndex: "myAction", width: 110, render: (v: string) => t(`workflow.taskStatus.${v}`) }
+        : {
+            title: t("workflow.fields.current"),
+            dataIndex: "current",
+            render: (steps: CenterRow["current"]) => (steps ?? []).map((s) => `${s.nodeName}: ${s.assigneeName}`).join("; "),
+          },
+    {
+      title: t("workflow.fields.status"),
+      dataIndex: "status",
+      width: 100,
+      render: (v: string) => <Tag color={STATUS_COLORS[v]}>{t(`workflow.status.${v}`)}</Tag>,
+    },
+    {
+      title: t(tab === "pending" ? "workflow.fields.receivedAt" : tab === "handled" ? "workflow.fields.actedAt" : tab === "cc" ? "workflow.fields.ccAt" : "workflow.fields.submittedAt"),
+      width: 150,
+      render: (_: unknown, row) => fmt(row.receivedAt ?? row.actedAt ?? row.ccAt ?? row.submittedAt),
+    },
+  ];
+
+  return (
+    <>
+      <Space wrap className="wf-filters">
+        <Select
+          allowClear
+          style={{ width: 150 }}
+          placeholder={t("workflow.fields.kind")}
+          aria-label={t("workflow.fields.kind")}
+          value={filters.kind}
+          onChange={(kind) => search({ ...filters, kind })}
+          options={WORKFLOW_KINDS.map((k) => ({ value: k, label: t(`workflow.kinds.${k}`) }))}
+        />
+        {tab !== "pending" ? (
+          <Select
+            allowClear
+            style={{ width: 120 }}
+            placeholder={t("workflow.fields.status")}
+            aria-label={t("workflow.fields.status")}
+            value={filters.status}
+            onChange={(status) => search({ ...filters, status })}
+            options={["running", "approved", "rejected", "cancelled"].map((s) => ({ value: s, label: t(`workflow.status.${s}`) }))}
+          />
+        ) : null}
+        <DatePicker.RangePicker value={filters.range ?? null} onChange={(range) => search({ ...filters, range: range as Filters["range"] })} />
+        <Input.Search
+          allowClear
+          style={{ width: 220 }}
+          placeholder={t("workflow.placeholders.keyword")}
+          aria-label={t("workflow.placeholders.keyword")}
+          onSearch={(q) => search({ ...filters, q })}
+        />
+      </Space>
+      <Table<CenterRow>
+        {...tableProps}
+        rowKey={(row) => row.taskId ?? row.ccId ?? row.instanceId}
+        size="middle"
+        columns={columns}
+        scroll={{ x: 900 }}
+        onRow={(row) => ({ onDoubleClick: () => open(row) })}
+        locale={{ emptyText: t(`workflow.empty.${tab}`) }}
+      />
+    </>
+  );
+};
+
+/**
+ * The approval centre: pending, initiated by me, handled, CC'd to me, all approvals. Each tab is
+ * its own kept-alive route, so switching tabs keeps filters, page and scroll.
+ */
+export const ApprovalCenterPage = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { tab = "pending" } = useParams();
+  const current = (CENTER_TABS as readonly string[]).includes(tab) ? (tab as CenterTab) : "pending";
+  const { result } = useCustom<{ pending: number; ccUnread: number }>({ url: `${WORKFLOW_API}/counts`, method: "get" });
+  const counts = result?.data;
+  const label = (key: CenterTab) => {
+    const n = key === "pending" ? counts?.pending : key === "cc" ? counts?.ccUnread : 0;
+    return (
+      <span>
+        {t(`workflow.tabs.${key}`)} {n ? <Badge count={n} size="small" /> : null}
+      </span>
+    );
+  };
+  return (
+    <>
+      <PageHeader
+        title={t("workflow.titles.center")}
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate("/workflow/add")}>
+            {t("workflow.actions.start")}
+          </Button>
+        }
+      />
+      <PagePanel>
+        <Tabs activeKey={current} onChange={(key) => navigate(`/workflow/center/${key}`)} items={CENTER_TABS.map((key) => ({ key, label: label(key) }))} />
+        <CenterList tab={current} />
+      </PagePanel>
+    </>
+  );
+};

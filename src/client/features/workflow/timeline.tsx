@@ -1,0 +1,56 @@
+import { Tag, Timeline } from "antd";
+import dayjs from "dayjs";
+import { useTranslation } from "react-i18next";
+
+import { type InstanceDetail, STATUS_COLORS } from "./types";
+
+const COLORS: Record<string, string> = {
+  submitted: "blue",
+  resubmitted: "blue",
+  accepted: "green",
+  autoAccepted: "green",
+  approved: "green",
+  rejected: "red",
+  cancelled: "gray",
+  returned: "orange",
+};
+
+/** Every step: who did what, with their comment and attachments, then who is on it now. */
+export const ApprovalTimeline = ({ detail }: { detail: InstanceDetail }) => {
+  const { t } = useTranslation();
+  const name = (id?: string | null) => (id ? (detail.users[id] ?? "") : "");
+  const shown = detail.events.filter((e) => e.type !== "nodeCompleted" && e.type !== "branchTaken");
+  const open = detail.tasks.filter((x) => x.status === "pending" || x.status === "waiting");
+  const items = [
+    ...shown.map((e) => {
+      const people = Array.isArray(e.params.userIds) ? (e.params.userIds as string[]).map(name).join("、") : "";
+      const to = typeof e.params.to === "string" ? name(e.params.to) : "";
+      return {
+        key: e.id,
+        color: COLORS[e.type] ?? "gray",
+        children: (
+          <div>
+            <div>
+              <strong>{name(e.actorId) || e.nodeName}</strong> {t(`workflow.events.${e.type}`, { people, to, node: e.nodeName })}
+              {e.nodeName && e.actorId ? <span className="wf-muted"> · {e.nodeName}</span> : null}
+            </div>
+            {e.comment ? <div className="wf-timeline-comment">{e.comment}</div> : null}
+            {e.attachments.length ? <div className="wf-muted">{t("workflow.fields.attachments", { count: e.attachments.length })}</div> : null}
+            <div className="wf-muted">{dayjs(e.createdAt).format("YYYY-MM-DD HH:mm")}</div>
+          </div>
+        ),
+      };
+    }),
+    ...open.map((x) => ({
+      key: x.id,
+      color: "blue",
+      children: (
+        <div>
+          <strong>{name(x.assigneeId)}</strong> <Tag color={STATUS_COLORS[x.status]}>{t(`workflow.taskStatus.${x.status}`)}</Tag>
+          <span className="wf-muted">{x.nodeName}</span>
+        </div>
+      ),
+    })),
+  ];
+  return <Timeline items={items} />;
+};
