@@ -13,7 +13,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
-import { now } from "./columns";
+import { now, tracked } from "./columns";
 import { workspaces } from "./identity";
 
 /**
@@ -96,11 +96,7 @@ export const equityEdges = pgTable(
     companyAccountId: uuid("company_account_id"),
     companyName: text("company_name").notNull().default(""),
     share: numeric({ precision: 7, scale: 4 }).notNull(),
-    createdAt: now(),
-    createdBy: uuid("created_by"),
-    updatedAt: now(),
-    updatedBy: uuid("updated_by"),
-    version: integer().notNull().default(1),
+    ...tracked(),
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),

@@ -1,6 +1,6 @@
 import { boolean, foreignKey, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
-import { now } from "./columns";
+import { tracked } from "./columns";
 import { workspaces } from "./identity";
 
 /** A list of choices (case types, industries, …) that forms and filters read as `dict:<code>`. */
@@ -15,11 +15,7 @@ export const dictionaryTypes = pgTable(
     sortOrder: integer("sort_order").notNull().default(0),
     /** The standard types other features rely on: they can be edited but not deleted. */
     isSystem: boolean("is_system").notNull().default(false),
-    createdAt: now(),
-    createdBy: uuid("created_by"),
-    updatedAt: now(),
-    updatedBy: uuid("updated_by"),
-    version: integer().notNull().default(1),
+    ...tracked(),
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
@@ -39,11 +35,7 @@ export const dictionaryItems = pgTable(
     labelEn: text("label_en").notNull().default(""),
     sortOrder: integer("sort_order").notNull().default(0),
     isEnabled: boolean("is_enabled").notNull().default(true),
-    createdAt: now(),
-    createdBy: uuid("created_by"),
-    updatedAt: now(),
-    updatedBy: uuid("updated_by"),
-    version: integer().notNull().default(1),
+    ...tracked(),
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),

@@ -13,7 +13,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
-import { now } from "./columns";
+import { now, tracked } from "./columns";
 import { workspaces } from "./identity";
 
 /** Stands in for "no parent" in unique indexes, so two root folders cannot share a name. */
@@ -26,11 +26,7 @@ export const folders = pgTable(
     id: uuid().notNull().defaultRandom(),
     parentId: uuid("parent_id"),
     name: text().notNull(),
-    createdAt: now(),
-    createdBy: uuid("created_by"),
-    updatedAt: now(),
-    updatedBy: uuid("updated_by"),
-    version: integer().notNull().default(1),
+    ...tracked(),
     /** Soft delete: the trash lists rows with deleted_at set; an admin may restore them. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     deletedBy: uuid("deleted_by"),

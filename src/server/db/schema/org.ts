@@ -1,7 +1,7 @@
 import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 import type { PermissionRule } from "../../../shared/permissions";
-import { now } from "./columns";
+import { tracked } from "./columns";
 import { users, workspaces } from "./identity";
 
 /** A user's membership of one firm; disabled members cannot sign in to that firm. */
@@ -20,11 +20,7 @@ export const members = pgTable(
      */
     phone: text().notNull().default(""),
     email: text().notNull().default(""),
-    createdAt: now(),
-    createdBy: uuid("created_by"),
-    updatedAt: now(),
-    updatedBy: uuid("updated_by"),
-    version: integer().notNull().default(1),
+    ...tracked(),
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.userId] }),
@@ -42,11 +38,7 @@ export const departments = pgTable(
     name: text().notNull(),
     sortOrder: integer("sort_order").notNull().default(0),
     managerId: uuid("manager_id"),
-    createdAt: now(),
-    createdBy: uuid("created_by"),
-    updatedAt: now(),
-    updatedBy: uuid("updated_by"),
-    version: integer().notNull().default(1),
+    ...tracked(),
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
@@ -84,11 +76,7 @@ export const roles = pgTable(
     description: text().notNull().default(""),
     rules: jsonb().$type<PermissionRule[]>().notNull().default([]),
     isSystem: boolean("is_system").notNull().default(false),
-    createdAt: now(),
-    createdBy: uuid("created_by"),
-    updatedAt: now(),
-    updatedBy: uuid("updated_by"),
-    version: integer().notNull().default(1),
+    ...tracked(),
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
@@ -125,11 +113,7 @@ export const memberGroups = pgTable(
     ownerId: uuid("owner_id").notNull(),
     name: text().notNull(),
     sortOrder: integer("sort_order").notNull().default(0),
-    createdAt: now(),
-    createdBy: uuid("created_by"),
-    updatedAt: now(),
-    updatedBy: uuid("updated_by"),
-    version: integer().notNull().default(1),
+    ...tracked(),
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
@@ -170,11 +154,7 @@ export const savedFilters = pgTable(
     ownerId: uuid("owner_id").notNull(),
     name: text().notNull(),
     filter: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: now(),
-    createdBy: uuid("created_by"),
-    updatedAt: now(),
-    updatedBy: uuid("updated_by"),
-    version: integer().notNull().default(1),
+    ...tracked(),
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
