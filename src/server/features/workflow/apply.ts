@@ -15,7 +15,8 @@ import type { Effect, EngineError, InstanceState, NotifyKind } from "./engine";
 import { businessEffectOf, type EffectInstance } from "./registry";
 import { type InstanceRow, storedState, writeCc, writeEvents, writeTasks } from "./store";
 
-export type ActionAnswer = { id: string; status: string; version: number };
+/** `myTasks`: the actor's pending tasks on this instance afterwards (what they can act on next). */
+export type ActionAnswer = { id: string; status: string; version: number; myTasks: string[] };
 
 /** A pg error code, through drizzle's wrapper if there is one. */
 const pgCode = (err: unknown): string | undefined => {
@@ -63,6 +64,30 @@ export const claimKey = async (tx: Db, ctx: RequestCtx, key: string, hash: strin
     .where(and(eq(workflowActionLog.workspaceId, ctx.workspaceId), eq(workflowActionLog.actorId, ctx.userId), eq(workflowActionLog.key, key)));
   if (!prior || prior.payloadHash !== hash) throw new AppError(422, "errors.workflow.idempotency.mismatch");
   return prior.response as ActionAnswer;
+};
+
+/**
+ * Idempotency for actions on an existing instance: they already hold the instance lock, so a
+ * duplicate waits there and then finds the first answer here; one read instead of claim + update.
+ */
+export const findReplay = async (tx: Db, ctx: RequestCtx, key: string, hash: string) => {
+  const [prior] = await tx
+    .select()
+    .from(workflowActionLog)
+    .where(and(eq(workflowActionLog.workspaceId, ctx.workspaceId), eq(workflowActionLog.actorId, ctx.userId), eq(workflowActionLog.key, key)));
+  if (!prior) return undefined;
+  if (prior.payloadHash !== hash || !prior.response) throw new AppError(422, "errors.workflow.idempotency.mismatch");
+  return prior.response as ActionAnswer;
+};
+
+/** Writes the key with its answer; a key already used elsewhere (another instance) is a mismatch. */
+export const recordAnswer = async (tx: Db, ctx: RequestCtx, key: string, hash: string, answer: ActionAnswer) => {
+  const rows = await tx
+    .insert(workflowActionLog)
+    .values({ workspaceId: ctx.workspaceId, actorId: ctx.userId, key, payloadHash: hash, response: answer })
+    .onConflictDoNothing()
+    .returning({ key: workflowActionLog.key });
+  if (rows.length === 0) throw new AppError(422, "errors.workflow.idempotency.mismatch");
 };
 
 export const storeAnswer = async (tx: Db, ctx: RequestCtx, key: string, answer: ActionAnswer) => {
@@ -163,5 +188,6 @@ export const applyStep = async (a: Applied): Promise<ActionAnswer> => {
     before: a.before ? { status: a.before.status, version: row.version } : undefined,
     after: { status: after.status, version, action: a.actionType },
   });
-  return { id: row.id, status: after.status, version };
+  const myTasks = after.tasks.filter((t) => t.status === "pending" && t.assigneeId === ctx.userId).map((t) => t.id);
+  return { id: row.id, status: after.status, version, myTasks };
 };

@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 
 import type { KnownRefs, OrgDirectory } from "../../../shared/workflow";
 import type { Db } from "../../db/client";
@@ -9,37 +9,35 @@ import { departments, memberDepartments, memberRoles, members, roles, users } fr
  * resolved against the org as it is when a node is entered (WORKFLOW.md §1).
  */
 export const loadDirectory = async (db: Db, workspaceId: string): Promise<OrgDirectory> => {
-  // Sequential on purpose: inside a transaction (the seed) one connection runs one query at a time.
-  const people = await db
-    .select({ userId: members.userId, isMember: members.isEnabled, isUser: users.isEnabled, name: users.name })
-    .from(members)
-    .innerJoin(users, eq(users.id, members.userId))
-    .where(eq(members.workspaceId, workspaceId))
-    .orderBy(asc(members.createdAt), asc(members.userId));
-  const depts = await db
-    .select({ id: departments.id, parentId: departments.parentId, managerId: departments.managerId, name: departments.name })
-    .from(departments)
-    .where(eq(departments.workspaceId, workspaceId));
-  const roleRows = await db.select({ id: roles.id, name: roles.name }).from(roles).where(eq(roles.workspaceId, workspaceId));
-  const links = await db
-    .select({ userId: memberRoles.userId, roleId: memberRoles.roleId })
-    .from(memberRoles)
-    .innerJoin(members, and(eq(members.workspaceId, memberRoles.workspaceId), eq(members.userId, memberRoles.userId)))
-    .where(eq(memberRoles.workspaceId, workspaceId))
-    .orderBy(asc(members.createdAt), asc(memberRoles.userId));
-  const deptLinks = await db
-    .select({ userId: memberDepartments.userId, departmentId: memberDepartments.departmentId })
-    .from(memberDepartments)
-    .innerJoin(departments, and(eq(departments.workspaceId, memberDepartments.workspaceId), eq(departments.id, memberDepartments.departmentId)))
-    .where(eq(memberDepartments.workspaceId, workspaceId))
-    .orderBy(asc(departments.sortOrder));
+  // One round trip: every action loads this, so five queries would cost more than the action.
+  const result = await db.execute(sql`select
+    (select coalesce(json_agg(json_build_object('id', m.user_id, 'active', m.is_enabled and u.is_enabled, 'name', u.name) order by m.created_at, m.user_id), '[]')
+       from ${members} m join ${users} u on u.id = m.user_id where m.workspace_id = ${workspaceId}) as people,
+    (select coalesce(json_agg(json_build_object('id', d.id, 'parentId', d.parent_id, 'managerId', d.manager_id, 'name', d.name)), '[]')
+       from ${departments} d where d.workspace_id = ${workspaceId}) as depts,
+    (select coalesce(json_agg(json_build_object('id', r.id, 'name', r.name)), '[]') from ${roles} r where r.workspace_id = ${workspaceId}) as roles,
+    (select coalesce(json_agg(json_build_object('userId', mr.user_id, 'roleId', mr.role_id) order by m.created_at, mr.user_id), '[]')
+       from ${memberRoles} mr join ${members} m on m.workspace_id = mr.workspace_id and m.user_id = mr.user_id
+       where mr.workspace_id = ${workspaceId}) as links,
+    (select coalesce(json_agg(json_build_object('userId', md.user_id, 'departmentId', md.department_id) order by d.sort_order), '[]')
+       from ${memberDepartments} md join ${departments} d on d.workspace_id = md.workspace_id and d.id = md.department_id
+       where md.workspace_id = ${workspaceId}) as dept_links`);
+  const [row] = (result as unknown as { rows: Snapshot[] }).rows;
   const dir: OrgDirectory = { users: {}, departments: {}, roles: {}, userDepts: {} };
-  for (const p of people) dir.users[p.userId] = { active: p.isMember && p.isUser, name: p.name };
-  for (const d of depts) dir.departments[d.id] = { parentId: d.parentId, managerId: d.managerId, name: d.name };
-  for (const r of roleRows) dir.roles[r.id] = { memberIds: [], name: r.name };
-  for (const l of links) dir.roles[l.roleId]?.memberIds.push(l.userId);
-  for (const l of deptLinks) (dir.userDepts[l.userId] ??= []).push(l.departmentId);
+  for (const p of row.people) dir.users[p.id] = { active: p.active, name: p.name };
+  for (const d of row.depts) dir.departments[d.id] = { parentId: d.parentId, managerId: d.managerId, name: d.name };
+  for (const r of row.roles) dir.roles[r.id] = { memberIds: [], name: r.name };
+  for (const l of row.links) dir.roles[l.roleId]?.memberIds.push(l.userId);
+  for (const l of row.dept_links) (dir.userDepts[l.userId] ??= []).push(l.departmentId);
   return dir;
+};
+
+type Snapshot = {
+  people: { id: string; active: boolean; name: string }[];
+  depts: { id: string; parentId: string | null; managerId: string | null; name: string }[];
+  roles: { id: string; name: string }[];
+  links: { userId: string; roleId: string }[];
+  dept_links: { userId: string; departmentId: string }[];
 };
 
 /** Active users, roles and departments: what a published definition may name. */

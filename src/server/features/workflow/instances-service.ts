@@ -5,7 +5,7 @@ import { type Definition, textOf } from "../../../shared/workflow";
 import { workflowInstances } from "../../db/tables";
 import type { Bus } from "../../lib/bus";
 import type { RequestCtx } from "../../lib/request-ctx";
-import { applyStep, claimKey, engineError, inActionTx, payloadHash, storeAnswer } from "./apply";
+import { applyStep, claimKey, engineError, findReplay, inActionTx, payloadHash, recordAnswer, storeAnswer } from "./apply";
 import { definitionByKey, enabledDefinitionOfKind, getDefinitionRow, getVersion } from "./definitions-service";
 import { loadDirectory, nameOf } from "./directory";
 import { type Action, step } from "./engine";
@@ -121,7 +121,8 @@ export const actOnInstance = async (ctx: RequestCtx, bus: Bus, instanceId: strin
   return inActionTx(ctx, async (tx) => {
     const locked = await lockInstance(tx, ctx.workspaceId, instanceId);
     if (!locked) throw new AppError(404, "errors.notFound");
-    const replay = await claimKey(tx, ctx, key, payloadHash({ instanceId, body }));
+    const hash = payloadHash({ instanceId, body });
+    const replay = await findReplay(tx, ctx, key, hash);
     if (replay) return replay;
     const { row, state } = locked;
     if (body.formPatch && body.version !== undefined && body.version !== row.version) {
@@ -135,7 +136,7 @@ export const actOnInstance = async (ctx: RequestCtx, bus: Bus, instanceId: strin
       assertFormValid(version.id, def.form, result.state.form);
     }
     const answer = await applyStep({ tx, ctx, bus, def, row, before: state, after: result.state, effects: result.effects, actionType: body.type });
-    await storeAnswer(tx, ctx, key, answer);
+    await recordAnswer(tx, ctx, key, hash, answer);
     return answer;
   });
 };

@@ -41,29 +41,37 @@ const instanceColumns = {
   finishedAt: workflowInstances.finishedAt,
 };
 
-/** Pending tab: my pending tasks (approval, handler, add-sign, transferred to me, resubmit), newest first. */
+/** Tasks whose instance passes the filters; no join at all when there are none (the common case). */
+const taskFilter = (q: ListQuery) => {
+  const filters = instanceFilters(q).filter(Boolean);
+  if (filters.length === 0) return undefined;
+  const matching = sql`select ${workflowInstances.id} from ${workflowInstances} where ${and(...filters)}`;
+  return sql`${workflowTasks.instanceId} in (${matching})`;
+};
+
+/**
+ * Pending tab: my pending tasks (approval, handler, add-sign, transferred to me, resubmit), newest
+ * first. The page of tasks comes from the partial pending index first and only those rows are
+ * joined: joining first made the planner walk every instance of the firm.
+ */
 export const findPending = async (ctx: RequestCtx, q: ListQuery) => {
   const t = workflowTasks;
-  const where = and(
-    inWorkspace(ctx, t, eq(t.assigneeId, ctx.userId), eq(t.status, "pending")),
-    ...instanceFilters(q),
-  ) as SQL;
+  const where = inWorkspace(ctx, t, eq(t.assigneeId, ctx.userId), eq(t.status, "pending"), taskFilter(q));
   const { offset, limit } = pageOf(q);
-  const joined = () =>
-    ctx.db
-      .select({ ...instanceColumns, taskId: t.id, nodeId: t.nodeId, nodeName: t.nodeName, taskKind: t.kind, receivedAt: t.createdAt })
-      .from(t)
-      .innerJoin(workflowInstances, and(eq(workflowInstances.workspaceId, t.workspaceId), eq(workflowInstances.id, t.instanceId)))
-      .innerJoin(workflowDefinitions, and(eq(workflowDefinitions.workspaceId, t.workspaceId), eq(workflowDefinitions.id, workflowInstances.definitionId)))
-      .innerJoin(users, eq(users.id, workflowInstances.initiatorId));
-  const [rows, [{ total }]] = await Promise.all([
-    joined().where(where).orderBy(desc(t.createdAt), desc(t.id)).limit(limit).offset(offset),
-    ctx.db
-      .select({ total: count() })
-      .from(t)
-      .innerJoin(workflowInstances, and(eq(workflowInstances.workspaceId, t.workspaceId), eq(workflowInstances.id, t.instanceId)))
-      .where(where),
+  const [page, [{ total }]] = await Promise.all([
+    ctx.db.select({ id: t.id }).from(t).where(where).orderBy(desc(t.createdAt), desc(t.id)).limit(limit).offset(offset),
+    ctx.db.select({ total: count() }).from(t).where(where),
   ]);
+  if (page.length === 0) return { rows: [], total };
+  const rows = await ctx.db
+    .select({ ...instanceColumns, taskId: t.id, nodeId: t.nodeId, nodeName: t.nodeName, taskKind: t.kind, receivedAt: t.createdAt })
+    .from(t)
+    .innerJoin(workflowInstances, and(eq(workflowInstances.workspaceId, t.workspaceId), eq(workflowInstances.id, t.instanceId)))
+    .innerJoin(workflowDefinitions, and(eq(workflowDefinitions.workspaceId, t.workspaceId), eq(workflowDefinitions.id, workflowInstances.definitionId)))
+    .innerJoin(users, eq(users.id, workflowInstances.initiatorId))
+    .where(inWorkspace(ctx, t, inArray(t.id, page.map((p) => p.id))));
+  const order = new Map(page.map((p, i) => [p.id, i]));
+  rows.sort((a, b) => (order.get(a.taskId) ?? 0) - (order.get(b.taskId) ?? 0));
   return { rows, total };
 };
 
