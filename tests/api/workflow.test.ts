@@ -1,10 +1,12 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { notifications, workflowDefinitions, workflowInstances, workflowTasks } from "../../src/server/db/tables";
+import { files, notifications, workflowDefinitions, workflowInstances, workflowTasks } from "../../src/server/db/tables";
 import { createTestApp, type TestApp } from "../fixtures/app";
 import { workflowApi } from "../fixtures/workflow-api";
 import { approval, branch, definition, exclusive, users } from "../fixtures/workflow-defs";
+
+const row0WorkspaceId = (rows: { workspaceId: string }[]) => rows[0].workspaceId;
 
 describe("workflow API", () => {
   let t: TestApp;
@@ -167,6 +169,11 @@ describe("workflow API", () => {
       expect(all.json().data.map((r: { instanceId: string }) => r.instanceId)).not.toContain(id);
       const start = await api.submit("admin2", flow.id);
       expect(start.statusCode).toBe(404);
+      // Another firm's file cannot ride along as an attachment.
+      const [foreignFile] = await t.database.db.select({ id: files.id }).from(files).where(ne(files.workspaceId, row0WorkspaceId(await t.database.db.select().from(workflowInstances).where(eq(workflowInstances.id, id)))));
+      const attach = await api.act("lawyer", id, { type: "comment", comment: "see file", attachments: [foreignFile.id] });
+      expect(attach.statusCode).toBe(422);
+      expect(attach.json().msg).toBe("An attachment is not a file of this firm");
       const [row] = await t.database.db.select().from(workflowInstances).where(eq(workflowInstances.id, id));
       expect(row.status).toBe("running");
     });

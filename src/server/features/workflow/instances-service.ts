@@ -1,10 +1,13 @@
 import { randomUUID } from "node:crypto";
 
+import { inArray } from "drizzle-orm";
+
 import { AppError } from "../../../shared/errors";
 import { type Definition, textOf } from "../../../shared/workflow";
-import { workflowInstances } from "../../db/tables";
+import { files, workflowInstances } from "../../db/tables";
 import type { Bus } from "../../lib/bus";
 import type { RequestCtx } from "../../lib/request-ctx";
+import { inWorkspace } from "../../lib/tenant";
 import { applyStep, claimKey, engineError, findReplay, inActionTx, payloadHash, recordAnswer, storeAnswer } from "./apply";
 import { definitionByKey, enabledDefinitionOfKind, getDefinitionRow, getVersion } from "./definitions-service";
 import { loadDirectory, nameOf } from "./directory";
@@ -37,6 +40,14 @@ export type ActionBody = {
   targetNodeId?: string;
   /** The instance version a formPatch was made on (a stale form must not overwrite a colleague's edit). */
   version?: number;
+};
+
+/** Attachments are files of the caller's firm (document store ids); anything else is refused. */
+const assertFiles = async (ctx: RequestCtx, ids: string[] | undefined) => {
+  const wanted = [...new Set(ids ?? [])];
+  if (wanted.length === 0) return;
+  const found = await ctx.db.select({ id: files.id }).from(files).where(inWorkspace(ctx, files, inArray(files.id, wanted)));
+  if (found.length !== wanted.length) throw new AppError(422, "errors.workflow.attachments.invalid");
 };
 
 const isAdminOf = (ctx: RequestCtx, def: Definition) => def.admins.includes(ctx.userId) || ctx.ability.can("manage", "WORKFLOW_INSTANCE");
@@ -73,6 +84,7 @@ export const submitInstance = async (ctx: RequestCtx, bus: Bus, input: SubmitInp
   // The definition first: another firm's id answers 404 before anything else is looked at.
   const defRow = await getDefinitionRow(ctx, input.definitionId);
   const key = keyOf();
+  await assertFiles(ctx, input.attachments);
   if (!defRow.isEnabled || !defRow.currentVersionId) throw new AppError(422, "errors.workflow.definition.disabled");
   const version = await getVersion(ctx, defRow.currentVersionId);
   const def = version.flow;
@@ -117,6 +129,7 @@ export const submitInstance = async (ctx: RequestCtx, bus: Bus, input: SubmitInp
 
 /** Applies one action under the instance lock; the engine decides, this writes what it decided. */
 export const actOnInstance = async (ctx: RequestCtx, bus: Bus, instanceId: string, body: ActionBody, key: string) => {
+  await assertFiles(ctx, body.attachments);
   const dir = await loadDirectory(ctx.db, ctx.workspaceId);
   return inActionTx(ctx, async (tx) => {
     const locked = await lockInstance(tx, ctx.workspaceId, instanceId);
