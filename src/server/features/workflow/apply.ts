@@ -13,7 +13,7 @@ import { createNotifications } from "../notifications/service";
 import { nameOf } from "./directory";
 import type { Effect, EngineError, InstanceState, NotifyKind } from "./engine";
 import { businessEffectOf, type EffectInstance } from "./registry";
-import { type InstanceRow, storedState, writeCc, writeEvents, writeTasks } from "./store";
+import { eventSeqOf, type InstanceRow, storedState, writeCc, writeEvents, writeTasks } from "./store";
 
 /** `myTasks`: the actor's pending tasks on this instance afterwards (what they can act on next). */
 export type ActionAnswer = { id: string; status: string; version: number; myTasks: string[] };
@@ -133,13 +133,16 @@ export const applyStep = async (a: Applied): Promise<ActionAnswer> => {
   await writeTasks(tx, scope, a.before?.tasks ?? [], after.tasks);
   const isClosed = after.status !== "running";
   const version = a.before ? row.version + 1 : row.version;
+  const events = effects.flatMap((e) => (e.type === "event" ? [e.event] : []));
+  // A new instance's timeline starts at 0; afterwards the last seq travels in the state.
+  const eventSeq = await writeEvents(tx, ctx.workspaceId, row.id, events, new Date(), a.before ? eventSeqOf(row) : 0);
   if (a.before) {
     await tx
       .update(workflowInstances)
       .set({
         status: after.status,
         form: after.form,
-        state: storedState(after),
+        state: storedState(after, eventSeq),
         version,
         finishedAt: isClosed ? new Date() : null,
         updatedAt: new Date(),
@@ -147,8 +150,6 @@ export const applyStep = async (a: Applied): Promise<ActionAnswer> => {
       })
       .where(and(eq(workflowInstances.workspaceId, ctx.workspaceId), eq(workflowInstances.id, row.id)));
   }
-  const events = effects.flatMap((e) => (e.type === "event" ? [e.event] : []));
-  await writeEvents(tx, ctx.workspaceId, row.id, events, new Date());
   for (const e of effects) {
     if (e.type === "cc") await writeCc(tx, { workspaceId: ctx.workspaceId, instanceId: row.id, actorId: ctx.userId }, e.userIds, e.nodeId);
   }

@@ -115,7 +115,7 @@ export const submitInstance = async (ctx: RequestCtx, bus: Bus, input: SubmitInp
         initiatorId: ctx.userId,
         initiatorDeptId: deptId,
         form: result.state.form,
-        state: storedState(result.state),
+        state: storedState(result.state, result.effects.filter((e) => e.type === "event").length),
         businessRef: input.businessRef ?? "",
         createdBy: ctx.userId,
         updatedBy: ctx.userId,

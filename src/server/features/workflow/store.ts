@@ -11,10 +11,15 @@ export type TaskRow = typeof workflowTasks.$inferSelect;
 /** The engine fields kept in the instance's `state` column. */
 type StoredState = Pick<
   InstanceState,
-  "pass" | "cursor" | "activations" | "taken" | "dedupeFrom" | "initiatorDeptChain" | "initiatorRoleIds"
->;
+  "pass" | "cursor" | "activations" | "taken" | "dedupeFrom" | "initiatorDeptChain" | "initiatorRoleIds" | "ccUserIds"
+> & {
+  /** The last timeline seq, so an action appends without reading the timeline first. */
+  eventSeq?: number;
+};
 
-export const storedState = (s: InstanceState): StoredState => ({
+export const storedState = (s: InstanceState, eventSeq?: number): StoredState => ({
+  ccUserIds: s.ccUserIds,
+  ...(eventSeq === undefined ? {} : { eventSeq }),
   pass: s.pass,
   cursor: s.cursor,
   activations: s.activations,
@@ -46,6 +51,8 @@ export const toTaskState = (r: TaskRow): TaskState => ({
   closedAt: r.closedAt ? r.closedAt.toISOString() : null,
 });
 
+export const eventSeqOf = (row: InstanceRow) => (row.state as StoredState).eventSeq;
+
 export const toInstanceState = (row: InstanceRow, tasks: TaskRow[], ccUserIds: string[]): InstanceState => ({
   ...(row.state as unknown as StoredState),
   status: row.status as InstanceState["status"],
@@ -73,11 +80,17 @@ export const lockInstance = async (tx: Db, workspaceId: string, id: string) => {
     .where(and(eq(workflowTasks.workspaceId, workspaceId), eq(workflowTasks.instanceId, id)))
     .orderBy(asc(workflowTasks.id))
     .for("update");
-  const cc = await tx
-    .select({ userId: workflowCc.userId })
-    .from(workflowCc)
-    .where(and(eq(workflowCc.workspaceId, workspaceId), eq(workflowCc.instanceId, id)));
-  return { row, state: toInstanceState(row, tasks, cc.map((c) => c.userId)) };
+  // Older rows (and the first action after a submit's seed) may lack the CC list in their state.
+  const stored = (row.state as StoredState).ccUserIds;
+  const cc = Array.isArray(stored)
+    ? stored
+    : (
+        await tx
+          .select({ userId: workflowCc.userId })
+          .from(workflowCc)
+          .where(and(eq(workflowCc.workspaceId, workspaceId), eq(workflowCc.instanceId, id)))
+      ).map((c) => c.userId);
+  return { row, state: toInstanceState(row, tasks, cc) };
 };
 
 const taskValues = (workspaceId: string, instanceId: string, def: Definition, t: TaskState, actorId: string) => ({
@@ -136,12 +149,17 @@ export const writeTasks = async (
   }
 };
 
-export const writeEvents = async (tx: Db, workspaceId: string, instanceId: string, events: TimelineEvent[], at: Date) => {
-  if (events.length === 0) return;
-  const [{ top }] = await tx
-    .select({ top: sql<number>`coalesce(max(${workflowEvents.seq}), 0)::int` })
-    .from(workflowEvents)
-    .where(and(eq(workflowEvents.workspaceId, workspaceId), eq(workflowEvents.instanceId, instanceId)));
+/** Appends to the timeline after seq `from` (read from the table when unknown); returns the new last seq. */
+export const writeEvents = async (tx: Db, workspaceId: string, instanceId: string, events: TimelineEvent[], at: Date, from?: number) => {
+  const top =
+    from ??
+    (
+      await tx
+        .select({ top: sql<number>`coalesce(max(${workflowEvents.seq}), 0)::int` })
+        .from(workflowEvents)
+        .where(and(eq(workflowEvents.workspaceId, workspaceId), eq(workflowEvents.instanceId, instanceId)))
+    )[0].top;
+  if (events.length === 0) return top;
   await tx.insert(workflowEvents).values(
     events.map((e, i) => ({
       workspaceId,
@@ -158,6 +176,7 @@ export const writeEvents = async (tx: Db, workspaceId: string, instanceId: strin
       createdBy: e.actorId ?? null,
     })),
   );
+  return top + events.length;
 };
 
 /** One CC row per (instance, person); a repeat refreshes its time and makes it unread again. */
