@@ -35,3 +35,17 @@ export const signInOnUserCenter = async (
   await page.getByLabel(labels.password).fill(PASSWORD);
   await page.getByRole("button", { name: labels.submit }).click();
 };
+
+/**
+ * Puts a member of several firms back in the named firm. All specs share one server, and a
+ * sign-in opens the firm used last, so a spec that needs a firm must not trust earlier specs.
+ */
+export const useFirm = async (request: APIRequestContext, username: string, firmName: string) => {
+  const token = await apiToken(request, username);
+  const headers = { authorization: `Bearer ${token}` };
+  const info = await (await request.get("/api/user-service/user/get-login-user-info", { headers })).json();
+  const firm = (info.data.workspaces as Array<{ id: string; name: string }>).find((w) => w.name === firmName);
+  if (!firm) throw new Error(`${username} is not in ${firmName}`);
+  const res = await request.post("/api/auth/switch-workspace", { headers, data: { workspaceId: firm.id } });
+  expect(res.status()).toBe(200);
+};

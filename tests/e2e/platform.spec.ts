@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-import { apiToken, signIn, signInOnUserCenter, snap } from "./helpers";
+import { apiToken, signIn, signInOnUserCenter, snap, useFirm } from "./helpers";
 
 test.describe("sign-in round trip", () => {
   test("sends an anonymous visitor to the user center and lands on the first allowed page", async ({
@@ -147,6 +147,7 @@ test("switching workspace changes the firm without signing in again", async ({
   page,
   request,
 }) => {
+  await useFirm(request, "partner", "明德律师事务所");
   await signIn(page, request, "partner");
   await page.goto("/manage/settings/workspaces");
   const current = page.getByRole("listitem").filter({ hasText: "当前" });

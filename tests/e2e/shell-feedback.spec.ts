@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 
-import { apiToken, signIn, snap } from "./helpers";
+import { apiToken, signIn, snap, useFirm } from "./helpers";
 import { LABELS, LANGS, useLanguage } from "./shell-helpers";
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -138,14 +138,7 @@ test("switching workspace changes the menu without signing in again", async ({ p
   });
   expect(updated.status()).toBe(200);
 
-  // Other tests may have left partner in firm 2; a sign-in opens the firm used last.
-  const partner = await apiToken(request, "partner");
-  const info = (await (await request.get("/api/user-service/user/get-login-user-info", { headers: bearer(partner) })).json())
-    .data as { workspaces: Array<{ id: string; name: string }> };
-  const firstFirm = info.workspaces.find((w) => w.name === "明德律师事务所");
-  if (!firstFirm) throw new Error("partner is not in the first firm");
-  const back = await request.post("/api/auth/switch-workspace", { headers: bearer(partner), data: { workspaceId: firstFirm.id } });
-  expect(back.status()).toBe(200);
+  await useFirm(request, "partner", "明德律师事务所");
 
   await signIn(page, request, "partner");
   const nav = page.getByRole("navigation").first();

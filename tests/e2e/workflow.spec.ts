@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 
-import { signIn, snap } from "./helpers";
+import { signIn, snap, useFirm } from "./helpers";
 
 /** Opens an antd Select (by its accessible name) and picks the option with this label. */
 const choose = async (page: Page, name: string | RegExp, option: string, scope: Locator | Page = page) => {
@@ -84,6 +84,7 @@ test.describe("workflow", () => {
     await expect(page.getByText("审批中").first()).toBeVisible();
 
     // The partner approves, is taken to the next pending approval (the seeded leave request).
+    await useFirm(request, "partner", "明德律师事务所");
     await signIn(page, request, "partner");
     await acceptFromCenter(page, "大额采购申请", "partner");
     await expect(page.getByRole("heading", { name: /年假申请/ })).toBeVisible();
