@@ -28,7 +28,7 @@ const handles = (
   </>
 );
 
-/** One line saying who handles a node ("Specified: 张伟, 李明", "Manager, level 1"). */
+/** One line saying who handles a node ("Specified: Zhang Wei, Li Ming", "Manager, level 1"). */
 export const useAssigneeSummary = () => {
   const { t } = useTranslation();
   const { names } = useDesigner();
