@@ -181,7 +181,25 @@ describe("notifications", () => {
       expect(events.map((e) => e.event)).toEqual(["ready", "reauth"]);
     });
 
-    it("refuses a stream without a token", async () => {
+    it("tells open browsers to reload their rules when a role of the firm changes", async () => {
+      const token = await t.login("assistant");
+      const reading = readEvents(`${base}/api/notifications/stream`, token, (events) => events.some((e) => e.event === "reauth"));
+      await new Promise((r) => setTimeout(r, 500));
+      const admin = await t.as("admin");
+      const roles = (await t.app.inject({ url: "/api/roles", headers: admin })).json().data as { id: string; code: string; rules: unknown[]; version: number }[];
+      const role = roles.find((r) => r.code === "assistant")!;
+      const res = await t.app.inject({
+        method: "PUT",
+        url: `/api/roles/${role.id}/rules`,
+        headers: admin,
+        payload: { rules: role.rules, version: role.version },
+      });
+      expect(res.statusCode).toBe(200);
+      const { events } = await reading;
+      expect(events.map((e) => e.event)).toEqual(["ready", "reauth"]);
+    });
+
+        it("refuses a stream without a token", async () => {
       const res = await fetch(`${base}/api/notifications/stream`);
       expect(res.status).toBe(401);
     });

@@ -48,7 +48,9 @@ export const openNotificationStream = async (req: FastifyRequest, reply: Fastify
   });
   const stopAuth = await bus.subscribe(AUTH_CHANNEL, (message) => {
     const change = message as AuthChange;
-    if (change.sessionId === ctx.sessionId || change.userId === ctx.userId) {
+    // A firm-wide change (a role's rules) also tells the browser to reload its rules and menu.
+    const isFirmWide = !change.sessionId && !change.userId && change.workspaceId === ctx.workspaceId;
+    if (change.sessionId === ctx.sessionId || change.userId === ctx.userId || isFirmWide) {
       send("reauth", {});
       close();
     }
