@@ -1,5 +1,6 @@
 import type { AuthProvider } from "@refinedev/core";
 
+import { stopNotificationStream } from "../features/notifications/notification-stream";
 import { isApiError } from "./api-error";
 import { buildLogoutUrl, loadAppConfig } from "./config";
 import { http } from "./http";
@@ -14,6 +15,9 @@ export const authProvider: AuthProvider = {
     return { success: true };
   },
   logout: async () => {
+    // The revocation also ends the live stream with `reauth`; its 401 check would race this
+    // redirect to the sign-in page, so the stream is closed first.
+    stopNotificationStream();
     try {
       // Revokes the token server-side; a failure must not keep the user signed in here.
       await http.post(USER_API.logout, null, { skipErrorHandler: true });
