@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 
 import { type ListQuery, listQuerySchema } from "../../lib/list-query";
+import { idParams } from "../../lib/route-schemas";
 import { sendBody } from "./download";
 import { deleteFile, findFiles, getFile, getFileRow, updateFile, type FileUpdate } from "./files-service";
 import type { DocumentsDeps } from "./routes";
@@ -10,11 +11,6 @@ import { assertUploadToken } from "./upload-token";
 import { getFileBody, listFileVersions } from "./versions";
 
 const DOC = "LAWFIRM_DOCUMENT_VIEW" as const;
-const idParams = {
-  type: "object",
-  required: ["id"],
-  properties: { id: { type: "string", format: "uuid" } },
-} as const;
 const filePatch = {
   type: "object",
   required: ["version"],

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 
+import { idParams } from "../../lib/route-schemas";
 import { createFolder, deleteFolder, listFolders, updateFolder, type FolderInput, type FolderUpdate } from "./folders-service";
 import type { DocumentsDeps } from "./routes";
 import { listTrash, restoreFromTrash, type RestoreInput } from "./trash";
@@ -7,11 +8,6 @@ import { usedBytes } from "./files-service";
 import { planFolderZip, sendFolderZip } from "./zip";
 
 const DOC = "LAWFIRM_DOCUMENT_VIEW" as const;
-const idParams = {
-  type: "object",
-  required: ["id"],
-  properties: { id: { type: "string", format: "uuid" } },
-} as const;
 const folderBody = {
   type: "object",
   required: ["name"],

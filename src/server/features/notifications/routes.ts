@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 
 import { type ListQuery, listQuerySchema } from "../../lib/list-query";
+import { idParams } from "../../lib/route-schemas";
 import {
   type Announcement,
   countUnread,
@@ -12,11 +13,6 @@ import {
 } from "./service";
 import { openNotificationStream } from "./stream";
 
-const idParams = {
-  type: "object",
-  required: ["id"],
-  properties: { id: { type: "string", format: "uuid" } },
-} as const;
 
 const announcementBody = {
   type: "object",
