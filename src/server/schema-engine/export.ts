@@ -1,48 +1,36 @@
-import { PassThrough } from "node:stream";
-
-import ExcelJS from "exceljs";
-import { count } from "drizzle-orm";
+import { count, inArray } from "drizzle-orm";
 
 import { AppError } from "../../shared/errors";
 import { translatorFor } from "../i18n";
 import type { ListQuery } from "../lib/list-query";
 import type { RequestCtx } from "../lib/request-ctx";
+import { inWorkspace } from "../lib/tenant";
+import type { RowError } from "./import";
 import { headerOf, type LabelMap, loadLabels } from "./labels";
 import { orderOf, whereOf } from "./query";
 import { fromStorage } from "./records";
 import type { FieldDef, RecordRow, Resource } from "./types";
+import { type Cell, streamXlsx } from "./xlsx-write";
 import { templateFields } from "./xlsx-read";
-import type { RowError } from "./import";
 
 export const XLSX_MIME = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const BATCH = 2000;
 
-const streamingBook = () => {
-  const stream = new PassThrough();
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: false, useSharedStrings: false });
-  return { stream, book };
-};
-
-const cellOf = (field: FieldDef, value: unknown, labels?: LabelMap): unknown => {
+const cellOf = (field: FieldDef, value: unknown, labels?: LabelMap): Cell => {
   if (value === null || value === undefined) return null;
   const label = (v: unknown) => labels?.toLabel.get(String(v)) ?? String(v);
   if (Array.isArray(value)) return value.map((v) => (typeof v === "object" ? JSON.stringify(v) : label(v))).join(", ");
-  if (typeof value === "object" && !(value instanceof Date)) return JSON.stringify(value);
+  if (value instanceof Date) return value;
+  if (typeof value === "object") return JSON.stringify(value);
   if (field.isDateTime && typeof value === "string") return new Date(value);
-  return labels ? label(value) : value;
+  return labels ? label(value) : (value as Cell);
 };
 
+async function* none(): AsyncIterable<Cell[]> {}
+
 /** An empty sheet whose header row holds every importable field's label (template download). */
-export const writeTemplate = (ctx: RequestCtx, res: Resource) => {
-  const { stream, book } = streamingBook();
-  const sheet = book.addWorksheet(res.name);
-  sheet.columns = templateFields(res).map((f) => ({ header: headerOf(ctx, f), key: f.key, width: 20 }));
-  void (async () => {
-    await sheet.commit();
-    await book.commit();
-  })().catch((error: unknown) => stream.destroy(error as Error));
-  return stream;
-};
+export const writeTemplate = (ctx: RequestCtx, res: Resource) =>
+  streamXlsx(res.name, templateFields(res).map((f) => headerOf(ctx, f)), none());
 
 /** Checks the export limit before any byte is sent, so the page can show the message instead. */
 export const assertExportable = async (ctx: RequestCtx, res: Resource, q: ListQuery, maxRows: number) => {
@@ -53,52 +41,44 @@ export const assertExportable = async (ctx: RequestCtx, res: Resource, q: ListQu
 };
 
 /**
- * The filtered list as xlsx, written row by row into the answer: pages of rows are read, turned
- * into sheet rows and flushed, so memory stays flat however many rows there are.
+ * The filtered list as xlsx, written row by row into the answer. The matching ids are read once,
+ * in list order (a few MB at the export limit); the rows follow in batches by id, so each batch
+ * costs the same however deep into the list it is (no OFFSET) and memory stays flat.
  */
-export const writeExport = async (ctx: RequestCtx, res: Resource, q: ListQuery) => {
+export const writeExport = async (ctx: RequestCtx, res: Resource, q: ListQuery, maxRows: number) => {
   const labels = await loadLabels(ctx, res);
   const fields = res.fields.filter((f) => f.schema["x-ui"]?.["ui:widget"] !== "hidden");
-  const { stream, book } = streamingBook();
-  const sheet = book.addWorksheet(res.name);
-  sheet.columns = fields.map((f) => ({ header: headerOf(ctx, f), key: f.key, width: 20 }));
   const table = res.binding.table;
-  const where = whereOf(ctx, res, q);
-  const order = orderOf(res, q);
-  void (async () => {
-    for (let offset = 0; ; offset += BATCH) {
-      const rows = await ctx.db.select().from(table).where(where).orderBy(...order).limit(BATCH).offset(offset);
-      for (const row of rows) {
+  const ids = await ctx.db
+    .select({ id: table.id })
+    .from(table)
+    .where(whereOf(ctx, res, q))
+    .orderBy(...orderOf(res, q))
+    .limit(maxRows);
+  async function* rows(): AsyncIterable<Cell[]> {
+    for (let start = 0; start < ids.length; start += BATCH) {
+      const batch = ids.slice(start, start + BATCH).map((r) => r.id);
+      const found = await ctx.db.select().from(table).where(inWorkspace(ctx, table, inArray(table.id, batch), res.binding.scope));
+      const byId = new Map(found.map((row) => [row.id, row]));
+      // A row deleted since the ids were read is left out rather than failing the whole file.
+      for (const id of batch) {
+        const row = byId.get(id);
+        if (!row) continue;
         const record = fromStorage(row as RecordRow);
-        sheet.addRow(fields.map((f) => cellOf(f, record[f.key], labels.get(f.key)))).commit();
+        yield fields.map((f) => cellOf(f, record[f.key], labels.get(f.key)));
       }
-      if (rows.length < BATCH) break;
-      // Let the socket drain before the next page is read.
-      if (stream.writableNeedDrain) await new Promise((resolve) => stream.once("drain", resolve));
     }
-    await sheet.commit();
-    await book.commit();
-  })().catch((error: unknown) => {
-    ctx.log.error({ err: error }, "export failed");
-    stream.destroy(error as Error);
-  });
+  }
+  const stream = streamXlsx(res.name, fields.map((f) => headerOf(ctx, f)), rows());
+  stream.on("error", (error) => ctx.log.error({ err: error }, "export failed"));
   return stream;
 };
 
 /** The per-row error report of a refused import, as a sheet the user can fix rows from. */
 export const writeReport = (ctx: RequestCtx, errors: RowError[]) => {
   const t = translatorFor(ctx.lang);
-  const { stream, book } = streamingBook();
-  const sheet = book.addWorksheet(t("schemaUi.import.reportSheet"));
-  sheet.columns = [
-    { header: t("schemaUi.import.row"), key: "row", width: 8 },
-    { header: t("schemaUi.import.field"), key: "field", width: 24 },
-    { header: t("schemaUi.import.message"), key: "message", width: 60 },
-  ];
-  void (async () => {
-    for (const e of errors) sheet.addRow(e).commit();
-    await sheet.commit();
-    await book.commit();
-  })().catch((error: unknown) => stream.destroy(error as Error));
-  return stream;
+  async function* rows(): AsyncIterable<Cell[]> {
+    for (const e of errors) yield [e.row, e.field, e.message];
+  }
+  return streamXlsx(t("schemaUi.import.reportSheet"), [t("schemaUi.import.row"), t("schemaUi.import.field"), t("schemaUi.import.message")], rows(), 24);
 };

@@ -71,7 +71,7 @@ async function resourceRoutes(app: FastifyInstance, opts: ResourceRouteOptions &
   });
   app.get<{ Querystring: ListQuery }>("/export", { schema: { querystring: listQuerySchema }, config: can("export") }, async (req, reply) => {
     await assertExportable(req.ctx, res, req.query, opts.exportMaxRows);
-    return sendXlsx(reply, `${res.name}-${stamp()}`, await writeExport(req.ctx, res, req.query));
+    return sendXlsx(reply, `${res.name}-${stamp()}`, await writeExport(req.ctx, res, req.query, opts.exportMaxRows));
   });
   app.get("/import-template", { config: can("import") }, (req, reply) =>
     sendXlsx(reply, `${res.name}-template`, writeTemplate(req.ctx, res)),
