@@ -32,6 +32,15 @@ describe("accounts import and export", () => {
     });
   });
 
+  describe("GET /api/accounts/import-limits", () => {
+    it("states the configured limits to those who may import", async () => {
+      const res = await api.get("partner", "/api/accounts/import-limits");
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toEqual({ maxRows: 50, maxBytes: 10 * 1024 * 1024, exportMaxRows: 50_000 });
+      expect((await api.get("lawyer", "/api/accounts/import-limits")).statusCode).toBe(403);
+    });
+  });
+
   describe("POST /api/accounts/import", () => {
     it("imports a clean sheet in one go, labels mapped to codes, with audit rows", async () => {
       const [before, auditsBefore] = [await count(), await audits()];

@@ -10,7 +10,7 @@ const read = async (rows: Cell[][], header = ["名称", "Amount", "When", "Flag"
     for (const r of rows) yield r;
   }
   const book = new ExcelJS.Workbook();
-  await book.xlsx.load(await buffer(streamXlsx("客户: list/2026", header, gen())));
+  await book.xlsx.load((await buffer(streamXlsx("客户: list/2026", header, gen()))) as unknown as ArrayBuffer);
   return book.worksheets[0];
 };
 

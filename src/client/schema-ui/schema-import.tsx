@@ -1,5 +1,6 @@
 import { DownloadOutlined, InboxOutlined } from "@ant-design/icons";
 import { Alert, Button, Progress, Space, Steps, Table, Upload } from "antd";
+import { useCustom } from "@refinedev/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -11,6 +12,7 @@ import { downloadFile } from "./download";
 
 type RowError = { row: number; field: string; message: string };
 type Result = { total: number; imported: number; errors: RowError[] };
+type Limits = { maxRows: number; maxBytes: number; exportMaxRows: number };
 
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
@@ -18,8 +20,10 @@ const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
  * Import of any resource: template download, upload with a progress bar, then either the count
  * imported or the per-row problems (downloadable as a report). The server writes all or nothing.
  */
-export const SchemaImport = ({ resource, maxRows = 5000, onDone }: { resource: string; maxRows?: number; onDone?: () => void }) => {
+export const SchemaImport = ({ resource, onDone }: { resource: string; onDone?: () => void }) => {
   const { t } = useTranslation();
+  const { result: limitsResult } = useCustom<Limits>({ url: `/api/${resource}/import-limits`, method: "get" });
+  const limits = limitsResult?.data;
   const [percent, setPercent] = useState<number | null>(null);
   const [result, setResult] = useState<Result | null>(null);
   const [limitError, setLimitError] = useState<string | null>(null);
@@ -27,6 +31,10 @@ export const SchemaImport = ({ resource, maxRows = 5000, onDone }: { resource: s
   const upload = async (file: File) => {
     setResult(null);
     setLimitError(null);
+    if (limits && file.size > limits.maxBytes) {
+      setLimitError(t("schemaUi.import.tooLarge", { size: Math.floor(limits.maxBytes / 1024 / 1024) }));
+      return;
+    }
     setPercent(0);
     try {
       const res = await http.post<Result>(`/${resource}/import`, file, {
@@ -40,7 +48,7 @@ export const SchemaImport = ({ resource, maxRows = 5000, onDone }: { resource: s
     } catch (error) {
       setPercent(null);
       // 5001006: the http client shows no toast; this page says it in its own words.
-      if (isApiError(error) && error.code === IMPORT_LIMIT) setLimitError(t("schemaUi.import.limit", { max: maxRows }));
+      if (isApiError(error) && error.code === IMPORT_LIMIT) setLimitError(t("schemaUi.import.limit", { max: limits?.maxRows }));
     }
   };
 
@@ -59,7 +67,7 @@ export const SchemaImport = ({ resource, maxRows = 5000, onDone }: { resource: s
             title: t("schemaUi.import.template"),
             description: (
               <Space direction="vertical">
-                <span>{t("schemaUi.import.templateHint", { max: maxRows })}</span>
+                {limits ? <span>{t("schemaUi.import.templateHint", { max: limits.maxRows, size: Math.floor(limits.maxBytes / 1024 / 1024) })}</span> : null}
                 <Button icon={<DownloadOutlined />} onClick={() => void downloadFile(`/${resource}/import-template`, { name: `${resource}-template.xlsx` })}>
                   {t("schemaUi.import.template")}
                 </Button>

@@ -73,6 +73,12 @@ async function resourceRoutes(app: FastifyInstance, opts: ResourceRouteOptions &
     await assertExportable(req.ctx, res, req.query, opts.exportMaxRows);
     return sendXlsx(reply, `${res.name}-${stamp()}`, await writeExport(req.ctx, res, req.query, opts.exportMaxRows));
   });
+  // The page states the limits before the user picks a file; they are the server's, not a guess.
+  app.get("/import-limits", { config: can("import") }, async () => ({
+    maxRows: opts.importLimits.maxRows,
+    maxBytes: opts.importMaxBytes,
+    exportMaxRows: opts.exportMaxRows,
+  }));
   app.get("/import-template", { config: can("import") }, (req, reply) =>
     sendXlsx(reply, `${res.name}-template`, writeTemplate(req.ctx, res)),
   );
