@@ -1,4 +1,4 @@
-import { ACTIONS, type PermissionRule, SUBJECTS, isSubject } from "./permissions";
+import { ACTIONS, type PermissionRule, SUBJECTS, type Subject, isSubject } from "./permissions";
 
 /**
  * "Only own" and "only my department" rules, as the role editor writes them. A role is shared
@@ -8,6 +8,15 @@ import { ACTIONS, type PermissionRule, SUBJECTS, isSubject } from "./permissions
  */
 export const SCOPES = ["all", "own", "department"] as const;
 export type Scope = (typeof SCOPES)[number];
+
+/**
+ * The subjects whose records have a responsible person, so "own" and "department" mean something.
+ * The role editor offers the scopes only here; the server refuses conditions on other subjects,
+ * and a route on one of these subjects with an `:id` table must register that table's owner.
+ */
+export const SCOPED_SUBJECTS: readonly Subject[] = ["LAWFIRM_CUSTOMER_VIEW", "LAWFIRM_CASE_VIEW", "LAWFIRM_CONTRACT_VIEW", "LAWFIRM_SEAL_VIEW"];
+
+export const isScopedSubject = (subject: unknown) => SCOPED_SUBJECTS.includes(subject as Subject);
 
 export const USER_ID = "${user.id}";
 export const USER_DEPARTMENT_IDS = "${user.departmentIds}";
@@ -67,7 +76,10 @@ export const checkRules = (rules: PermissionRule[]): string | undefined => {
       if (action === "manage") continue;
       if (!subjects.every((s) => (SUBJECTS[s] as readonly string[]).includes(action))) return "action";
     }
-    if (rule.conditions !== undefined && scopeOfConditions(rule.conditions) === undefined) return "conditions";
+    if (rule.conditions !== undefined) {
+      if (scopeOfConditions(rule.conditions) === undefined) return "conditions";
+      if (scopeOfConditions(rule.conditions) !== "all" && !subjects.every(isScopedSubject)) return "conditions";
+    }
     if (rule.fields !== undefined && !rule.fields.every((f) => FIELD.test(f))) return "fields";
   }
   return undefined;

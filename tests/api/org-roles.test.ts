@@ -34,7 +34,7 @@ describe("/api/roles", () => {
       const res = await api.post("admin", "/api/roles", {
         name: "档案管理员",
         code: "archivist",
-        rules: [{ action: ["read", "update"], subject: "LAWFIRM_DOCUMENT_VIEW", conditions: DEPARTMENT_CONDITIONS, fields: ["name"] }],
+        rules: [{ action: ["read", "update"], subject: "LAWFIRM_CUSTOMER_VIEW", conditions: DEPARTMENT_CONDITIONS, fields: ["name"] }],
       });
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toMatchObject({ code: "archivist", memberCount: 0 });
@@ -47,6 +47,7 @@ describe("/api/roles", () => {
       [[{ action: "read", subject: "NO_SUCH_THING" }], "A permission rule names an unknown subject", "权限规则中包含未知的权限对象"],
       [[{ action: "approve", subject: "ORG_MEMBER" }], "A permission rule grants an action its subject does not offer", "权限规则中包含该对象不支持的操作"],
       [[{ action: "read", subject: "ORG_MEMBER", conditions: { name: { $regex: "." } } }], "only own", "仅本人"],
+      [[{ action: "read", subject: "ORG_MEMBER", conditions: OWN_CONDITIONS }], "clients, cases, contracts and seal requests", "客户、案件、合同和用印"],
       [[{ action: "read", subject: "ORG_MEMBER", fields: ["bad field!"] }], "invalid field", "字段名无效"],
     ])("refuses invalid rules %j in both languages", async (rules, en, zh) => {
       const before = (await api.get("admin", "/api/roles")).json().data.length;
@@ -69,7 +70,7 @@ describe("/api/roles", () => {
         { action: "basic", subject: "BASIC_PERMISSION" },
         { action: "read", subject: "ORG_MEMBER" },
         { action: "read", subject: "LAWFIRM_CASE_VIEW", conditions: OWN_CONDITIONS },
-        { action: "read", subject: "LAWFIRM_DOCUMENT_VIEW", conditions: DEPARTMENT_CONDITIONS },
+        { action: "read", subject: "LAWFIRM_CUSTOMER_VIEW", conditions: DEPARTMENT_CONDITIONS },
         { action: "delete", subject: "LAWFIRM_CASE_VIEW", inverted: true, reason: "实习生不能删除案件" },
       ];
       const res = await api.put("admin", `/api/roles/${role.id}/rules`, { rules, version: role.version });
@@ -82,7 +83,7 @@ describe("/api/roles", () => {
       const civil = await departmentByName(t, firm.a, "民商事组");
       // "Only own" and "only my department" are filled in for the person holding the role.
       expect(live).toContainEqual({ action: "read", subject: "LAWFIRM_CASE_VIEW", conditions: { ownerId: internId } });
-      expect(live).toContainEqual({ action: "read", subject: "LAWFIRM_DOCUMENT_VIEW", conditions: { departmentId: { $in: [civil.id] } } });
+      expect(live).toContainEqual({ action: "read", subject: "LAWFIRM_CUSTOMER_VIEW", conditions: { departmentId: { $in: [civil.id] } } });
       expect(live).toContainEqual({ action: "delete", subject: "LAWFIRM_CASE_VIEW", inverted: true, reason: "实习生不能删除案件" });
     });
 

@@ -1,9 +1,10 @@
-import { asc, desc, eq, gte, ilike, inArray, lte, ne, or, isNull, sql, type SQL } from "drizzle-orm";
+import { asc, desc, eq, getTableName, gte, ilike, inArray, lte, ne, or, isNull, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 
 import { AppError } from "../../shared/errors";
 import type { ListQuery } from "../lib/list-query";
 import type { RequestCtx } from "../lib/request-ctx";
+import { rowScopeOf } from "../lib/row-scope";
 import { inWorkspace } from "../lib/tenant";
 import type { FieldDef, Resource } from "./types";
 
@@ -89,9 +90,13 @@ const condition = (res: Resource, key: string, op: Operator, rawValues: string[]
 const strings = (value: unknown): string[] =>
   (Array.isArray(value) ? value : [value]).filter((v) => v !== undefined && v !== null && v !== "").map(String);
 
-/** The WHERE of a list: the firm, the resource's own scope and every simple-rest filter. */
+/**
+ * The WHERE of a list: the firm, the resource's own scope, the caller's "own"/"department" rows
+ * and every simple-rest filter.
+ */
 export const whereOf = (ctx: RequestCtx, res: Resource, q: ListQuery, extra?: SQL): SQL => {
-  const conditions: (SQL | undefined)[] = [res.binding.scope, extra];
+  const rows = rowScopeOf(ctx, "read", res.subject, getTableName(res.binding.table));
+  const conditions: (SQL | undefined)[] = [res.binding.scope, rows, extra];
   for (const [param, value] of Object.entries(q)) {
     if (PAGING.has(param)) continue;
     const values = strings(value);

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 
-import { SCOPES } from "../../../shared/permission-scopes";
+import { isScopedSubject, SCOPES } from "../../../shared/permission-scopes";
 import { type Action, SUBJECT_NAMES, type Subject } from "../../../shared/permissions";
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { replaceRules } from "../../providers/access-control";
@@ -37,9 +37,11 @@ export const PermissionEditor = () => {
   const setDeny = (key: string, change: Partial<DenyRow>) =>
     setGrid((g) => (g ? { ...g, denies: g.denies.map((d) => (d.key === key ? { ...d, ...change } : d)) } : g));
 
-  const cellOptions = [
+  // "Own" and "department" only where records have a responsible person (the server agrees).
+  const scopesOf = (subject: Subject) => (isScopedSubject(subject) ? SCOPES : SCOPES.filter((s) => s === "all"));
+  const cellOptions = (subject: Subject) => [
     { value: "none", label: t("org.scopes.none") },
-    ...SCOPES.map((s) => ({ value: s, label: t(`org.scopes.${s}`) })),
+    ...scopesOf(subject).map((s) => ({ value: s, label: t(`org.scopes.${s}`) })),
   ];
   const subjectLabel = (s: Subject) => t(`org.subjects.${s}`, { defaultValue: s });
 
@@ -77,7 +79,7 @@ export const PermissionEditor = () => {
           <Select<Cell>
             size="small"
             value={row.cells[action] ?? "none"}
-            options={cellOptions}
+            options={cellOptions(row.subject)}
             className={`org-cell is-${row.cells[action] ?? "none"}`}
             aria-label={`${subjectLabel(row.subject)} ${t(`org.actions.${action}`)}`}
             onChange={(value) => setRow(row.subject, (r) => ({ ...r, cells: { ...r.cells, [action]: value } }))}
@@ -148,7 +150,7 @@ export const PermissionEditor = () => {
             <Select<Action[]> size="small" mode="multiple" style={{ width: "100%" }} value={d.actions} options={actionsOf(d.subject).map((a) => ({ value: a, label: t(`org.actions.${a}`) }))} onChange={(actions) => setDeny(d.key, { actions })} />
           )} />
           <Table.Column<DenyRow> key="scope" title={t("org.permissions.scope")} width={130} render={(_, d) => (
-            <Select size="small" style={{ width: "100%" }} value={d.scope} options={SCOPES.map((s) => ({ value: s, label: t(`org.scopes.${s}`) }))} onChange={(scope) => setDeny(d.key, { scope })} />
+            <Select size="small" style={{ width: "100%" }} value={d.scope} options={scopesOf(d.subject).map((s) => ({ value: s, label: t(`org.scopes.${s}`) }))} onChange={(scope) => setDeny(d.key, { scope })} />
           )} />
           <Table.Column<DenyRow> key="fields" title={t("org.permissions.fields")} width={180} render={(_, d) => (
             <Select size="small" mode="tags" open={false} style={{ width: "100%" }} value={d.fields} placeholder={t("org.permissions.allFields")} onChange={(fields: string[]) => setDeny(d.key, { fields })} />

@@ -1,5 +1,8 @@
+import { sql } from "drizzle-orm";
+
 import { AppError } from "../../../shared/errors";
-import { accountEmployees, accounts } from "../../db/tables";
+import { accountEmployees, accounts, equityEdges } from "../../db/tables";
+import { registerRowOwner } from "../../lib/row-scope";
 import type { ResourceBinding } from "../../schema-engine";
 
 /** Status of a client whose changes wait for approval (the workflow issue approves them). */
@@ -17,3 +20,11 @@ export const accountBindings: Record<string, ResourceBinding> = {
   },
   "account-employees": { table: accountEmployees },
 };
+
+// "Own" clients are those a member maintains (or created, until someone maintains them); an
+// employee or an equity edge belongs to whoever owns its company.
+const ownerOfAccount = (id: unknown) =>
+  sql`(select coalesce(a.maintainer_id, a.created_by) from accounts a where a.id = ${id})`;
+registerRowOwner("accounts", sql`coalesce(${accounts.maintainerId}, ${accounts.createdBy})`);
+registerRowOwner("account_employees", ownerOfAccount(accountEmployees.accountId));
+registerRowOwner("equity_edges", sql`coalesce(${ownerOfAccount(equityEdges.companyAccountId)}, ${ownerOfAccount(equityEdges.holderAccountId)})`);

@@ -1,6 +1,7 @@
 import { asc, ilike, or } from "drizzle-orm";
 
 import { accounts } from "../../db/tables";
+import { rowScopeOf } from "../../lib/row-scope";
 import { inWorkspace } from "../../lib/tenant";
 import { likePattern, type SearchProvider } from "../search/registry";
 
@@ -14,7 +15,14 @@ export const clientsSearch: SearchProvider = {
     const rows = await ctx.db
       .select({ id: accounts.id, name: accounts.name, accountType: accounts.accountType, creditCode: accounts.creditCode })
       .from(accounts)
-      .where(inWorkspace(ctx, accounts, or(ilike(accounts.name, like), ilike(accounts.creditCode, like), ilike(accounts.idNumber, like))))
+      .where(
+        inWorkspace(
+          ctx,
+          accounts,
+          rowScopeOf(ctx, "read", "LAWFIRM_CUSTOMER_VIEW", "accounts"),
+          or(ilike(accounts.name, like), ilike(accounts.creditCode, like), ilike(accounts.idNumber, like)),
+        ),
+      )
       .orderBy(asc(accounts.name))
       .limit(limit);
     return rows.map((r) => ({
