@@ -1,19 +1,26 @@
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 
 import { AppError } from "../../../shared/errors";
 import { members, users, workspaces } from "../../db/tables";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 
+type Membership = { id: string; name: string; nameEn: string };
+
 export const getLoginUserInfo = async (ctx: RequestCtx) => {
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, ctx.userId));
-  if (!user) throw new AppError(401, "errors.tokenInvalid");
-  const memberships = await ctx.db
-    .select({ id: workspaces.id, name: workspaces.name, nameEn: workspaces.nameEn })
-    .from(members)
-    .innerJoin(workspaces, eq(workspaces.id, members.workspaceId))
-    .where(and(eq(members.userId, ctx.userId), eq(members.isEnabled, true)))
-    .orderBy(asc(members.createdAt));
+  // One round trip: the SPA asks for this on every load, so the firms travel as JSON beside the user.
+  const [row] = await ctx.db
+    .select({
+      user: users,
+      memberships: sql<Membership[]>`coalesce((
+        select json_agg(json_build_object('id', w.id, 'name', w.name, 'nameEn', w.name_en) order by m.created_at)
+          from ${members} m join ${workspaces} w on w.id = m.workspace_id
+         where m.user_id = ${ctx.userId} and m.is_enabled), '[]'::json)`,
+    })
+    .from(users)
+    .where(eq(users.id, ctx.userId));
+  if (!row) throw new AppError(401, "errors.tokenInvalid");
+  const { user, memberships } = row;
   const label = (w: { name: string; nameEn: string }) => (ctx.lang === "en" && w.nameEn ? w.nameEn : w.name);
   const current = memberships.find((w) => w.id === ctx.workspaceId);
   return {
