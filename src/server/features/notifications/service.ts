@@ -50,9 +50,11 @@ export const createNotifications = async (tx: Db, bus: Bus, sender: Sender, inpu
       })),
     )
     .returning({ id: notifications.id, userId: notifications.userId });
-  for (const row of rows) {
-    await bus.publishInTx(tx, NOTIFICATION_CHANNEL, { workspaceId: sender.workspaceId, userId: row.userId, id: row.id });
-  }
+  await bus.publishManyInTx(
+    tx,
+    NOTIFICATION_CHANNEL,
+    rows.map((row) => ({ workspaceId: sender.workspaceId, userId: row.userId, id: row.id })),
+  );
   return rows;
 };
 
