@@ -49,13 +49,15 @@ describe("row scopes on clients", () => {
   afterAll(() => t.close());
 
   it("'only own' lists, counts and opens the member's own clients; others are 404 to read, edit and delete", async () => {
-    await setInternRules(customer(OWN_CONDITIONS));
+    await setInternRules(customer(OWN_CONDITIONS, ["read", "update", "export"]));
     expect(await visibleNames()).toEqual(["范围测试intern"]);
-    expect((await api.get("intern", `/api/accounts/${ids.intern}`)).statusCode).toBe(200);
+    const own = await api.get("intern", `/api/accounts/${ids.intern}`);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data.permissions).toEqual({ update: true, delete: false });
     for (const other of [ids.lawyer, ids.finance]) {
       expect((await api.get("intern", `/api/accounts/${other}`)).statusCode).toBe(404);
       expect((await api.patch("intern", `/api/accounts/${other}`, { name: "改名", version: 1 })).statusCode).toBe(404);
-      expect((await api.del("intern", `/api/accounts/${other}`)).statusCode).toBe(404);
+      expect([403, 404]).toContain((await api.del("intern", `/api/accounts/${other}`)).statusCode);
       expect((await api.get("intern", `/api/accounts/${other}/equity`)).statusCode).toBe(404);
     }
     expect((await api.get("admin", `/api/accounts/${ids.lawyer}`)).json().data.name).toBe("范围测试lawyer");
@@ -89,6 +91,9 @@ describe("row scopes on clients", () => {
       { action: ["update", "delete"], subject: "LAWFIRM_CUSTOMER_VIEW", conditions: OWN_CONDITIONS, inverted: true },
     ]);
     expect(await visibleNames()).toEqual(["范围测试finance", "范围测试intern", "范围测试lawyer"]);
+    // The detail answer says what the caller may do to this row, so the page hides the rest.
+    expect((await api.get("intern", `/api/accounts/${ids.intern}`)).json().data.permissions).toEqual({ update: false, delete: false });
+    expect((await api.get("intern", `/api/accounts/${ids.lawyer}`)).json().data.permissions).toEqual({ update: true, delete: true });
     expect((await api.del("intern", `/api/accounts/${ids.intern}`)).statusCode).toBe(404);
     const own = (await api.get("intern", `/api/accounts/${ids.intern}`)).json().data;
     expect((await api.patch("intern", `/api/accounts/${ids.intern}`, { name: "改名", version: own.version })).statusCode).toBe(404);

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useDelete } from "@refinedev/core";
 
 import { PageHeader, PagePanel } from "../layout/page-header";
-import { useCan } from "../routing/use-can";
+import { mayOnRow, useCan } from "../routing/use-can";
 import { SchemaForm } from "./schema-form";
 import { SchemaImport } from "./schema-import";
 import { SchemaList } from "./schema-list";
@@ -79,8 +79,8 @@ export const SchemaShowPage = ({ resource, basePath }: PageProps) => {
         title={String(record[schema?.["x-title"] ?? "name"] ?? t(`${keyOf(resource)}.titles.show`))}
         extra={
           <Space>
-            {can("update", subject) ? <Button onClick={() => navigate(`${basePath}/${id}/edit`)}>{t("buttons.edit")}</Button> : null}
-            {can("delete", subject) ? (
+            {can("update", subject) && mayOnRow(record, "update") ? <Button onClick={() => navigate(`${basePath}/${id}/edit`)}>{t("buttons.edit")}</Button> : null}
+            {can("delete", subject) && mayOnRow(record, "delete") ? (
               <Popconfirm
                 title={t("schemaUi.deleteConfirm")}
                 onConfirm={() => remove({ resource, id, successNotification: { type: "success", message: t("schemaUi.deleted") } }, { onSuccess: () => navigate(basePath) })}

@@ -2,7 +2,7 @@ import type { RecordRow, Resource } from "./types";
 
 /** Keys the server owns: a client may send them back (the form does) but never sets them. */
 const SYSTEM_KEYS = new Set([
-  "id", "version", "workspaceId", "custom", "createdAt", "createdBy", "updatedAt", "updatedBy", "status", "pendingChanges",
+  "id", "version", "workspaceId", "custom", "createdAt", "createdBy", "updatedAt", "updatedBy", "status", "pendingChanges", "permissions",
 ]);
 
 const isEmpty = (value: unknown) => value === null || value === undefined || value === "";

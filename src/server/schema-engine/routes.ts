@@ -8,7 +8,7 @@ import type { Action } from "../../shared/permissions";
 import { type ListQuery, listQuerySchema } from "../lib/list-query";
 import { assertExportable, writeExport, writeReport, writeTemplate, XLSX_MIME } from "./export";
 import { type ImportLimits, importRecords, type RowError } from "./import";
-import { createRecord, deleteRecord, findRecords, getRecord, updateRecord } from "./service";
+import { createRecord, deleteRecord, findRecords, updateRecord, viewRecord } from "./service";
 import type { Resource, ResourceRegistry } from "./types";
 
 export type ResourceRouteOptions = {
@@ -89,7 +89,7 @@ async function resourceRoutes(app: FastifyInstance, opts: ResourceRouteOptions &
   app.post<{ Body: { errors: RowError[] } }>("/import-report", { schema: { body: reportBody }, config: can("import") }, (req, reply) =>
     sendXlsx(reply, `${res.name}-import-errors`, writeReport(req.ctx, req.body.errors)),
   );
-  app.get<{ Params: { id: string } }>("/:id", { config: one("read") }, (req) => getRecord(req.ctx, res, req.params.id));
+  app.get<{ Params: { id: string } }>("/:id", { config: one("read") }, (req) => viewRecord(req.ctx, res, req.params.id));
   app.post<{ Body: Body }>("/", { schema: { body: bodyFor(false) }, validatorCompiler: passThrough, config: can("create") }, (req) =>
     createRecord(req.ctx, res, opts.registry, req.body ?? {}),
   );

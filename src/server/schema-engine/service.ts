@@ -1,9 +1,10 @@
-import { count, eq, getTableName } from "drizzle-orm";
+import { count, eq, getTableName, sql, type SQL } from "drizzle-orm";
 
 import { AppError } from "../../shared/errors";
 import { writeAudit } from "../lib/audit";
 import { type ListQuery, pageOf } from "../lib/list-query";
 import { type RequestCtx, withDb } from "../lib/request-ctx";
+import { rowScopeOf } from "../lib/row-scope";
 import { inWorkspace } from "../lib/tenant";
 import { assertReferences, failValidation, fieldError, type OptionCache, optionErrors, schemaErrors, uniqueErrors } from "./checks";
 import { whereOf, orderOf } from "./query";
@@ -28,6 +29,25 @@ export const getRecord = async (ctx: RequestCtx, res: Resource, id: string) => {
   const [row] = await ctx.db.select().from(table).where(inWorkspace(ctx, table, eq(table.id, id), res.binding.scope));
   if (!row) throw new AppError(404, "errors.notFound");
   return fromStorage(row as RecordRow);
+};
+
+/**
+ * A record as its detail page reads it, with what the caller may do to this very row (an "only
+ * own" editor sees a colleague's client without edit and delete buttons).
+ */
+export const viewRecord = async (ctx: RequestCtx, res: Resource, id: string) => {
+  const table = res.binding.table;
+  const may = (action: "update" | "delete"): SQL<boolean> => {
+    if (!ctx.ability.can(action, res.subject)) return sql<boolean>`false`;
+    const scope = rowScopeOf(ctx, action, res.subject, entityOf(res));
+    return scope ? sql<boolean>`coalesce(${scope}, false)` : sql<boolean>`true`;
+  };
+  const [found] = await ctx.db
+    .select({ row: table, canUpdate: may("update"), canDelete: may("delete") })
+    .from(table)
+    .where(inWorkspace(ctx, table, eq(table.id, id), res.binding.scope));
+  if (!found) throw new AppError(404, "errors.notFound");
+  return { ...fromStorage(found.row as RecordRow), permissions: { update: found.canUpdate, delete: found.canDelete } };
 };
 
 /** Everything a write checks, in order: references (404), schema and choices, then duplicates. */

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 
 import { PageHeader, PagePanel } from "../../layout/page-header";
-import { useCan } from "../../routing/use-can";
+import { mayOnRow, useCan } from "../../routing/use-can";
 import { SchemaShow } from "../../schema-ui";
 import { EmployeesTab } from "./employees-tab";
 import { EquityPanel } from "./equity-panel";
@@ -22,8 +22,8 @@ export const AccountDetail = () => {
   const isPending = record.status === "pending";
   const tabs = [
     { key: "info", label: t("accounts.tabs.info"), children: <SchemaShow resource="accounts" record={record} /> },
-    ...(isOrganization ? [{ key: "employees", label: t("accounts.tabs.employees"), children: <EmployeesTab accountId={id} /> }] : []),
-    { key: "equity", label: t("accounts.tabs.equity"), children: <EquityPanel accountId={id} /> },
+    ...(isOrganization ? [{ key: "employees", label: t("accounts.tabs.employees"), children: <EmployeesTab accountId={id} editable={mayOnRow(record, "update")} /> }] : []),
+    { key: "equity", label: t("accounts.tabs.equity"), children: <EquityPanel accountId={id} editable={mayOnRow(record, "update")} /> },
   ];
   return (
     <>
@@ -37,12 +37,12 @@ export const AccountDetail = () => {
         }
         extra={
           <Space>
-            {can("update", "LAWFIRM_CUSTOMER_VIEW") ? (
+            {can("update", "LAWFIRM_CUSTOMER_VIEW") && mayOnRow(record, "update") ? (
               <Button type="primary" disabled={isPending} onClick={() => navigate(`/contacts/${id}/edit`)}>
                 {t("buttons.edit")}
               </Button>
             ) : null}
-            {can("delete", "LAWFIRM_CUSTOMER_VIEW") ? (
+            {can("delete", "LAWFIRM_CUSTOMER_VIEW") && mayOnRow(record, "delete") ? (
               <Popconfirm
                 title={t("schemaUi.deleteConfirm")}
                 onConfirm={() =>

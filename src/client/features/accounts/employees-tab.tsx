@@ -10,10 +10,11 @@ import { SchemaForm, SchemaList } from "../../schema-ui";
 const RESOURCE = "account-employees";
 
 /** An organization's employees: the generic list filtered to it, forms in a drawer. */
-export const EmployeesTab = ({ accountId }: { accountId: string }) => {
+/** `editable`: the server allows editing this very client (row-scoped roles). */
+export const EmployeesTab = ({ accountId, editable = true }: { accountId: string; editable?: boolean }) => {
   const { t } = useTranslation();
   const can = useCan();
-  const canEdit = can("update", "LAWFIRM_CUSTOMER_VIEW");
+  const canEdit = editable && can("update", "LAWFIRM_CUSTOMER_VIEW");
   const [editing, setEditing] = useState<string | "new" | null>(null);
   const invalidate = useInvalidate();
   const { mutate: remove } = useDelete();

@@ -14,10 +14,10 @@ type Side = "holder" | "company";
 type AddValues = { kind: "client" | "outside"; accountId?: string; name?: string; share: number };
 
 /** The equity structure tab: the diagram (three tiers up and down) and the direct shareholdings. */
-export const EquityPanel = ({ accountId }: { accountId: string }) => {
+export const EquityPanel = ({ accountId, editable = true }: { accountId: string; editable?: boolean }) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const canEdit = useCan()("update", "LAWFIRM_CUSTOMER_VIEW");
+  const canEdit = useCan()("update", "LAWFIRM_CUSTOMER_VIEW") && editable;
   const { result, query } = useCustom<Graph>({ url: `/api/accounts/${accountId}/equity`, method: "get" });
   // Refine hands an empty object until the answer arrives.
   const raw = result?.data as Partial<Graph> | undefined;
