@@ -51,8 +51,12 @@ const openPglite = async (dir?: string): Promise<Database> => {
   };
 };
 
+export const LOCK_TIMEOUT_MS = 5000;
+
 const openPostgres = async (url: string, poolSize: number): Promise<Database> => {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // No request waits more than 5 s for a row someone else holds: it answers 409 "busy" instead
+  // (envelope.ts), so a stuck transaction cannot pile up every request behind it.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: `-c lock_timeout=${LOCK_TIMEOUT_MS}` });
   // An idle connection dropped by the server (restart, failover) is replaced by the pool; it
   // must not crash the process as an unhandled 'error' event.
   pool.on("error", () => undefined);
@@ -104,10 +108,13 @@ const openPostgres = async (url: string, poolSize: number): Promise<Database> =>
     withAdvisoryLock: async (key, fn) => {
       const client = await pool.connect();
       try {
+        // Waiting for another process's migrations is expected to take long.
+        await client.query("set lock_timeout = 0");
         await client.query("select pg_advisory_lock($1)", [key]);
         return await fn();
       } finally {
         await client.query("select pg_advisory_unlock($1)", [key]).catch(() => undefined);
+        await client.query("reset lock_timeout").catch(() => undefined);
         client.release();
       }
     },

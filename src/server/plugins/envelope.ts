@@ -66,8 +66,20 @@ const CLASS_KEYS: Record<number, string> = {
   429: "errors.tooManyRequests",
 };
 
+/** The SQLSTATE of a database error, through drizzle's wrapper if there is one. */
+const sqlState = (error: unknown): string | undefined => {
+  for (let e: unknown = error, i = 0; e && i < 4; i += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+};
+
 export const toAppError = (error: FastifyError | AppError | Error, req: FastifyRequest, bodyLimit: number) => {
   if (error instanceof AppError) return error;
+  // lock_not_available: a row stayed locked past the connection's lock_timeout (db/client.ts).
+  if (sqlState(error) === "55P03") return new AppError(409, "errors.recordBusy");
   const fe = error as FastifyError & { validation?: AjvIssue[] };
   if (fe.validation) {
     return new AppError(422, "errors.validation", { fields: toFieldErrors(fe.validation, req.t) });
