@@ -33,6 +33,12 @@ export type Config = {
   workspaceQuotaBytes: number;
   /** Largest folder download (SPEC §9: 2 GB). */
   folderZipMaxBytes: number;
+  /** Lifetime of a download/preview link's ticket (features/documents/tickets.ts); default 60. */
+  downloadTicketTtlSeconds?: number;
+  /** How often unreferenced file bodies are purged from disk; 0 turns the job off. Default 3600. */
+  documentsPurgeIntervalSeconds?: number;
+  /** A body is purged only once unreferenced and untouched for this long. Default 86400. */
+  documentsPurgeGraceSeconds?: number;
   /** Where the resource schemas live (`<resource>.schema.json`); read once at start. */
   schemasDir: string;
   /** Rows one import may hold; more answers business code 5001006. */
@@ -44,6 +50,10 @@ export type Config = {
   importTimeoutMs: number;
   /** Rows one export may hold ("maximum x records can be exported"). */
   exportMaxRows: number;
+  /** Idempotency-Keys of workflow actions older than this are deleted (WORKFLOW.md §4). */
+  workflowKeyTtlHours?: number;
+  /** How often those old keys are swept; 0 turns the sweep off. */
+  workflowKeySweepMinutes?: number;
 };
 
 const intFrom = (value: string | undefined, fallback: number) => {
@@ -90,11 +100,16 @@ export const loadConfig = (env: NodeJS.ProcessEnv): Config => {
     uploadMaxFiles: intFrom(env.UPLOAD_MAX_FILES, 10),
     workspaceQuotaBytes: intFrom(env.WORKSPACE_QUOTA_BYTES, 50 * 1024 ** 3),
     folderZipMaxBytes: intFrom(env.FOLDER_ZIP_MAX_BYTES, 2 * 1024 ** 3),
+    downloadTicketTtlSeconds: intFrom(env.DOWNLOAD_TICKET_TTL_SECONDS, 60),
+    documentsPurgeIntervalSeconds: intFrom(env.DOCUMENTS_PURGE_INTERVAL_SECONDS, 3600),
+    documentsPurgeGraceSeconds: intFrom(env.DOCUMENTS_PURGE_GRACE_SECONDS, 24 * 3600),
     schemasDir: path.resolve(env.SCHEMAS_DIR ?? "schemas"),
     importMaxRows: intFrom(env.IMPORT_MAX_ROWS, 5000),
     importMaxBytes: intFrom(env.IMPORT_MAX_BYTES, 10 * 1024 ** 2),
     importMaxUncompressedBytes: intFrom(env.IMPORT_MAX_UNCOMPRESSED_BYTES, 64 * 1024 ** 2),
     importTimeoutMs: intFrom(env.IMPORT_TIMEOUT_MS, 60_000),
     exportMaxRows: intFrom(env.EXPORT_MAX_ROWS, 50_000),
+    workflowKeyTtlHours: intFrom(env.WORKFLOW_KEY_TTL_HOURS, 7 * 24),
+    workflowKeySweepMinutes: intFrom(env.WORKFLOW_KEY_SWEEP_MINUTES, 60),
   };
 };

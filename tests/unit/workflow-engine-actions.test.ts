@@ -123,6 +123,15 @@ describe("engine: transfer", () => {
     expect(off.events("reassigned")).toHaveLength(1);
     expect(off.summary()).toEqual(["n1:a:transferred", "n1:b:pending"]);
   });
+
+  it("tells the one a task was taken from; an administrator's reassignment of their own task is still one", () => {
+    const sim = simulate(definition([approval("n1", users("a"))]), { admins: ["admin"] }).submit();
+    sim.ok("admin", { type: "transfer", taskId: sim.taskOf("a").id, toUserId: "admin" });
+    expect(sim.lastEffects.filter((e) => e.type === "notify").map((e) => e.type === "notify" && `${e.kind}:${e.userIds.join()}`)).toEqual(["task:admin", "reassigned:a"]);
+    sim.ok("admin", { type: "transfer", taskId: sim.taskOf("admin").id, toUserId: "b", reassign: true });
+    expect(sim.events("reassigned")).toHaveLength(2);
+    expect(sim.lastEffects.filter((e) => e.type === "notify").map((e) => e.type === "notify" && e.kind)).toEqual(["task"]);
+  });
 });
 
 describe("engine: return", () => {

@@ -1,9 +1,30 @@
-import type { FieldPerm, FieldPerms, JsonSchema, Operator } from "./model";
+import { type FieldPerm, type FieldPerms, type I18nText, type JsonSchema, type Operator, textOf } from "./model";
 
 /** What a form field is, as far as conditions and assignees care. */
-export type FieldType = "number" | "money" | "string" | "enum" | "multi" | "date" | "boolean" | "user" | "users";
+export type FieldType =
+  | "number"
+  | "money"
+  | "string"
+  | "enum"
+  | "multi"
+  | "date"
+  | "dateRange"
+  | "boolean"
+  | "user"
+  | "users"
+  | "files";
 
-export type FormField = { key: string; title: string; type: FieldType; required: boolean; options?: unknown[] };
+export type FormField = {
+  key: string;
+  title: string;
+  type: FieldType;
+  required: boolean;
+  options?: unknown[];
+  /** Where a select's choices come from (`users`, `departments`), when not inline. */
+  source?: string;
+  /** The label in each language (`x-label: {"zh-CN", "en"}`), when the form gives one. */
+  label?: I18nText;
+};
 
 const optionSource = (s: JsonSchema | undefined): string | undefined => {
   const options = s?.["x-options"];
@@ -13,6 +34,9 @@ const optionSource = (s: JsonSchema | undefined): string | undefined => {
 };
 
 const typeOf = (s: JsonSchema): FieldType => {
+  // Composite types the field builder writes name themselves: a date range, uploaded files.
+  if (s["x-type"] === "dateRange") return "dateRange";
+  if (s["x-type"] === "attachments") return "files";
   const type = Array.isArray(s.type) ? s.type.find((t) => t !== "null") : s.type;
   if (type === "number" || type === "integer") return "number";
   if (type === "boolean") return "boolean";
@@ -27,14 +51,26 @@ const typeOf = (s: JsonSchema): FieldType => {
   return "string";
 };
 
-/** The top-level fields of a form schema, in declaration order. */
+/**
+ * A form's properties in their order: the order `x-order` lists (PostgreSQL's jsonb keeps an
+ * object's keys sorted, not as written, so the order is kept in an array), then any others.
+ */
+export const orderedProperties = (schema: JsonSchema): [string, JsonSchema][] => {
+  const props = schema.properties;
+  if (!props || typeof props !== "object") return [];
+  const order = Array.isArray(schema["x-order"]) ? (schema["x-order"] as unknown[]).filter((k): k is string => typeof k === "string" && k in props) : [];
+  const rest = Object.keys(props).filter((k) => !order.includes(k));
+  return [...new Set(order), ...rest].map((k) => [k, props[k]]);
+};
+
+/** The top-level fields of a form schema, in their order (see orderedProperties). */
 export const formFields = (form: unknown): FormField[] => {
   if (!form || typeof form !== "object") return [];
   const schema = form as JsonSchema;
   const props = schema.properties;
   if (!props || typeof props !== "object") return [];
   const required = new Set(Array.isArray(schema.required) ? schema.required : []);
-  return Object.entries(props)
+  return orderedProperties(schema)
     .filter(([, s]) => s && typeof s === "object")
     .map(([key, s]) => ({
       key,
@@ -42,8 +78,18 @@ export const formFields = (form: unknown): FormField[] => {
       type: typeOf(s),
       required: required.has(key),
       options: Array.isArray(s.enum) ? s.enum : Array.isArray(s.items?.enum) ? s.items?.enum : undefined,
+      ...(optionSource(s) ?? optionSource(s.items) ? { source: optionSource(s) ?? optionSource(s.items) } : {}),
+      ...(isLabel(s["x-label"]) ? { label: s["x-label"] } : {}),
     }));
 };
+
+/** Admin-written forms label a field per language as `x-label: {"zh-CN": …, "en": …}`. */
+const isLabel = (v: unknown): v is I18nText =>
+  !!v && typeof v === "object" && !Array.isArray(v) && Object.values(v).every((x) => typeof x === "string");
+
+/** A field's label in one language: its x-label, else its title, else its key. */
+export const fieldLabel = (field: Pick<FormField, "key" | "title" | "label">, lang: string): string =>
+  (field.label ? textOf(field.label, lang) : "") || field.title || field.key;
 
 const EMPTY_OPS: Operator[] = ["isEmpty", "notEmpty"];
 
@@ -55,7 +101,9 @@ export const OPERATORS_BY_TYPE: Record<FieldType | "dept" | "role", Operator[]> 
   enum: ["eq", "ne", "in", "notIn", ...EMPTY_OPS],
   multi: ["containsAny", "containsAll", "notContains", ...EMPTY_OPS],
   date: ["eq", "before", "after", "between", ...EMPTY_OPS],
+  dateRange: [...EMPTY_OPS],
   boolean: ["eq", ...EMPTY_OPS],
+  files: [...EMPTY_OPS],
   user: ["in", "notIn", ...EMPTY_OPS],
   users: ["in", "notIn", ...EMPTY_OPS],
   dept: ["in", "notIn", ...EMPTY_OPS],

@@ -6,3 +6,4 @@ export * from "./tree";
 export * from "./validator";
 export * from "./preview";
 export * from "./perms";
+export * from "./form-builder";

@@ -59,3 +59,25 @@ export const depthOf = (nodes: FlowNode[]): number =>
       n.type === "exclusive" || n.type === "parallel" ? Math.max(0, ...n.branches.map((b) => depthOf(b.nodes))) : 0,
     ),
   );
+
+/**
+ * The node a validation path points into ("nodes.0.branches.1.nodes.2.assignees" -> the third
+ * node of the gateway's second branch): the innermost node on the path, or undefined when the
+ * path does not start at the node list (name, form, start settings).
+ */
+export const nodeAtPath = (nodes: FlowNode[], path: string): FlowNode | undefined => {
+  const parts = path.split(".");
+  let list: FlowNode[] | undefined = nodes;
+  let found: FlowNode | undefined;
+  for (let i = 0; i + 1 < parts.length && list; ) {
+    if (parts[i] !== "nodes") break;
+    const node: FlowNode | undefined = list[Number(parts[i + 1])];
+    if (!node) break;
+    found = node;
+    i += 2;
+    const branch = parts[i] === "branches" ? Number(parts[i + 1]) : Number.NaN;
+    list = (node.type === "exclusive" || node.type === "parallel") && !Number.isNaN(branch) ? node.branches[branch]?.nodes : undefined;
+    i += 2;
+  }
+  return found;
+};

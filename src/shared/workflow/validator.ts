@@ -23,6 +23,11 @@ export type ValidateOptions = {
   refs?: KnownRefs;
   /** A stricter schema check (the server compiles the form with ajv). */
   isValidSchema?: (form: unknown) => boolean;
+  /**
+   * The stricter check, naming the fields at fault ("" for the form as a whole); the designer
+   * marks those fields. Used instead of isValidSchema when given.
+   */
+  invalidFields?: (form: unknown) => string[];
 };
 
 export const MAX_NODES = 200;
@@ -63,9 +68,12 @@ const nameOk = (name: unknown) =>
     ? name.trim() !== ""
     : isObject(name) && Object.values(name).some((v) => typeof v === "string" && v.trim() !== "");
 
-const isValidFormShape = (form: unknown) => {
-  if (!isObject(form) || form.type !== "object" || !isObject(form.properties)) return false;
-  return Object.values(form.properties).every((p) => isObject(p) && (typeof p.type === "string" || Array.isArray(p.type) || Array.isArray(p.enum)));
+/** Fields whose schema is not even shaped like one ("" when the form itself is not an object schema). */
+const formShapeProblems = (form: unknown): string[] => {
+  if (!isObject(form) || form.type !== "object" || !isObject(form.properties)) return [""];
+  return Object.entries(form.properties)
+    .filter(([, p]) => !(isObject(p) && (typeof p.type === "string" || Array.isArray(p.type) || Array.isArray(p.enum))))
+    .map(([key]) => key);
 };
 
 /** Runs every publish rule (WORKFLOW.md §1 "Publish validation") and returns all problems at once. */
@@ -82,9 +90,21 @@ export const validateDefinition = (input: unknown, opts: ValidateOptions = {}): 
   if (!WORKFLOW_KINDS.includes(def.kind)) add("workflow.kind.invalid", "kind");
 
   const fields = formFields(def.form);
-  const validSchema = isValidFormShape(def.form) && (opts.isValidSchema?.(def.form) ?? true);
-  if (!validSchema) add("workflow.form.invalid", "form");
-  else if (fields.length === 0) add("workflow.form.empty", "form");
+  const shapeProblems = formShapeProblems(def.form);
+  const schemaProblems =
+    shapeProblems.length > 0
+      ? shapeProblems
+      : (opts.invalidFields?.(def.form) ?? (opts.isValidSchema?.(def.form) === false ? [""] : []));
+  for (const key of schemaProblems) {
+    if (key) add("workflow.form.fieldInvalid", `form.properties.${key}`, undefined, { field: key });
+    else add("workflow.form.invalid", "form");
+  }
+  if (schemaProblems.length === 0 && fields.length === 0) add("workflow.form.empty", "form");
+  for (const [key, p] of Object.entries(isObject(def.form) && isObject(def.form.properties) ? def.form.properties : {})) {
+    // A select with nothing to choose can never be filled in.
+    const choices = isObject(p) ? (Array.isArray(p.enum) ? p.enum : isObject(p.items) && Array.isArray(p.items.enum) ? p.items.enum : undefined) : undefined;
+    if (choices && choices.length === 0) add("workflow.form.optionsEmpty", `form.properties.${key}`, undefined, { field: key });
+  }
 
   const ctx: Walk = { def, fields, add, refs: opts.refs, ids: new Map(), count: 0, hasApproval: false };
   checkScope(ctx);

@@ -3,8 +3,8 @@ import { isApiError } from "../../providers/api-error";
 import { showToast } from "../../layout/toast";
 
 /**
- * The few document calls Refine's data hooks cannot make: multipart uploads with progress and
- * binary bodies. They go through the app's axios instance, so Lang and Bearer are the same.
+ * The few document calls Refine's data hooks cannot make: uploads with progress, and download
+ * or preview links. They go through the app's axios instance, so Lang and Bearer are the same.
  */
 export const getUploadToken = async () => {
   const res = await http.get<{ token: string }>("/user-service/user/get-up-token");
@@ -13,24 +13,68 @@ export const getUploadToken = async () => {
 
 export type UploadFields = { folderId?: string | null; relativePath?: string };
 
-export const uploadOne = async (
+/** A file row as the upload routes answer it. */
+export type UploadedFile = { id: string; name: string };
+
+/**
+ * Sends one file as the raw request body (POST /documents/files/raw, or a file's
+ * /versions/raw), its name and place in the query: no multipart encoding, so the browser streams
+ * the file from disk and XHR reports the upload's progress. Answers what the route returns (the
+ * created rows, or the file with its new version).
+ */
+export const uploadOne = async <T = UploadedFile[]>(
   file: File,
   fields: UploadFields,
   token: string,
   onProgress: (percent: number) => void,
-  url = "/documents/files",
+  url = "/documents/files/raw",
 ) => {
-  const form = new FormData();
-  if (fields.folderId) form.append("folderId", fields.folderId);
-  if (fields.relativePath) form.append("relativePath", fields.relativePath);
-  form.append("file", file, file.name);
-  await http.post(url, form, {
-    headers: { "X-Upload-Token": token },
+  const res = await http.post<T>(url, file, {
+    params: { name: file.name, relativePath: fields.relativePath, folderId: fields.folderId ?? undefined },
+    headers: { "Content-Type": "application/octet-stream", "X-Upload-Token": token },
     // The row shows the server's reason itself; no toast per failed file.
     skipErrorHandler: true,
     timeout: 0,
     onUploadProgress: (e) => onProgress(e.total ? Math.round((e.loaded / e.total) * 100) : 0),
   });
+  return res.data;
+};
+
+export type TicketFor = { folderId: string } | { fileId: string; version?: number; inline?: boolean };
+
+/**
+ * A short-lived same-origin link to a file (or a folder's zip) that the browser can open by
+ * itself: the Bearer token never goes into a URL, the ticket in it dies within a minute.
+ */
+export const ticketUrl = async (target: TicketFor) => {
+  const res =
+    "folderId" in target
+      ? await http.post<{ url: string }>(`/documents/folders/${target.folderId}/ticket`, {}, { skipErrorHandler: true })
+      : await http.post<{ url: string }>(
+          `/documents/files/${target.fileId}/ticket`,
+          { inline: target.inline, version: target.version },
+          { skipErrorHandler: true },
+        );
+  return res.data.url;
+};
+
+/**
+ * A native download: the browser streams the answer to disk with its own progress, whatever the
+ * size (a 2 GB folder zip never sits in memory). Refusals (zip too large, file gone) come from
+ * the ticket call and are shown as a toast.
+ */
+export const downloadByTicket = async (target: TicketFor) => {
+  try {
+    const a = document.createElement("a");
+    a.href = await ticketUrl(target);
+    // The server's Content-Disposition names the file; the attribute only makes it a download.
+    a.download = "";
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+  } catch (err) {
+    showToast({ message: (err as Error).message, color: "error", timeout: 5000 });
+  }
 };
 
 /** A binary body as a Blob; an error body (JSON in a Blob) becomes the server's message. */

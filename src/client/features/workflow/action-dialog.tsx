@@ -1,9 +1,10 @@
 import { useCustomMutation } from "@refinedev/core";
 import { Form, Input, Modal, Radio, Select } from "antd";
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { MemberPickerField } from "../../components/member-picker";
+import { AttachmentUpload, useCanAttach } from "./attachment-upload";
 import { type MyTask, newKey, WORKFLOW_API } from "./types";
 
 export type DialogAction = "accept" | "reject" | "return" | "transfer" | "addSign" | "cc" | "comment" | "resubmit";
@@ -30,6 +31,8 @@ type FormValues = {
 
 const NEEDS_COMMENT = new Set<DialogAction>(["reject", "return", "comment"]);
 const NEEDS_TASK = new Set<DialogAction>(["accept", "reject", "return", "transfer", "addSign", "resubmit"]);
+/** Actions whose comment may carry files (WORKFLOW.md §2.1; transfer and CC carry none). */
+const TAKES_FILES = new Set<DialogAction>(["accept", "reject", "return", "addSign", "comment", "resubmit"]);
 
 /**
  * One dialog for every approval action. Its Idempotency-Key is made when it opens, so a double
@@ -41,8 +44,13 @@ export const ActionDialog = ({ instanceId, action, task, extra, onClose, onDone,
   // A fresh key per opening of the dialog.
   const key = useMemo(() => (action ? newKey() : ""), [action]);
   const { mutateAsync, mutation } = useCustomMutation();
+  const canAttach = useCanAttach();
+  const [fileIds, setFileIds] = useState<string[]>([]);
+  const [isUploading, setUploading] = useState(false);
   useEffect(() => {
     if (action) form.resetFields();
+    setFileIds([]);
+    setUploading(false);
   }, [action, form]);
   if (!action) return null;
   const commentRequired = NEEDS_COMMENT.has(action) || (action === "accept" && task?.requireComment);
@@ -58,6 +66,7 @@ export const ActionDialog = ({ instanceId, action, task, extra, onClose, onDone,
       ...(action === "addSign" ? { userIds: v.userIds, position: v.position, mode: v.mode } : {}),
       ...(action === "cc" ? { userIds: v.userIds } : {}),
       ...(action === "accept" || action === "resubmit" ? extra : {}),
+      ...(TAKES_FILES.has(action) && fileIds.length > 0 ? { attachments: fileIds } : {}),
     };
     try {
       await mutateAsync({
@@ -81,6 +90,7 @@ export const ActionDialog = ({ instanceId, action, task, extra, onClose, onDone,
       okText={t("workflow.actions.ok")}
       cancelText={t("buttons.cancel")}
       confirmLoading={mutation.isPending}
+      okButtonProps={{ disabled: isUploading }}
       onOk={() => void submit()}
       onCancel={onClose}
       destroyOnHidden
@@ -120,6 +130,11 @@ export const ActionDialog = ({ instanceId, action, task, extra, onClose, onDone,
         >
           <Input.TextArea rows={3} maxLength={2000} showCount aria-label={t("workflow.fields.comment")} />
         </Form.Item>
+        {canAttach && TAKES_FILES.has(action) ? (
+          <Form.Item label={t("workflow.attachments.title")} extra={t("workflow.attachments.hint")}>
+            <AttachmentUpload onChange={setFileIds} onBusy={setUploading} />
+          </Form.Item>
+        ) : null}
       </Form>
     </Modal>
   );

@@ -6,8 +6,9 @@ import { useTranslation } from "react-i18next";
 
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { ActionDialog, type DialogAction } from "./action-dialog";
+import { ReassignDialog } from "./reassign-dialog";
 import { ApprovalTimeline } from "./timeline";
-import { type InstanceDetail, newKey, STATUS_COLORS, WORKFLOW_API } from "./types";
+import { type InstanceDetail, newKey, STATUS_COLORS, type TaskRow, WORKFLOW_API } from "./types";
 import "./workflow.css";
 import { WorkflowForm } from "./workflow-form";
 
@@ -36,6 +37,7 @@ export const ApprovalDetail = ({ id, taskId, onTaskDone }: ApprovalDetailProps) 
   const detail = result?.data?.id ? result.data : undefined;
   const [values, setValues] = useState<Values>({});
   const [dialog, setDialog] = useState<DialogAction | null>(null);
+  const [reassigning, setReassigning] = useState<TaskRow | null>(null);
   const { mutateAsync: cancel } = useCustomMutation();
   useEffect(() => {
     if (detail) setValues(detail.form);
@@ -110,11 +112,18 @@ export const ApprovalDetail = ({ id, taskId, onTaskDone }: ApprovalDetailProps) 
             <Descriptions.Item label={t("workflow.fields.initiator")}>{detail.users[detail.initiatorId]}</Descriptions.Item>
             <Descriptions.Item label={t("workflow.fields.submittedAt")}>{dayjs(detail.submittedAt).format("YYYY-MM-DD HH:mm")}</Descriptions.Item>
           </Descriptions>
-          <WorkflowForm schema={detail.schema} perms={detail.perms} value={values} onChange={setValues} editable={task?.editable ?? []} />
+          <WorkflowForm
+            schema={detail.schema}
+            perms={detail.perms}
+            value={values}
+            onChange={setValues}
+            editable={task?.editable ?? []}
+            context={{ instanceId: detail.id, files: detail.files }}
+          />
         </PagePanel>
         <PagePanel>
           <h2 className="wf-kind-title">{t("workflow.titles.timeline")}</h2>
-          <ApprovalTimeline detail={detail} />
+          <ApprovalTimeline detail={detail} onReassign={detail.canReassign ? setReassigning : undefined} />
         </PagePanel>
       </div>
       <div className="wf-actionbar" role="toolbar" aria-label={t("workflow.titles.actions")}>
@@ -145,6 +154,16 @@ export const ApprovalDetail = ({ id, taskId, onTaskDone }: ApprovalDetailProps) 
         onClose={() => setDialog(null)}
         onDone={(a, x) => void done(a, x)}
         onFailed={(a, s, x) => void failed(a, s, x)}
+      />
+      <ReassignDialog
+        instanceId={id}
+        task={reassigning}
+        assigneeName={reassigning ? (detail.users[reassigning.assigneeId] ?? "") : ""}
+        onClose={() => setReassigning(null)}
+        onDone={() => {
+          setReassigning(null);
+          void refresh();
+        }}
       />
     </>
   );

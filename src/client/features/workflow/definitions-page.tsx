@@ -1,6 +1,6 @@
 import { PlusOutlined } from "@ant-design/icons";
 import { useCreate, useCustom, useCustomMutation } from "@refinedev/core";
-import { Button, Drawer, Form, Input, Modal, Select, Space, Switch, Table, Tag } from "antd";
+import { Button, Drawer, Form, Input, Modal, Popconfirm, Segmented, Select, Space, Switch, Table, Tag } from "antd";
 import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -18,6 +18,7 @@ type DefinitionRow = {
   kind: string;
   name: string;
   isEnabled: boolean;
+  isArchived: boolean;
   currentVersionNo: number;
   updatedAt: string;
   version: number;
@@ -44,16 +45,35 @@ const Versions = ({ id, onClose }: { id: string; onClose: () => void }) => {
   );
 };
 
-/** Workflow definitions: kind, current version, enabled; create, design, versions. */
+type Shelf = "active" | "archived";
+
+/** Workflow definitions: kind, current version, enabled; create, design, versions, archive. */
 export const DefinitionListPage = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [isCreating, setCreating] = useState(false);
   const [versionsOf, setVersionsOf] = useState<string | null>(null);
+  const [shelf, setShelf] = useState<Shelf>("active");
   const [form] = Form.useForm<{ name: string; kind: string }>();
-  const { tableProps, tableQuery } = useAntdTable<DefinitionRow>({ resource: "workflow/definitions", pagination: { pageSize: 20 }, syncWithLocation: false });
+  const { tableProps, tableQuery, applyFilters } = useAntdTable<DefinitionRow>({ resource: "workflow/definitions", pagination: { pageSize: 20 }, syncWithLocation: false });
   const { mutateAsync: create, mutation: creating } = useCreate<DefinitionRow>();
   const { mutateAsync: toggle } = useCustomMutation();
+
+  const showShelf = (next: Shelf) => {
+    setShelf(next);
+    applyFilters(next === "archived" ? [{ field: "isArchived", operator: "eq", value: "true" }] : []);
+  };
+
+  /** Archived definitions cannot be started; the approvals already running go on. */
+  const onArchive = async (row: DefinitionRow, archived: boolean) => {
+    await toggle({
+      url: `${WORKFLOW_API}/definitions/${row.id}/archived`,
+      method: "post",
+      values: { archived, version: row.version },
+      successNotification: { type: "success", message: t(archived ? "workflow.messages.archived" : "workflow.messages.unarchived") },
+    });
+    await tableQuery.refetch();
+  };
 
   const onCreate = async () => {
     const values = await form.validateFields();
@@ -83,6 +103,15 @@ export const DefinitionListPage = () => {
         }
       />
       <PagePanel>
+        <Segmented<Shelf>
+          className="wf-filters"
+          value={shelf}
+          onChange={showShelf}
+          options={[
+            { value: "active", label: t("workflow.archive.active") },
+            { value: "archived", label: t("workflow.archive.archived") },
+          ]}
+        />
         <Table<DefinitionRow>
           {...tableProps}
           rowKey="id"
@@ -96,20 +125,42 @@ export const DefinitionListPage = () => {
               title: t("workflow.fields.enabled"),
               dataIndex: "isEnabled",
               width: 90,
-              render: (v: boolean, row) => <Switch size="small" checked={v} disabled={!row.currentVersionNo} aria-label={t("workflow.fields.enabled")} onChange={(on) => void onToggle(row, on)} />,
+              render: (v: boolean, row) =>
+                row.isArchived ? (
+                  <Tag>{t("workflow.archive.tag")}</Tag>
+                ) : (
+                  <Switch size="small" checked={v} disabled={!row.currentVersionNo} aria-label={t("workflow.fields.enabled")} onChange={(on) => void onToggle(row, on)} />
+                ),
             },
             { title: t("workflow.fields.updatedAt"), dataIndex: "updatedAt", width: 150, render: (v: string) => dayjs(v).format("YYYY-MM-DD HH:mm") },
             {
               title: t("table.actions"),
-              width: 180,
+              width: 240,
               render: (_: unknown, row) => (
-                <Space>
+                <Space size={0} wrap>
                   <Button size="small" type="link" onClick={() => navigate(`/workflow/definitions/${row.id}/design`)}>
                     {t("workflow.actions.design")}
                   </Button>
                   <Button size="small" type="link" onClick={() => setVersionsOf(row.id)}>
                     {t("workflow.titles.versions")}
                   </Button>
+                  {row.isArchived ? (
+                    <Button size="small" type="link" onClick={() => void onArchive(row, false)}>
+                      {t("workflow.archive.unarchive")}
+                    </Button>
+                  ) : (
+                    <Popconfirm
+                      title={t("workflow.archive.confirmTitle", { name: row.name })}
+                      description={t("workflow.archive.confirm")}
+                      okText={t("workflow.archive.archive")}
+                      cancelText={t("buttons.cancel")}
+                      onConfirm={() => onArchive(row, true)}
+                    >
+                      <Button size="small" type="link" danger>
+                        {t("workflow.archive.archive")}
+                      </Button>
+                    </Popconfirm>
+                  )}
                 </Space>
               ),
             },

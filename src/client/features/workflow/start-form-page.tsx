@@ -1,10 +1,11 @@
 import { useCustom, useCustomMutation, useInvalidate } from "@refinedev/core";
-import { Alert, Avatar, Button, Form, Select, Skeleton, Space, Steps, Tag } from "antd";
+import { Alert, Avatar, Button, Form, Input, Select, Skeleton, Space, Steps, Tag } from "antd";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 
 import { PageHeader, PagePanel } from "../../layout/page-header";
+import { AttachmentUpload, useCanAttach } from "./attachment-upload";
 import "./workflow.css";
 import { newKey, type PreviewStep, type StartForm, WORKFLOW_API } from "./types";
 import { WorkflowForm } from "./workflow-form";
@@ -55,6 +56,10 @@ export const StartFormPage = () => {
   const [values, setValues] = useState<Values>({});
   const [deptId, setDeptId] = useState<string | undefined>();
   const [steps, setSteps] = useState<PreviewStep[]>([]);
+  const [comment, setComment] = useState("");
+  const [fileIds, setFileIds] = useState<string[]>([]);
+  const [isUploading, setUploading] = useState(false);
+  const canAttach = useCanAttach();
   const formRef = useRef<{ validateForm: () => boolean }>(null);
   const key = useMemo(newKey, []);
   const { mutateAsync: preview } = useCustomMutation<{ steps: PreviewStep[] }>();
@@ -78,7 +83,13 @@ export const StartFormPage = () => {
     const res = await submit({
       url: `${WORKFLOW_API}/instances`,
       method: "post",
-      values: { definitionId: id, form: values, ...(deptId ? { deptId } : {}) },
+      values: {
+        definitionId: id,
+        form: values,
+        ...(deptId ? { deptId } : {}),
+        ...(comment.trim() ? { comment: comment.trim() } : {}),
+        ...(fileIds.length > 0 ? { attachments: fileIds } : {}),
+      },
       config: { headers: { "Idempotency-Key": key } },
       successNotification: { type: "success", message: t("workflow.messages.submitted") },
     });
@@ -99,7 +110,17 @@ export const StartFormPage = () => {
             </Form>
           ) : null}
           <WorkflowForm ref={formRef} schema={start.schema} perms={start.perms} value={values} onChange={setValues} editable={editable} />
-          <Button type="primary" loading={mutation.isPending} onClick={() => void onSubmit()}>
+          <Form layout="vertical">
+            <Form.Item label={t("workflow.fields.startComment")} htmlFor="wf-start-comment">
+              <Input.TextArea id="wf-start-comment" rows={2} maxLength={2000} showCount value={comment} onChange={(e) => setComment(e.target.value)} />
+            </Form.Item>
+            {canAttach ? (
+              <Form.Item label={t("workflow.attachments.title")} extra={t("workflow.attachments.hint")}>
+                <AttachmentUpload onChange={setFileIds} onBusy={setUploading} />
+              </Form.Item>
+            ) : null}
+          </Form>
+          <Button type="primary" loading={mutation.isPending} disabled={isUploading} onClick={() => void onSubmit()}>
             {t("workflow.actions.submit")}
           </Button>
         </PagePanel>

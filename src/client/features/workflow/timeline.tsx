@@ -1,8 +1,9 @@
-import { Tag, Timeline } from "antd";
+import { Button, Tag, Timeline } from "antd";
 import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
 
-import { type InstanceDetail, STATUS_COLORS } from "./types";
+import { AttachmentList } from "./attachment-list";
+import { type InstanceDetail, STATUS_COLORS, type TaskRow } from "./types";
 
 const COLORS: Record<string, string> = {
   submitted: "blue",
@@ -15,8 +16,14 @@ const COLORS: Record<string, string> = {
   returned: "orange",
 };
 
+type Props = {
+  detail: InstanceDetail;
+  /** Offered on each open task when the viewer may reassign it (process administrators). */
+  onReassign?: (task: TaskRow) => void;
+};
+
 /** Every step: who did what, with their comment and attachments, then who is on it now. */
-export const ApprovalTimeline = ({ detail }: { detail: InstanceDetail }) => {
+export const ApprovalTimeline = ({ detail, onReassign }: Props) => {
   const { t } = useTranslation();
   const name = (id?: string | null) => (id ? (detail.users[id] ?? "") : "");
   const shown = detail.events.filter((e) => e.type !== "nodeCompleted" && e.type !== "branchTaken");
@@ -35,7 +42,7 @@ export const ApprovalTimeline = ({ detail }: { detail: InstanceDetail }) => {
               {e.nodeName && e.actorId ? <span className="wf-muted"> · {e.nodeName}</span> : null}
             </div>
             {e.comment ? <div className="wf-timeline-comment">{e.comment}</div> : null}
-            {e.attachments.length ? <div className="wf-muted">{t("workflow.fields.attachments", { count: e.attachments.length })}</div> : null}
+            <AttachmentList instanceId={detail.id} ids={e.attachments} files={detail.files} />
             <div className="wf-muted">{dayjs(e.createdAt).format("YYYY-MM-DD HH:mm")}</div>
           </div>
         ),
@@ -48,6 +55,11 @@ export const ApprovalTimeline = ({ detail }: { detail: InstanceDetail }) => {
         <div>
           <strong>{name(x.assigneeId)}</strong> <Tag color={STATUS_COLORS[x.status]}>{t(`workflow.taskStatus.${x.status}`)}</Tag>
           <span className="wf-muted">{x.nodeName}</span>
+          {onReassign && x.status === "pending" && x.kind !== "submit" ? (
+            <Button type="link" size="small" onClick={() => onReassign(x)} aria-label={t("workflow.reassign.for", { name: name(x.assigneeId) })}>
+              {t("workflow.actions.reassign")}
+            </Button>
+          ) : null}
         </div>
       ),
     })),

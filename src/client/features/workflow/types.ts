@@ -89,9 +89,13 @@ export type InstanceDetail = {
   tasks: TaskRow[];
   events: TimelineEventRow[];
   users: Record<string, string>;
+  /** The approval's files this viewer may open (timeline attachments, visible form fields). */
+  files: Record<string, { name: string; size: number; mime: string }>;
   myTasks: MyTask[];
   canCancel: boolean;
   canCc: boolean;
+  /** Process administrators may hand any open task to someone else. */
+  canReassign: boolean;
 };
 
 export type StartableCard = { id: string; key: string; kind: string; name: string; versionNo: number };

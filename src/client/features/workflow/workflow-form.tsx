@@ -2,9 +2,11 @@ import Form from "@rjsf/antd";
 import type { IChangeEvent } from "@rjsf/core";
 import type { RJSFSchema, UiSchema } from "@rjsf/utils";
 import { forwardRef, useMemo } from "react";
+import { useTranslation } from "react-i18next";
 
-import type { FieldPerms, JsonSchema } from "../../../shared/workflow";
+import { type FieldPerms, fieldLabel, formFields, type JsonSchema } from "../../../shared/workflow";
 import { schemaValidator } from "../../schema-ui/validator";
+import { WORKFLOW_WIDGETS, type WorkflowFormContext } from "./form-widgets";
 
 /**
  * The CSP-safe checker the schema forms use: the page's Content-Security-Policy forbids the
@@ -21,6 +23,17 @@ type Props = {
   onChange?: (value: Values) => void;
   /** Fields this viewer may change now; every other visible field is read-only. */
   editable: string[];
+  /** The approval the form belongs to, and its files' names (attachment fields). */
+  context?: WorkflowFormContext;
+};
+
+/** The widget a field's type needs beyond rjsf's own (people, departments, ranges, files). */
+const widgetOf = (type: string, source: string | undefined) => {
+  if (type === "user" || type === "users") return "member";
+  if (type === "enum" && source === "departments") return "department";
+  if (type === "dateRange") return "dateRange";
+  if (type === "files") return "files";
+  return undefined;
 };
 
 type FormHandle = { validateForm: () => boolean };
@@ -29,21 +42,39 @@ type FormHandle = { validateForm: () => boolean };
  * An approval form rendered by @rjsf/antd with the node's field permissions: hidden fields never
  * arrive from the server, read fields are read-only, edit fields are inputs.
  */
-export const WorkflowForm = forwardRef<FormHandle, Props>(({ schema, perms, value, onChange, editable }, ref) => {
+export const WorkflowForm = forwardRef<FormHandle, Props>(({ schema, perms, value, onChange, editable, context }, ref) => {
+  const { i18n } = useTranslation();
+  const lang = i18n.language;
+  const fields = useMemo(() => formFields(schema), [schema]);
+  // Labels in the reader's language (x-label), the rest of the schema as the server sent it.
+  const localized = useMemo<JsonSchema>(
+    () => ({
+      ...schema,
+      properties: Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, s]) => {
+        const field = fields.find((f) => f.key === key);
+        return [key, field ? { ...s, title: fieldLabel(field, lang) } : s];
+      })),
+    }),
+    [schema, fields, lang],
+  );
   const uiSchema = useMemo<UiSchema>(() => {
-    const ui: UiSchema = { "ui:submitButtonOptions": { norender: true } };
-    for (const key of Object.keys(schema.properties ?? {})) {
-      const isEditable = editable.includes(key) && perms[key] === "edit";
-      const hint = (schema.properties?.[key]?.["x-ui"] as UiSchema | undefined) ?? {};
-      ui[key] = { ...hint, ...(isEditable ? {} : { "ui:readonly": true }) };
+    // The form's own field order (x-order): its properties object may come back key-sorted.
+    const ui: UiSchema = { "ui:submitButtonOptions": { norender: true }, "ui:order": [...fields.map((f) => f.key), "*"] };
+    for (const f of fields) {
+      const isEditable = editable.includes(f.key) && perms[f.key] === "edit";
+      const hint = (schema.properties?.[f.key]?.["x-ui"] as UiSchema | undefined) ?? {};
+      const widget = widgetOf(f.type, f.source);
+      ui[f.key] = { ...hint, ...(widget ? { "ui:widget": widget } : {}), ...(isEditable ? {} : { "ui:readonly": true }) };
     }
     return ui;
-  }, [schema, perms, editable]);
+  }, [schema, fields, perms, editable]);
   return (
     <Form
       ref={ref as never}
-      schema={schema as RJSFSchema}
+      schema={localized as RJSFSchema}
       uiSchema={uiSchema}
+      widgets={WORKFLOW_WIDGETS}
+      formContext={context ?? {}}
       formData={value}
       validator={workflowValidator}
       onChange={(e: IChangeEvent<Values>) => onChange?.(e.formData ?? {})}

@@ -29,8 +29,10 @@ const base = (key: string, name: string, kind: WorkflowKind, form: Definition["f
   nodes,
 });
 
+// x-order keeps the field order: jsonb stores an object's keys sorted.
 const LEAVE_FORM = {
   type: "object",
+  "x-order": ["title", "leaveType", "days", "startDate", "reason"],
   required: ["title", "leaveType", "days"],
   properties: {
     title: { type: "string", title: "标题", maxLength: 200 },
@@ -43,6 +45,7 @@ const LEAVE_FORM = {
 
 const EXPENSE_FORM = {
   type: "object",
+  "x-order": ["title", "amount", "category", "note"],
   required: ["title", "amount", "category"],
   properties: {
     title: { type: "string", title: "标题", maxLength: 200 },
@@ -54,6 +57,7 @@ const EXPENSE_FORM = {
 
 const SIMPLE_FORM = {
   type: "object",
+  "x-order": ["title", "remark"],
   required: ["title"],
   properties: { title: { type: "string", title: "标题", maxLength: 200 }, remark: { type: "string", title: "备注", maxLength: 1000 } },
 };

@@ -112,6 +112,7 @@ const NOTIFY_KEYS: Record<NotifyKind, string> = {
   returned: "workflow.notify.returned",
   cc: "workflow.notify.cc",
   comment: "workflow.notify.comment",
+  reassigned: "workflow.notify.reassigned",
 };
 
 type Applied = {
@@ -124,6 +125,8 @@ type Applied = {
   after: InstanceState;
   effects: Effect[];
   actionType: string;
+  /** More for the audit row than status and version (a reassignment names the task and people). */
+  audit?: Record<string, unknown>;
 };
 
 /** Writes one engine step: tasks, instance, timeline, CC rows, notifications, business effect, audit. */
@@ -187,7 +190,7 @@ export const applyStep = async (a: Applied): Promise<ActionAnswer> => {
     entity: "workflow_instances",
     entityId: row.id,
     before: a.before ? { status: a.before.status, version: row.version } : undefined,
-    after: { status: after.status, version, action: a.actionType },
+    after: { status: after.status, version, action: a.actionType, ...a.audit },
   });
   const myTasks = after.tasks.filter((t) => t.status === "pending" && t.assigneeId === ctx.userId).map((t) => t.id);
   return { id: row.id, status: after.status, version, myTasks };

@@ -5,12 +5,13 @@ import { asc, count, desc, eq, ilike, max, ne, type SQL } from "drizzle-orm";
 import { AppError } from "../../../shared/errors";
 import { type Definition, textOf, validateDefinition, WORKFLOW_KINDS, type WorkflowKind } from "../../../shared/workflow";
 import { workflowDefinitions, workflowDefinitionVersions, workflowInstances } from "../../db/tables";
+import { translatorFor } from "../../i18n";
 import { writeAudit } from "../../lib/audit";
 import { type ListQuery, orderOf, pageOf } from "../../lib/list-query";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { knownRefs, loadDirectory } from "./directory";
-import { isValidFormSchema } from "./form-schema";
+import { invalidFormFields } from "./form-schema";
 import { starterDefinition } from "./starter";
 
 type DefinitionRow = typeof workflowDefinitions.$inferSelect;
@@ -18,6 +19,7 @@ type DefinitionRow = typeof workflowDefinitions.$inferSelect;
 export type DefinitionInput = { name: string; kind: WorkflowKind; key?: string; draft?: Definition };
 export type DraftInput = { draft: Definition; version: number };
 
+const ARCHIVED = () => new AppError(422, "errors.workflow.definition.archived");
 const KIND_TAKEN = (kind: string) => new AppError(409, "errors.workflow.definition.kindTaken", { params: { kind } });
 
 export const findDefinitions = async (ctx: RequestCtx, q: ListQuery) => {
@@ -114,8 +116,15 @@ export const publishDefinition = async (ctx: RequestCtx, id: string, input: { ve
   return ctx.db.transaction(async (tx) => {
     const before = await getDefinitionRow({ ...ctx, db: tx }, id);
     if (before.version !== input.version) throw new AppError(409, "errors.staleVersion");
-    const errors = validateDefinition(before.draft, { refs: knownRefs(dir), isValidSchema: isValidFormSchema });
-    if (errors.length > 0) throw new AppError(422, "errors.workflow.publish.invalid", { data: { errors }, params: { count: errors.length } });
+    if (before.isArchived) throw ARCHIVED();
+    const errors = validateDefinition(before.draft, { refs: knownRefs(dir), invalidFields: invalidFormFields });
+    if (errors.length > 0) {
+      // `fields` (path + message in the caller's language) is what every client reads from a 422;
+      // the designer maps each path back to its node or form field.
+      const t = translatorFor(ctx.lang);
+      const fields = errors.map((e) => ({ field: e.path, message: t(`errors.${e.key}`, e.params ?? {}) }));
+      throw new AppError(422, "errors.workflow.publish.invalid", { data: { errors }, fields, params: { count: errors.length } });
+    }
     const [{ top }] = await tx
       .select({ top: max(workflowDefinitionVersions.number) })
       .from(workflowDefinitionVersions)
@@ -141,11 +150,36 @@ export const publishDefinition = async (ctx: RequestCtx, id: string, input: { ve
 export const setEnabled = (ctx: RequestCtx, id: string, input: { enabled: boolean; version: number }) =>
   ctx.db.transaction(async (tx) => {
     const before = await getDefinitionRow({ ...ctx, db: tx }, id);
+    if (input.enabled && before.isArchived) throw ARCHIVED();
     if (input.enabled && !before.currentVersionId) throw new AppError(422, "errors.workflow.definition.unpublished");
     if (input.enabled) await assertKindFree({ ...ctx, db: tx }, before.kind, id);
     const [after] = await tx
       .update(workflowDefinitions)
       .set({ isEnabled: input.enabled, version: before.version + 1, updatedAt: new Date(), updatedBy: ctx.userId })
+      .where(inWorkspace(ctx, workflowDefinitions, eq(workflowDefinitions.id, id), eq(workflowDefinitions.version, input.version)))
+      .returning();
+    if (!after) throw new AppError(409, "errors.staleVersion");
+    await writeAudit(tx, ctx, { action: "update", entity: "workflow_definitions", entityId: id, before, after });
+    return after;
+  });
+
+/**
+ * Archiving takes a definition out of use: it is disabled, hidden from the start page and
+ * refused on submit, while its running instances go on with their versions. Unarchiving brings
+ * it back disabled; enabling it again checks the business kind is still free.
+ */
+export const setArchived = (ctx: RequestCtx, id: string, input: { archived: boolean; version: number }) =>
+  ctx.db.transaction(async (tx) => {
+    const before = await getDefinitionRow({ ...ctx, db: tx }, id);
+    const [after] = await tx
+      .update(workflowDefinitions)
+      .set({
+        isArchived: input.archived,
+        isEnabled: input.archived ? false : before.isEnabled,
+        version: before.version + 1,
+        updatedAt: new Date(),
+        updatedBy: ctx.userId,
+      })
       .where(inWorkspace(ctx, workflowDefinitions, eq(workflowDefinitions.id, id), eq(workflowDefinitions.version, input.version)))
       .returning();
     if (!after) throw new AppError(409, "errors.staleVersion");
@@ -199,14 +233,23 @@ export const enabledDefinitionOfKind = async (ctx: RequestCtx, kind: string) => 
   const [row] = await ctx.db
     .select()
     .from(workflowDefinitions)
-    .where(inWorkspace(ctx, workflowDefinitions, eq(workflowDefinitions.kind, kind), eq(workflowDefinitions.isEnabled, true)))
+    .where(inWorkspace(ctx, workflowDefinitions, eq(workflowDefinitions.kind, kind), eq(workflowDefinitions.isEnabled, true), eq(workflowDefinitions.isArchived, false)))
     .limit(1);
   if (!row?.currentVersionId) throw new AppError(422, "errors.workflow.definition.none", { params: { kind } });
   return row;
 };
 
 export const definitionByKey = async (ctx: RequestCtx, key: string) => {
-  const [row] = await ctx.db.select().from(workflowDefinitions).where(inWorkspace(ctx, workflowDefinitions, eq(workflowDefinitions.key, key), eq(workflowDefinitions.isEnabled, true)));
+  const [row] = await ctx.db
+    .select()
+    .from(workflowDefinitions)
+    .where(inWorkspace(ctx, workflowDefinitions, eq(workflowDefinitions.key, key), eq(workflowDefinitions.isEnabled, true), eq(workflowDefinitions.isArchived, false)));
   if (!row?.currentVersionId) throw new AppError(422, "errors.workflow.definition.none", { params: { kind: key } });
   return row;
+};
+
+/** Whether new approvals may start from this definition: archived, then disabled, are refused. */
+export const assertStartable = (row: DefinitionRow) => {
+  if (row.isArchived) throw ARCHIVED();
+  if (!row.isEnabled || !row.currentVersionId) throw new AppError(422, "errors.workflow.definition.disabled");
 };

@@ -16,6 +16,7 @@ import {
 import { users, workflowCc, workflowEvents, workflowInstances, workflowTasks } from "../../db/tables";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
+import { attachmentInfo, formFileIds } from "./attachments";
 import { getVersion } from "./definitions-service";
 import { editableFields, returnTargets, type TaskState } from "./engine";
 import { hasHumanAccept } from "./engine/checks";
@@ -93,6 +94,9 @@ export const getInstanceDetail = async (ctx: RequestCtx, id: string) => {
     }));
   const canCancel =
     row.status === "running" && (isInitiator || isAdmin) && (def.settings.cancelAfterApproved || !hasHumanAccept(state));
+  const form = stripHidden(row.form, perms);
+  // Only files this viewer can reach: the timeline's, and those in form fields they may see.
+  const visibleFiles = [...new Set([...eventRows.flatMap((e) => e.attachments), ...formFileIds(def, form)])];
   return {
     id: row.id,
     serial: row.serial,
@@ -109,14 +113,17 @@ export const getInstanceDetail = async (ctx: RequestCtx, id: string) => {
     finishedAt: row.finishedAt,
     schema: stripHiddenSchema(def.form, perms),
     perms: Object.fromEntries(formFields(def.form).filter((f) => perms[f.key] !== "hidden").map((f) => [f.key, perms[f.key]])),
-    form: stripHidden(row.form, perms),
+    form,
     nodes: allNodes(def.nodes).map((n) => ({ id: n.id, name: n.name, type: n.type })),
     tasks: state.tasks.map((t) => ({ ...t, nodeName: nodeName(t.nodeId) })),
     events: eventRows.map((e) => ({ id: e.id, seq: e.seq, type: e.type, nodeId: e.nodeId, nodeName: e.nodeId ? nodeName(e.nodeId) : "", taskId: e.taskId, actorId: e.actorId, comment: e.comment, attachments: e.attachments, params: e.params, createdAt: e.createdAt })),
     cc: ccRows.map((c) => ({ userId: c.userId, nodeId: c.nodeId, ccAt: c.ccAt })),
     users: Object.fromEntries(names.map((u) => [u.id, u.name])),
+    files: await attachmentInfo(ctx, row.id, visibleFiles),
     myTasks: myPending,
     canCancel,
+    // Process administrators may hand any open task to someone else (WORKFLOW.md §2.1 transfer).
+    canReassign: row.status === "running" && isAdmin,
     canCc: isInitiator || isAdmin || mine.length > 0 || myCc.length > 0,
   };
 };

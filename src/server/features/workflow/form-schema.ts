@@ -23,13 +23,27 @@ const compile = (cacheKey: string | undefined, form: JsonSchema) => {
   return fn;
 };
 
-export const isValidFormSchema = (form: unknown) => {
+const compiles = (schema: unknown) => {
   try {
-    compile(undefined, form as JsonSchema);
+    compile(undefined, schema as JsonSchema);
     return true;
   } catch {
     return false;
   }
+};
+
+export const isValidFormSchema = (form: unknown) => compiles(form);
+
+/**
+ * The fields ajv refuses, so the designer can mark them ("" when the fault is not in one
+ * field): each property is compiled on its own, which also catches unknown formats that the
+ * meta-schema check alone lets through.
+ */
+export const invalidFormFields = (form: unknown): string[] => {
+  if (compiles(form)) return [];
+  const props = (form as JsonSchema | null)?.properties;
+  const bad = props && typeof props === "object" ? Object.entries(props).filter(([, p]) => !compiles({ type: "object", properties: { x: p } })).map(([k]) => k) : [];
+  return bad.length > 0 ? bad : [""];
 };
 
 /** Validates form data against a version's form; 422 `errors.validation` with the fields at fault. */

@@ -1,17 +1,15 @@
 import { randomUUID } from "node:crypto";
 
-import { inArray } from "drizzle-orm";
-
 import { AppError } from "../../../shared/errors";
 import { type Definition, textOf } from "../../../shared/workflow";
-import { files, workflowInstances } from "../../db/tables";
+import { workflowInstances } from "../../db/tables";
 import type { Bus } from "../../lib/bus";
 import type { RequestCtx } from "../../lib/request-ctx";
-import { inWorkspace } from "../../lib/tenant";
 import { applyStep, claimKey, engineError, findReplay, inActionTx, payloadHash, recordAnswer, storeAnswer } from "./apply";
-import { definitionByKey, enabledDefinitionOfKind, getDefinitionRow, getVersion } from "./definitions-service";
+import { addedIds, assertFiles, formFileIds, keepAttachments } from "./attachments";
+import { assertStartable, definitionByKey, enabledDefinitionOfKind, getDefinitionRow, getVersion } from "./definitions-service";
 import { loadDirectory, nameOf } from "./directory";
-import { type Action, step } from "./engine";
+import { type Action, type Effect, step } from "./engine";
 import { assertFormValid } from "./form-schema";
 import { lockInstance, storedState } from "./store";
 
@@ -42,13 +40,11 @@ export type ActionBody = {
   version?: number;
 };
 
-/** Attachments are files of the caller's firm (document store ids); anything else is refused. */
-const assertFiles = async (ctx: RequestCtx, ids: string[] | undefined) => {
-  const wanted = [...new Set(ids ?? [])];
-  if (wanted.length === 0) return;
-  const found = await ctx.db.select({ id: files.id }).from(files).where(inWorkspace(ctx, files, inArray(files.id, wanted)));
-  if (found.length !== wanted.length) throw new AppError(422, "errors.workflow.attachments.invalid");
-};
+/** The reassign body: an admin moves someone's open task to another member. */
+export type ReassignBody = { taskId: string; toUserId: string; comment?: string };
+
+/** Files the step's timeline events carry (what the actor attached to their comment). */
+const eventFiles = (effects: Effect[]) => effects.flatMap((e) => (e.type === "event" ? (e.event.attachments ?? []) : []));
 
 const isAdminOf = (ctx: RequestCtx, def: Definition) => def.admins.includes(ctx.userId) || ctx.ability.can("manage", "WORKFLOW_INSTANCE");
 
@@ -84,10 +80,10 @@ export const submitInstance = async (ctx: RequestCtx, bus: Bus, input: SubmitInp
   // The definition first: another firm's id answers 404 before anything else is looked at.
   const defRow = await getDefinitionRow(ctx, input.definitionId);
   const key = keyOf();
-  await assertFiles(ctx, input.attachments);
-  if (!defRow.isEnabled || !defRow.currentVersionId) throw new AppError(422, "errors.workflow.definition.disabled");
-  const version = await getVersion(ctx, defRow.currentVersionId);
+  assertStartable(defRow);
+  const version = await getVersion(ctx, defRow.currentVersionId as string);
   const def = version.flow;
+  await assertFiles(ctx, [...(input.attachments ?? []), ...formFileIds(def, input.form)]);
   const dir = await loadDirectory(ctx.db, ctx.workspaceId);
   const depts = dir.userDepts[ctx.userId] ?? [];
   if (input.deptId && !depts.includes(input.deptId)) throw new AppError(422, "errors.workflow.dept.invalid");
@@ -122,19 +118,31 @@ export const submitInstance = async (ctx: RequestCtx, bus: Bus, input: SubmitInp
       })
       .returning();
     const answer = await applyStep({ tx, ctx, bus, def, row, before: null, after: result.state, effects: result.effects, actionType: "submit" });
+    await keepAttachments(tx, ctx, row, [...eventFiles(result.effects), ...formFileIds(def, result.state.form)]);
     await storeAnswer(tx, ctx, key, answer);
     return answer;
   });
 };
 
-/** Applies one action under the instance lock; the engine decides, this writes what it decided. */
-export const actOnInstance = async (ctx: RequestCtx, bus: Bus, instanceId: string, body: ActionBody, key: string) => {
+/**
+ * Applies one action under the instance lock; the engine decides, this writes what it decided.
+ * `reassign` is an administrator's transfer of someone else's task: refused to anyone who is
+ * not a process administrator, and audited as a reassignment.
+ */
+export const actOnInstance = async (
+  ctx: RequestCtx,
+  bus: Bus,
+  instanceId: string,
+  body: ActionBody,
+  key: string,
+  opts: { reassign?: boolean } = {},
+) => {
   await assertFiles(ctx, body.attachments);
   const dir = await loadDirectory(ctx.db, ctx.workspaceId);
   return inActionTx(ctx, async (tx) => {
     const locked = await lockInstance(tx, ctx.workspaceId, instanceId);
     if (!locked) throw new AppError(404, "errors.notFound");
-    const hash = payloadHash({ instanceId, body });
+    const hash = payloadHash({ instanceId, body, ...(opts.reassign ? { reassign: true } : {}) });
     const replay = await findReplay(tx, ctx, key, hash);
     if (replay) return replay;
     const { row, state } = locked;
@@ -143,16 +151,38 @@ export const actOnInstance = async (ctx: RequestCtx, bus: Bus, instanceId: strin
     }
     const version = await getVersion({ db: tx, workspaceId: ctx.workspaceId }, row.versionId);
     const def = version.flow;
-    const result = step(state, toAction(body), { userId: ctx.userId, isProcessAdmin: isAdminOf(ctx, def) }, engineCtx(def, dir));
+    const isProcessAdmin = isAdminOf(ctx, def);
+    if (opts.reassign && !isProcessAdmin) throw new AppError(403, "errors.workflow.reassign.forbidden");
+    const action = toAction(body);
+    if (opts.reassign && action.type === "transfer") action.reassign = true;
+    const result = step(state, action, { userId: ctx.userId, isProcessAdmin }, engineCtx(def, dir));
     if ("error" in result) throw engineError(result.error, dir);
-    if (result.state.form !== state.form && JSON.stringify(result.state.form) !== JSON.stringify(state.form)) {
-      assertFormValid(version.id, def.form, result.state.form);
-    }
-    const answer = await applyStep({ tx, ctx, bus, def, row, before: state, after: result.state, effects: result.effects, actionType: body.type });
+    const formChanged = result.state.form !== state.form && JSON.stringify(result.state.form) !== JSON.stringify(state.form);
+    if (formChanged) assertFormValid(version.id, def.form, result.state.form);
+    const newFormFiles = formChanged ? addedIds(formFileIds(def, state.form), formFileIds(def, result.state.form)) : [];
+    await assertFiles(ctx, newFormFiles, tx);
+    const from = state.tasks.find((t) => t.id === body.taskId)?.assigneeId;
+    const answer = await applyStep({
+      tx,
+      ctx,
+      bus,
+      def,
+      row,
+      before: state,
+      after: result.state,
+      effects: result.effects,
+      actionType: opts.reassign ? "reassign" : body.type,
+      ...(opts.reassign ? { audit: { taskId: body.taskId, from, to: body.toUserId } } : {}),
+    });
+    await keepAttachments(tx, ctx, row, [...eventFiles(result.effects), ...newFormFiles]);
     await recordAnswer(tx, ctx, key, hash, answer);
     return answer;
   });
 };
+
+/** An administrator reassigns an open task (the assignee left, is away, or is the wrong person). */
+export const reassignTask = (ctx: RequestCtx, bus: Bus, instanceId: string, body: ReassignBody, key: string) =>
+  actOnInstance(ctx, bus, instanceId, { type: "transfer", taskId: body.taskId, toUserId: body.toUserId, comment: body.comment }, key, { reassign: true });
 
 /**
  * For other features (cases, contracts, seals, client changes): starts the approval their

@@ -13,6 +13,7 @@ import {
   listVersions,
   publishDefinition,
   saveDraft,
+  setArchived,
   setEnabled,
 } from "./definitions-service";
 
@@ -33,7 +34,7 @@ const createBody = {
   },
 } as const;
 
-/** Definitions: drafts, publishing (versions), enabling; the designer's endpoints. */
+/** Definitions: drafts, publishing (versions), enabling, archiving; the designer's endpoints. */
 export async function workflowDefinitionRoutes(app: FastifyInstance) {
   app.get<{ Querystring: ListQuery }>(
     "/",
@@ -83,6 +84,15 @@ export async function workflowDefinitionRoutes(app: FastifyInstance) {
       ...one("update"),
     },
     (req) => setEnabled(req.ctx, req.params.id, req.body),
+  );
+
+  app.post<{ Params: { id: string }; Body: { archived: boolean; version: number } }>(
+    "/:id/archived",
+    {
+      schema: { body: { type: "object", required: ["archived", "version"], additionalProperties: false, properties: { archived: { type: "boolean" }, version } } },
+      ...one("update"),
+    },
+    (req) => setArchived(req.ctx, req.params.id, req.body),
   );
 
   app.delete<{ Params: { id: string } }>("/:id", one("delete"), (req) => deleteDefinition(req.ctx, req.params.id));

@@ -1,11 +1,17 @@
+import path from "node:path";
+
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
 import { AppError } from "../../../shared/errors";
 import { type ListQuery, listQuerySchema } from "../../lib/list-query";
 import { isUuid } from "../../lib/tenant-guard";
+import { sendBody } from "../documents/download";
+import { createDiskStore } from "../documents/storage/disk-store";
+import { getFileBody } from "../documents/versions";
 import { getInstanceDetail } from "./detail";
 import { registerAccountChangeEffect } from "./effects/account-changes";
-import { type ActionBody, actOnInstance, type SubmitInput, submitInstance } from "./instances-service";
+import { type ActionBody, actOnInstance, reassignTask, type ReassignBody, type SubmitInput, submitInstance } from "./instances-service";
+import { startKeySweeper } from "./key-sweeper";
 import { countBadges, findAll, findCc, findHandled, findInitiated, findPending, nextPending } from "./queries";
 import { workflowDefinitionRoutes } from "./routes-definitions";
 import { findStartable, getStartForm, previewStart } from "./start-service";
@@ -48,6 +54,13 @@ const actionBody = {
   },
 } as const;
 
+const reassignBody = {
+  type: "object",
+  required: ["taskId", "toUserId"],
+  additionalProperties: false,
+  properties: { taskId: uuid, toUserId: uuid, comment },
+} as const;
+
 /** Every action carries an Idempotency-Key (a uuid made when its dialog opened). */
 const idempotencyKey = (req: FastifyRequest) => {
   const key = req.headers["idempotency-key"];
@@ -59,6 +72,12 @@ const TABS = { pending: findPending, initiated: findInitiated, handled: findHand
 
 export async function workflowRoutes(app: FastifyInstance) {
   registerAccountChangeEffect(app);
+  startKeySweeper(app, app.database.db, {
+    ttlHours: app.config.workflowKeyTtlHours ?? 7 * 24,
+    everyMinutes: app.config.workflowKeySweepMinutes ?? 60,
+  });
+  // The document store's bodies, read here for the approval's own attachment downloads.
+  const store = createDiskStore(path.join(app.config.dataDir, "files"));
   await app.register(workflowDefinitionRoutes, { prefix: "/definitions" });
 
   app.get("/startable", { config: { permission: ["create", "WORKFLOW_INSTANCE"] } }, (req) => findStartable(req.ctx));
@@ -110,5 +129,34 @@ export async function workflowRoutes(app: FastifyInstance) {
     "/instances/:id/actions",
     { schema: { body: actionBody }, config: { permission: "member", tenantTable: "workflow_instances" } },
     (req) => actOnInstance(req.ctx, app.bus, req.params.id, req.body, idempotencyKey(req)),
+  );
+
+  // Process administrators only (checked against the instance's definition in the service).
+  app.post<{ Params: { id: string }; Body: ReassignBody }>(
+    "/instances/:id/reassign",
+    { schema: { body: reassignBody }, config: { permission: "member", tenantTable: "workflow_instances" } },
+    (req) => reassignTask(req.ctx, app.bus, req.params.id, req.body, idempotencyKey(req)),
+  );
+
+  /**
+   * An attachment of the approval, for anyone who may open the approval (document rights are
+   * not needed: a finance approver must see the invoice attached to the request).
+   */
+  app.get<{ Params: { id: string; fileId: string }; Querystring: { inline?: boolean } }>(
+    "/instances/:id/files/:fileId",
+    {
+      schema: {
+        params: { type: "object", properties: { id: uuid, fileId: uuid } },
+        querystring: { type: "object", properties: { inline: { type: "boolean" } } },
+      },
+      config: { permission: "member", tenantTable: "workflow_instances" },
+    },
+    async (req, reply) => {
+      const detail = await getInstanceDetail(req.ctx, req.params.id);
+      if (!(req.params.fileId in detail.files)) throw new AppError(404, "errors.documents.fileNotFound");
+      const { file, version } = await getFileBody(req.ctx, req.params.fileId);
+      const body = { key: version.storageKey, name: file.name, mime: version.mime, size: version.size, sha256: version.sha256 };
+      return sendBody(req, reply, store, body, req.query.inline === true);
+    },
   );
 }

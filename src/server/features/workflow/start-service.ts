@@ -8,7 +8,7 @@ import {
   textOf,
 } from "../../../shared/workflow";
 import type { RequestCtx } from "../../lib/request-ctx";
-import { enabledDefinitions, getDefinitionRow, getVersion } from "./definitions-service";
+import { assertStartable, enabledDefinitions, getDefinitionRow, getVersion } from "./definitions-service";
 import { loadDirectory, nameOf } from "./directory";
 
 /** Cards of the start page: enabled definitions whose initiator scope includes me, by kind. */
@@ -26,8 +26,8 @@ export const findStartable = async (ctx: RequestCtx) => {
 
 const startableVersion = async (ctx: RequestCtx, id: string) => {
   const row = await getDefinitionRow(ctx, id);
-  if (!row.isEnabled || !row.currentVersionId) throw new AppError(422, "errors.workflow.definition.disabled");
-  const version = await getVersion(ctx, row.currentVersionId);
+  assertStartable(row);
+  const version = await getVersion(ctx, row.currentVersionId as string);
   const dir = await loadDirectory(ctx.db, ctx.workspaceId);
   if (!inScope(dir, version.flow.start.initiators, ctx.userId)) throw new AppError(403, "errors.workflow.start.notAllowed");
   return { row, version, dir };

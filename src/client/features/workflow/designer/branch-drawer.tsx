@@ -8,6 +8,7 @@ import {
   type Definition,
   type ExclusiveNode,
   type FlowNode,
+  fieldLabel,
   formFields,
   leftType,
   type Operator,
@@ -46,7 +47,13 @@ const RuleValue = ({ def, rule, roles, departments, onChange }: { def: Definitio
     return <Select aria-label={label} mode="multiple" style={{ minWidth: 160 }} value={(rule.value as string[]) ?? []} onChange={onChange} options={options} />;
   }
   if (type === "user" || type === "users") return <MemberPickerField value={(rule.value as string[]) ?? []} onChange={onChange} />;
-  const options = fields.find((f) => f.key === rule.left)?.options;
+  const field = fields.find((f) => f.key === rule.left);
+  if (field?.source === "departments") {
+    // A department field of the form: choose among the firm's departments, not free text.
+    const options = departments.map((o) => ({ value: o.id, label: o.name }));
+    return <Select aria-label={label} mode={isList ? "multiple" : undefined} style={{ minWidth: 160 }} value={rule.value as string} onChange={onChange} options={options} />;
+  }
+  const options = field?.options;
   if (options && (type === "enum" || type === "multi")) {
     return (
       <Select
@@ -89,10 +96,10 @@ const RuleValue = ({ def, rule, roles, departments, onChange }: { def: Definitio
 
 /** OR of AND-groups, edited row by row. */
 const ConditionEditor = ({ def, value, roles, departments, onChange }: { def: Definition; value: Condition; roles: Option[]; departments: Option[]; onChange: (c: Condition) => void }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const fields = formFields(def.form);
   const lefts = [
-    ...fields.map((f) => ({ value: f.key, label: f.title })),
+    ...fields.map((f) => ({ value: f.key, label: fieldLabel(f, i18n.language) })),
     { value: "initiator.dept", label: t("workflow.designer.initiatorDept") },
     { value: "initiator.role", label: t("workflow.designer.initiatorRole") },
   ];

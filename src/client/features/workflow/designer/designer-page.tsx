@@ -1,13 +1,16 @@
 import { DownloadOutlined, RedoOutlined, UndoOutlined, UploadOutlined } from "@ant-design/icons";
 import { useCustom, useCustomMutation, useList, useNotification } from "@refinedev/core";
-import { Alert, Button, Skeleton, Space, Tabs, Tag, Tooltip } from "antd";
+import { Alert, Badge, Button, Skeleton, Space, Tabs, Tag, Tooltip } from "antd";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 
-import { type Definition, type FlowNode, findNode, type JsonSchema, type NodeType, validateDefinition } from "../../../../shared/workflow";
+import { type Definition, type FlowNode, findNode, type NodeType, nodeAtPath, validateDefinition } from "../../../../shared/workflow";
 import { usePickerData } from "../../../components/member-picker";
 import { PageHeader } from "../../../layout/page-header";
+import { isApiError } from "../../../providers/api-error";
+import { http } from "../../../providers/http";
+import { handleHttpFailure } from "../../../providers/http-errors";
 import { WORKFLOW_API } from "../types";
 import "../workflow.css";
 import { BranchDrawer } from "./branch-drawer";
@@ -20,7 +23,24 @@ import { addBranch, type InsertAt, insertNode, newNode, removeBranch, removeNode
 import { useHistory } from "./use-history";
 import "./designer.css";
 
-type DefinitionRecord = { id: string; key: string; draft: Definition; version: number; currentVersionNo: number };
+type DefinitionRecord = { id: string; key: string; draft: Definition; version: number; currentVersionNo: number; isArchived: boolean };
+
+/** One publish problem as the designer shows it: translated, and pointing at a node or form field. */
+type Problem = { path: string; message: string; nodeId?: string };
+
+/** Problems the server found at the last publish, with the draft they were found in. */
+type ServerProblems = { draft: Definition; items: Problem[] };
+
+const FIELD_PATH = /^form\.properties\.([^.]+)/;
+
+/** The part of a draft a problem is about: it stays shown only while that part is unchanged. */
+const partOf = (def: Definition, p: Problem): unknown => {
+  if (p.nodeId) return findNode(def.nodes, p.nodeId);
+  const field = FIELD_PATH.exec(p.path)?.[1];
+  if (field) return def.form.properties?.[field];
+  const top = p.path.split(".")[0] as keyof Definition;
+  return top ? def[top] : def;
+};
 
 /**
  * The workflow designer: the flow on a canvas, the form and the settings; undo/redo, import and
@@ -37,6 +57,8 @@ export const DesignerPage = () => {
   const [version, setVersion] = useState(0);
   const [selected, setSelected] = useState<{ id: string; branch: number | null } | null>(null);
   const [showErrors, setShowErrors] = useState(false);
+  const [serverProblems, setServerProblems] = useState<ServerProblems | null>(null);
+  const [tab, setTab] = useState("flow");
   const fileRef = useRef<HTMLInputElement>(null);
   const { mutateAsync, mutation } = useCustomMutation<DefinitionRecord>();
   const { data: picker } = usePickerData(true, true);
@@ -53,12 +75,30 @@ export const DesignerPage = () => {
   }, [record]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const def = history.present;
-  const errors = useMemo(() => (def ? validateDefinition(def) : []), [def]);
+  const errors = useMemo<Problem[]>(() => {
+    if (!def) return [];
+    const own = validateDefinition(def).map((e) => ({ path: e.path, nodeId: e.nodeId, message: t(`errors.${e.key}`, e.params ?? {}) }));
+    // What only the server can check (people and roles that left, the strict schema compile)
+    // stays on its node or field until that part of the draft is edited.
+    const fromServer = (serverProblems?.items ?? []).filter(
+      (p) => JSON.stringify(partOf(def, p)) === JSON.stringify(partOf(serverProblems?.draft as Definition, p)),
+    );
+    return [...own, ...fromServer.filter((p) => !own.some((o) => o.path === p.path && o.message === p.message))];
+  }, [def, serverProblems, t]);
   const errorsByNode = useMemo(() => {
     const map = new Map<string, string[]>();
-    for (const e of errors) if (e.nodeId) map.set(e.nodeId, [...(map.get(e.nodeId) ?? []), t(`errors.${e.key}`, e.params ?? {})]);
+    for (const e of errors) if (e.nodeId) map.set(e.nodeId, [...(map.get(e.nodeId) ?? []), e.message]);
     return map;
-  }, [errors, t]);
+  }, [errors]);
+  const errorsByField = useMemo(() => {
+    const map = new Map<string, string[]>();
+    for (const e of errors) {
+      const key = FIELD_PATH.exec(e.path)?.[1];
+      if (key) map.set(key, [...(map.get(key) ?? []), e.message]);
+    }
+    return map;
+  }, [errors]);
+  const formErrors = useMemo(() => errors.filter((e) => e.path === "form").map((e) => e.message), [errors]);
 
   const names = useMemo(
     () => ({ users: new Map(picker.members.map((m) => [m.userId, m.name])), roles: new Map(roles.map((r) => [r.id, r.name])) }),
@@ -127,10 +167,21 @@ export const DesignerPage = () => {
       return;
     }
     const v = await save();
-    const res = await mutateAsync({ url: `${WORKFLOW_API}/definitions/${id}/publish`, method: "post", values: { version: v }, successNotification: false });
-    setVersion(res.data.version);
-    notify?.({ type: "success", message: t("workflow.messages.published", { n: res.data.currentVersionNo }) });
-    await query.refetch();
+    setServerProblems(null);
+    try {
+      // Called directly: a 422 with field problems is shown on the canvas, not as a toast.
+      const res = await http.post<DefinitionRecord>(`${WORKFLOW_API}/definitions/${id}/publish`, { version: v }, { skipErrorHandler: true });
+      setVersion(res.data.version);
+      notify?.({ type: "success", message: t("workflow.messages.published", { n: res.data.currentVersionNo }) });
+      await query.refetch();
+    } catch (err) {
+      if (isApiError(err) && err.statusCode === 422 && err.fields.length > 0) {
+        setServerProblems({ draft: def, items: err.fields.map((f) => ({ path: f.field, message: f.message, nodeId: nodeAtPath(def.nodes, f.field)?.id })) });
+        setShowErrors(true);
+        return;
+      }
+      if (isApiError(err)) handleHttpFailure(err);
+    }
   };
   const onExport = () => {
     const blob = new Blob([JSON.stringify(def, null, 2)], { type: "application/json" });
@@ -159,6 +210,7 @@ export const DesignerPage = () => {
           <span>
             {typeof def.name === "string" ? def.name : def.name["zh-CN"]}{" "}
             <Tag>{record.currentVersionNo ? `v${record.currentVersionNo}` : t("workflow.messages.draftOnly")}</Tag>
+            {record.isArchived ? <Tag color="default">{t("workflow.archive.tag")}</Tag> : null}
             {history.isDirty ? <Tag color="orange">{t("workflow.designer.unsaved")}</Tag> : null}
           </span>
         }
@@ -174,7 +226,9 @@ export const DesignerPage = () => {
             <Button icon={<DownloadOutlined />} onClick={onExport}>{t("buttons.export")}</Button>
             <Button onClick={() => navigate("/workflow/definitions")}>{t("workflow.designer.back")}</Button>
             <Button loading={mutation.isPending} onClick={() => void onSave()}>{t("buttons.save")}</Button>
-            <Button type="primary" loading={mutation.isPending} onClick={() => void onPublish()}>{t("workflow.actions.publish")}</Button>
+            <Tooltip title={record.isArchived ? t("workflow.archive.publishHint") : undefined}>
+              <Button type="primary" loading={mutation.isPending} disabled={record.isArchived} onClick={() => void onPublish()}>{t("workflow.actions.publish")}</Button>
+            </Tooltip>
           </Space>
         }
       />
@@ -188,12 +242,25 @@ export const DesignerPage = () => {
           message={t("errors.workflow.publish.invalid", { count: errors.length })}
           description={
             <ul className="wf-error-list">
-              {errors.map((e, i) => (
-                <li key={i}>
-                  {e.nodeId ? <Button type="link" size="small" onClick={() => setSelected({ id: e.nodeId as string, branch: null })}>{findNode(def.nodes, e.nodeId)?.name ?? e.nodeId}</Button> : null}
-                  {t(`errors.${e.key}`, e.params ?? {})}
-                </li>
-              ))}
+              {errors.map((e, i) => {
+                const field = FIELD_PATH.exec(e.path)?.[1];
+                return (
+                  <li key={i}>
+                    {e.nodeId ? (
+                      <Button type="link" size="small" onClick={() => { setTab("flow"); setSelected({ id: e.nodeId as string, branch: null }); }}>
+                        {findNode(def.nodes, e.nodeId)?.name ?? e.nodeId}
+                      </Button>
+                    ) : null}
+                    {field || e.path === "form" ? (
+                      <Button type="link" size="small" onClick={() => setTab("form")}>
+                        {t("workflow.designer.formTab")}
+                        {field ? ` · ${field}` : ""}
+                      </Button>
+                    ) : null}
+                    {e.message}
+                  </li>
+                );
+              })}
             </ul>
           }
           style={{ marginBottom: 12 }}
@@ -201,9 +268,15 @@ export const DesignerPage = () => {
       ) : null}
       <Tabs
         className="wf-designer-tabs"
+        activeKey={tab}
+        onChange={setTab}
         items={[
           { key: "flow", label: t("workflow.designer.flowTab"), children: <DesignerCanvas def={def} errorsByNode={errorsByNode} api={api} /> },
-          { key: "form", label: t("workflow.designer.formTab"), children: <FormTab def={def} onChange={(form: JsonSchema) => set({ ...def, form })} /> },
+          {
+            key: "form",
+            label: errorsByField.size > 0 || formErrors.length > 0 ? <Badge status="error" text={t("workflow.designer.formTab")} /> : t("workflow.designer.formTab"),
+            children: <FormTab def={def} onChange={set} errorsByField={errorsByField} formErrors={formErrors} />,
+          },
           { key: "settings", label: t("workflow.designer.settingsTab"), children: <SettingsTab def={def} roles={roles} departments={departments} onChange={set} /> },
         ]}
       />

@@ -8,6 +8,7 @@ import {
   type Definition,
   type FieldPerm,
   type FieldPerms,
+  fieldLabel,
   type FlowNode,
   formFields,
   MODES,
@@ -43,7 +44,7 @@ const defaultsFor = (kind: Assignees["kind"]): Assignees => {
 
 /** Read / edit / hidden per form field at this node. */
 export const FieldPermsTable = ({ def, value, onChange, isStart }: { def: Definition; value: FieldPerms; onChange: (v: FieldPerms) => void; isStart?: boolean }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const fields = formFields(def.form);
   const perm = (key: string): FieldPerm => value[key] ?? (isStart ? "edit" : "read");
   return (
@@ -53,7 +54,7 @@ export const FieldPermsTable = ({ def, value, onChange, isStart }: { def: Defini
       pagination={false}
       dataSource={fields}
       columns={[
-        { title: t("workflow.fields.field"), dataIndex: "title" },
+        { title: t("workflow.fields.field"), dataIndex: "title", render: (_: unknown, f) => fieldLabel(f, i18n.language) },
         {
           title: t("workflow.fields.permission"),
           width: 230,
@@ -72,7 +73,7 @@ export const FieldPermsTable = ({ def, value, onChange, isStart }: { def: Defini
 };
 
 const AssigneeEditor = ({ def, value, roles, onChange, isCc }: { def: Definition; value: Assignees | undefined; roles: Props["roles"]; onChange: (a: Assignees) => void; isCc?: boolean }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const userFields = formFields(def.form).filter((f) => f.type === "user" || f.type === "users");
   const kinds = ASSIGNEE_KINDS.filter((k) => !(isCc && k === "initiator"));
   return (
@@ -115,7 +116,7 @@ const AssigneeEditor = ({ def, value, roles, onChange, isCc }: { def: Definition
       ) : null}
       {value?.kind === "formUser" ? (
         <Form.Item label={t("workflow.fields.formField")} required>
-          <Select aria-label={t("workflow.fields.formField")} value={value.field || undefined} onChange={(field) => onChange({ ...value, field })} options={userFields.map((f) => ({ value: f.key, label: f.title }))} />
+          <Select aria-label={t("workflow.fields.formField")} value={value.field || undefined} onChange={(field) => onChange({ ...value, field })} options={userFields.map((f) => ({ value: f.key, label: fieldLabel(f, i18n.language) }))} />
         </Form.Item>
       ) : null}
     </>

@@ -137,7 +137,7 @@ export const transfer = (run: Run, a: Of<"transfer">, actor: Actor): Outcome => 
   if ("error" in got) return got;
   const { task } = got;
   const node = taskNode(run.ctx.def, task);
-  const isReassign = task.assigneeId !== actor.userId;
+  const isReassign = task.assigneeId !== actor.userId || (a.reassign === true && actor.isProcessAdmin);
   const canTransfer = task.kind === "addSign" || (node?.type !== undefined && node.transfer);
   if (task.kind === "submit" || (!isReassign && !canTransfer && !actor.isProcessAdmin)) return fail(422, "errors.workflow.action.notAllowed");
   if (a.toUserId === task.assigneeId) return fail(422, "errors.workflow.transfer.self");
@@ -167,6 +167,8 @@ export const transfer = (run: Run, a: Of<"transfer">, actor: Actor): Outcome => 
     comment: a.comment,
     params: { from: task.assigneeId, to: next.assigneeId },
   });
+  // The new holder hears of it as of any task; the one it was taken from is told too.
+  if (isReassign) notify(run, "reassigned", [task.assigneeId].filter((u) => u !== actor.userId));
   return undefined;
 };
 

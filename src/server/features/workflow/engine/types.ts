@@ -75,7 +75,8 @@ export type Action =
       comment?: string;
       attachments?: string[];
     }
-  | { type: "transfer"; taskId: string; toUserId: string; comment?: string }
+  /** `reassign`: an administrator's reassignment, recorded as such even of their own task. */
+  | { type: "transfer"; taskId: string; toUserId: string; comment?: string; reassign?: boolean }
   | { type: "cc"; userIds: string[]; comment?: string }
   | { type: "return"; taskId: string; targetNodeId: string; comment?: string; attachments?: string[] }
   | { type: "comment"; comment: string; attachments?: string[] };
@@ -98,7 +99,7 @@ export type TimelineEvent = {
   params?: Record<string, unknown>;
 };
 
-export type NotifyKind = "task" | "approved" | "rejected" | "cancelled" | "returned" | "cc" | "comment";
+export type NotifyKind = "task" | "approved" | "rejected" | "cancelled" | "returned" | "cc" | "comment" | "reassigned";
 
 export type Effect =
   | { type: "event"; event: TimelineEvent }

@@ -1,0 +1,65 @@
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+
+import type { Db } from "../../db/client";
+import { workflowActionLog } from "../../db/tables";
+
+/** Rows deleted per statement: short transactions, so actions claiming keys never wait long. */
+const BATCH = 5000;
+
+/**
+ * Deletes Idempotency-Keys of workflow actions claimed before `before` (WORKFLOW.md §4): a
+ * replay only matters while a client may still retry, so the log need not grow forever.
+ * Runs in batches over the created_at index; returns how many keys went.
+ */
+export const sweepActionKeys = async (db: Db, before: Date, batch = BATCH): Promise<number> => {
+  const l = workflowActionLog;
+  let total = 0;
+  for (;;) {
+    const result = await db.execute(sql`delete from ${l} where (${l.workspaceId}, ${l.actorId}, ${l.key}) in (
+      select ${l.workspaceId}, ${l.actorId}, ${l.key} from ${l} where ${l.createdAt} < ${before.toISOString()} limit ${batch})
+      returning 1 as gone`);
+    // Both drivers hand back the returned rows; their affected-row counts differ in name.
+    const deleted = (result as unknown as { rows: unknown[] }).rows.length;
+    total += deleted;
+    if (deleted < batch) return total;
+  }
+};
+
+export type KeySweepOptions = {
+  /** Keys older than this many hours are deleted. */
+  ttlHours: number;
+  /** How often the sweep runs; 0 turns it off. */
+  everyMinutes: number;
+};
+
+/**
+ * Sweeps old keys periodically while the server runs. Every instance of a multi-node
+ * deployment may sweep: deleting rows that are already gone is harmless.
+ */
+export const startKeySweeper = (app: FastifyInstance, db: Db, opts: KeySweepOptions) => {
+  if (!(opts.everyMinutes > 0) || !(opts.ttlHours > 0)) return;
+  let running: Promise<unknown> | undefined;
+  const run = () => {
+    if (running) return;
+    const before = new Date(Date.now() - opts.ttlHours * 3600_000);
+    running = sweepActionKeys(db, before)
+      .then((n) => {
+        if (n > 0) app.log.info({ deleted: n }, "workflow idempotency keys swept");
+      })
+      .catch((err: unknown) => app.log.error({ err }, "workflow idempotency key sweep failed"))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook("onReady", async () => {
+    timer = setInterval(run, opts.everyMinutes * 60_000);
+    // A timer must never keep a finished process (or a test run) alive.
+    timer.unref();
+  });
+  app.addHook("onClose", async () => {
+    clearInterval(timer);
+    await running;
+  });
+};
