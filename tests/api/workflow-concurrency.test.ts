@@ -76,6 +76,20 @@ describe("workflow concurrency and idempotency", () => {
       expect(n).toBe(1);
     });
 
+    it("replays a repeatable action (a comment) once, and refuses its key on another instance, writing nothing", async () => {
+      const flow = await api.publish("admin", [approval("n1", users(await api.userId("partner")))]);
+      const [id, otherId] = [await api.start("lawyer", flow.id), await api.start("lawyer", flow.id)];
+      const key = randomUUID();
+      const first = await api.act("lawyer", id, { type: "comment", comment: "补充材料" }, key);
+      expect(first.statusCode, first.body).toBe(200);
+      const again = await api.act("lawyer", id, { type: "comment", comment: "补充材料" }, key);
+      expect(again.json()).toEqual(first.json());
+      expect(await eventCount(id, "comment")).toBe(1);
+      const elsewhere = await api.act("lawyer", otherId, { type: "comment", comment: "补充材料" }, key);
+      expect(elsewhere.statusCode).toBe(422);
+      expect(await eventCount(otherId, "comment")).toBe(0);
+    });
+
     it("requires an Idempotency-Key", async () => {
       const flow = await api.publish("admin", [approval("n1", users(await api.userId("partner")))]);
       const id = await api.start("lawyer", flow.id);

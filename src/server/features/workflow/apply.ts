@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 
 import { AppError } from "../../../shared/errors";
 import type { Definition, OrgDirectory } from "../../../shared/workflow";
@@ -30,14 +30,13 @@ const pgCode = (err: unknown): string | undefined => {
 
 /**
  * One transaction per action with a 5 s lock wait (WORKFLOW.md §4): past it the answer is 409
- * `workflow.busy` instead of a request hanging behind a stuck colleague.
+ * `workflow.busy` instead of a request hanging behind a stuck colleague. The wait is the
+ * connection's lock_timeout (db/client.ts), so no statement is spent setting it per action;
+ * PGlite is one connection and never waits on a lock.
  */
 export const inActionTx = async <T>(ctx: RequestCtx, fn: (tx: Db) => Promise<T>): Promise<T> => {
   try {
-    return await ctx.db.transaction(async (tx) => {
-      await tx.execute(sql`set local lock_timeout = '5s'`);
-      return fn(tx);
-    });
+    return await ctx.db.transaction(fn);
   } catch (err) {
     if (pgCode(err) === "55P03") throw new AppError(409, "errors.workflow.busy");
     throw err;
@@ -80,14 +79,35 @@ export const findReplay = async (tx: Db, ctx: RequestCtx, key: string, hash: str
   return prior.response as ActionAnswer;
 };
 
-/** Writes the key with its answer; a key already used elsewhere (another instance) is a mismatch. */
+/** Thrown inside an action's transaction when its key turns out to be taken: the work rolls back. */
+export class KeyTaken extends Error {}
+
+/** Writes the key with its answer; a key already taken rolls the action back (KeyTaken). */
 export const recordAnswer = async (tx: Db, ctx: RequestCtx, key: string, hash: string, answer: ActionAnswer) => {
   const rows = await tx
     .insert(workflowActionLog)
     .values({ workspaceId: ctx.workspaceId, actorId: ctx.userId, key, payloadHash: hash, response: answer })
     .onConflictDoNothing()
     .returning({ key: workflowActionLog.key });
-  if (rows.length === 0) throw new AppError(422, "errors.workflow.idempotency.mismatch");
+  if (rows.length === 0) throw new KeyTaken();
+};
+
+/**
+ * Runs an action on an existing instance with its Idempotency-Key looked up only when the action
+ * fails: a repeat of an action that took effect is refused by the engine ("already handled") or
+ * meets its key at the end (KeyTaken, rolled back), and then gets the first answer. The usual
+ * case, a new key, costs no lookup at all.
+ */
+export const withReplay = async (ctx: RequestCtx, key: string, hash: string, run: () => Promise<ActionAnswer>) => {
+  try {
+    return await run();
+  } catch (err) {
+    if (!(err instanceof AppError) && !(err instanceof KeyTaken)) throw err;
+    const replay = await findReplay(ctx.db, ctx, key, hash);
+    if (replay) return replay;
+    if (err instanceof KeyTaken) throw new AppError(422, "errors.workflow.idempotency.mismatch");
+    throw err;
+  }
 };
 
 export const storeAnswer = async (tx: Db, ctx: RequestCtx, key: string, answer: ActionAnswer) => {

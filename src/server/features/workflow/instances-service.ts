@@ -5,7 +5,7 @@ import { type Definition, textOf } from "../../../shared/workflow";
 import { workflowInstances } from "../../db/tables";
 import type { Bus } from "../../lib/bus";
 import type { RequestCtx } from "../../lib/request-ctx";
-import { applyStep, claimKey, engineError, findReplay, inActionTx, payloadHash, recordAnswer, storeAnswer } from "./apply";
+import { applyStep, claimKey, engineError, inActionTx, payloadHash, recordAnswer, storeAnswer, withReplay } from "./apply";
 import { addedIds, assertFiles, formFileIds, keepAttachments } from "./attachments";
 import { assertStartable, definitionByKey, enabledDefinitionOfKind, getDefinitionRow, getVersion } from "./definitions-service";
 import { loadDirectory, nameOf } from "./directory";
@@ -139,12 +139,10 @@ export const actOnInstance = async (
 ) => {
   await assertFiles(ctx, body.attachments);
   const dir = await loadDirectory(ctx.db, ctx.workspaceId);
-  return inActionTx(ctx, async (tx) => {
+  const hash = payloadHash({ instanceId, body, ...(opts.reassign ? { reassign: true } : {}) });
+  return withReplay(ctx, key, hash, () => inActionTx(ctx, async (tx) => {
     const locked = await lockInstance(tx, ctx.workspaceId, instanceId);
     if (!locked) throw new AppError(404, "errors.notFound");
-    const hash = payloadHash({ instanceId, body, ...(opts.reassign ? { reassign: true } : {}) });
-    const replay = await findReplay(tx, ctx, key, hash);
-    if (replay) return replay;
     const { row, state } = locked;
     if (body.formPatch && body.version !== undefined && body.version !== row.version) {
       throw new AppError(409, "errors.workflow.instance.stale");
@@ -177,7 +175,7 @@ export const actOnInstance = async (
     await keepAttachments(tx, ctx, row, [...eventFiles(result.effects), ...newFormFiles]);
     await recordAnswer(tx, ctx, key, hash, answer);
     return answer;
-  });
+  }));
 };
 
 /** An administrator reassigns an open task (the assignee left, is away, or is the wrong person). */
