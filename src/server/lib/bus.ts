@@ -1,10 +1,17 @@
 import { randomUUID } from "node:crypto";
 
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 
 import type { Db, PubSub } from "../db/client";
 
 type Handler = (message: Record<string, unknown>) => void;
+
+/**
+ * An SQL expression that NOTIFYs `channel` with `message` (a json expression) the way
+ * publishInTx does, for statements that publish what they write in the same round trip.
+ */
+export const notifySql = (channel: string, message: SQL) =>
+  sql`pg_notify(${channel}, json_build_object('origin', 'db', 'message', ${message})::text)`;
 
 export type Bus = {
   publish: (channel: string, message: Record<string, unknown>) => Promise<void>;

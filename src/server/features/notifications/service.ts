@@ -1,10 +1,10 @@
-import { count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 
 import { AppError } from "../../../shared/errors";
 import type { Db } from "../../db/client";
 import { members, notifications, users } from "../../db/tables";
 import { writeAudit } from "../../lib/audit";
-import type { Bus } from "../../lib/bus";
+import { type Bus, notifySql } from "../../lib/bus";
 import { type ListQuery, orderOf, pageOf } from "../../lib/list-query";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
@@ -29,10 +29,10 @@ type Sender = { workspaceId: string; userId: string | null };
  * The one way features notify people. Call it inside the transaction of the change it reports:
  * the rows and the live event exist only if that transaction commits.
  */
-export const createNotifications = async (tx: Db, bus: Bus, sender: Sender, input: NewNotification) => {
+export const createNotifications = async (tx: Db, _bus: Bus, sender: Sender, input: NewNotification) => {
   const userIds = [...new Set(input.userIds)];
   if (userIds.length === 0) return [];
-  const rows = await tx
+  const insert = tx
     .insert(notifications)
     .values(
       userIds.map((userId) => ({
@@ -50,12 +50,13 @@ export const createNotifications = async (tx: Db, bus: Bus, sender: Sender, inpu
       })),
     )
     .returning({ id: notifications.id, userId: notifications.userId });
-  await bus.publishManyInTx(
-    tx,
-    NOTIFICATION_CHANNEL,
-    rows.map((row) => ({ workspaceId: sender.workspaceId, userId: row.userId, id: row.id })),
+  // The rows and their live events in one statement: a busy approval flow notifies on every step.
+  // (drizzle puts an embedded query in parentheses, which is what a CTE body needs.)
+  const message = sql`json_build_object('workspaceId', ${sender.workspaceId}::text, 'userId', ins.user_id, 'id', ins.id)`;
+  const result = await tx.execute(
+    sql`with ins as ${insert} select ins.id, ins.user_id as "userId", ${notifySql(NOTIFICATION_CHANNEL, message)} from ins`,
   );
-  return rows;
+  return (result as unknown as { rows: { id: string; userId: string }[] }).rows.map(({ id, userId }) => ({ id, userId }));
 };
 
 const mine = (ctx: RequestCtx, ...more: (SQL | undefined)[]) =>
