@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { RouteEntry } from "../../src/server/plugins/auth";
 import { workspaces } from "../../src/server/db/tables";
+import { createTokenSigner, TICKET_AUDIENCE } from "../../src/server/features/auth/tokens";
 import { createTestApp, type TestApp } from "../fixtures/app";
 import { markersOf, snapshotWorkspace, tenantTables } from "../fixtures/tenant-snapshot";
 
@@ -71,6 +72,23 @@ describe("tenant isolation, generated from the route table", () => {
     return row.id;
   };
 
+  /**
+   * A `credential: "ticket"` route takes no Bearer header: it gets a ticket of the same sign-in,
+   * correctly signed and naming firm B's row, so only the firm scoping can stop it.
+   */
+  const withTicket = async (route: RouteEntry, url: string, token: string, id: string) => {
+    if (route.credential !== "ticket") return url;
+    const { sid, sub } = JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString()) as { sid: string; sub: string };
+    const kind = route.tenantTable === "folders" ? "folder" : "file";
+    const ticket = await createTokenSigner(t.app.config.jwtSecret).sign(
+      { sid, ws: firmA, target: { kind, id } },
+      TICKET_AUDIENCE,
+      sub,
+      new Date(Date.now() + 60_000),
+    );
+    return `${url}${url.includes("?") ? "&" : "?"}ticket=${ticket}`;
+  };
+
   it("covers every authenticated route", () => {
     const routes = t.app.routeTable.filter((r) => r.permission !== "public");
     expect(routes.length).toBeGreaterThan(5);
@@ -81,9 +99,9 @@ describe("tenant isolation, generated from the route table", () => {
     const failures: string[] = [];
     for (const route of routes) {
       const id = await foreignRowId(route);
-      const url = route.url.replace(/:[A-Za-z]+/g, id);
       // A fresh sign-in per route: a route such as logout may end the one before.
       const token = await t.login("admin");
+      const url = await withTicket(route, route.url.replace(/:[A-Za-z]+/g, id), token, id);
       const before = await snapshotWorkspace(t.database.db, firmB);
       const res = route.isStream
         ? await openStream(url, token)

@@ -66,6 +66,11 @@ test.describe("documents", () => {
     writeFileSync(path.join(folder, "证据", "现场照片.png"), PNG);
     writeFileSync(path.join(folder, "bad name.pdf"), pdf("bad"));
 
+    // Every upload must take the raw-body route, one request per file; none the multipart one.
+    const uploads: string[] = [];
+    page.on("request", (req) => {
+      if (req.method() === "POST" && /\/api\/documents\/files(\/raw)?(\?|$)/.test(req.url())) uploads.push(req.url());
+    });
     await signIn(page, request, "lawyer");
     await page.goto("/manage/document");
     await expect(page.getByRole("heading", { name: "文档管理" })).toBeVisible();
@@ -81,6 +86,11 @@ test.describe("documents", () => {
     await expect(page.getByText("名称含空格")).toBeVisible();
     await expect(page.getByRole("tree").getByText("案卷材料")).toBeVisible();
     await expect(page.getByRole("row", { name: /起诉状\.pdf/ })).toBeVisible();
+    expect(uploads).toHaveLength(2);
+    for (const url of uploads) expect(new URL(url).pathname).toBe("/api/documents/files/raw");
+    expect(uploads.map((u) => new URL(u).searchParams.get("relativePath")).sort()).toEqual(
+      ["案卷材料/起诉状.pdf", "案卷材料/证据/现场照片.png"].sort(),
+    );
     await snap(page, "documents-02-folder-uploaded");
 
     await dropFiles(page, [
@@ -94,17 +104,44 @@ test.describe("documents", () => {
     await expect(page.getByText(/名称含非法字符/)).toBeVisible();
     await snap(page, "documents-03-drop-left-out");
 
+    // The preview loads by URL: a ticket link the iframe opens itself, no blob: copy in memory.
+    const pdfAnswer = page.waitForResponse((res) => /\/api\/documents\/files\/[0-9a-f-]+\/download\?ticket=/.test(res.url()));
     await page.getByRole("button", { name: "预览 起诉状.pdf" }).click();
     const preview = page.getByRole("dialog", { name: "预览：起诉状.pdf" });
     await expect(preview.locator("iframe[title='起诉状.pdf']")).toBeVisible();
-    await expect(preview.locator("iframe")).toHaveAttribute("src", /^blob:/);
+    await expect(preview.locator("iframe")).toHaveAttribute("src", /^\/api\/documents\/files\/[0-9a-f-]+\/download\?ticket=/);
+    const pdfRes = await pdfAnswer;
+    expect(pdfRes.status()).toBe(200);
+    expect(pdfRes.headers()["content-type"]).toBe("application/pdf");
+    expect(pdfRes.headers()["content-disposition"]).toMatch(/^inline; /);
+    // Chromium's viewer draws the page a moment after the answer; wait for it before the screenshot.
+    await page.waitForTimeout(2500);
     await snap(page, "documents-04-preview");
     await preview.getByRole("button", { name: "Close" }).or(preview.getByLabel("Close")).first().click();
+
+    await page.getByRole("button", { name: "预览 现场照片.png" }).click();
+    const imageDialog = page.getByRole("dialog", { name: "预览：现场照片.png" });
+    const image = imageDialog.getByRole("img", { name: "现场照片.png" });
+    await expect(image).toHaveAttribute("src", /\/download\?ticket=/);
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+    await imageDialog.getByRole("button", { name: "Close" }).or(imageDialog.getByLabel("Close")).first().click();
+    await expect(imageDialog).toBeHidden();
+
+    // A file downloads natively from its ticket link, under its own name.
+    const fileDownload = page.waitForEvent("download");
+    await page.getByRole("button", { name: "下载 起诉状.pdf" }).click();
+    const single = await fileDownload;
+    expect(single.url()).toMatch(/\/api\/documents\/files\/[0-9a-f-]+\/download\?ticket=/);
+    expect(single.suggestedFilename()).toBe("起诉状.pdf");
+    const savedPdf = path.join(dir, "out.pdf");
+    await single.saveAs(savedPdf);
+    expect(readFileSync(savedPdf).equals(pdf("complaint"))).toBe(true);
 
     await page.getByRole("tree").getByText("案卷材料").click();
     const downloading = page.waitForEvent("download");
     await page.getByRole("button", { name: "下载文件夹" }).click();
     const download = await downloading;
+    expect(download.url()).toMatch(/\/api\/documents\/folders\/[0-9a-f-]+\/download\?ticket=/);
     expect(download.suggestedFilename()).toBe("案卷材料.zip");
     const saved = path.join(dir, "out.zip");
     await download.saveAs(saved);
@@ -119,8 +156,16 @@ test.describe("documents", () => {
     await page.getByRole("menuitem", { name: "版本记录" }).click();
     const drawer = page.getByRole("dialog", { name: "版本记录：使用说明.txt" });
     await expect(drawer.getByText("第 1 版")).toBeVisible();
+    const versionUpload = page.waitForRequest((req) => req.method() === "POST" && /\/versions\/raw\?/.test(req.url()));
     await drawer.getByTestId("upload-version").setInputFiles({ name: "使用说明.txt", mimeType: "text/plain", buffer: Buffer.from("第二版说明\n") });
+    expect((await versionUpload).headers()["content-type"]).toBe("application/octet-stream");
     await expect(drawer.getByText("第 2 版")).toBeVisible();
+    const versionDownload = page.waitForEvent("download");
+    await drawer.getByRole("button", { name: "下载 第 1 版" }).click();
+    const first = await versionDownload;
+    expect(first.suggestedFilename()).toBe("使用说明.txt");
+    const firstPath = await first.path();
+    expect(readFileSync(firstPath).toString("utf8")).toContain("本文件夹存放律所内部制度");
     await snap(page, "documents-06-versions");
     await page.keyboard.press("Escape");
     await page.getByRole("button", { name: "更多 答辩状.pdf" }).click();

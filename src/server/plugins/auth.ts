@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import type { JWTPayload } from "jose";
 
 import { AppError } from "../../shared/errors";
 import type { Action, Subject } from "../../shared/permissions";
 import type { Db } from "../db/client";
-import { SESSION_AUDIENCE, type TokenSigner } from "../features/auth/tokens";
+import { SESSION_AUDIENCE, TICKET_AUDIENCE, type TokenSigner } from "../features/auth/tokens";
 import type { SessionStore } from "../features/auth/session-store";
 import type { RequestCtx } from "../lib/request-ctx";
-import { tenantRowGuard } from "../lib/tenant-guard";
+import { assertScopedRoute, tenantRowGuard } from "../lib/tenant-guard";
 
 /**
  * Every /api route states who may call it, or the app refuses to start:
@@ -22,9 +23,20 @@ declare module "fastify" {
     tenantTable?: string;
     /** The answer is a never-ending stream (SSE): tools must read its start, not wait for its end. */
     isStream?: boolean;
+    /**
+     * Where the caller's sign-in comes from. Default "bearer": the Authorization header.
+     * "ticket": a short-lived signed `?ticket=` (TICKET_AUDIENCE) naming the user, firm and
+     * sign-in, for URLs the browser opens by itself (downloads, previews in an iframe), which
+     * cannot carry a header. It is not "public": the ticket goes through the same session,
+     * account, permission and tenant checks as a Bearer token, and the route must still check
+     * that the ticket names what is asked for (req.ticket). GET only; no Bearer accepted.
+     */
+    credential?: "bearer" | "ticket";
   }
   interface FastifyRequest {
     ctx: RequestCtx;
+    /** The verified claims of a `credential: "ticket"` route's ticket. */
+    ticket?: JWTPayload;
   }
   interface FastifyInstance {
     /** Every route as registered, for tests and tooling that must cover routes added later. */
@@ -38,6 +50,7 @@ export type RouteEntry = {
   permission?: RoutePermission;
   tenantTable?: string;
   isStream?: boolean;
+  credential?: "bearer" | "ticket";
   bodySchema?: unknown;
 };
 
@@ -66,23 +79,49 @@ export const authPlugin = fp(
           permission: route.config?.permission,
           tenantTable: route.config?.tenantTable,
           isStream: route.config?.isStream,
+          credential: route.config?.credential,
           bodySchema: route.schema?.body,
         });
       }
       if (route.config?.permission === undefined) {
         throw new Error(`Route ${String(route.method)} ${route.url} declares no config.permission`);
       }
+      assertScopedRoute(`${String(route.method)} ${route.url}`, route.config.permission, route.config.tenantTable);
+      // A ticket is a credential in a URL: only for reading, and never on a route anyone may call.
+      if (route.config.credential === "ticket" && (route.config.permission === "public" || route.method !== "GET")) {
+        throw new Error(`Route ${String(route.method)} ${route.url}: ticket routes must be GET and not public`);
+      }
     });
+
+    /** The ticket's claims; an expired or forged ticket is a 401 that says to open the link again. */
+    const ticketClaims = async (req: FastifyRequest) => {
+      const ticket = (req.query as { ticket?: unknown } | undefined)?.ticket;
+      if (typeof ticket !== "string" || !ticket) throw new AppError(401, "errors.ticketInvalid");
+      try {
+        return await opts.tokens.verify(ticket, TICKET_AUDIENCE);
+      } catch (err) {
+        const isExpired = err instanceof AppError && err.message === "errors.tokenExpired";
+        throw new AppError(401, isExpired ? "errors.ticketExpired" : "errors.ticketInvalid");
+      }
+    };
 
     app.addHook("onRequest", async (req) => {
       const permission = req.routeOptions.config?.permission;
       if (!req.url.startsWith("/api") || permission === undefined || permission === "public") return;
-      const token = bearer(req);
-      if (!token) throw new AppError(401, "errors.unauthorized");
-      const claims = await opts.tokens.verifyCached(token, SESSION_AUDIENCE);
+      let claims: JWTPayload;
+      if (req.routeOptions.config?.credential === "ticket") {
+        claims = await ticketClaims(req);
+        req.ticket = claims;
+      } else {
+        const token = bearer(req);
+        if (!token) throw new AppError(401, "errors.unauthorized");
+        claims = await opts.tokens.verifyCached(token, SESSION_AUDIENCE);
+      }
       const sessionId = typeof claims.sid === "string" ? claims.sid : "";
       const session = sessionId ? await opts.sessions.get(sessionId) : null;
       if (!session || session.userId !== claims.sub) throw new AppError(401, "errors.tokenInvalid");
+      // A ticket names its firm: after a switch of firm, links made in the old one stop working.
+      if (req.ticket && req.ticket.ws !== session.workspaceId) throw new AppError(401, "errors.ticketInvalid");
       if (session.revokedAt) throw new AppError(401, "errors.tokenRevoked");
       if (session.expiresAt.getTime() <= Date.now()) throw new AppError(401, "errors.tokenExpired");
       if (!session.isUserEnabled) throw new AppError(401, "errors.accountDisabled");

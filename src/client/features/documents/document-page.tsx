@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { showToast } from "../../layout/toast";
 import { useCan } from "../../routing/use-can";
-import { downloadTo } from "./api";
+import { downloadByTicket } from "./api";
 import { FileTable } from "./file-table";
 import { ALL, FolderTree } from "./folder-tree";
 import { MoveModal } from "./move-modal";
@@ -95,7 +95,7 @@ const DocumentManager = () => {
   const downloadZip = () => {
     if (!folder) return;
     showToast({ message: t("documents.messages.zipStarted"), color: "info", key: "zip" });
-    void downloadTo(`/documents/folders/${folder.id}/zip`, `${folder.name}.zip`);
+    void downloadByTicket({ folderId: folder.id });
   };
 
   const refresh = () => {

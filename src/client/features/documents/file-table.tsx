@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 
 import { showToast } from "../../layout/toast";
 import { useAntdTable } from "../../lib/use-antd-table";
-import { downloadTo } from "./api";
+import { downloadByTicket } from "./api";
 import { MoveModal } from "./move-modal";
 import { NameModal } from "./name-modal";
 import { canPreview } from "./preview-modal";
@@ -70,7 +70,7 @@ export const FileTable = ({ folderId, folders, canUpdate, canDelete, onPreview, 
         size="small"
         icon={<DownloadOutlined />}
         aria-label={`${t("documents.actions.download")} ${file.name}`}
-        onClick={() => void downloadTo(`/documents/files/${file.id}/content`, file.name)}
+        onClick={() => void downloadByTicket({ fileId: file.id })}
       />
       <Dropdown
         trigger={["click"]}

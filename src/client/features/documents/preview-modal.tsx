@@ -3,14 +3,15 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { PREVIEW_MIMES } from "../../../shared/name-rules";
-import { fetchBlob } from "./api";
+import { ticketUrl } from "./api";
 import type { DocFile } from "./types";
 
 export const canPreview = (file: DocFile) => PREVIEW_MIMES.has(file.mime);
 
 /**
- * PDFs and images shown from a same-origin blob: URL (the CSP allows frames and images from
- * blob:), so the Bearer token never has to travel in a URL.
+ * PDFs and images shown by URL: a short-lived ticket link (the Bearer token never goes into a
+ * URL), so the browser's own PDF viewer streams the file with Range requests instead of the
+ * page first fetching all of it into memory.
  */
 export const PreviewModal = ({ file, onClose }: { file: DocFile | null; onClose: () => void }) => {
   const { t } = useTranslation();
@@ -19,20 +20,14 @@ export const PreviewModal = ({ file, onClose }: { file: DocFile | null; onClose:
 
   useEffect(() => {
     if (!file || !canPreview(file)) return undefined;
-    let objectUrl: string | null = null;
     let isCurrent = true;
     setUrl(null);
     setError(null);
-    fetchBlob(`/documents/files/${file.id}/content`, { inline: true })
-      .then((blob) => {
-        if (!isCurrent) return;
-        objectUrl = URL.createObjectURL(new Blob([blob], { type: file.mime }));
-        setUrl(objectUrl);
-      })
+    ticketUrl({ fileId: file.id, inline: true })
+      .then((link) => isCurrent && setUrl(link))
       .catch((err: Error) => isCurrent && setError(err.message));
     return () => {
       isCurrent = false;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
   }, [file]);
 

@@ -6,7 +6,7 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { showToast } from "../../layout/toast";
-import { downloadTo, getUploadToken, uploadOne } from "./api";
+import { downloadByTicket, getUploadToken, uploadOne } from "./api";
 import { type DocFile, type FileVersion, formatSize } from "./types";
 
 type Props = { file: DocFile | null; canUpdate: boolean; onClose: () => void };
@@ -30,7 +30,7 @@ export const VersionsDrawer = ({ file, canUpdate, onClose }: Props) => {
     if (!file || !picked) return;
     setPercent(0);
     try {
-      await uploadOne(picked, {}, await getUploadToken(), setPercent, `/documents/files/${file.id}/versions`);
+      await uploadOne(picked, {}, await getUploadToken(), setPercent, `/documents/files/${file.id}/versions/raw`);
       showToast({ message: t("documents.messages.versionUploaded"), color: "success" });
       await query.refetch();
       await invalidate({ resource: "documents/files", invalidates: ["list"] });
@@ -78,7 +78,7 @@ export const VersionsDrawer = ({ file, canUpdate, onClose }: Props) => {
                 type="link"
                 icon={<DownloadOutlined />}
                 aria-label={`${t("documents.actions.download")} ${t("documents.versions.number", { n: v.versionNo })}`}
-                onClick={() => void downloadTo(`/documents/files/${file?.id}/content?version=${v.versionNo}`, v.name)}
+                onClick={() => file && void downloadByTicket({ fileId: file.id, version: v.versionNo })}
               />,
             ]}
           >

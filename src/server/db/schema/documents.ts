@@ -93,6 +93,8 @@ export const fileVersions = pgTable(
     primaryKey({ columns: [t.workspaceId, t.id] }),
     foreignKey({ columns: [t.workspaceId, t.fileId], foreignColumns: [files.workspaceId, files.id] }),
     uniqueIndex("file_versions_no_uq").on(t.workspaceId, t.fileId, t.versionNo),
+    // Across firms on purpose: the purge asks whether any version anywhere still uses a body.
+    index("file_versions_storage_key_idx").on(t.storageKey),
   ],
 );
 

@@ -55,3 +55,5 @@ export const createTokenSigner = (secret: string) => {
 
 export const SESSION_AUDIENCE = "session";
 export const UPLOAD_AUDIENCE = "upload";
+/** Short-lived `?ticket=` credentials for URLs the browser opens itself (plugins/auth.ts). */
+export const TICKET_AUDIENCE = "ticket";

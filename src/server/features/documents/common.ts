@@ -34,6 +34,16 @@ export const nameTaken = (name: string) => new AppError(409, "errors.documents.n
 export const lockWorkspaceBytes = (tx: Db, workspaceId: string) =>
   tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`documents:${workspaceId}`}))`);
 
+/**
+ * The commit-versus-purge lock. Committing a body (rename into blobs/) and inserting the row that
+ * references it happen in one transaction holding this lock shared; the purge holds it exclusive
+ * while it checks references and deletes. So the purge never sees a body between its commit and
+ * its row, and uploads never wait for each other. Transaction-scoped like lockWorkspaceBytes.
+ */
+const BODIES_LOCK = sql`hashtext('documents:bodies')`;
+export const lockBodiesShared = (tx: Db) => tx.execute(sql`select pg_advisory_xact_lock_shared(${BODIES_LOCK})`);
+export const lockBodiesExclusive = (tx: Db) => tx.execute(sql`select pg_advisory_xact_lock(${BODIES_LOCK})`);
+
 /** Human sizes in messages ("2 GB", "512 MB"). */
 export const formatBytes = (bytes: number) => {
   const units = ["B", "KB", "MB", "GB", "TB"];

@@ -39,9 +39,17 @@ export const parseRange = (header: string | undefined, size: number): ByteRange 
 
 export type BodyInfo = { key: string; name: string; mime: string; size: number; sha256: string };
 
+/** What sendBody needs of a file row and one of its version rows. */
+export const bodyInfo = (
+  file: { name: string },
+  version: { storageKey: string; mime: string; size: number; sha256: string },
+): BodyInfo => ({ key: version.storageKey, name: file.name, mime: version.mime, size: version.size, sha256: version.sha256 });
+
 /**
- * Streams a stored body with Range support. Only PDFs and raster images are ever shown inline;
- * everything else is an attachment, so a stored HTML or SVG can never run in our origin.
+ * Streams a stored body from disk with Range support: the store's read stream (4 MiB reads) is
+ * piped to the socket, so memory stays flat whatever the size. Only PDFs and raster images are
+ * ever shown inline; everything else is an attachment, so a stored HTML or SVG can never run in
+ * our origin.
  */
 export const sendBody = async (
   req: FastifyRequest,
@@ -49,13 +57,14 @@ export const sendBody = async (
   store: BlobStore,
   body: BodyInfo,
   wantsInline: boolean,
+  cacheControl = "private, no-cache",
 ) => {
   const isInline = wantsInline && PREVIEW_MIMES.has(body.mime);
   const etag = `"${body.sha256}"`;
   reply
     .header("accept-ranges", "bytes")
     .header("etag", etag)
-    .header("cache-control", "private, no-cache")
+    .header("cache-control", cacheControl)
     .header("content-type", body.mime)
     .header("content-disposition", contentDisposition(body.name, isInline));
   if (req.headers["if-none-match"] === etag) return reply.code(304).send();

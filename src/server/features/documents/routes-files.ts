@@ -2,11 +2,12 @@ import type { FastifyInstance } from "fastify";
 
 import { type ListQuery, listQuerySchema } from "../../lib/list-query";
 import { idParams } from "../../lib/route-schemas";
-import { sendBody } from "./download";
+import { bodyInfo, sendBody } from "./download";
 import { deleteFile, findFiles, getFile, getFileRow, updateFile, type FileUpdate } from "./files-service";
 import type { DocumentsDeps } from "./routes";
 import { addFileVersion, createUploadedFiles } from "./save-uploads";
 import { receiveUpload } from "./upload";
+import { type RawUploadQuery, rawUploadQuerySchema, receiveRawUpload } from "./upload-raw";
 import { assertUploadToken } from "./upload-token";
 import { getFileBody, listFileVersions } from "./versions";
 
@@ -47,6 +48,17 @@ export async function filesRoutes(app: FastifyInstance, { deps }: { deps: Docume
     return createUploadedFiles(req.ctx, received, deps.limits);
   });
 
+  // The same upload as one raw body per file (upload-raw.ts): what the upload panel uses.
+  app.post<{ Querystring: RawUploadQuery }>(
+    "/files/raw",
+    { schema: { querystring: rawUploadQuerySchema }, config: { permission: ["create", DOC] } },
+    async (req, reply) => {
+      await assertUploadToken(req, deps.tokens, deps.sessions);
+      const received = await receiveRawUpload(req, reply, deps.store, deps.limits);
+      return createUploadedFiles(req.ctx, received, deps.limits);
+    },
+  );
+
   app.get<Id>(
     "/files/:id",
     { schema: { params: idParams }, config: { permission: ["read", DOC], tenantTable: "files" } },
@@ -73,8 +85,7 @@ export async function filesRoutes(app: FastifyInstance, { deps }: { deps: Docume
     },
     async (req, reply) => {
       const { file, version } = await getFileBody(req.ctx, req.params.id, req.query.version);
-      const body = { key: version.storageKey, name: file.name, mime: version.mime, size: version.size, sha256: version.sha256 };
-      return sendBody(req, reply, deps.store, body, req.query.inline === true);
+      return sendBody(req, reply, deps.store, bodyInfo(file, version), req.query.inline === true);
     },
   );
 
@@ -92,6 +103,20 @@ export async function filesRoutes(app: FastifyInstance, { deps }: { deps: Docume
       await getFileRow(req.ctx, req.params.id);
       await assertUploadToken(req, deps.tokens, deps.sessions);
       const received = await receiveUpload(req, deps.store, { ...deps.limits, maxFiles: 1 });
+      return addFileVersion(req.ctx, req.params.id, received, deps.limits);
+    },
+  );
+
+  app.post<Id & { Querystring: RawUploadQuery }>(
+    "/files/:id/versions/raw",
+    {
+      schema: { params: idParams, querystring: rawUploadQuerySchema },
+      config: { permission: ["update", DOC], tenantTable: "files" },
+    },
+    async (req, reply) => {
+      await getFileRow(req.ctx, req.params.id);
+      await assertUploadToken(req, deps.tokens, deps.sessions);
+      const received = await receiveRawUpload(req, reply, deps.store, deps.limits);
       return addFileVersion(req.ctx, req.params.id, received, deps.limits);
     },
   );

@@ -5,12 +5,15 @@ import type { FastifyInstance } from "fastify";
 
 import type { SessionStore } from "../auth/session-store";
 import type { TokenSigner } from "../auth/tokens";
+import { startBodyPurge } from "./purge-bodies";
 import { filesRoutes } from "./routes-files";
 import { foldersRoutes } from "./routes-folders";
+import { ticketRoutes } from "./routes-tickets";
 import { ensureSeedBodies } from "./seed-bodies";
 import { createDiskStore } from "./storage/disk-store";
 import type { BlobStore } from "./storage/blob-store";
 import type { UploadLimits } from "./upload";
+import { RAW_CONTENT_TYPE } from "./upload-raw";
 
 export type DocumentsRouteOptions = { sessions: SessionStore; tokens: TokenSigner; store?: BlobStore };
 
@@ -18,6 +21,8 @@ export type DocumentsDeps = {
   store: BlobStore;
   limits: UploadLimits;
   zipMaxBytes: number;
+  /** Lifetime of a download ticket (tickets.ts). */
+  ticketTtlSeconds: number;
   sessions: SessionStore;
   tokens: TokenSigner;
 };
@@ -29,6 +34,9 @@ export async function documentsRoutes(app: FastifyInstance, opts: DocumentsRoute
   await ensureSeedBodies(store);
   // Registered here, not globally: only this feature accepts multipart bodies.
   await app.register(multipart, { throwFileSizeLimit: true });
+  // Raw-body uploads (upload-raw.ts): the body is handed to the route unread, as a stream, so it
+  // goes from the socket to the disk without being buffered; the route enforces the limits.
+  app.addContentTypeParser(RAW_CONTENT_TYPE, (_req, payload, done) => done(null, payload));
   const deps: DocumentsDeps = {
     store,
     limits: {
@@ -37,9 +45,15 @@ export async function documentsRoutes(app: FastifyInstance, opts: DocumentsRoute
       quotaBytes: config.workspaceQuotaBytes,
     },
     zipMaxBytes: config.folderZipMaxBytes,
+    ticketTtlSeconds: config.downloadTicketTtlSeconds ?? 60,
     sessions: opts.sessions,
     tokens: opts.tokens,
   };
   await app.register(foldersRoutes, { deps });
   await app.register(filesRoutes, { deps });
+  await app.register(ticketRoutes, { deps });
+  startBodyPurge(app, app.database.db, store, {
+    everySeconds: config.documentsPurgeIntervalSeconds ?? 3600,
+    graceSeconds: config.documentsPurgeGraceSeconds ?? 24 * 3600,
+  });
 }

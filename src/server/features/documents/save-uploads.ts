@@ -5,7 +5,7 @@ import { files, fileVersions } from "../../db/tables";
 import { writeAudit } from "../../lib/audit";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
-import { isUniqueViolation, lockWorkspaceBytes, nameTaken } from "./common";
+import { isUniqueViolation, lockBodiesShared, lockWorkspaceBytes, nameTaken } from "./common";
 import { getFileRow } from "./files-service";
 import { ensureFolderPath, getFolder } from "./folders-service";
 import { assertQuota, type Received, type UploadLimits } from "./upload";
@@ -15,12 +15,14 @@ const totalSize = (received: Received) => received.files.reduce((sum, f) => sum 
 /**
  * Turns a received upload into files: folders of dropped paths, a file row and its first version
  * per body, audit rows, and the bodies committed to the store, in one transaction. Any failure
- * leaves no row; a body already committed is then unreferenced and identical uploads reuse it.
+ * leaves no row; a body already committed is then unreferenced: identical uploads reuse it, and
+ * the purge (purge-bodies.ts) deletes it once its grace period is over.
  */
 export const createUploadedFiles = async (ctx: RequestCtx, received: Received, limits: UploadLimits) => {
   try {
     return await ctx.db.transaction(async (tx) => {
       await lockWorkspaceBytes(tx, ctx.workspaceId);
+      await lockBodiesShared(tx);
       await assertQuota(ctx, tx, totalSize(received), limits.quotaBytes);
       if (received.folderId) await getFolder(ctx, received.folderId, tx);
       const created = [];
@@ -77,6 +79,7 @@ export const addFileVersion = async (ctx: RequestCtx, fileId: string, received: 
     const [item] = received.files;
     return await ctx.db.transaction(async (tx) => {
       await lockWorkspaceBytes(tx, ctx.workspaceId);
+      await lockBodiesShared(tx);
       await assertQuota(ctx, tx, item.blob.size, limits.quotaBytes);
       const before = await getFileRow(ctx, fileId, tx);
       const storageKey = await item.blob.commit();

@@ -39,6 +39,77 @@ const splitPath = (relativePath: string) => {
   return segments;
 };
 
+/** An upload with no file yet; discardAll() removes whatever was staged into it. */
+export const emptyReceived = (): Received => {
+  const received: Received = {
+    files: [],
+    directories: [],
+    discardAll: async () => {
+      await Promise.all(received.files.map((f) => f.blob.discard()));
+    },
+  };
+  return received;
+};
+
+/** The target folder of an upload: another firm's or a malformed id is simply not found. */
+export const folderIdField = (value: string | undefined) => {
+  if (!value) return undefined;
+  if (!UUID.test(value)) throw new AppError(404, "errors.documents.folderNotFound");
+  return value;
+};
+
+export const receiptDateField = (value: string | undefined) => {
+  if (!value) return undefined;
+  if (!DATE.test(value)) throw new AppError(400, "errors.badRequest");
+  return value;
+};
+
+/**
+ * Where an uploaded file goes: its own name is a name, never a path (so "../x" is refused, not
+ * rewritten); folders come only from the relative path of a dropped folder, whose every segment
+ * must pass the name rules too ("案卷/证据/a.pdf" -> name a.pdf in 案卷/证据).
+ */
+export const itemPath = (filename: string, relativePath: string | undefined) => {
+  assertName(filename);
+  const segments = relativePath ? splitPath(relativePath) : [filename];
+  const name = segments.pop() ?? filename;
+  return { name, segments };
+};
+
+/**
+ * The one way a file body enters the store, for the multipart and the raw-body upload alike:
+ * streamed into staging under the per-file limit, then refused if empty or if its bytes are a
+ * program, a script or not what the extension claims. A refused body is discarded here.
+ * `guard` wraps the staging (the multipart path uses it to fail parts the parser left hanging).
+ */
+export const stageItem = async (
+  store: BlobStore,
+  body: Readable,
+  item: { name: string; segments: string[] },
+  limits: Pick<UploadLimits, "maxFileBytes">,
+  guard: (run: () => Promise<StagedBlob>) => Promise<StagedBlob> = (run) => run(),
+): Promise<ReceivedFile> => {
+  let blob: StagedBlob;
+  try {
+    blob = await guard(() => store.stage(body, { maxBytes: limits.maxFileBytes }));
+  } catch (err) {
+    if (err instanceof BlobTooLargeError) {
+      throw new AppError(413, "errors.documents.fileTooLarge", {
+        params: { name: item.name, limit: formatBytes(limits.maxFileBytes) },
+      });
+    }
+    throw err;
+  }
+  try {
+    if (blob.size === 0) throw new AppError(400, "errors.documents.emptyItem", { params: { name: item.name } });
+    const { mime } = await sniffContent(item.name, blob.head);
+    return { ...item, mime, blob };
+  } catch (err) {
+    await blob.discard();
+    throw err;
+  }
+};
+
 const multipartError = (err: unknown, limits: UploadLimits) => {
   if (err instanceof AppError) return err;
   if (err instanceof BlobTooLargeError) return undefined;
@@ -63,13 +134,7 @@ export const receiveUpload = async (
   if (!req.isMultipart()) {
     throw new AppError(400, "errors.unsupportedMediaType", { params: { type: String(req.headers["content-type"] ?? "") } });
   }
-  const received: Received = {
-    files: [],
-    directories: [],
-    discardAll: async () => {
-      await Promise.all(received.files.map((f) => f.blob.discard()));
-    },
-  };
+  const received = emptyReceived();
   let nextPath: string | undefined;
   const watchdog = watchRequest(req);
   try {
@@ -83,37 +148,16 @@ export const receiveUpload = async (
         const value = String(part.value);
         if (part.fieldname === "relativePath") nextPath = value;
         else if (part.fieldname === "directory") received.directories.push(value);
-        else if (part.fieldname === "folderId" && value) {
-          if (!UUID.test(value)) throw new AppError(404, "errors.documents.folderNotFound");
-          received.folderId = value;
-        } else if (part.fieldname === "receiptDate" && value) {
-          if (!DATE.test(value)) throw new AppError(400, "errors.badRequest");
-          received.receiptDate = value;
-        }
+        else if (part.fieldname === "folderId") received.folderId = folderIdField(value) ?? received.folderId;
+        else if (part.fieldname === "receiptDate") received.receiptDate = receiptDateField(value) ?? received.receiptDate;
         continue;
       }
       if (received.files.length >= limits.maxFiles) {
         throw new AppError(400, "errors.documents.tooManyItems", { params: { max: limits.maxFiles } });
       }
-      // The part's own name is a name, never a path; folders come only from relativePath.
-      assertName(part.filename);
-      const segments = nextPath ? splitPath(nextPath) : [part.filename];
+      const item = itemPath(part.filename, nextPath);
       nextPath = undefined;
-      const name = segments.pop() ?? part.filename;
-      let blob: StagedBlob;
-      try {
-        blob = await watchdog.stage(part.file, () => store.stage(part.file, { maxBytes: limits.maxFileBytes }));
-      } catch (err) {
-        if (err instanceof BlobTooLargeError) {
-          throw new AppError(413, "errors.documents.fileTooLarge", {
-            params: { name, limit: formatBytes(limits.maxFileBytes) },
-          });
-        }
-        throw err;
-      }
-      received.files.push({ name, segments, mime: "", blob });
-      if (blob.size === 0) throw new AppError(400, "errors.documents.emptyItem", { params: { name } });
-      received.files[received.files.length - 1].mime = (await sniffContent(name, blob.head)).mime;
+      received.files.push(await stageItem(store, part.file, item, limits, (run) => watchdog.stage(part.file, run)));
     }
     // A connection cut between two parts ends the part stream quietly; it must not count as done.
     if (req.raw.readableAborted) throw new AppError(400, "errors.documents.uploadAborted");

@@ -1,0 +1,1 @@
+CREATE INDEX "file_versions_storage_key_idx" ON "file_versions" USING btree ("storage_key");

@@ -1,0 +1,80 @@
+import type { FastifyInstance } from "fastify";
+
+import { idParams } from "../../lib/route-schemas";
+import { bodyInfo, sendBody } from "./download";
+import type { DocumentsDeps } from "./routes";
+import { issueTicket, ticketTarget } from "./tickets";
+import { getFileBody } from "./versions";
+import { planFolderZip, sendFolderZip } from "./zip";
+
+const DOC = "LAWFIRM_DOCUMENT_VIEW" as const;
+const fileTicketBody = {
+  type: "object",
+  additionalProperties: false,
+  properties: { inline: { type: "boolean" }, version: { type: "integer", minimum: 1 } },
+} as const;
+const ticketQuery = {
+  type: "object",
+  required: ["ticket"],
+  properties: { ticket: { type: "string", minLength: 1, maxLength: 4096 } },
+} as const;
+/** The link holds a credential: no cache (browser or proxy) may keep the answer under it. */
+const NO_STORE = "private, no-store";
+
+type Id = { Params: { id: string } };
+
+/**
+ * Downloads and previews by URL (tickets.ts): POST …/ticket (Bearer, the usual permission) answers
+ * `{url, expiresAt}`; GET …/download?ticket= streams the body or the folder zip to the browser.
+ */
+export async function ticketRoutes(app: FastifyInstance, { deps }: { deps: DocumentsDeps }) {
+  app.post<Id & { Body: { inline?: boolean; version?: number } }>(
+    "/files/:id/ticket",
+    {
+      schema: { params: idParams, body: fileTicketBody },
+      config: { permission: ["read", DOC], tenantTable: "files" },
+    },
+    async (req) => {
+      const { version } = await getFileBody(req.ctx, req.params.id, req.body?.version);
+      const target = { kind: "file" as const, id: req.params.id, version: version.versionNo, inline: req.body?.inline === true };
+      return issueTicket(req.ctx, deps.tokens, deps.ticketTtlSeconds, target);
+    },
+  );
+
+  app.post<Id>(
+    "/folders/:id/ticket",
+    { schema: { params: idParams }, config: { permission: ["read", DOC], tenantTable: "folders" } },
+    async (req) => {
+      // Refusals (over 2 GB, nothing of yours in it) come now, as a message on the page, rather
+      // than as a failed download in the browser's download list.
+      await planFolderZip(req.ctx, req.params.id, deps.zipMaxBytes);
+      return issueTicket(req.ctx, deps.tokens, deps.ticketTtlSeconds, { kind: "folder", id: req.params.id });
+    },
+  );
+
+  app.get<Id & { Querystring: { ticket: string } }>(
+    "/files/:id/download",
+    {
+      schema: { params: idParams, querystring: ticketQuery },
+      config: { permission: ["read", DOC], tenantTable: "files", credential: "ticket" },
+    },
+    async (req, reply) => {
+      const target = ticketTarget(req, "file", req.params.id);
+      const { file, version } = await getFileBody(req.ctx, req.params.id, target.version);
+      return sendBody(req, reply, deps.store, bodyInfo(file, version), target.inline === true, NO_STORE);
+    },
+  );
+
+  app.get<Id & { Querystring: { ticket: string } }>(
+    "/folders/:id/download",
+    {
+      schema: { params: idParams, querystring: ticketQuery },
+      config: { permission: ["read", DOC], tenantTable: "folders", credential: "ticket" },
+    },
+    async (req, reply) => {
+      ticketTarget(req, "folder", req.params.id);
+      // Planned again: files may have come or gone since the ticket was issued.
+      return sendFolderZip(reply, deps.store, await planFolderZip(req.ctx, req.params.id, deps.zipMaxBytes));
+    },
+  );
+}

@@ -1,0 +1,48 @@
+import type { FastifyRequest } from "fastify";
+
+import { AppError } from "../../../shared/errors";
+import type { RequestCtx } from "../../lib/request-ctx";
+import { TICKET_AUDIENCE, type TokenSigner } from "../auth/tokens";
+
+/**
+ * Download tickets. A browser can only download natively (to disk, with its own progress) or
+ * show a PDF in an iframe by URL, and a URL cannot carry the Bearer header. So an authenticated
+ * call asks for a ticket: a JWT of a few seconds' life naming the user, firm, sign-in and the one
+ * file (version, inline or not) or folder it opens. The download routes take it as `?ticket=`
+ * (credential "ticket" in plugins/auth.ts, which re-checks the session and the permission) and
+ * accept it only for the id it names.
+ */
+export type TicketTarget =
+  | { kind: "file"; id: string; version?: number; inline?: boolean }
+  | { kind: "folder"; id: string };
+
+const PREFIX = "/api/documents";
+
+const pathOf = (target: TicketTarget) =>
+  target.kind === "file" ? `${PREFIX}/files/${target.id}/download` : `${PREFIX}/folders/${target.id}/download`;
+
+export const signTicket = (
+  tokens: TokenSigner,
+  who: Pick<RequestCtx, "userId" | "workspaceId" | "sessionId">,
+  target: TicketTarget,
+  expiresAt: Date,
+) => tokens.sign({ sid: who.sessionId, ws: who.workspaceId, target }, TICKET_AUDIENCE, who.userId, expiresAt);
+
+/** The link the browser opens: same origin, valid for ttlSeconds. */
+export const issueTicket = async (ctx: RequestCtx, tokens: TokenSigner, ttlSeconds: number, target: TicketTarget) => {
+  const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
+  const ticket = await signTicket(tokens, ctx, target, expiresAt);
+  return { url: `${pathOf(target)}?ticket=${encodeURIComponent(ticket)}`, expiresAt: expiresAt.toISOString() };
+};
+
+/**
+ * What the request's ticket opens, provided it names this kind and id: a ticket for one file
+ * never opens another, nor a folder. Anything else is the same 401 as a forged ticket.
+ */
+export function ticketTarget(req: FastifyRequest, kind: "file", id: string): Extract<TicketTarget, { kind: "file" }>;
+export function ticketTarget(req: FastifyRequest, kind: "folder", id: string): Extract<TicketTarget, { kind: "folder" }>;
+export function ticketTarget(req: FastifyRequest, kind: TicketTarget["kind"], id: string): TicketTarget {
+  const target = req.ticket?.target as Partial<TicketTarget> | undefined;
+  if (!target || target.kind !== kind || target.id !== id) throw new AppError(401, "errors.ticketInvalid");
+  return target as TicketTarget;
+}
