@@ -31,6 +31,11 @@ export const workspaces = pgTable("workspaces", {
   name: text().notNull(),
   nameEn: text("name_en").notNull().default(""),
   settings: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+  /**
+   * Bumped by triggers on every change to the firm's members, departments, roles and their links
+   * (migration 0008), so a cached copy of the organization knows when it is out of date.
+   */
+  orgVersion: integer("org_version").notNull().default(0),
   createdAt: now(),
 });
 

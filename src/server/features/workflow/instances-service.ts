@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 
 import { AppError } from "../../../shared/errors";
-import { type Definition, textOf } from "../../../shared/workflow";
+import { type Definition, type OrgDirectory, textOf } from "../../../shared/workflow";
 import { workflowInstances } from "../../db/tables";
 import type { Bus } from "../../lib/bus";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { applyStep, claimKey, engineError, inActionTx, payloadHash, recordAnswer, storeAnswer, withReplay } from "./apply";
 import { addedIds, assertFiles, formFileIds, keepAttachments } from "./attachments";
 import { assertStartable, definitionByKey, enabledDefinitionOfKind, getDefinitionRow, getVersion } from "./definitions-service";
-import { loadDirectory, nameOf } from "./directory";
+import { currentDirectory, directoryAt, nameOf } from "./directory";
 import { type Action, type Effect, step } from "./engine";
 import { assertFormValid } from "./form-schema";
 import { lockInstance, storedState } from "./store";
@@ -48,7 +48,7 @@ const eventFiles = (effects: Effect[]) => effects.flatMap((e) => (e.type === "ev
 
 const isAdminOf = (ctx: RequestCtx, def: Definition) => def.admins.includes(ctx.userId) || ctx.ability.can("manage", "WORKFLOW_INSTANCE");
 
-const engineCtx = (def: Definition, dir: Awaited<ReturnType<typeof loadDirectory>>) => ({ def, dir, now: new Date(), newId: randomUUID });
+const engineCtx = (def: Definition, dir: OrgDirectory) => ({ def, dir, now: new Date(), newId: randomUUID });
 
 const toAction = (body: ActionBody): Action => {
   const text = { comment: body.comment, attachments: body.attachments };
@@ -84,7 +84,7 @@ export const submitInstance = async (ctx: RequestCtx, bus: Bus, input: SubmitInp
   const version = await getVersion(ctx, defRow.currentVersionId as string);
   const def = version.flow;
   await assertFiles(ctx, [...(input.attachments ?? []), ...formFileIds(def, input.form)]);
-  const dir = await loadDirectory(ctx.db, ctx.workspaceId);
+  const dir = await currentDirectory(ctx.db, ctx.workspaceId);
   const depts = dir.userDepts[ctx.userId] ?? [];
   if (input.deptId && !depts.includes(input.deptId)) throw new AppError(422, "errors.workflow.dept.invalid");
   const deptId = input.deptId ?? depts[0] ?? null;
@@ -138,12 +138,12 @@ export const actOnInstance = async (
   opts: { reassign?: boolean } = {},
 ) => {
   await assertFiles(ctx, body.attachments);
-  const dir = await loadDirectory(ctx.db, ctx.workspaceId);
   const hash = payloadHash({ instanceId, body, ...(opts.reassign ? { reassign: true } : {}) });
   return withReplay(ctx, key, hash, () => inActionTx(ctx, async (tx) => {
     const locked = await lockInstance(tx, ctx.workspaceId, instanceId);
     if (!locked) throw new AppError(404, "errors.notFound");
     const { row, state } = locked;
+    const dir = await directoryAt(tx, ctx.workspaceId, locked.orgVersion);
     if (body.formPatch && body.version !== undefined && body.version !== row.version) {
       throw new AppError(409, "errors.workflow.instance.stale");
     }

@@ -9,11 +9,11 @@ import {
 } from "../../../shared/workflow";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { assertStartable, enabledDefinitions, getDefinitionRow, getVersion } from "./definitions-service";
-import { loadDirectory, nameOf } from "./directory";
+import { currentDirectory, nameOf } from "./directory";
 
 /** Cards of the start page: enabled definitions whose initiator scope includes me, by kind. */
 export const findStartable = async (ctx: RequestCtx) => {
-  const [rows, dir] = await Promise.all([enabledDefinitions(ctx), loadDirectory(ctx.db, ctx.workspaceId)]);
+  const [rows, dir] = await Promise.all([enabledDefinitions(ctx), currentDirectory(ctx.db, ctx.workspaceId)]);
   const out = [];
   for (const row of rows) {
     if (!row.currentVersionId) continue;
@@ -28,7 +28,7 @@ const startableVersion = async (ctx: RequestCtx, id: string) => {
   const row = await getDefinitionRow(ctx, id);
   assertStartable(row);
   const version = await getVersion(ctx, row.currentVersionId as string);
-  const dir = await loadDirectory(ctx.db, ctx.workspaceId);
+  const dir = await currentDirectory(ctx.db, ctx.workspaceId);
   if (!inScope(dir, version.flow.start.initiators, ctx.userId)) throw new AppError(403, "errors.workflow.start.notAllowed");
   return { row, version, dir };
 };

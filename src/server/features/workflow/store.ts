@@ -68,12 +68,17 @@ export const toInstanceState = (row: InstanceRow, tasks: TaskRow[], ccUserIds: s
  * instance -> tasks -> business rows rules out deadlocks), and returns its engine state.
  */
 export const lockInstance = async (tx: Db, workspaceId: string, id: string) => {
-  const [row] = await tx
-    .select()
+  // The firm's org version comes along, so the directory cache is checked without a round trip.
+  const [found] = await tx
+    .select({
+      row: workflowInstances,
+      orgVersion: sql<number>`(select w.org_version from workspaces w where w.id = ${workflowInstances.workspaceId})`,
+    })
     .from(workflowInstances)
     .where(and(eq(workflowInstances.workspaceId, workspaceId), eq(workflowInstances.id, id)))
-    .for("update");
-  if (!row) return undefined;
+    .for("update", { of: workflowInstances });
+  if (!found) return undefined;
+  const { row, orgVersion } = found;
   const tasks = await tx
     .select()
     .from(workflowTasks)
@@ -90,7 +95,7 @@ export const lockInstance = async (tx: Db, workspaceId: string, id: string) => {
           .from(workflowCc)
           .where(and(eq(workflowCc.workspaceId, workspaceId), eq(workflowCc.instanceId, id)))
       ).map((c) => c.userId);
-  return { row, state: toInstanceState(row, tasks, cc) };
+  return { row, orgVersion, state: toInstanceState(row, tasks, cc) };
 };
 
 const taskValues = (workspaceId: string, instanceId: string, def: Definition, t: TaskState, actorId: string) => ({
