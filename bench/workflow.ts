@@ -19,7 +19,7 @@ const STEPS = 40;
 const TASKS = 100_000;
 
 const dbUrl = await freshPgDatabase("lm_bench_workflow");
-const app = await startApp(3411, { DATABASE_URL: dbUrl });
+const app = await startApp(Number(process.env.BENCH_PORT ?? 3421), { DATABASE_URL: dbUrl });
 const base = `${app.url}/api/workflow`;
 const [admin, lawyer, partner] = [await login(app.url, "admin"), await login(app.url, "lawyer"), await login(app.url, "partner")];
 
