@@ -5,6 +5,7 @@ import { AppError, type FieldError } from "../../shared/errors";
 import { type Language, pickLanguage } from "../../shared/i18n-config";
 import { formatMessageKey } from "../../shared/validators";
 import { translatorFor, type Translate } from "../i18n";
+import { sqlState } from "../lib/sql-state";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -64,16 +65,6 @@ const CLASS_KEYS: Record<number, string> = {
   409: "errors.conflict",
   413: "errors.payloadTooLarge",
   429: "errors.tooManyRequests",
-};
-
-/** The SQLSTATE of a database error, through drizzle's wrapper if there is one. */
-const sqlState = (error: unknown): string | undefined => {
-  for (let e: unknown = error, i = 0; e && i < 4; i += 1) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
 };
 
 export const toAppError = (error: FastifyError | AppError | Error, req: FastifyRequest, bodyLimit: number) => {

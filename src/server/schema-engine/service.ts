@@ -5,6 +5,7 @@ import { writeAudit } from "../lib/audit";
 import { type ListQuery, pageOf } from "../lib/list-query";
 import { type RequestCtx, withDb } from "../lib/request-ctx";
 import { rowScopeOf } from "../lib/row-scope";
+import { sqlState } from "../lib/sql-state";
 import { inWorkspace } from "../lib/tenant";
 import { assertReferences, failValidation, fieldError, type OptionCache, optionErrors, schemaErrors, uniqueErrors } from "./checks";
 import { whereOf, orderOf } from "./query";
@@ -69,8 +70,7 @@ export const checkValues = async (
 
 /** A duplicate that slipped past the check (two saves at once) still reads as "duplicate value". */
 const onUniqueViolation = (ctx: RequestCtx, res: Resource) => (error: unknown) => {
-  const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-  if (code !== "23505") throw error;
+  if (sqlState(error) !== "23505") throw error;
   const field = res.fields.find((f) => f.isUnique)?.key ?? "body";
   throw new AppError(422, "errors.validation", { fields: [fieldError(field, "validation.duplicate", ctx.lang)] });
 };

@@ -5,6 +5,7 @@ import { checkName, invalidCharsText } from "../../../shared/name-rules";
 import type { Db } from "../../db/client";
 import { translatorFor } from "../../i18n";
 import type { RequestCtx } from "../../lib/request-ctx";
+import { sqlState } from "../../lib/sql-state";
 
 export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -18,11 +19,7 @@ export const assertName = (name: string) => {
 };
 
 /** Postgres unique_violation, raised through either driver (sometimes wrapped as `cause`). */
-export const isUniqueViolation = (err: unknown): boolean => {
-  const e = err as { code?: string; cause?: unknown } | null;
-  if (!e || typeof e !== "object") return false;
-  return e.code === "23505" || isUniqueViolation(e.cause);
-};
+export const isUniqueViolation = (err: unknown): boolean => sqlState(err) === "23505";
 
 /** Turns a duplicate name within one folder into a 409 the user can act on. */
 export const nameTaken = (name: string) => new AppError(409, "errors.documents.nameTaken", { params: { name } });

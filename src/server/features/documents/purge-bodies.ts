@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 
 import type { Db } from "../../db/client";
 import { fileVersions } from "../../db/tables";
+import { startPeriodicJob } from "../../lib/periodic-job";
 import { lockBodiesExclusive } from "./common";
 import type { BlobStore } from "./storage/blob-store";
 
@@ -72,26 +73,8 @@ export type PurgeOptions = {
  */
 export const startBodyPurge = (app: FastifyInstance, db: Db, store: BlobStore, opts: PurgeOptions) => {
   if (!(opts.everySeconds > 0)) return;
-  let running: Promise<unknown> | undefined;
-  const run = () => {
-    if (running) return;
-    running = purgeUnreferencedBodies(db, store, opts.graceSeconds * 1000)
-      .then((result) => {
-        if (result.removed + result.staging > 0) app.log.info(result, "unreferenced file bodies purged");
-      })
-      .catch((err: unknown) => app.log.error({ err }, "file body purge failed"))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook("onReady", async () => {
-    timer = setInterval(run, opts.everySeconds * 1000);
-    // A timer must never keep a finished process (or a test run) alive.
-    timer.unref();
-  });
-  app.addHook("onClose", async () => {
-    clearInterval(timer);
-    await running;
+  startPeriodicJob(app, "documents.purge", opts.everySeconds * 1000, async () => {
+    const result = await purgeUnreferencedBodies(db, store, opts.graceSeconds * 1000);
+    if (result.removed + result.staging > 0) app.log.info(result, "unreferenced file bodies purged");
   });
 };

@@ -9,6 +9,7 @@ import { workflowActionLog, workflowInstances } from "../../db/tables";
 import { writeAudit } from "../../lib/audit";
 import type { Bus } from "../../lib/bus";
 import type { RequestCtx } from "../../lib/request-ctx";
+import { sqlState } from "../../lib/sql-state";
 import { createNotifications } from "../notifications/service";
 import { nameOf } from "./directory";
 import type { Effect, EngineError, InstanceState, NotifyKind } from "./engine";
@@ -17,16 +18,6 @@ import { eventSeqOf, type InstanceRow, storedState, writeCc, writeEvents, writeT
 
 /** `myTasks`: the actor's pending tasks on this instance afterwards (what they can act on next). */
 export type ActionAnswer = { id: string; status: string; version: number; myTasks: string[] };
-
-/** A pg error code, through drizzle's wrapper if there is one. */
-const pgCode = (err: unknown): string | undefined => {
-  for (let e: unknown = err, i = 0; e && i < 4; i += 1) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-};
 
 /**
  * One transaction per action with a 5 s lock wait (WORKFLOW.md §4): past it the answer is 409
@@ -38,7 +29,7 @@ export const inActionTx = async <T>(ctx: RequestCtx, fn: (tx: Db) => Promise<T>)
   try {
     return await ctx.db.transaction(fn);
   } catch (err) {
-    if (pgCode(err) === "55P03") throw new AppError(409, "errors.workflow.busy");
+    if (sqlState(err) === "55P03") throw new AppError(409, "errors.workflow.busy");
     throw err;
   }
 };

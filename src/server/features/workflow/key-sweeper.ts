@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 
 import type { Db } from "../../db/client";
 import { workflowActionLog } from "../../db/tables";
+import { startPeriodicJob } from "../../lib/periodic-job";
 
 /** Rows deleted per statement: short transactions, so actions claiming keys never wait long. */
 const BATCH = 5000;
@@ -39,27 +40,8 @@ export type KeySweepOptions = {
  */
 export const startKeySweeper = (app: FastifyInstance, db: Db, opts: KeySweepOptions) => {
   if (!(opts.everyMinutes > 0) || !(opts.ttlHours > 0)) return;
-  let running: Promise<unknown> | undefined;
-  const run = () => {
-    if (running) return;
-    const before = new Date(Date.now() - opts.ttlHours * 3600_000);
-    running = sweepActionKeys(db, before)
-      .then((n) => {
-        if (n > 0) app.log.info({ deleted: n }, "workflow idempotency keys swept");
-      })
-      .catch((err: unknown) => app.log.error({ err }, "workflow idempotency key sweep failed"))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook("onReady", async () => {
-    timer = setInterval(run, opts.everyMinutes * 60_000);
-    // A timer must never keep a finished process (or a test run) alive.
-    timer.unref();
-  });
-  app.addHook("onClose", async () => {
-    clearInterval(timer);
-    await running;
+  startPeriodicJob(app, "workflow.keySweep", opts.everyMinutes * 60_000, async () => {
+    const deleted = await sweepActionKeys(db, new Date(Date.now() - opts.ttlHours * 3600_000));
+    if (deleted > 0) app.log.info({ deleted }, "workflow idempotency keys swept");
   });
 };
