@@ -58,7 +58,7 @@ test.describe("row-scoped client rules", () => {
     await page.goto(`/manage/contacts/instution-detail/${own}`);
     await expect(page.getByRole("button", { name: /编\s*辑/ })).toBeVisible();
     await expect(page.getByRole("button", { name: /删\s*除/ })).toHaveCount(0);
-    await expect(page.getByText("赵磊")).toBeVisible();
+    await expect(page.locator(".ant-descriptions").getByText("赵磊", { exact: true })).toBeVisible();
     await snap(page, "row-scope-own-detail");
 
     await page.goto(`/manage/contacts/instution-detail/${colleagues}`);
