@@ -1,4 +1,4 @@
-import { Tag } from "antd";
+import { Skeleton, Tag } from "antd";
 import dayjs from "dayjs";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -31,6 +31,7 @@ export const FieldValue = ({ field, value, choices }: { field: Field; value: unk
       </Tag>
     ));
   }
+  if (!choices && s["x-options"]?.source) return <Skeleton.Input active size="small" className="schema-value-loading" />;
   if (!choices) return String(value);
   if (Array.isArray(value) && !isCascade(field)) {
     return value.map((v) => <Tag key={String(v)}>{labelOf(choices, v)}</Tag>);

@@ -62,7 +62,11 @@ export const useOptions = (fields: Field[]): OptionsByField => {
     for (const field of fields) {
       const spec = field.schema["x-options"];
       if (spec?.items) out[field.key] = translate(spec.items);
-      else if (spec?.source) out[field.key] = loaded[sources.indexOf(spec.source)] ?? [];
+      // Left out until the source has answered, so a value is not shown as its raw id meanwhile.
+      else if (spec?.source) {
+        const data = loaded[sources.indexOf(spec.source)];
+        if (data) out[field.key] = data;
+      }
       else if (field.schema.enum) out[field.key] = field.schema.enum.map((v) => ({ value: String(v), label: String(v) }));
     }
     return out;
