@@ -145,7 +145,7 @@ describe("notifications", () => {
       const reading = readEvents(`${base}/api/notifications/stream`, token, (events) => events.some((e) => e.event === "notification"));
       await new Promise((r) => setTimeout(r, 500));
       await t.database.db.transaction((tx) =>
-        createNotifications(tx, t.app.bus, { workspaceId: ws.id, userId: null }, { userIds: [lawyer.id], type: "system", title: "live!" }),
+        createNotifications(tx, { workspaceId: ws.id, userId: null }, { userIds: [lawyer.id], type: "system", title: "live!" }),
       );
       const { status, type, events } = await reading;
       expect(status).toBe(200);
@@ -163,7 +163,7 @@ describe("notifications", () => {
       const [ws] = (await t.app.inject({ url: "/api/user-service/user/get-login-user-info", headers: await t.as("lawyer") })).json().data.workspaces;
       await expect(
         t.database.db.transaction(async (tx) => {
-          await createNotifications(tx, t.app.bus, { workspaceId: ws.id, userId: null }, { userIds: [lawyer.id], type: "system", title: "ghost" });
+          await createNotifications(tx, { workspaceId: ws.id, userId: null }, { userIds: [lawyer.id], type: "system", title: "ghost" });
           throw new Error("rolled back");
         }),
       ).rejects.toThrow("rolled back");

@@ -82,7 +82,7 @@ describe("workflow administration", () => {
       await archive(seal.id, true);
       const { startBusinessApproval } = await import("../../src/server/features/workflow/instances-service");
       const ctx = { workspaceId: (await definitionOf(seal.id)).workspaceId, db: t.database.db } as never;
-      await expect(startBusinessApproval(ctx, t.app.bus, { kind: "seal", businessRef: "seal:1", title: "x", form: { title: "x" } })).rejects.toMatchObject({ message: "errors.workflow.definition.none" });
+      await expect(startBusinessApproval(ctx, { kind: "seal", businessRef: "seal:1", title: "x", form: { title: "x" } })).rejects.toMatchObject({ message: "errors.workflow.definition.none" });
       await archive(seal.id, false);
     });
   });

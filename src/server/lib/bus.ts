@@ -2,26 +2,21 @@ import { randomUUID } from "node:crypto";
 
 import { sql, type SQL } from "drizzle-orm";
 
-import type { Db, PubSub } from "../db/client";
+import type { PubSub } from "../db/client";
 
 type Handler = (message: Record<string, unknown>) => void;
 
 /**
- * An SQL expression that NOTIFYs `channel` with `message` (a json expression) the way
- * publishInTx does, for statements that publish what they write in the same round trip.
+ * An SQL expression that NOTIFYs `channel` with `message` (a json expression), for a statement
+ * that publishes what it writes in the same round trip. Inside a transaction PostgreSQL delivers
+ * it only if the transaction commits, so nobody hears of a change that was rolled back; every
+ * process, this one included, gets it (origin "db").
  */
 export const notifySql = (channel: string, message: SQL) =>
   sql`pg_notify(${channel}, json_build_object('origin', 'db', 'message', ${message})::text)`;
 
 export type Bus = {
   publish: (channel: string, message: Record<string, unknown>) => Promise<void>;
-  /**
-   * NOTIFY inside a transaction: PostgreSQL delivers it only if the transaction commits, so
-   * nobody hears of a notification that was rolled back. Every process, this one included, gets it.
-   */
-  publishInTx: (tx: Db, channel: string, message: Record<string, unknown>) => Promise<void>;
-  /** publishInTx for many messages in one round trip (a notification to ten people is one query). */
-  publishManyInTx: (tx: Db, channel: string, messages: Record<string, unknown>[]) => Promise<void>;
   subscribe: (channel: string, handler: Handler) => Promise<() => void>;
 };
 
@@ -42,15 +37,6 @@ export const createBus = (pubsub: PubSub): Bus => {
     publish: async (channel, message) => {
       dispatch(channel, message);
       await pubsub.notify(channel, JSON.stringify({ origin, message }));
-    },
-    publishInTx: async (tx, channel, message) => {
-      await tx.execute(sql`select pg_notify(${channel}, ${JSON.stringify({ origin: "db", message })})`);
-    },
-    publishManyInTx: async (tx, channel, messages) => {
-      if (messages.length === 0) return;
-      const payloads = messages.map((message) => JSON.stringify({ origin: "db", message }));
-      const list = sql.join(payloads.map((p) => sql`${p}`), sql`, `);
-      await tx.execute(sql`select pg_notify(${channel}, p) from unnest(array[${list}]::text[]) as p`);
     },
     subscribe: async (channel, handler) => {
       let set = handlers.get(channel);

@@ -1,4 +1,4 @@
-import { count, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 
 import { AppError } from "../../shared/errors";
 import { translatorFor } from "../i18n";
@@ -32,18 +32,11 @@ async function* none(): AsyncIterable<Cell[]> {}
 export const writeTemplate = (ctx: RequestCtx, res: Resource) =>
   streamXlsx(res.name, templateFields(res).map((f) => headerOf(ctx, f)), none());
 
-/** Checks the export limit before any byte is sent, so the page can show the message instead. */
-export const assertExportable = async (ctx: RequestCtx, res: Resource, q: ListQuery, maxRows: number) => {
-  const table = res.binding.table;
-  const [{ total }] = await ctx.db.select({ total: count() }).from(table).where(whereOf(ctx, res, q));
-  if (total > maxRows) throw new AppError(400, "errors.exportLimit", { params: { max: maxRows } });
-  return total;
-};
-
 /**
  * The filtered list as xlsx, written row by row into the answer. The matching ids are read once,
- * in list order (a few MB at the export limit); the rows follow in batches by id, so each batch
- * costs the same however deep into the list it is (no OFFSET) and memory stays flat.
+ * in list order (a few MB at the export limit), which also checks the limit before any byte is
+ * sent, so the page can show the message; the rows follow in batches by id, so each batch costs
+ * the same however deep into the list it is (no OFFSET) and memory stays flat.
  */
 export const writeExport = async (ctx: RequestCtx, res: Resource, q: ListQuery, maxRows: number) => {
   const labels = await loadLabels(ctx, res);
@@ -54,7 +47,8 @@ export const writeExport = async (ctx: RequestCtx, res: Resource, q: ListQuery, 
     .from(table)
     .where(whereOf(ctx, res, q))
     .orderBy(...orderOf(res, q))
-    .limit(maxRows);
+    .limit(maxRows + 1);
+  if (ids.length > maxRows) throw new AppError(400, "errors.exportLimit", { params: { max: maxRows } });
   async function* rows(): AsyncIterable<Cell[]> {
     for (let start = 0; start < ids.length; start += BATCH) {
       const batch = ids.slice(start, start + BATCH).map((r) => r.id);

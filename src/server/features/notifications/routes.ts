@@ -50,6 +50,6 @@ export async function notificationsRoutes(app: FastifyInstance) {
   app.post<{ Body: Announcement }>(
     "/announcements",
     { schema: { body: announcementBody }, config: { permission: ["create", "ANNOUNCEMENT"] } },
-    (req) => sendAnnouncement(req.ctx, app.bus, req.body),
+    (req) => sendAnnouncement(req.ctx, req.body),
   );
 }

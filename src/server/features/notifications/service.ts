@@ -4,7 +4,7 @@ import { AppError } from "../../../shared/errors";
 import type { Db } from "../../db/client";
 import { members, notifications, users } from "../../db/tables";
 import { writeAudit } from "../../lib/audit";
-import { type Bus, notifySql } from "../../lib/bus";
+import { notifySql } from "../../lib/bus";
 import { type ListQuery, orderOf, pageOf } from "../../lib/list-query";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
@@ -29,7 +29,7 @@ type Sender = { workspaceId: string; userId: string | null };
  * The one way features notify people. Call it inside the transaction of the change it reports:
  * the rows and the live event exist only if that transaction commits.
  */
-export const createNotifications = async (tx: Db, _bus: Bus, sender: Sender, input: NewNotification) => {
+export const createNotifications = async (tx: Db, sender: Sender, input: NewNotification) => {
   const userIds = [...new Set(input.userIds)];
   if (userIds.length === 0) return [];
   const insert = tx
@@ -141,7 +141,7 @@ export const deleteNotification = (ctx: RequestCtx, id: string) =>
 export type Announcement = { title: string; body: string; userIds?: string[] };
 
 /** An admin's message to the whole firm, or to the members picked. */
-export const sendAnnouncement = (ctx: RequestCtx, bus: Bus, input: Announcement) =>
+export const sendAnnouncement = (ctx: RequestCtx, input: Announcement) =>
   ctx.db.transaction(async (tx) => {
     const enabled = await tx
       .select({ userId: members.userId })
@@ -152,7 +152,7 @@ export const sendAnnouncement = (ctx: RequestCtx, bus: Bus, input: Announcement)
     if (input.userIds?.length && enabled.length !== new Set(input.userIds).size) {
       throw new AppError(422, "errors.validation", { fields: [{ field: "userIds", message: "validation.unknownMember" }] });
     }
-    const rows = await createNotifications(tx, bus, ctx, {
+    const rows = await createNotifications(tx, ctx, {
       userIds: enabled.map((m) => m.userId),
       type: "announcement",
       title: input.title,

@@ -7,7 +7,6 @@ import type { Definition, OrgDirectory } from "../../../shared/workflow";
 import type { Db } from "../../db/client";
 import { workflowActionLog, workflowInstances } from "../../db/tables";
 import { writeAudit } from "../../lib/audit";
-import type { Bus } from "../../lib/bus";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { sqlState } from "../../lib/sql-state";
 import { createNotifications } from "../notifications/service";
@@ -129,7 +128,6 @@ const NOTIFY_KEYS: Record<NotifyKind, string> = {
 type Applied = {
   tx: Db;
   ctx: RequestCtx;
-  bus: Bus;
   def: Definition;
   row: InstanceRow;
   before: InstanceState | null;
@@ -169,7 +167,7 @@ export const applyStep = async (a: Applied): Promise<ActionAnswer> => {
   }
   for (const e of effects) {
     if (e.type !== "notify") continue;
-    await createNotifications(tx, a.bus, { workspaceId: ctx.workspaceId, userId: ctx.userId }, {
+    await createNotifications(tx, { workspaceId: ctx.workspaceId, userId: ctx.userId }, {
       userIds: e.userIds,
       type: "workflow",
       titleKey: NOTIFY_KEYS[e.kind],

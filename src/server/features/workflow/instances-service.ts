@@ -3,7 +3,6 @@ import { randomUUID } from "node:crypto";
 import { AppError } from "../../../shared/errors";
 import { type Definition, type OrgDirectory, textOf } from "../../../shared/workflow";
 import { workflowInstances } from "../../db/tables";
-import type { Bus } from "../../lib/bus";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { applyStep, claimKey, engineError, inActionTx, payloadHash, recordAnswer, storeAnswer, withReplay } from "./apply";
 import { addedIds, assertFiles, formFileIds, keepAttachments } from "./attachments";
@@ -76,7 +75,7 @@ const toAction = (body: ActionBody): Action => {
 };
 
 /** Starts an approval: the initiator's department is the one chosen, else their primary one. */
-export const submitInstance = async (ctx: RequestCtx, bus: Bus, input: SubmitInput, keyOf: () => string) => {
+export const submitInstance = async (ctx: RequestCtx, input: SubmitInput, keyOf: () => string) => {
   // The definition first: another firm's id answers 404 before anything else is looked at.
   const defRow = await getDefinitionRow(ctx, input.definitionId);
   const key = keyOf();
@@ -117,7 +116,7 @@ export const submitInstance = async (ctx: RequestCtx, bus: Bus, input: SubmitInp
         updatedBy: ctx.userId,
       })
       .returning();
-    const answer = await applyStep({ tx, ctx, bus, def, row, before: null, after: result.state, effects: result.effects, actionType: "submit" });
+    const answer = await applyStep({ tx, ctx, def, row, before: null, after: result.state, effects: result.effects, actionType: "submit" });
     await keepAttachments(tx, ctx, row, [...eventFiles(result.effects), ...formFileIds(def, result.state.form)]);
     await storeAnswer(tx, ctx, key, answer);
     return answer;
@@ -131,7 +130,6 @@ export const submitInstance = async (ctx: RequestCtx, bus: Bus, input: SubmitInp
  */
 export const actOnInstance = async (
   ctx: RequestCtx,
-  bus: Bus,
   instanceId: string,
   body: ActionBody,
   key: string,
@@ -163,7 +161,6 @@ export const actOnInstance = async (
     const answer = await applyStep({
       tx,
       ctx,
-      bus,
       def,
       row,
       before: state,
@@ -179,8 +176,8 @@ export const actOnInstance = async (
 };
 
 /** An administrator reassigns an open task (the assignee left, is away, or is the wrong person). */
-export const reassignTask = (ctx: RequestCtx, bus: Bus, instanceId: string, body: ReassignBody, key: string) =>
-  actOnInstance(ctx, bus, instanceId, { type: "transfer", taskId: body.taskId, toUserId: body.toUserId, comment: body.comment }, key, { reassign: true });
+export const reassignTask = (ctx: RequestCtx, instanceId: string, body: ReassignBody, key: string) =>
+  actOnInstance(ctx, instanceId, { type: "transfer", taskId: body.taskId, toUserId: body.toUserId, comment: body.comment }, key, { reassign: true });
 
 /**
  * For other features (cases, contracts, seals, client changes): starts the approval their
@@ -189,9 +186,8 @@ export const reassignTask = (ctx: RequestCtx, bus: Bus, instanceId: string, body
  */
 export const startBusinessApproval = async (
   ctx: RequestCtx,
-  bus: Bus,
   input: { kind: string; key?: string; businessRef: string; title: string; form: Record<string, unknown> },
 ) => {
   const def = input.key ? await definitionByKey(ctx, input.key) : await enabledDefinitionOfKind(ctx, input.kind);
-  return submitInstance(ctx, bus, { definitionId: def.id, form: input.form, title: input.title, businessRef: input.businessRef }, randomUUID);
+  return submitInstance(ctx, { definitionId: def.id, form: input.form, title: input.title, businessRef: input.businessRef }, randomUUID);
 };

@@ -100,7 +100,7 @@ export async function workflowRoutes(app: FastifyInstance) {
   app.post<{ Body: SubmitInput }>(
     "/instances",
     { schema: { body: submitBody }, config: { permission: ["create", "WORKFLOW_INSTANCE"] } },
-    (req) => submitInstance(req.ctx, app.bus, req.body, () => idempotencyKey(req)),
+    (req) => submitInstance(req.ctx, req.body, () => idempotencyKey(req)),
   );
 
   for (const [tab, find] of Object.entries(TABS)) {
@@ -128,14 +128,14 @@ export async function workflowRoutes(app: FastifyInstance) {
   app.post<{ Params: { id: string }; Body: ActionBody }>(
     "/instances/:id/actions",
     { schema: { body: actionBody }, config: { permission: "member", tenantTable: "workflow_instances" } },
-    (req) => actOnInstance(req.ctx, app.bus, req.params.id, req.body, idempotencyKey(req)),
+    (req) => actOnInstance(req.ctx, req.params.id, req.body, idempotencyKey(req)),
   );
 
   // Process administrators only (checked against the instance's definition in the service).
   app.post<{ Params: { id: string }; Body: ReassignBody }>(
     "/instances/:id/reassign",
     { schema: { body: reassignBody }, config: { permission: "member", tenantTable: "workflow_instances" } },
-    (req) => reassignTask(req.ctx, app.bus, req.params.id, req.body, idempotencyKey(req)),
+    (req) => reassignTask(req.ctx, req.params.id, req.body, idempotencyKey(req)),
   );
 
   /**
