@@ -24,7 +24,7 @@ export const saveBlob = (blob: Blob, name: string) => {
   document.body.append(link);
   link.click();
   link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 };
 
 /**

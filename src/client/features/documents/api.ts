@@ -1,6 +1,7 @@
 import { http } from "../../providers/http";
 import { isApiError } from "../../providers/api-error";
 import { showToast } from "../../layout/toast";
+import { saveBlob } from "../../schema-ui/download";
 
 /**
  * The few document calls Refine's data hooks cannot make: uploads with progress, and download
@@ -98,18 +99,6 @@ const messageOf = async (err: unknown) => {
     }
   }
   return isApiError(err) || err instanceof Error ? err.message : String(err);
-};
-
-/** Saves a Blob under a name through a temporary same-origin object URL. */
-export const saveBlob = (blob: Blob, name: string) => {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 };
 
 export const downloadTo = async (url: string, name: string) => {
