@@ -36,7 +36,9 @@ export const waitFor = async (url: string, timeoutMs = 60_000) => {
 /** Starts the real app in its own process, as `npm run serve` would. */
 export const startApp = async (port: number, env: Record<string, string>) => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "lm-bench-"));
-  const child = spawn("npx", ["tsx", "src/server/main.ts"], {
+  // BENCH_NODE_ARGS: extra node flags for the app, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "src/server/main.ts"], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "inherit", "inherit"],
   });

@@ -1,5 +1,6 @@
 import type { Db } from "../db/client";
 import { auditLogs } from "../db/tables";
+import type { WriteBatch } from "./write-batch";
 
 export type AuditAction = "create" | "update" | "delete" | "workflow" | "login" | "logout" | "switch";
 
@@ -36,17 +37,24 @@ export const diffObjects = (before: unknown, after: unknown) => {
   return diff;
 };
 
+const rowOf = (actor: AuditActor, entry: AuditEntry) => ({
+  workspaceId: actor.workspaceId,
+  userId: actor.userId,
+  action: entry.action,
+  entity: entry.entity,
+  entityId: entry.entityId,
+  before: plain(entry.before) ?? null,
+  after: plain(entry.after) ?? null,
+  diff: diffObjects(entry.before, entry.after),
+  ip: actor.ip ?? "",
+});
+
 /** Call inside the transaction that made the change, so an audit row exists iff the change does. */
 export const writeAudit = async (db: Db, actor: AuditActor, entry: AuditEntry) => {
-  await db.insert(auditLogs).values({
-    workspaceId: actor.workspaceId,
-    userId: actor.userId,
-    action: entry.action,
-    entity: entry.entity,
-    entityId: entry.entityId,
-    before: plain(entry.before) ?? null,
-    after: plain(entry.after) ?? null,
-    diff: diffObjects(entry.before, entry.after),
-    ip: actor.ip ?? "",
-  });
+  await db.insert(auditLogs).values(rowOf(actor, entry));
+};
+
+/** The same as a part of the change's write batch. */
+export const addAudit = (batch: WriteBatch, actor: AuditActor, entry: AuditEntry) => {
+  batch.add(batch.db.insert(auditLogs).values(rowOf(actor, entry)));
 };

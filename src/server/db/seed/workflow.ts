@@ -5,7 +5,8 @@ import { and, eq } from "drizzle-orm";
 import { type Definition, type FlowNode, newTaskNode, type WorkflowKind } from "../../../shared/workflow";
 import { loadDirectory } from "../../features/workflow/directory";
 import { type Action, step } from "../../features/workflow/engine";
-import { storedState, writeCc, writeEvents, writeTasks } from "../../features/workflow/store";
+import { ccTargets, storedState, writeCc, writeEvents, writeTasks } from "../../features/workflow/store";
+import { writeBatch } from "../../lib/write-batch";
 import type { Db } from "../client";
 import { workflowDefinitions, workflowDefinitionVersions, workflowInstances } from "../tables";
 
@@ -146,13 +147,17 @@ const runDemo = async (tx: Db, workspaceId: string, flow: Seeded, initiator: str
     state = next.state;
     effects.push(...next.effects);
   }
-  await writeTasks(tx, { workspaceId, instanceId: row.id, def: flow.def, actorId: initiator }, [], state.tasks);
-  await writeEvents(tx, workspaceId, row.id, effects.flatMap((e) => (e.type === "event" ? [e.event] : [])), new Date());
-  for (const e of effects) if (e.type === "cc") await writeCc(tx, { workspaceId, instanceId: row.id, actorId: initiator }, e.userIds, e.nodeId);
-  await tx
-    .update(workflowInstances)
-    .set({ status: state.status, form: state.form, state: storedState(state), finishedAt: state.status === "running" ? null : new Date() })
-    .where(and(eq(workflowInstances.workspaceId, workspaceId), eq(workflowInstances.id, row.id)));
+  const batch = writeBatch(tx);
+  writeTasks(batch, { workspaceId, instanceId: row.id, def: flow.def, actorId: initiator }, [], state.tasks);
+  const eventSeq = await writeEvents(batch, workspaceId, row.id, effects.flatMap((e) => (e.type === "event" ? [e.event] : [])), new Date(), 0);
+  writeCc(batch, { workspaceId, instanceId: row.id, actorId: initiator }, ccTargets(effects));
+  batch.add(
+    tx
+      .update(workflowInstances)
+      .set({ status: state.status, form: state.form, state: storedState(state, eventSeq), finishedAt: state.status === "running" ? null : new Date() })
+      .where(and(eq(workflowInstances.workspaceId, workspaceId), eq(workflowInstances.id, row.id))),
+  );
+  await batch.run();
 };
 
 /** Published demo workflows for one firm; in the first firm also a few approvals in flight. */

@@ -6,6 +6,7 @@ import { members, notifications, users } from "../../db/tables";
 import { writeAudit } from "../../lib/audit";
 import { notifySql } from "../../lib/bus";
 import { type ListQuery, orderOf, pageOf } from "../../lib/list-query";
+import type { WriteBatch } from "../../lib/write-batch";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 
@@ -25,6 +26,25 @@ export type NewNotification = {
 
 type Sender = { workspaceId: string; userId: string | null };
 
+const rowsOf = (sender: Sender, userIds: string[], input: NewNotification) =>
+  userIds.map((userId) => ({
+    workspaceId: sender.workspaceId,
+    userId,
+    type: input.type,
+    titleKey: input.titleKey ?? "",
+    title: input.title ?? "",
+    body: input.body ?? "",
+    params: input.params ?? {},
+    link: input.link ?? "",
+    entity: input.entity ?? "",
+    entityId: input.entityId ?? "",
+    actorId: sender.userId,
+  }));
+
+/** The live event of each inserted row (`ins`: the inserted rows' id and user_id). */
+const liveEvents = (sender: Sender) =>
+  notifySql(NOTIFICATION_CHANNEL, sql`json_build_object('workspaceId', ${sender.workspaceId}::text, 'userId', ins.user_id, 'id', ins.id)`);
+
 /**
  * The one way features notify people. Call it inside the transaction of the change it reports:
  * the rows and the live event exist only if that transaction commits.
@@ -34,29 +54,22 @@ export const createNotifications = async (tx: Db, sender: Sender, input: NewNoti
   if (userIds.length === 0) return [];
   const insert = tx
     .insert(notifications)
-    .values(
-      userIds.map((userId) => ({
-        workspaceId: sender.workspaceId,
-        userId,
-        type: input.type,
-        titleKey: input.titleKey ?? "",
-        title: input.title ?? "",
-        body: input.body ?? "",
-        params: input.params ?? {},
-        link: input.link ?? "",
-        entity: input.entity ?? "",
-        entityId: input.entityId ?? "",
-        actorId: sender.userId,
-      })),
-    )
+    .values(rowsOf(sender, userIds, input))
     .returning({ id: notifications.id, userId: notifications.userId });
   // The rows and their live events in one statement: a busy approval flow notifies on every step.
   // (drizzle puts an embedded query in parentheses, which is what a CTE body needs.)
-  const message = sql`json_build_object('workspaceId', ${sender.workspaceId}::text, 'userId', ins.user_id, 'id', ins.id)`;
-  const result = await tx.execute(
-    sql`with ins as ${insert} select ins.id, ins.user_id as "userId", ${notifySql(NOTIFICATION_CHANNEL, message)} from ins`,
-  );
+  const result = await tx.execute(sql`with ins as ${insert} select ins.id, ins.user_id as "userId", ${liveEvents(sender)} from ins`);
   return (result as unknown as { rows: { id: string; userId: string }[] }).rows.map(({ id, userId }) => ({ id, userId }));
+};
+
+/** The same as parts of a change's write batch (an approval step): rows and live events ride its one statement. */
+export const addNotifications = (batch: WriteBatch, sender: Sender, input: NewNotification) => {
+  const userIds = [...new Set(input.userIds)];
+  if (userIds.length === 0) return;
+  const inserted = batch.add(
+    batch.db.insert(notifications).values(rowsOf(sender, userIds, input)).returning({ id: notifications.id, userId: notifications.userId }),
+  );
+  batch.effect(sql`select ${liveEvents(sender)} from ${inserted} ins`);
 };
 
 const mine = (ctx: RequestCtx, ...more: (SQL | undefined)[]) =>

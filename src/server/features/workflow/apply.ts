@@ -6,14 +6,15 @@ import { AppError } from "../../../shared/errors";
 import type { Definition, OrgDirectory } from "../../../shared/workflow";
 import type { Db } from "../../db/client";
 import { workflowActionLog, workflowInstances } from "../../db/tables";
-import { writeAudit } from "../../lib/audit";
+import { addAudit } from "../../lib/audit";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { sqlState } from "../../lib/sql-state";
-import { createNotifications } from "../notifications/service";
+import type { WriteBatch } from "../../lib/write-batch";
+import { addNotifications } from "../notifications/service";
 import { nameOf } from "./directory";
 import type { Effect, EngineError, InstanceState, NotifyKind } from "./engine";
 import { businessEffectOf, type EffectInstance } from "./registry";
-import { eventSeqOf, type InstanceRow, storedState, writeCc, writeEvents, writeTasks } from "./store";
+import { ccTargets, eventSeqOf, type InstanceRow, storedState, writeCc, writeEvents, writeTasks } from "./store";
 
 /** `myTasks`: the actor's pending tasks on this instance afterwards (what they can act on next). */
 export type ActionAnswer = { id: string; status: string; version: number; myTasks: string[] };
@@ -72,14 +73,20 @@ export const findReplay = async (tx: Db, ctx: RequestCtx, key: string, hash: str
 /** Thrown inside an action's transaction when its key turns out to be taken: the work rolls back. */
 export class KeyTaken extends Error {}
 
-/** Writes the key with its answer; a key already taken rolls the action back (KeyTaken). */
-export const recordAnswer = async (tx: Db, ctx: RequestCtx, key: string, hash: string, answer: ActionAnswer) => {
-  const rows = await tx
-    .insert(workflowActionLog)
-    .values({ workspaceId: ctx.workspaceId, actorId: ctx.userId, key, payloadHash: hash, response: answer })
-    .onConflictDoNothing()
-    .returning({ key: workflowActionLog.key });
-  if (rows.length === 0) throw new KeyTaken();
+/**
+ * Writes the key with its answer, together with the rest of the step's batch (one statement);
+ * a key already taken rolls the action back (KeyTaken).
+ */
+export const recordAnswer = async (batch: WriteBatch, ctx: RequestCtx, key: string, hash: string, answer: ActionAnswer) => {
+  const claimed = batch.count(
+    batch.db
+      .insert(workflowActionLog)
+      .values({ workspaceId: ctx.workspaceId, actorId: ctx.userId, key, payloadHash: hash, response: answer })
+      .onConflictDoNothing()
+      .returning({ key: workflowActionLog.key }),
+  );
+  const counts = await batch.run();
+  if (counts[claimed] === 0) throw new KeyTaken();
 };
 
 /**
@@ -100,11 +107,15 @@ export const withReplay = async (ctx: RequestCtx, key: string, hash: string, run
   }
 };
 
-export const storeAnswer = async (tx: Db, ctx: RequestCtx, key: string, answer: ActionAnswer) => {
-  await tx
-    .update(workflowActionLog)
-    .set({ response: answer })
-    .where(and(eq(workflowActionLog.workspaceId, ctx.workspaceId), eq(workflowActionLog.actorId, ctx.userId), eq(workflowActionLog.key, key)));
+/** The answer onto the key claimed earlier (claimKey), sent with the rest of the step's batch. */
+export const storeAnswer = async (batch: WriteBatch, ctx: RequestCtx, key: string, answer: ActionAnswer) => {
+  batch.add(
+    batch.db
+      .update(workflowActionLog)
+      .set({ response: answer })
+      .where(and(eq(workflowActionLog.workspaceId, ctx.workspaceId), eq(workflowActionLog.actorId, ctx.userId), eq(workflowActionLog.key, key))),
+  );
+  await batch.run();
 };
 
 /** The engine's refusal as an AppError; "already handled by" names the person, not an id. */
@@ -126,7 +137,8 @@ const NOTIFY_KEYS: Record<NotifyKind, string> = {
 };
 
 type Applied = {
-  tx: Db;
+  /** The step's writes go here; the caller sends them (with its own) in one statement. */
+  batch: WriteBatch;
   ctx: RequestCtx;
   def: Definition;
   row: InstanceRow;
@@ -138,36 +150,39 @@ type Applied = {
   audit?: Record<string, unknown>;
 };
 
-/** Writes one engine step: tasks, instance, timeline, CC rows, notifications, business effect, audit. */
+/**
+ * Adds one engine step's writes to the batch: tasks, instance, timeline, CC rows, notifications
+ * and audit. A business effect is code of its own: the batch is sent first, so it sees the step.
+ */
 export const applyStep = async (a: Applied): Promise<ActionAnswer> => {
-  const { tx, ctx, row, after, effects } = a;
+  const { batch, ctx, row, after, effects } = a;
   const scope = { workspaceId: ctx.workspaceId, instanceId: row.id, def: a.def, actorId: ctx.userId };
-  await writeTasks(tx, scope, a.before?.tasks ?? [], after.tasks);
+  writeTasks(batch, scope, a.before?.tasks ?? [], after.tasks);
   const isClosed = after.status !== "running";
   const version = a.before ? row.version + 1 : row.version;
   const events = effects.flatMap((e) => (e.type === "event" ? [e.event] : []));
   // A new instance's timeline starts at 0; afterwards the last seq travels in the state.
-  const eventSeq = await writeEvents(tx, ctx.workspaceId, row.id, events, new Date(), a.before ? eventSeqOf(row) : 0);
+  const eventSeq = await writeEvents(batch, ctx.workspaceId, row.id, events, new Date(), a.before ? eventSeqOf(row) : 0);
   if (a.before) {
-    await tx
-      .update(workflowInstances)
-      .set({
-        status: after.status,
-        form: after.form,
-        state: storedState(after, eventSeq),
-        version,
-        finishedAt: isClosed ? new Date() : null,
-        updatedAt: new Date(),
-        updatedBy: ctx.userId,
-      })
-      .where(and(eq(workflowInstances.workspaceId, ctx.workspaceId), eq(workflowInstances.id, row.id)));
+    batch.add(
+      batch.db
+        .update(workflowInstances)
+        .set({
+          status: after.status,
+          form: after.form,
+          state: storedState(after, eventSeq),
+          version,
+          finishedAt: isClosed ? new Date() : null,
+          updatedAt: new Date(),
+          updatedBy: ctx.userId,
+        })
+        .where(and(eq(workflowInstances.workspaceId, ctx.workspaceId), eq(workflowInstances.id, row.id))),
+    );
   }
-  for (const e of effects) {
-    if (e.type === "cc") await writeCc(tx, { workspaceId: ctx.workspaceId, instanceId: row.id, actorId: ctx.userId }, e.userIds, e.nodeId);
-  }
+  writeCc(batch, { workspaceId: ctx.workspaceId, instanceId: row.id, actorId: ctx.userId }, ccTargets(effects));
   for (const e of effects) {
     if (e.type !== "notify") continue;
-    await createNotifications(tx, { workspaceId: ctx.workspaceId, userId: ctx.userId }, {
+    addNotifications(batch, { workspaceId: ctx.workspaceId, userId: ctx.userId }, {
       userIds: e.userIds,
       type: "workflow",
       titleKey: NOTIFY_KEYS[e.kind],
@@ -177,6 +192,13 @@ export const applyStep = async (a: Applied): Promise<ActionAnswer> => {
       entityId: row.id,
     });
   }
+  addAudit(batch, ctx, {
+    action: "workflow",
+    entity: "workflow_instances",
+    entityId: row.id,
+    before: a.before ? { status: a.before.status, version: row.version } : undefined,
+    after: { status: after.status, version, action: a.actionType, ...a.audit },
+  });
   const hook = effects.find((e): e is Extract<Effect, { type: "business" }> => e.type === "business")?.hook;
   const effect = hook ? businessEffectOf(row.kind, row.businessRef)?.[hook] : undefined;
   if (effect) {
@@ -192,15 +214,9 @@ export const applyStep = async (a: Applied): Promise<ActionAnswer> => {
       form: after.form,
       actorId: ctx.userId,
     };
-    await effect(tx, instance);
+    await batch.run();
+    await effect(batch.db, instance);
   }
-  await writeAudit(tx, ctx, {
-    action: "workflow",
-    entity: "workflow_instances",
-    entityId: row.id,
-    before: a.before ? { status: a.before.status, version: row.version } : undefined,
-    after: { status: after.status, version, action: a.actionType, ...a.audit },
-  });
   const myTasks = after.tasks.filter((t) => t.status === "pending" && t.assigneeId === ctx.userId).map((t) => t.id);
   return { id: row.id, status: after.status, version, myTasks };
 };

@@ -4,6 +4,7 @@ import { AppError } from "../../../shared/errors";
 import { type Definition, type OrgDirectory, textOf } from "../../../shared/workflow";
 import { workflowInstances } from "../../db/tables";
 import type { RequestCtx } from "../../lib/request-ctx";
+import { writeBatch } from "../../lib/write-batch";
 import { applyStep, claimKey, engineError, inActionTx, payloadHash, recordAnswer, storeAnswer, withReplay } from "./apply";
 import { addedIds, assertFiles, formFileIds, keepAttachments } from "./attachments";
 import { assertStartable, definitionByKey, enabledDefinitionOfKind, getDefinitionRow, getVersion } from "./definitions-service";
@@ -116,9 +117,10 @@ export const submitInstance = async (ctx: RequestCtx, input: SubmitInput, keyOf:
         updatedBy: ctx.userId,
       })
       .returning();
-    const answer = await applyStep({ tx, ctx, def, row, before: null, after: result.state, effects: result.effects, actionType: "submit" });
+    const batch = writeBatch(tx);
+    const answer = await applyStep({ batch, ctx, def, row, before: null, after: result.state, effects: result.effects, actionType: "submit" });
     await keepAttachments(tx, ctx, row, [...eventFiles(result.effects), ...formFileIds(def, result.state.form)]);
-    await storeAnswer(tx, ctx, key, answer);
+    await storeAnswer(batch, ctx, key, answer);
     return answer;
   });
 };
@@ -158,8 +160,9 @@ export const actOnInstance = async (
     const newFormFiles = formChanged ? addedIds(formFileIds(def, state.form), formFileIds(def, result.state.form)) : [];
     await assertFiles(ctx, newFormFiles, tx);
     const from = state.tasks.find((t) => t.id === body.taskId)?.assigneeId;
+    const batch = writeBatch(tx);
     const answer = await applyStep({
-      tx,
+      batch,
       ctx,
       def,
       row,
@@ -170,7 +173,7 @@ export const actOnInstance = async (
       ...(opts.reassign ? { audit: { taskId: body.taskId, from, to: body.toUserId } } : {}),
     });
     await keepAttachments(tx, ctx, row, [...eventFiles(result.effects), ...newFormFiles]);
-    await recordAnswer(tx, ctx, key, hash, answer);
+    await recordAnswer(batch, ctx, key, hash, answer);
     return answer;
   }));
 };

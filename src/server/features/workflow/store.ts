@@ -1,7 +1,8 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 
 import { type Definition, findNode } from "../../../shared/workflow";
 import type { Db } from "../../db/client";
+import type { WriteBatch } from "../../lib/write-batch";
 import { workflowCc, workflowEvents, workflowInstances, workflowTasks } from "../../db/tables";
 import type { InstanceState, TaskState, TimelineEvent } from "./engine";
 
@@ -29,7 +30,31 @@ export const storedState = (s: InstanceState, eventSeq?: number): StoredState =>
   initiatorRoleIds: s.initiatorRoleIds,
 });
 
-export const toTaskState = (r: TaskRow): TaskState => ({
+/** The task columns the engine reads. */
+const taskStateColumns = {
+  id: workflowTasks.id,
+  seq: workflowTasks.seq,
+  nodeId: workflowTasks.nodeId,
+  activation: workflowTasks.activation,
+  slot: workflowTasks.slot,
+  assigneeId: workflowTasks.assigneeId,
+  kind: workflowTasks.kind,
+  status: workflowTasks.status,
+  parentId: workflowTasks.parentId,
+  groupId: workflowTasks.groupId,
+  signType: workflowTasks.signType,
+  groupMode: workflowTasks.groupMode,
+  transferredFrom: workflowTasks.transferredFrom,
+  auto: workflowTasks.auto,
+  reason: workflowTasks.reason,
+  pass: workflowTasks.pass,
+  comment: workflowTasks.comment,
+  createdAt: workflowTasks.createdAt,
+  closedAt: workflowTasks.closedAt,
+};
+type TaskStateRow = Pick<TaskRow, keyof typeof taskStateColumns>;
+
+export const toTaskState = (r: TaskStateRow): TaskState => ({
   id: r.id,
   seq: r.seq,
   nodeId: r.nodeId,
@@ -53,7 +78,7 @@ export const toTaskState = (r: TaskRow): TaskState => ({
 
 export const eventSeqOf = (row: InstanceRow) => (row.state as StoredState).eventSeq;
 
-export const toInstanceState = (row: InstanceRow, tasks: TaskRow[], ccUserIds: string[]): InstanceState => ({
+export const toInstanceState = (row: InstanceRow, tasks: TaskStateRow[], ccUserIds: string[]): InstanceState => ({
   ...(row.state as unknown as StoredState),
   status: row.status as InstanceState["status"],
   initiatorId: row.initiatorId,
@@ -64,8 +89,11 @@ export const toInstanceState = (row: InstanceRow, tasks: TaskRow[], ccUserIds: s
 });
 
 /**
- * Locks the instance, then every task row of it in id order (WORKFLOW.md §4: the fixed order
+ * Locks the instance, then its open tasks in id order (WORKFLOW.md §4: the fixed order
  * instance -> tasks -> business rows rules out deadlocks), and returns its engine state.
+ * Every write of a task happens under its instance's lock, so the task read that follows the
+ * lock is current. Closed tasks are history that never changes: they are read, not locked, or
+ * each action of a long flow would write a row lock onto every step it has passed.
  */
 export const lockInstance = async (tx: Db, workspaceId: string, id: string) => {
   // The firm's org version comes along, so the directory cache is checked without a round trip.
@@ -79,12 +107,15 @@ export const lockInstance = async (tx: Db, workspaceId: string, id: string) => {
     .for("update", { of: workflowInstances });
   if (!found) return undefined;
   const { row, orgVersion } = found;
+  // A separate statement, so its snapshot is taken after the lock was granted (READ COMMITTED).
+  // The open tasks are locked by the one-time subquery, which runs before the scan.
+  const lockOpen = sql`(select count(*) from (select 1 from ${workflowTasks} l
+    where l.workspace_id = ${workspaceId} and l.instance_id = ${id} and l.status in ('pending', 'waiting')
+    order by l.id for update) l) >= 0`;
   const tasks = await tx
-    .select()
+    .select(taskStateColumns)
     .from(workflowTasks)
-    .where(and(eq(workflowTasks.workspaceId, workspaceId), eq(workflowTasks.instanceId, id)))
-    .orderBy(asc(workflowTasks.id))
-    .for("update");
+    .where(and(eq(workflowTasks.workspaceId, workspaceId), eq(workflowTasks.instanceId, id), lockOpen));
   // Older rows (and the first action after a submit's seed) may lack the CC list in their state.
   const stored = (row.state as StoredState).ccUserIds;
   const cc = Array.isArray(stored)
@@ -125,9 +156,9 @@ const taskValues = (workspaceId: string, instanceId: string, def: Definition, t:
   updatedBy: actorId,
 });
 
-/** Writes the engine's task changes: new rows inserted, changed rows updated. */
-export const writeTasks = async (
-  tx: Db,
+/** Adds the engine's task changes to the step's batch: new rows inserted, changed rows updated. */
+export const writeTasks = (
+  batch: WriteBatch,
   scope: { workspaceId: string; instanceId: string; def: Definition; actorId: string },
   before: TaskState[],
   after: TaskState[],
@@ -135,37 +166,39 @@ export const writeTasks = async (
   const old = new Map(before.map((t) => [t.id, t]));
   const fresh = after.filter((t) => !old.has(t.id));
   if (fresh.length > 0) {
-    await tx.insert(workflowTasks).values(fresh.map((t) => taskValues(scope.workspaceId, scope.instanceId, scope.def, t, scope.actorId)));
+    batch.add(batch.db.insert(workflowTasks).values(fresh.map((t) => taskValues(scope.workspaceId, scope.instanceId, scope.def, t, scope.actorId))));
   }
   for (const t of after) {
     const o = old.get(t.id);
     if (!o || (o.status === t.status && o.reason === t.reason && o.comment === t.comment)) continue;
-    await tx
-      .update(workflowTasks)
-      .set({
-        status: t.status,
-        reason: t.reason,
-        comment: t.comment,
-        closedAt: t.closedAt ? new Date(t.closedAt) : null,
-        updatedAt: new Date(),
-        updatedBy: scope.actorId,
-      })
-      .where(and(eq(workflowTasks.workspaceId, scope.workspaceId), eq(workflowTasks.id, t.id)));
+    batch.add(
+      batch.db
+        .update(workflowTasks)
+        .set({
+          status: t.status,
+          reason: t.reason,
+          comment: t.comment,
+          closedAt: t.closedAt ? new Date(t.closedAt) : null,
+          updatedAt: new Date(),
+          updatedBy: scope.actorId,
+        })
+        .where(and(eq(workflowTasks.workspaceId, scope.workspaceId), eq(workflowTasks.id, t.id))),
+    );
   }
 };
 
 /** Appends to the timeline after seq `from` (read from the table when unknown); returns the new last seq. */
-export const writeEvents = async (tx: Db, workspaceId: string, instanceId: string, events: TimelineEvent[], at: Date, from?: number) => {
+export const writeEvents = async (batch: WriteBatch, workspaceId: string, instanceId: string, events: TimelineEvent[], at: Date, from?: number) => {
   const top =
     from ??
     (
-      await tx
+      await batch.db
         .select({ top: sql<number>`coalesce(max(${workflowEvents.seq}), 0)::int` })
         .from(workflowEvents)
         .where(and(eq(workflowEvents.workspaceId, workspaceId), eq(workflowEvents.instanceId, instanceId)))
     )[0].top;
   if (events.length === 0) return top;
-  await tx.insert(workflowEvents).values(
+  batch.add(batch.db.insert(workflowEvents).values(
     events.map((e, i) => ({
       workspaceId,
       instanceId,
@@ -180,24 +213,37 @@ export const writeEvents = async (tx: Db, workspaceId: string, instanceId: strin
       createdAt: at,
       createdBy: e.actorId ?? null,
     })),
-  );
+  ));
   return top + events.length;
 };
 
-/** One CC row per (instance, person); a repeat refreshes its time and makes it unread again. */
-export const writeCc = async (
-  tx: Db,
+/**
+ * One CC row per (instance, person); a repeat refreshes its time and makes it unread again.
+ * `nodeOf` maps each person to the CC node that named them: one row per person even when two
+ * CC nodes of one step name them (a batch cannot upsert one row twice).
+ */
+export const writeCc = (
+  batch: WriteBatch,
   scope: { workspaceId: string; instanceId: string; actorId: string },
-  userIds: string[],
-  nodeId: string | null,
+  nodeOf: Map<string, string | null>,
 ) => {
-  if (userIds.length === 0) return;
+  if (nodeOf.size === 0) return;
   const at = new Date();
-  await tx
-    .insert(workflowCc)
-    .values(userIds.map((userId) => ({ ...scope, userId, nodeId, byUserId: scope.actorId, ccAt: at, createdBy: scope.actorId, updatedBy: scope.actorId })).map(({ actorId: _a, ...v }) => v))
-    .onConflictDoUpdate({
-      target: [workflowCc.workspaceId, workflowCc.instanceId, workflowCc.userId],
-      set: { ccAt: at, isRead: false, readAt: null, byUserId: scope.actorId, updatedAt: at },
-    });
+  const { actorId, ...where } = scope;
+  batch.add(
+    batch.db
+      .insert(workflowCc)
+      .values([...nodeOf].map(([userId, nodeId]) => ({ ...where, userId, nodeId, byUserId: actorId, ccAt: at, createdBy: actorId, updatedBy: actorId })))
+      .onConflictDoUpdate({
+        target: [workflowCc.workspaceId, workflowCc.instanceId, workflowCc.userId],
+        set: { ccAt: at, isRead: false, readAt: null, byUserId: actorId, updatedAt: at },
+      }),
+  );
+};
+
+/** The step's CC effects as one person -> node map (a later CC node of the step wins). */
+export const ccTargets = (effects: { type: string; userIds?: string[]; nodeId?: string | null }[]) => {
+  const nodeOf = new Map<string, string | null>();
+  for (const e of effects) if (e.type === "cc") for (const userId of e.userIds ?? []) nodeOf.set(userId, e.nodeId ?? null);
+  return nodeOf;
 };
