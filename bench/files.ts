@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { closeSync, createWriteStream, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync } from "node:fs";
 import { open } from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
@@ -27,9 +27,18 @@ import { login, stop, waitFor } from "./lib/servers";
  * link); the multipart route is timed once for reference.
  *
  * Each figure is the median of ROUNDS runs (`BENCH_ROUNDS`, default 5), each round timing cp,
- * cp + fsync, an upload and a download back to back; `BENCH_FILE_MB` changes the size. Dirty
- * pages are flushed (`sync`) before every timed run so one run's writeback does not land in the
- * next one's time.
+ * cp + fsync, an upload and a download back to back; `BENCH_FILE_MB` changes the size.
+ *
+ * Every timed run starts from the same state, so the baselines are steadier and the ratios fair:
+ * - The file the run reads (the source, or the stored body for a download) is read once just
+ *   before, so it comes from the page cache. Without this, `cp` varied up to tenfold between runs:
+ *   this VM's kernel pages out page cache that has not been touched for ~30 s (DAMON `pageout`),
+ *   so a varying part of the source had to come back from the disk. The last line prints how
+ *   much the timed runs still read from the disk (should be 0).
+ * - One untimed round runs first (see the loop).
+ * - Dirty pages are flushed (`sync`) and the disk is let go idle (nothing in flight, which also
+ *   covers the discards ext4 issues after a commit for the copies removed in between), so one
+ *   run's writeback does not land in the next one's time.
  */
 const SIZE_MB = Number(process.env.BENCH_FILE_MB ?? 200);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -49,7 +58,38 @@ const writeSource = async () => {
   await new Promise<void>((resolve) => out.end(resolve));
 };
 
-const flushDirty = () => spawnSync("sync");
+/** The block device holding `file` in /sys (undefined on a virtual file system). */
+const blockDeviceOf = (file: string) => {
+  const dev = statSync(file).dev;
+  const sys = `/sys/dev/block/${(dev >> 8) & 0xfff}:${(dev & 0xff) | ((dev >> 12) & 0xfff00)}`;
+  return existsSync(`${sys}/inflight`) ? sys : undefined;
+};
+const device = blockDeviceOf(dir);
+const deviceNumbers = (file: string) =>
+  device ? readFileSync(`${device}/${file}`, "utf8").trim().split(/\s+/).map(Number) : [];
+/** MB read from the disk so far (field 3 of the block stat: 512-byte sectors read). */
+const diskReadMb = () => (deviceNumbers("stat")[2] ?? 0) / 2048;
+
+/** Reads a file through once, so the timed run finds it in the page cache. */
+const warm = (file: string) => {
+  const fd = openSync(file, "r");
+  const buffer = Buffer.allocUnsafe(4 * 1024 * 1024);
+  try {
+    while (readSync(fd, buffer, 0, buffer.length, null) > 0);
+  } finally {
+    closeSync(fd);
+  }
+};
+
+/** Flushes dirty pages, then waits until the disk has had nothing in flight for 50 ms (3 s at most). */
+const settle = async () => {
+  spawnSync("sync");
+  const until = Date.now() + 3000;
+  for (let idleFor = 0; idleFor < 5 && Date.now() < until; ) {
+    await new Promise((r) => setTimeout(r, 10));
+    idleFor = deviceNumbers("inflight").some((n) => n > 0) ? 0 : idleFor + 1;
+  }
+};
 
 const rssOf = (pid: number) => {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
@@ -62,19 +102,41 @@ const cpuOf = (pid: number) => {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 };
 
-/** Times fn while sampling a process's RSS every 20 ms; answers seconds, CPU seconds and the peak. */
-const measure = async (pid: number, fn: () => Promise<void>) => {
-  flushDirty();
+/** CPU seconds all CPUs have spent busy so far (every /proc/stat column but idle and iowait). */
+const machineBusy = () => {
+  const [, ...ticks] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
+  return (ticks.reduce((a, b) => a + b, 0) - ticks[3] - ticks[4]) / 100;
+};
+
+/** CPU seconds of this process and of its children it has waited for (cp, curl). */
+const benchCpu = () => {
+  const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
+  return [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0) / 100;
+};
+
+/**
+ * Times fn while sampling a process's RSS every 20 ms, after warming `reads` and settling the
+ * disk; answers seconds, CPU seconds, the peak RSS and the MB read from the disk meanwhile.
+ */
+const measure = async (pid: number, reads: string, fn: () => Promise<void>) => {
+  warm(reads);
+  await settle();
+  const readBefore = diskReadMb();
   let peak = rssOf(pid);
   const timer = setInterval(() => {
     peak = Math.max(peak, rssOf(pid));
   }, 20);
   const cpuBefore = cpuOf(pid);
+  const benchBefore = benchCpu();
+  const busyBefore = machineBusy();
   const started = process.hrtime.bigint();
   await fn();
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   clearInterval(timer);
-  return { seconds, cpu: cpuOf(pid) - cpuBefore, peak: Math.max(peak, rssOf(pid)) };
+  const cpu = cpuOf(pid) - cpuBefore;
+  // What neither the server nor this bench (with cp and curl) used: other work on the machine.
+  const others = Math.max(0, machineBusy() - busyBefore - (pid === process.pid ? 0 : cpu) - (benchCpu() - benchBefore));
+  return { seconds, cpu, others, peak: Math.max(peak, rssOf(pid)), diskRead: diskReadMb() - readBefore };
 };
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -133,11 +195,14 @@ const curlData = async <T>(args: string[]) => envelope<T>({ status: 200, body: a
 const uploadRaw = async (token: string, uploadToken: string, name: string) => {
   const url = `${base}/api/documents/files/raw?name=${encodeURIComponent(name)}`;
   const headers = ["-H", `authorization: Bearer ${token}`, "-H", `x-upload-token: ${uploadToken}`];
-  const data = await curlData<{ id: string }[]>([
+  const data = await curlData<{ id: string; sha256: string }[]>([
     "-X", "POST", ...headers, "-H", "content-type: application/octet-stream", "-T", source, url,
   ]);
-  return data[0].id;
+  return data[0];
 };
+
+/** Where the disk store keeps a body (storage/disk-store.ts), to warm it before a download. */
+const bodyPath = (sha256: string) => path.join(dataDir, "files", "blobs", sha256.slice(0, 2), sha256.slice(2, 4), sha256);
 
 /** The multipart route, for reference: same body, framed as multipart/form-data. */
 const uploadMultipart = async (token: string, uploadToken: string, name: string) => {
@@ -203,43 +268,55 @@ try {
   const idle = rssOf(pid);
 
   // Rounds interleave the baselines with the transfers, so a machine shared with other work
-  // slows both sides of each ratio alike; ratios are taken per round, then the median.
+  // slows both sides of each ratio alike; ratios are taken per round, then the median. Round -1
+  // is not counted: its copies are the first to touch memory the VM's host has taken back
+  // (free page reporting), which made the first cp of a run up to 8x slower than the rest.
   const cpTimes: number[] = [];
   const cpSyncTimes: number[] = [];
   const upTimes: number[] = [];
   const downTimes: number[] = [];
   const upCpu: number[] = [];
   const downCpu: number[] = [];
+  const othersCpu: number[] = [];
   const upRatios: { cp: number; cpSync: number }[] = [];
   const downRatios: { cp: number; cpSync: number }[] = [];
   let peak = idle;
   let sameSize = true;
-  for (let i = 0; i < ROUNDS; i++) {
-    const cp = (await measure(process.pid, () => cpOnce(false))).seconds;
+  const diskReads = { cp: 0, cpSync: 0, up: 0, down: 0 };
+  for (let i = -1; i < ROUNDS; i++) {
+    const cpRun = await measure(process.pid, source, () => cpOnce(false));
+    const cp = cpRun.seconds;
     rmSync(copy);
-    const cpSync = (await measure(process.pid, () => cpOnce(true))).seconds;
+    const cpSyncRun = await measure(process.pid, source, () => cpOnce(true));
+    const cpSync = cpSyncRun.seconds;
     rmSync(copy);
     const upload = await upToken();
-    let id = "";
-    const up = await measure(pid, async () => {
-      id = await uploadRaw(token, upload, `bench-${i}.pdf`);
+    let stored = { id: "", sha256: "" };
+    const up = await measure(pid, source, async () => {
+      stored = await uploadRaw(token, upload, `bench-${i + 1}.pdf`);
     });
-    const get = await downloadByTicket(token, id);
-    const down = await measure(pid, get);
+    const get = await downloadByTicket(token, stored.id);
+    const down = await measure(pid, bodyPath(stored.sha256), get);
     sameSize &&= statSync(copy).size === statSync(source).size;
     rmSync(copy);
     peak = Math.max(peak, up.peak, down.peak);
+    if (i < 0) continue;
+    diskReads.cp += cpRun.diskRead;
+    diskReads.cpSync += cpSyncRun.diskRead;
+    diskReads.up += up.diskRead;
+    diskReads.down += down.diskRead;
     cpTimes.push(cp);
     cpSyncTimes.push(cpSync);
     upTimes.push(up.seconds);
     downTimes.push(down.seconds);
     upCpu.push(up.cpu);
     downCpu.push(down.cpu);
+    othersCpu.push(cpRun.others + cpSyncRun.others + up.others + down.others);
     upRatios.push({ cp: cp / up.seconds, cpSync: cpSync / up.seconds });
     downRatios.push({ cp: cp / down.seconds, cpSync: cpSync / down.seconds });
   }
   const uploadMultipartToken = await upToken();
-  const multipart = await measure(pid, async () => {
+  const multipart = await measure(pid, source, async () => {
     await uploadMultipart(token, uploadMultipartToken, "bench-multipart.pdf");
   });
 
@@ -255,8 +332,11 @@ try {
   console.log(`download (ticket link)      : ${fmt(down)}   ratio to cp ${r(downRatios, "cp")} (judged, target >= 0.70); to cp+fsync ${r(downRatios, "cpSync")}; same size: ${sameSize}`);
   console.log(`upload (multipart, 1 run)   : ${fmt(multipart.seconds)}   ratio to cp+fsync ${ratio(cpSync, multipart.seconds)}, for reference`);
   console.log(`server CPU per transfer (median): upload ${median(upCpu).toFixed(2)} s, download ${median(downCpu).toFixed(2)} s (a wall time well above it means the 2 CPUs were busy with other work)`);
+  console.log(`CPU used by everything else (other work, kernel writeback and network threads) during a round's timed runs (median): ${median(othersCpu).toFixed(2)} s; runs: ${othersCpu.map((s) => s.toFixed(2)).join(" ")}`);
   console.log(`runs (s): cp ${cpTimes.map((s) => s.toFixed(3)).join(" ")} | cp+fsync ${cpSyncTimes.map((s) => s.toFixed(3)).join(" ")} | upload ${upTimes.map((s) => s.toFixed(3)).join(" ")} | download ${downTimes.map((s) => s.toFixed(3)).join(" ")}`);
   const above = (mb: number) => `${mb >= idle ? "+" : ""}${(mb - idle).toFixed(0)}`;
+  const mb = (n: number) => n.toFixed(0);
+  console.log(`disk reads during the timed runs (MB, all rounds): cp ${mb(diskReads.cp)}, cp+fsync ${mb(diskReads.cpSync)}, upload ${mb(diskReads.up)}, download ${mb(diskReads.down)}${device ? "" : " (no block device found: not measured)"}`);
   console.log(`server RSS idle ${idle.toFixed(0)} MB; peak during raw uploads and downloads ${peak.toFixed(0)} MB (${above(peak)}), during the multipart upload ${multipart.peak.toFixed(0)} MB (${above(multipart.peak)}) (target: < +100 MB)`);
 } finally {
   await stop(child);

@@ -262,3 +262,59 @@ describe("POST /api/documents/files/raw", () => {
     expect(await state()).toEqual(before);
   });
 });
+
+/** Bodies of several slabs (storage/body-writer.ts): written and hashed off the main thread. */
+describe("POST /api/documents/files/raw with bodies larger than one slab", () => {
+  const LIMIT = 12 * 1024 * 1024;
+  let t: TestApp;
+  let filesDir: string;
+  let port: number;
+  const rows = async () => ({
+    files: (await t.database.db.select({ n: count() }).from(files))[0].n,
+    versions: (await t.database.db.select({ n: count() }).from(fileVersions))[0].n,
+  });
+  const staging = () => walk(path.join(filesDir, "tmp"));
+  const untilStagingEmpty = async () => {
+    for (let i = 0; i < 100 && staging().length > 0; i++) await new Promise((r) => setTimeout(r, 50));
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ uploadMaxFileBytes: LIMIT, workspaceQuotaBytes: QUOTA });
+    filesDir = path.join(t.app.config.dataDir, "files");
+    port = Number(new URL(await t.app.listen({ port: 0, host: "127.0.0.1" })).port);
+  });
+  afterAll(() => t.close());
+
+  it("stores a body of several slabs and a tail with its sha256, and serves it back", async () => {
+    const body = Buffer.concat([pdfBody("large"), randomBytes(9 * 1024 * 1024 + 4321)]);
+    const res = await sendRaw(port, "/api/documents/files/raw?name=large.pdf", await uploadHeaders(t, "lawyer"), body);
+    expect(res).toMatchObject({ status: 200 });
+    const [file] = JSON.parse((res as RawAnswer).body).data;
+    expect(file).toMatchObject({ size: body.length, mime: "application/pdf", sha256: createHash("sha256").update(body).digest("hex") });
+    const back = await t.app.inject({ url: `/api/documents/files/${file.id}/content`, headers: await t.as("lawyer") });
+    expect(back.rawPayload.equals(body)).toBe(true);
+    expect(staging()).toEqual([]);
+  });
+
+  it("leaves no staging file or row when the connection drops after several slabs", async () => {
+    const before = await rows();
+    const body = Buffer.concat([pdfBody("drop"), randomBytes(10 * 1024 * 1024)]);
+    const res = await sendRaw(port, "/api/documents/files/raw?name=dropped-late.pdf", await uploadHeaders(t, "lawyer"), body, {
+      cutAfter: 9 * 1024 * 1024,
+    });
+    expect(res).toBe("dropped");
+    await untilStagingEmpty();
+    expect(staging()).toEqual([]);
+    expect(await rows()).toEqual(before);
+  });
+
+  it("refuses a streamed body once it passes the limit, several slabs in, and keeps nothing", async () => {
+    const before = await rows();
+    const body = Buffer.concat([pdfBody("big"), randomBytes(LIMIT)]);
+    const res = await sendRaw(port, "/api/documents/files/raw?name=too-big.pdf", await uploadHeaders(t, "lawyer"), body, { chunked: true });
+    expect(res).toMatchObject({ status: 413 });
+    await untilStagingEmpty();
+    expect(staging()).toEqual([]);
+    expect(await rows()).toEqual(before);
+  });
+});

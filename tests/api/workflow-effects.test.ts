@@ -25,9 +25,12 @@ describe("workflow business effects: client changes", () => {
     const created = (await acc.post("lawyer", "/api/accounts", orgInput(900 + n))).json().data;
     const sent = await acc.post("lawyer", `/api/accounts/${created.id}/submit-changes`, { version: created.version, changes: { formerName } });
     expect(sent.statusCode).toBe(200);
+    // The approval starts with the submission, on the firm's "account-change" flow.
+    const id = sent.json().data.pendingApprovalId as string;
+    const [instance] = await t.database.db.select().from(workflowInstances).where(eq(workflowInstances.id, id));
     const [def] = await t.database.db.select().from(workflowDefinitions).where(eq(workflowDefinitions.key, "account-change"));
-    const id = await wf.start("lawyer", def.id, { title: `变更 ${formerName}` });
-    await t.database.db.update(workflowInstances).set({ businessRef: `accounts:${created.id}` }).where(eq(workflowInstances.id, id));
+    expect(instance).toMatchObject({ definitionId: def.id, businessRef: `accounts:${created.id}`, status: "running" });
+    expect(String((instance.form as { remark: string }).remark)).toContain(formerName);
     return { accountId: created.id as string, instanceId: id };
   };
   const account = async (id: string) => (await t.database.db.select().from(accounts).where(eq(accounts.id, id)))[0];

@@ -48,7 +48,8 @@ export const viewRecord = async (ctx: RequestCtx, res: Resource, id: string) => 
     .from(table)
     .where(inWorkspace(ctx, table, eq(table.id, id), res.binding.scope));
   if (!found) throw new AppError(404, "errors.notFound");
-  return { ...fromStorage(found.row as RecordRow), permissions: { update: found.canUpdate, delete: found.canDelete } };
+  const record = { ...fromStorage(found.row as RecordRow), permissions: { update: found.canUpdate, delete: found.canDelete } };
+  return res.binding.withDetail ? res.binding.withDetail(ctx, record) : record;
 };
 
 /** Everything a write checks, in order: references (404), schema and choices, then duplicates. */
@@ -113,6 +114,8 @@ export const updateRecord = async (
   if (typeof version !== "number" || !Number.isInteger(version)) {
     throw new AppError(422, "errors.validation", { fields: [fieldError("version", "validation.required", ctx.lang)] });
   }
+  const redirected = await res.binding.redirectUpdate?.(ctx, registry, id, input);
+  if (redirected) return redirected;
   const table = res.binding.table;
   return ctx.db
     .transaction(async (tx) => {

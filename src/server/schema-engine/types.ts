@@ -29,6 +29,13 @@ export type ResourceBinding = {
   insertValues?: Record<string, unknown>;
   /** Runs before an update or delete, inside its transaction (e.g. refuse a client awaiting approval). */
   beforeChange?: (ctx: RequestCtx, before: RecordRow) => Promise<void> | void;
+  /**
+   * Runs before an update: answers the record when it took the update over (a client edit that
+   * must be approved first is put up for approval instead of applied), undefined to go on.
+   */
+  redirectUpdate?: (ctx: RequestCtx, registry: ResourceRegistry, id: string, input: Record<string, unknown>) => Promise<RecordRow | undefined>;
+  /** What a detail answer carries beyond the row (a pending client: the approval deciding it). */
+  withDetail?: (ctx: RequestCtx, record: RecordRow) => Promise<RecordRow>;
 };
 
 /** One property of a resource schema, with what the engine needs to know about it. */

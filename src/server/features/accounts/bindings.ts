@@ -4,10 +4,11 @@ import { AppError } from "../../../shared/errors";
 import { accountEmployees, accounts, equityEdges } from "../../db/tables";
 import { registerRowOwner } from "../../lib/row-scope";
 import type { ResourceBinding } from "../../schema-engine";
+import { readBusinessSettings } from "../workflow/business-settings";
+import { submitEdit } from "./pending";
+import { pendingApprovalOf } from "./pending-approval";
+import { PENDING } from "./status";
 
-/** Status of a client whose changes wait for approval (the workflow issue approves them). */
-export const PENDING = "pending";
-export const ACTIVE = "active";
 
 /** The tables behind schemas/accounts.schema.json and schemas/account-employees.schema.json. */
 export const accountBindings: Record<string, ResourceBinding> = {
@@ -17,6 +18,11 @@ export const accountBindings: Record<string, ResourceBinding> = {
       // Edits on top of changes still under review would be approved without anyone seeing them.
       if (before.status === PENDING) throw new AppError(409, "errors.accountPending");
     },
+    // With approvals on for client changes, a save puts the edit up for approval instead.
+    redirectUpdate: async (ctx, registry, id, input) =>
+      (await readBusinessSettings(ctx)).accountChanges ? submitEdit(ctx, registry, id, input) : undefined,
+    withDetail: async (ctx, record) =>
+      record.status === PENDING ? { ...record, pendingApprovalId: await pendingApprovalOf(ctx, String(record.id)) } : record,
   },
   "account-employees": { table: accountEmployees },
 };

@@ -2,14 +2,18 @@ import { eq } from "drizzle-orm";
 
 import { AppError } from "../../../shared/errors";
 import { accounts } from "../../db/tables";
+import { translatorFor } from "../../i18n";
 import { writeAudit } from "../../lib/audit";
 import { type RequestCtx, withDb } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import type { ResourceRegistry } from "../../schema-engine";
-import { checkValues } from "../../schema-engine/service";
-import { editableOf, fromStorage, toStorage, writableValues } from "../../schema-engine/records";
 import { failValidation } from "../../schema-engine/checks";
-import { ACTIVE, PENDING } from "./bindings";
+import { headerOf } from "../../schema-engine/labels";
+import { editableOf, fromStorage, toStorage, writableValues } from "../../schema-engine/records";
+import { checkValues } from "../../schema-engine/service";
+import type { RecordRow } from "../../schema-engine/types";
+import { startBusinessApproval } from "../workflow/instances-service";
+import { ACCOUNT_CHANGE_KEY, ACCOUNT_CHANGE_REF, ACTIVE, PENDING } from "./status";
 
 const load = async (ctx: RequestCtx, id: string) => {
   const [row] = await ctx.db.select().from(accounts).where(inWorkspace(ctx, accounts, eq(accounts.id, id)));
@@ -17,16 +21,33 @@ const load = async (ctx: RequestCtx, id: string) => {
   return row;
 };
 
+const resourceOf = (registry: ResourceRegistry) => {
+  const res = registry.get("accounts");
+  if (!res) throw new AppError(404, "errors.notFound");
+  return res;
+};
+
+/** "Field: old -> new" lines for the approver, in the schema's order and the submitter's language. */
+const summaryOf = (ctx: RequestCtx, registry: ResourceRegistry, before: RecordRow, changes: Record<string, unknown>) => {
+  const t = translatorFor(ctx.lang);
+  const shown = (value: unknown) => (value === null || value === undefined || value === "" ? t("accounts.approval.empty") : Array.isArray(value) ? value.join(", ") : String(value));
+  return resourceOf(registry)
+    .fields.filter((f) => f.key in changes)
+    .map((f) => `${headerOf(ctx, f)}: ${shown(before[f.key])} → ${shown(changes[f.key])}`)
+    .join("\n");
+};
+
 /**
- * Puts a client's changes up for approval ("information pending approval"): the changes are
- * checked against the schema now, kept in pending_changes, and the client is locked for edits
- * until the workflow calls resolveAccountChanges.
+ * Puts a client's changes up for approval ("information pending approval") and starts that
+ * approval, in one transaction: the changes are checked against the schema now and kept in
+ * pending_changes (the old values stay in force), the client is locked for edits, and the firm's
+ * "account-change" flow starts with a summary of the changes. The workflow's effect calls
+ * resolveAccountChanges when the approval ends. Without a usable flow nothing changes (422).
  */
 export const submitAccountChanges = (ctx: RequestCtx, registry: ResourceRegistry, id: string, changes: Record<string, unknown>, version: number) =>
   ctx.db.transaction(async (tx) => {
     const tctx = withDb(ctx, tx);
-    const res = registry.get("accounts");
-    if (!res) throw new AppError(404, "errors.notFound");
+    const res = resourceOf(registry);
     const before = await load(tctx, id);
     if (before.status === PENDING) throw new AppError(409, "errors.accountPending");
     const values = writableValues(res, { ...editableOf(res, fromStorage(before)), ...changes });
@@ -37,15 +58,47 @@ export const submitAccountChanges = (ctx: RequestCtx, registry: ResourceRegistry
       .where(inWorkspace(ctx, accounts, eq(accounts.id, id), eq(accounts.version, version)))
       .returning();
     if (!after) throw new AppError(409, "errors.staleVersion");
+    const title = translatorFor(ctx.lang)("accounts.approval.title", { name: before.name });
+    const approval = await startBusinessApproval(tctx, {
+      kind: "general",
+      key: ACCOUNT_CHANGE_KEY,
+      businessRef: `${ACCOUNT_CHANGE_REF}:${id}`,
+      title,
+      form: { title, remark: summaryOf(ctx, registry, fromStorage(before), changes).slice(0, 1000) },
+    });
     await writeAudit(tx, ctx, { action: "workflow", entity: "accounts", entityId: id, before, after });
-    return fromStorage(after);
+    return { ...fromStorage(after), pendingApprovalId: approval.id };
   });
+
+const isCleared = (value: unknown) => value === null || value === "";
+
+/**
+ * A form's save (the whole record) as the changes it makes: the fields whose value differs from
+ * the stored one; a cleared field becomes null. Nothing changed: the record as it is.
+ */
+export const submitEdit = async (ctx: RequestCtx, registry: ResourceRegistry, id: string, input: Record<string, unknown>) => {
+  const version = input.version as number;
+  const res = resourceOf(registry);
+  const before = await load(ctx, id);
+  if (before.status === PENDING) throw new AppError(409, "errors.accountPending");
+  const current = editableOf(res, fromStorage(before));
+  const changes: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    const field = res.byKey.get(key);
+    if (field?.isReadOnly) continue;
+    if (!field && (key in fromStorage(before) || key === "version" || key === "permissions")) continue;
+    if (isCleared(value) ? current[key] !== undefined : JSON.stringify(current[key]) !== JSON.stringify(value)) {
+      changes[key] = isCleared(value) ? null : value;
+    }
+  }
+  if (Object.keys(changes).length === 0) return fromStorage(before);
+  return submitAccountChanges(ctx, registry, id, changes, version);
+};
 
 /** The workflow's hook: approval applies the pending changes, rejection drops them; both unlock. */
 export const resolveAccountChanges = (ctx: RequestCtx, registry: ResourceRegistry, id: string, approved: boolean) =>
   ctx.db.transaction(async (tx) => {
-    const res = registry.get("accounts");
-    if (!res) throw new AppError(404, "errors.notFound");
+    const res = resourceOf(registry);
     const before = await load(withDb(ctx, tx), id);
     if (before.status !== PENDING) throw new AppError(409, "errors.accountNotPending");
     const merged = approved ? { ...editableOf(res, fromStorage(before)), ...(before.pendingChanges ?? {}) } : editableOf(res, fromStorage(before));

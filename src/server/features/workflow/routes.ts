@@ -9,6 +9,7 @@ import { sendBody } from "../documents/download";
 import { createDiskStore } from "../documents/storage/disk-store";
 import { getFileBody } from "../documents/versions";
 import { getInstanceDetail } from "./detail";
+import { type BusinessSettings, businessSettingsBody, readBusinessSettings, saveBusinessSettings } from "./business-settings";
 import { registerAccountChangeEffect } from "./effects/account-changes";
 import { type ActionBody, actOnInstance, reassignTask, type ReassignBody, type SubmitInput, submitInstance } from "./instances-service";
 import { startKeySweeper } from "./key-sweeper";
@@ -116,6 +117,14 @@ export async function workflowRoutes(app: FastifyInstance) {
   }
 
   app.get("/counts", { config: { permission: "member" } }, (req) => countBadges(req.ctx));
+
+  // Which business edits of the firm need an approval first (client changes, for now).
+  app.get("/business-settings", { config: { permission: "member" } }, (req) => readBusinessSettings(req.ctx));
+  app.put<{ Body: BusinessSettings }>(
+    "/business-settings",
+    { schema: { body: businessSettingsBody }, config: { permission: ["update", "WORKFLOW_DEFINITION"] } },
+    (req) => saveBusinessSettings(req.ctx, req.body),
+  );
 
   app.get<{ Querystring: ListQuery }>("/tasks/next", { config: { permission: "member" } }, (req) => nextPending(req.ctx, req.query));
 

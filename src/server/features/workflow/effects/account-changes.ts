@@ -4,12 +4,9 @@ import type { Db } from "../../../db/client";
 import type { RequestCtx } from "../../../lib/request-ctx";
 import { buildAbility } from "../../../plugins/auth";
 import { resolveAccountChanges } from "../../accounts/pending";
+import { ACCOUNT_CHANGE_REF } from "../../accounts/status";
 import { type EffectInstance, registerBusinessEffect } from "../registry";
 
-/** Instances started for a client change carry this business reference: "accounts:<account id>". */
-export const ACCOUNT_CHANGE_REF = "accounts";
-/** The general definition client changes run through (seeded in every firm). */
-export const ACCOUNT_CHANGE_KEY = "account-change";
 
 /**
  * Client information changes wait for approval (accounts/pending.ts keeps them aside and locks
