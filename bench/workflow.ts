@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 
@@ -143,23 +142,6 @@ for (const connections of [4, 20]) {
 
 await client.end();
 agent.destroy();
-// tsx runs the app in a child process: stop that one by its pid too, or it outlives the bench.
-const descendants = (pid: number): number[] => {
-  let out = "";
-  try {
-    out = execFileSync("ps", ["-o", "pid=", "--ppid", String(pid)]).toString();
-  } catch {
-    return []; // ps exits 1 when the process has no children
-  }
-  return out.split("\n").map(Number).filter(Boolean).flatMap((child) => [child, ...descendants(child)]);
-};
-const children = descendants(app.child.pid ?? 0);
+// The app is one node process (startApp runs it without the npx/tsx wrappers).
 await stop(app.child);
-for (const pid of children) {
-  try {
-    process.kill(pid, "SIGTERM");
-  } catch {
-    // already gone
-  }
-}
 process.exit(0);

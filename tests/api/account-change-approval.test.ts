@@ -19,7 +19,7 @@ describe("client changes need approval when the firm says so", () => {
   });
   afterAll(() => t.close());
 
-  const settings = async (who: string, body?: unknown) =>
+  const settings = async (who: string, body?: object) =>
     t.app.inject({ method: body === undefined ? "GET" : "PUT", url: "/api/workflow/business-settings", headers: await t.as(who), ...(body === undefined ? {} : { payload: body }) });
   const create = async (extra: Record<string, unknown> = {}) => {
     n += 1;
