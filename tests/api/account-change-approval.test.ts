@@ -52,12 +52,12 @@ describe("client changes need approval when the firm says so", () => {
   it("turns a save into pending changes with a running approval; the old values stay until it is accepted", async () => {
     const record = await create();
     expect((await settings("admin", { accountChanges: true })).json().data).toEqual({ accountChanges: true });
-    const res = await save(record, { formerName: "新名", legalRepresentative: "" });
+    const res = await save(record, { formerName: "新名", legalRepresentative: "", industry: "finance" });
     expect(res.statusCode).toBe(200);
     const answer = res.json().data;
     expect(answer.status).toBe("pending");
     expect(answer.formerName).toBe("原名");
-    expect(answer.pendingChanges).toEqual({ formerName: "新名" });
+    expect(answer.pendingChanges).toEqual({ formerName: "新名", industry: "finance" });
     expect(answer.pendingApprovalId).toEqual(expect.any(String));
 
     const detail = (await acc.get("lawyer", `/api/accounts/${record.id}`)).json().data;
@@ -70,10 +70,15 @@ describe("client changes need approval when the firm says so", () => {
 
     const [instance] = await t.database.db.select().from(workflowInstances).where(eq(workflowInstances.id, answer.pendingApprovalId));
     expect(instance.businessRef).toBe(`accounts:${record.id}`);
-    expect(String((instance.form as { remark: string }).remark)).toContain("原名 → 新名");
+    // The approver reads names, not stored codes, one change per line.
+    const remark = String((instance.form as { remark: string }).remark);
+    expect(remark).toContain("原名 → 新名");
+    expect(remark).toMatch(/\n/);
+    expect(remark).toMatch(/Financial services|金融业/);
+    expect(remark).not.toMatch(/→ finance/);
     await wf.accept("partner", answer.pendingApprovalId);
     const after = await stored(record.id);
-    expect(after).toMatchObject({ status: "active", formerName: "新名", pendingChanges: null });
+    expect(after).toMatchObject({ status: "active", formerName: "新名", industry: "finance", pendingChanges: null });
     expect((await acc.get("lawyer", `/api/accounts/${record.id}`)).json().data.pendingApprovalId).toBeUndefined();
     await settings("admin", { accountChanges: false });
   });

@@ -28,6 +28,8 @@ export type SchemaListProps = {
   onCreate?: () => void;
   onImport?: () => void;
   onOpen?: (record: BaseRecord) => void;
+  /** Shown after the first column's link (e.g. a client's "information pending approval" tag). */
+  nameExtra?: (record: BaseRecord) => ReactNode;
   rowActions?: (record: BaseRecord) => ReactNode;
   hideFilters?: boolean;
   syncWithLocation?: boolean;
@@ -72,9 +74,12 @@ export const SchemaList = (props: SchemaListProps) => {
       ellipsis: true,
       render: (value: unknown, record: BaseRecord) =>
         i === 0 && props.onOpen ? (
-          <Button type="link" className="schema-link" onClick={() => props.onOpen?.(record)}>
-            {String(value ?? "")}
-          </Button>
+          <span className="schema-link-cell">
+            <Button type="link" className="schema-link" title={String(value ?? "")} onClick={() => props.onOpen?.(record)}>
+              {String(value ?? "")}
+            </Button>
+            {props.nameExtra?.(record)}
+          </span>
         ) : (
           <FieldValue field={f} value={value} choices={options[f.key]} />
         ),

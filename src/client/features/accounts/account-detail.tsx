@@ -8,8 +8,9 @@ import { mayOnRow, useCan } from "../../routing/use-can";
 import { SchemaShow } from "../../schema-ui";
 import { EmployeesTab } from "./employees-tab";
 import { EquityPanel } from "./equity-panel";
+import { isPendingAccount, PendingChangesAlert } from "./pending-changes";
 
-/** Account details: header with type and status, then details, employees and equity tabs. */
+/** Account details: header with type and status, a pending change if any, then details, employees and equity tabs. */
 export const AccountDetail = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -19,7 +20,7 @@ export const AccountDetail = () => {
   const { mutate: remove } = useDelete();
   if (!record) return <Skeleton active />;
   const isOrganization = record.accountType === "organization";
-  const isPending = record.status === "pending";
+  const isPending = isPendingAccount(record);
   const tabs = [
     { key: "info", label: t("accounts.tabs.info"), children: <SchemaShow resource="accounts" record={record} /> },
     ...(isOrganization ? [{ key: "employees", label: t("accounts.tabs.employees"), children: <EmployeesTab accountId={id} editable={mayOnRow(record, "update")} /> }] : []),
@@ -59,6 +60,7 @@ export const AccountDetail = () => {
         }
       />
       <PagePanel>
+        {isPending ? <PendingChangesAlert record={record} /> : null}
         <Tabs items={tabs} destroyOnHidden />
       </PagePanel>
     </>

@@ -1,14 +1,15 @@
 import { BankOutlined, DownOutlined, PlusOutlined, UserOutlined } from "@ant-design/icons";
-import { Button, Dropdown } from "antd";
+import { Button, Dropdown, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { useCan } from "../../routing/use-can";
 import { SchemaList } from "../../schema-ui";
+import { isPendingAccount } from "./pending-changes";
 import { detailPath } from "./paths";
 
-/** /contacts: every client of the firm, filtered by the schema's x-filter fields. */
+/** /contacts: every client of the firm, filtered by the schema's x-filter fields; a client whose edit awaits approval is tagged. */
 export const AccountList = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -37,6 +38,7 @@ export const AccountList = () => {
           createButton={create}
           onImport={() => navigate("/contacts/import")}
           onOpen={(record) => navigate(detailPath(record))}
+          nameExtra={(record) => (isPendingAccount(record) ? <Tag color="orange">{t("accounts.status.pending")}</Tag> : null)}
         />
       </PagePanel>
     </>

@@ -9,6 +9,7 @@ import { useNavigate } from "react-router";
 import { WORKFLOW_KINDS } from "../../../shared/workflow";
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { useAntdTable } from "../../lib/use-antd-table";
+import { AccountChangeApprovalSwitch } from "./business-settings";
 import { WORKFLOW_API } from "./types";
 import "./workflow.css";
 
@@ -97,9 +98,12 @@ export const DefinitionListPage = () => {
       <PageHeader
         title={t("workflow.titles.definitions")}
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-            {t("workflow.actions.newDefinition")}
-          </Button>
+          <Space size="large" wrap>
+            <AccountChangeApprovalSwitch />
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+              {t("workflow.actions.newDefinition")}
+            </Button>
+          </Space>
         }
       />
       <PagePanel>

@@ -60,7 +60,7 @@ const SIMPLE_FORM = {
   type: "object",
   "x-order": ["title", "remark"],
   required: ["title"],
-  properties: { title: { type: "string", title: "标题", maxLength: 200 }, remark: { type: "string", title: "备注", maxLength: 1000 } },
+  properties: { title: { type: "string", title: "标题", maxLength: 200 }, remark: { type: "string", title: "备注", maxLength: 1000, "x-ui": { "ui:widget": "textarea" } } },
 };
 
 const BUSINESS: [WorkflowKind, string][] = [

@@ -8,7 +8,7 @@ import { type RequestCtx, withDb } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import type { ResourceRegistry } from "../../schema-engine";
 import { failValidation } from "../../schema-engine/checks";
-import { headerOf } from "../../schema-engine/labels";
+import { headerOf, loadLabels } from "../../schema-engine/labels";
 import { editableOf, fromStorage, toStorage, writableValues } from "../../schema-engine/records";
 import { checkValues } from "../../schema-engine/service";
 import type { RecordRow } from "../../schema-engine/types";
@@ -27,14 +27,21 @@ const resourceOf = (registry: ResourceRegistry) => {
   return res;
 };
 
-/** "Field: old -> new" lines for the approver, in the schema's order and the submitter's language. */
-const summaryOf = (ctx: RequestCtx, registry: ResourceRegistry, before: RecordRow, changes: Record<string, unknown>) => {
+/**
+ * "Field: old -> new" lines for the approver, in the schema's order and the submitter's language;
+ * choices, dictionary items, members and departments by their names, not their stored values.
+ */
+const summaryOf = async (ctx: RequestCtx, registry: ResourceRegistry, before: RecordRow, changes: Record<string, unknown>) => {
   const t = translatorFor(ctx.lang);
-  const shown = (value: unknown) => (value === null || value === undefined || value === "" ? t("accounts.approval.empty") : Array.isArray(value) ? value.join(", ") : String(value));
-  return resourceOf(registry)
-    .fields.filter((f) => f.key in changes)
-    .map((f) => `${headerOf(ctx, f)}: ${shown(before[f.key])} → ${shown(changes[f.key])}`)
-    .join("\n");
+  const res = resourceOf(registry);
+  const fields = res.fields.filter((f) => f.key in changes);
+  const labels = await loadLabels(ctx, { ...res, fields });
+  const shown = (key: string, value: unknown): string => {
+    if (value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0)) return t("accounts.approval.empty");
+    if (Array.isArray(value)) return value.map((v) => shown(key, v)).join(", ");
+    return labels.get(key)?.toLabel.get(String(value)) ?? String(value);
+  };
+  return fields.map((f) => `${headerOf(ctx, f)}: ${shown(f.key, before[f.key])} → ${shown(f.key, changes[f.key])}`).join("\n");
 };
 
 /**
@@ -64,7 +71,7 @@ export const submitAccountChanges = (ctx: RequestCtx, registry: ResourceRegistry
       key: ACCOUNT_CHANGE_KEY,
       businessRef: `${ACCOUNT_CHANGE_REF}:${id}`,
       title,
-      form: { title, remark: summaryOf(ctx, registry, fromStorage(before), changes).slice(0, 1000) },
+      form: { title, remark: (await summaryOf(tctx, registry, fromStorage(before), changes)).slice(0, 1000) },
     });
     await writeAudit(tx, ctx, { action: "workflow", entity: "accounts", entityId: id, before, after });
     return { ...fromStorage(after), pendingApprovalId: approval.id };
