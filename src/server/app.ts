@@ -153,7 +153,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   await app.register(accountsRoutes, { prefix: "/api", registry: resources });
   await app.register(documentsRoutes, { prefix: "/api/documents", sessions, tokens });
-  await app.register(workflowRoutes, { prefix: "/api/workflow" });
+  await app.register(workflowRoutes, { prefix: "/api/workflow", tokens });
   await app.register(userCenterRoutes, {
     prefix: "/user-center",
     deps,

@@ -79,9 +79,14 @@ describe("tenant isolation, generated from the route table", () => {
   const withTicket = async (route: RouteEntry, url: string, token: string, id: string) => {
     if (route.credential !== "ticket") return url;
     const { sid, sub } = JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString()) as { sid: string; sub: string };
-    const kind = route.tenantTable === "folders" ? "folder" : "file";
+    // The ticket names exactly what the URL asks for (an approval's file: the approval and the file).
+    const fileId = /\/files\/([^/?]+)\/download/.exec(url)?.[1];
+    const target =
+      route.tenantTable === "folders" ? { kind: "folder", id }
+      : route.tenantTable === "workflow_instances" ? { kind: "approvalFile", id, fileId }
+      : { kind: "file", id };
     const ticket = await createTokenSigner(t.app.config.jwtSecret).sign(
-      { sid, ws: firmA, target: { kind, id } },
+      { sid, ws: firmA, target },
       TICKET_AUDIENCE,
       sub,
       new Date(Date.now() + 60_000),

@@ -65,6 +65,39 @@ describe("workflow attachments", () => {
     expect(locks).toHaveLength(2);
   });
 
+  it("opens an approval's file by ticket for the browser: native downloads and previews, one file per ticket", async () => {
+    const partner = await api.userId("partner");
+    const flow = await api.publish("admin", [approval("n1", users(partner))]);
+    const [memo, other] = [await uploadFile("lawyer", "memo.pdf"), await uploadFile("lawyer", "other.pdf")];
+    const res = await submitWith("lawyer", flow.id, { form: { title: "Tickets" }, comment: "two files", attachments: [memo, other] });
+    const id = res.json().data.id as string;
+    const ticketFor = async (who: string, fileId: string, inline = false) =>
+      t.app.inject({ method: "POST", url: `/api/workflow/instances/${id}/files/${fileId}/ticket`, headers: await t.as(who, { lang: "en" }), payload: { inline } });
+
+    // The approver (no document rights) gets a link and the browser opens it without a header.
+    const issued = await ticketFor("partner", memo, true);
+    expect(issued.statusCode).toBe(200);
+    const { url } = issued.json().data as { url: string };
+    expect(url).toMatch(new RegExp(`^/api/workflow/instances/${id}/files/${memo}/download\\?ticket=`));
+    const opened = await t.app.inject({ url });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.headers["content-disposition"]).toMatch(/^inline/);
+    expect(opened.headers["cache-control"]).toBe("private, no-store");
+    expect(opened.rawPayload.equals(pdfBody("memo.pdf"))).toBe(true);
+    // Ranges work as on the documents page (resumed downloads, PDF viewers).
+    const part = await t.app.inject({ url, headers: { range: "bytes=0-3" } });
+    expect(part.statusCode).toBe(206);
+    expect(part.body).toBe("%PDF");
+
+    // A ticket opens the file it names only: not the approval's other file, not without a ticket.
+    expect((await t.app.inject({ url: url.replace(memo, other) })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: url.split("?")[0] })).statusCode).toBe(401);
+    // No ticket for a file that is not on this approval, nor for someone who may not open it.
+    const stranger = await uploadFile("lawyer", "stranger.pdf");
+    expect((await ticketFor("lawyer", stranger)).statusCode).toBe(404);
+    expect((await ticketFor("assistant", memo)).statusCode).toBe(403);
+  });
+
   it("refuses files the caller may not use, and serves only files of this approval", async () => {
     const partner = await api.userId("partner");
     const flow = await api.publish("admin", [approval("n1", users(partner))]);

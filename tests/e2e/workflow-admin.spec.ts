@@ -182,12 +182,16 @@ test.describe("workflow administration", () => {
     await expect(timeline.getByRole("button", { name: "审核意见.pdf", exact: true })).toBeVisible();
     await timeline.getByRole("button", { name: "预览 审核意见.pdf" }).click();
     const viewer = page.getByRole("dialog", { name: "审核意见.pdf" });
+    // By a ticket link of the approval's own route, shown by the browser itself (no blob in memory).
+    await expect(viewer.locator("iframe")).toHaveAttribute("src", /^\/api\/workflow\/instances\/[0-9a-f-]+\/files\/[0-9a-f-]+\/download\?ticket=/);
     await expect(viewer.locator("iframe")).toBeVisible();
     await snap(page, "workflow-admin-05-attachment-preview");
     await viewer.getByRole("button", { name: "Close" }).or(viewer.getByRole("button", { name: "关闭" })).first().click();
     const download = page.waitForEvent("download");
     await timeline.getByRole("button", { name: "下载 发票_3月.pdf" }).click();
-    expect((await download).suggestedFilename()).toBe("发票_3月.pdf");
+    const saved = await download;
+    expect(saved.suggestedFilename()).toBe("发票_3月.pdf");
+    expect(saved.url()).toMatch(/\/api\/workflow\/instances\/[0-9a-f-]+\/files\/[0-9a-f-]+\/download\?ticket=/);
     await snap(page, "workflow-admin-06-timeline-attachments");
 
     // Reassign: the administrator hands their own open step to finance.

@@ -1,7 +1,5 @@
 import { http } from "../../providers/http";
-import { isApiError } from "../../providers/api-error";
 import { showToast } from "../../layout/toast";
-import { saveBlob } from "../../schema-ui/download";
 
 /**
  * The few document calls Refine's data hooks cannot make: uploads with progress, and download
@@ -41,21 +39,25 @@ export const uploadOne = async <T = UploadedFile[]>(
   return res.data;
 };
 
-export type TicketFor = { folderId: string } | { fileId: string; version?: number; inline?: boolean };
+export type TicketFor =
+  | { folderId: string }
+  | { fileId: string; version?: number; inline?: boolean }
+  /** A file attached to an approval, opened through the approval's rights. */
+  | { instanceId: string; fileId: string; inline?: boolean };
+
+const ticketCall = (target: TicketFor): [url: string, body: Record<string, unknown>] => {
+  if ("folderId" in target) return [`/documents/folders/${target.folderId}/ticket`, {}];
+  if ("instanceId" in target) return [`/workflow/instances/${target.instanceId}/files/${target.fileId}/ticket`, { inline: target.inline }];
+  return [`/documents/files/${target.fileId}/ticket`, { inline: target.inline, version: target.version }];
+};
 
 /**
  * A short-lived same-origin link to a file (or a folder's zip) that the browser can open by
  * itself: the Bearer token never goes into a URL, the ticket in it dies within a minute.
  */
 export const ticketUrl = async (target: TicketFor) => {
-  const res =
-    "folderId" in target
-      ? await http.post<{ url: string }>(`/documents/folders/${target.folderId}/ticket`, {}, { skipErrorHandler: true })
-      : await http.post<{ url: string }>(
-          `/documents/files/${target.fileId}/ticket`,
-          { inline: target.inline, version: target.version },
-          { skipErrorHandler: true },
-        );
+  const [url, body] = ticketCall(target);
+  const res = await http.post<{ url: string }>(url, body, { skipErrorHandler: true });
   return res.data.url;
 };
 
@@ -73,37 +75,6 @@ export const downloadByTicket = async (target: TicketFor) => {
     document.body.appendChild(a);
     a.click();
     a.remove();
-  } catch (err) {
-    showToast({ message: (err as Error).message, color: "error", timeout: 5000 });
-  }
-};
-
-/** A binary body as a Blob; an error body (JSON in a Blob) becomes the server's message. */
-export const fetchBlob = async (url: string, params?: Record<string, unknown>) => {
-  try {
-    const res = await http.get<Blob>(url, { params, responseType: "blob", skipErrorHandler: true, timeout: 0 });
-    return res.data;
-  } catch (err) {
-    throw new Error(await messageOf(err));
-  }
-};
-
-const messageOf = async (err: unknown) => {
-  const data = (err as { response?: { data?: unknown } }).response?.data;
-  if (data instanceof Blob) {
-    try {
-      const body = JSON.parse(await data.text()) as { msg?: string };
-      if (body.msg) return body.msg;
-    } catch {
-      // not JSON: fall through to the generic message
-    }
-  }
-  return isApiError(err) || err instanceof Error ? err.message : String(err);
-};
-
-export const downloadTo = async (url: string, name: string) => {
-  try {
-    saveBlob(await fetchBlob(url), name);
   } catch (err) {
     showToast({ message: (err as Error).message, color: "error", timeout: 5000 });
   }

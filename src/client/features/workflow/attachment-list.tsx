@@ -4,36 +4,26 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { PREVIEW_MIMES } from "../../../shared/name-rules";
-import { downloadTo, fetchBlob } from "../documents/api";
+import { downloadByTicket, ticketUrl } from "../documents/api";
 import { formatSize } from "../documents/types";
-import { WORKFLOW_API } from "./types";
 
 export type AttachmentInfo = { name: string; size: number; mime: string };
 type Opened = AttachmentInfo & { id: string };
 
-/** The approval's own route for its files: anyone who may open the approval may open them. */
-const contentUrl = (instanceId: string, fileId: string) => `${WORKFLOW_API}/instances/${instanceId}/files/${fileId}`;
-
-/** PDFs and images from a same-origin blob: URL (the CSP allows them), as the documents page shows them. */
+/** PDFs and images by a ticket link (same origin, one file, a minute's life), as the documents page shows them. */
 const Preview = ({ instanceId, file, onClose }: { instanceId: string; file: Opened | null; onClose: () => void }) => {
   const [url, setUrl] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     if (!file) return undefined;
-    let objectUrl: string | null = null;
     let isCurrent = true;
     setUrl(null);
     setError(null);
-    fetchBlob(contentUrl(instanceId, file.id), { inline: true })
-      .then((blob) => {
-        if (!isCurrent) return;
-        objectUrl = URL.createObjectURL(new Blob([blob], { type: file.mime }));
-        setUrl(objectUrl);
-      })
+    ticketUrl({ instanceId, fileId: file.id, inline: true })
+      .then((link) => isCurrent && setUrl(link))
       .catch((err: Error) => isCurrent && setError(err.message));
     return () => {
       isCurrent = false;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
   }, [file, instanceId]);
   const body = () => {
@@ -65,7 +55,7 @@ export const AttachmentList = ({ instanceId, ids, files }: { instanceId: string;
             <li key={id}>
               <Space size={4}>
                 <PaperClipOutlined className="wf-muted" />
-                <Button type="link" size="small" className="wf-link" onClick={() => (canOpen ? setOpened({ ...f, id }) : void downloadTo(contentUrl(instanceId, id), f.name))}>
+                <Button type="link" size="small" className="wf-link" onClick={() => (canOpen ? setOpened({ ...f, id }) : void downloadByTicket({ instanceId, fileId: id }))}>
                   {f.name}
                 </Button>
                 <span className="wf-muted">{formatSize(f.size)}</span>
@@ -75,7 +65,7 @@ export const AttachmentList = ({ instanceId, ids, files }: { instanceId: string;
                   </Tooltip>
                 ) : null}
                 <Tooltip title={t("documents.actions.download")}>
-                  <Button type="text" size="small" icon={<DownloadOutlined />} aria-label={`${t("documents.actions.download")} ${f.name}`} onClick={() => void downloadTo(contentUrl(instanceId, id), f.name)} />
+                  <Button type="text" size="small" icon={<DownloadOutlined />} aria-label={`${t("documents.actions.download")} ${f.name}`} onClick={() => void downloadByTicket({ instanceId, fileId: id })} />
                 </Tooltip>
               </Space>
             </li>

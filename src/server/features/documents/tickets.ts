@@ -14,12 +14,16 @@ import { TICKET_AUDIENCE, type TokenSigner } from "../auth/tokens";
  */
 export type TicketTarget =
   | { kind: "file"; id: string; version?: number; inline?: boolean }
-  | { kind: "folder"; id: string };
+  | { kind: "folder"; id: string }
+  /** A file attached to an approval (id: the approval), opened through the approval's rights. */
+  | { kind: "approvalFile"; id: string; fileId: string; inline?: boolean };
 
 const PREFIX = "/api/documents";
 
-const pathOf = (target: TicketTarget) =>
-  target.kind === "file" ? `${PREFIX}/files/${target.id}/download` : `${PREFIX}/folders/${target.id}/download`;
+const pathOf = (target: TicketTarget) => {
+  if (target.kind === "approvalFile") return `/api/workflow/instances/${target.id}/files/${target.fileId}/download`;
+  return target.kind === "file" ? `${PREFIX}/files/${target.id}/download` : `${PREFIX}/folders/${target.id}/download`;
+};
 
 export const signTicket = (
   tokens: TokenSigner,
@@ -41,6 +45,7 @@ export const issueTicket = async (ctx: RequestCtx, tokens: TokenSigner, ttlSecon
  */
 export function ticketTarget(req: FastifyRequest, kind: "file", id: string): Extract<TicketTarget, { kind: "file" }>;
 export function ticketTarget(req: FastifyRequest, kind: "folder", id: string): Extract<TicketTarget, { kind: "folder" }>;
+export function ticketTarget(req: FastifyRequest, kind: "approvalFile", id: string): Extract<TicketTarget, { kind: "approvalFile" }>;
 export function ticketTarget(req: FastifyRequest, kind: TicketTarget["kind"], id: string): TicketTarget {
   const target = req.ticket?.target as Partial<TicketTarget> | undefined;
   if (!target || target.kind !== kind || target.id !== id) throw new AppError(401, "errors.ticketInvalid");

@@ -5,9 +5,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../../shared/errors";
 import { type ListQuery, listQuerySchema } from "../../lib/list-query";
 import { isUuid } from "../../lib/tenant-guard";
-import { sendBody } from "../documents/download";
+import type { TokenSigner } from "../auth/tokens";
 import { createDiskStore } from "../documents/storage/disk-store";
-import { getFileBody } from "../documents/versions";
 import { getInstanceDetail } from "./detail";
 import { type BusinessSettings, businessSettingsBody, readBusinessSettings, saveBusinessSettings } from "./business-settings";
 import { registerAccountChangeEffect } from "./effects/account-changes";
@@ -15,6 +14,7 @@ import { type ActionBody, actOnInstance, reassignTask, type ReassignBody, type S
 import { startKeySweeper } from "./key-sweeper";
 import { countBadges, findAll, findCc, findHandled, findInitiated, findPending, nextPending } from "./queries";
 import { workflowDefinitionRoutes } from "./routes-definitions";
+import { approvalFileRoutes } from "./routes-files";
 import { findStartable, getStartForm, previewStart } from "./start-service";
 
 const uuid = { type: "string", format: "uuid" } as const;
@@ -71,7 +71,7 @@ const idempotencyKey = (req: FastifyRequest) => {
 
 const TABS = { pending: findPending, initiated: findInitiated, handled: findHandled, cc: findCc, all: findAll } as const;
 
-export async function workflowRoutes(app: FastifyInstance) {
+export async function workflowRoutes(app: FastifyInstance, opts: { tokens: TokenSigner }) {
   registerAccountChangeEffect(app);
   startKeySweeper(app, app.database.db, {
     ttlHours: app.config.workflowKeyTtlHours ?? 7 * 24,
@@ -147,25 +147,5 @@ export async function workflowRoutes(app: FastifyInstance) {
     (req) => reassignTask(req.ctx, req.params.id, req.body, idempotencyKey(req)),
   );
 
-  /**
-   * An attachment of the approval, for anyone who may open the approval (document rights are
-   * not needed: a finance approver must see the invoice attached to the request).
-   */
-  app.get<{ Params: { id: string; fileId: string }; Querystring: { inline?: boolean } }>(
-    "/instances/:id/files/:fileId",
-    {
-      schema: {
-        params: { type: "object", properties: { id: uuid, fileId: uuid } },
-        querystring: { type: "object", properties: { inline: { type: "boolean" } } },
-      },
-      config: { permission: "member", tenantTable: "workflow_instances" },
-    },
-    async (req, reply) => {
-      const detail = await getInstanceDetail(req.ctx, req.params.id);
-      if (!(req.params.fileId in detail.files)) throw new AppError(404, "errors.documents.fileNotFound");
-      const { file, version } = await getFileBody(req.ctx, req.params.fileId);
-      const body = { key: version.storageKey, name: file.name, mime: version.mime, size: version.size, sha256: version.sha256 };
-      return sendBody(req, reply, store, body, req.query.inline === true);
-    },
-  );
+  await app.register(approvalFileRoutes, { deps: { store, tokens: opts.tokens, ticketTtlSeconds: app.config.downloadTicketTtlSeconds ?? 60 } });
 }

@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+
+import { AppError } from "../../../shared/errors";
+import type { TokenSigner } from "../auth/tokens";
+import { bodyInfo, sendBody } from "../documents/download";
+import type { BlobStore } from "../documents/storage/blob-store";
+import { issueTicket, ticketTarget } from "../documents/tickets";
+import { getFileBody } from "../documents/versions";
+import type { RequestCtx } from "../../lib/request-ctx";
+import { getInstanceDetail } from "./detail";
+
+const uuid = { type: "string", format: "uuid" } as const;
+const fileParams = { type: "object", properties: { id: uuid, fileId: uuid } } as const;
+/** The link holds a credential: no cache (browser or proxy) may keep the answer under it. */
+const NO_STORE = "private, no-store";
+
+type FileRoute = { Params: { id: string; fileId: string } };
+export type ApprovalFileDeps = { store: BlobStore; tokens: TokenSigner; ticketTtlSeconds: number };
+
+/** The file, if the caller may see it on this approval (the detail's `files` are what they may see). */
+const visibleFile = async (ctx: RequestCtx, instanceId: string, fileId: string) => {
+  const detail = await getInstanceDetail(ctx, instanceId);
+  if (!(fileId in detail.files)) throw new AppError(404, "errors.documents.fileNotFound");
+  const { file, version } = await getFileBody(ctx, fileId);
+  return bodyInfo(file, version);
+};
+
+/**
+ * An approval's attachments, for anyone who may open the approval (document rights are not
+ * needed: a finance approver must see the invoice attached to the request). The browser opens
+ * them by ticket (documents/tickets.ts), so a large file streams to disk and a PDF previews in
+ * an iframe; GET …/files/:fileId with a Bearer token stays for API clients.
+ */
+export async function approvalFileRoutes(app: FastifyInstance, { deps }: { deps: ApprovalFileDeps }) {
+  const config = { permission: "member" as const, tenantTable: "workflow_instances" };
+
+  app.get<FileRoute & { Querystring: { inline?: boolean } }>(
+    "/instances/:id/files/:fileId",
+    { schema: { params: fileParams, querystring: { type: "object", properties: { inline: { type: "boolean" } } } }, config },
+    async (req, reply) => sendBody(req, reply, deps.store, await visibleFile(req.ctx, req.params.id, req.params.fileId), req.query.inline === true),
+  );
+
+  app.post<FileRoute & { Body: { inline?: boolean } }>(
+    "/instances/:id/files/:fileId/ticket",
+    {
+      schema: { params: fileParams, body: { type: "object", additionalProperties: false, properties: { inline: { type: "boolean" } } } },
+      config,
+    },
+    async (req) => {
+      await visibleFile(req.ctx, req.params.id, req.params.fileId);
+      const target = { kind: "approvalFile" as const, id: req.params.id, fileId: req.params.fileId, inline: req.body?.inline === true };
+      return issueTicket(req.ctx, deps.tokens, deps.ticketTtlSeconds, target);
+    },
+  );
+
+  app.get<FileRoute & { Querystring: { ticket: string } }>(
+    "/instances/:id/files/:fileId/download",
+    {
+      schema: {
+        params: fileParams,
+        querystring: { type: "object", required: ["ticket"], properties: { ticket: { type: "string", minLength: 1, maxLength: 4096 } } },
+      },
+      config: { ...config, credential: "ticket" as const },
+    },
+    async (req: FastifyRequest<FileRoute>, reply) => {
+      const target = ticketTarget(req, "approvalFile", req.params.id);
+      // A ticket opens the one file it names, not another of the same approval.
+      if (target.fileId !== req.params.fileId) throw new AppError(401, "errors.ticketInvalid");
+      const body = await visibleFile(req.ctx, req.params.id, req.params.fileId);
+      return sendBody(req, reply, deps.store, body, target.inline === true, NO_STORE);
+    },
+  );
+}
