@@ -2,12 +2,12 @@ import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { closeSync, createWriteStream, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync } from "node:fs";
 import { open } from "node:fs/promises";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 
-import { login, stop, waitFor } from "./lib/servers";
+import { type Answer, request } from "./lib/http";
+import { login, startApp, stop } from "./lib/servers";
 
 /**
  * bench/files: upload and download of one 200 MB file through the real app (its own process,
@@ -151,20 +151,6 @@ const cpOnce = async (withFsync: boolean) => {
   }
 };
 
-type Answer = { status: number; body: string };
-
-const request = (url: string, init: http.RequestOptions, body?: () => NodeJS.ReadableStream) =>
-  new Promise<Answer>((resolve, reject) => {
-    const req = http.request(url, init, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-    });
-    req.on("error", reject);
-    if (body) body().pipe(req);
-    else req.end();
-  });
-
 const envelope = <T>(answer: Answer) => {
   const parsed = JSON.parse(answer.body) as { code: number; msg: string; data: T };
   if (parsed.code !== 200) throw new Error(`${answer.status}: ${parsed.msg}`);
@@ -233,23 +219,14 @@ const ratio = (baseline: number, seconds: number) => (baseline / seconds).toFixe
 await writeSource();
 const fsType = spawnSync("stat", ["-f", "-c", "%T", dir]).stdout.toString().trim();
 
-// BENCH_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
-const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "src/server/main.ts"], {
-  env: {
-    ...process.env,
-    PORT: String(PORT),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    DATABASE_URL: "",
-    UPLOAD_MAX_FILE_BYTES: String((SIZE_MB + 10) * 1024 * 1024),
-    DOCUMENTS_PURGE_INTERVAL_SECONDS: "0",
-  },
-  stdio: ["ignore", "inherit", "inherit"],
+// The app on the embedded database, its files under this run's directory (BENCH_NODE_ARGS applies).
+const { child } = await startApp(PORT, {
+  DATA_DIR: dataDir,
+  DATABASE_URL: "",
+  UPLOAD_MAX_FILE_BYTES: String((SIZE_MB + 10) * 1024 * 1024),
+  DOCUMENTS_PURGE_INTERVAL_SECONDS: "0",
 });
 try {
-  await waitFor(`${base}/api/health`);
   const pid = child.pid ?? 0;
   const token = await login(base, "admin");
   const upToken = async () =>

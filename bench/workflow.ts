@@ -5,6 +5,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 
 import { newTaskNode } from "../src/shared/workflow";
+import { request } from "./lib/http";
 import { freshPgDatabase, login, startApp, stop } from "./lib/servers";
 
 /**
@@ -24,23 +25,14 @@ const base = `${app.url}/api/workflow`;
 const [admin, lawyer, partner] = [await login(app.url, "admin"), await login(app.url, "lawyer"), await login(app.url, "partner")];
 
 type Envelope<T> = { code: number; msg: string; data: T };
-// node:http with a keep-alive agent, not fetch: the client shares the two CPUs with the app and
-// PostgreSQL, and fetch spends about twice the CPU per request (WHATWG streams).
+// Keep-alive sockets, one per actor: each request would otherwise open a connection.
 const agent = new http.Agent({ keepAlive: true, maxSockets: ACTORS + 10 });
-const call = <T>(token: string, method: string, url: string, body?: unknown) =>
-  new Promise<Envelope<T>>((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const headers: Record<string, string> = { authorization: `Bearer ${token}`, "idempotency-key": randomUUID() };
-    if (payload !== undefined) Object.assign(headers, { "content-type": "application/json", "content-length": String(Buffer.byteLength(payload)) });
-    const req = http.request(url, { method, headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve(JSON.parse(Buffer.concat(chunks).toString()) as Envelope<T>));
-      res.on("error", reject);
-    });
-    req.on("error", reject);
-    req.end(payload);
-  });
+const call = async <T>(token: string, method: string, url: string, body?: unknown): Promise<Envelope<T>> => {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  const headers: Record<string, string> = { authorization: `Bearer ${token}`, "idempotency-key": randomUUID() };
+  if (payload !== undefined) Object.assign(headers, { "content-type": "application/json", "content-length": String(Buffer.byteLength(payload)) });
+  return JSON.parse((await request(url, { method, headers, agent }, payload)).body) as Envelope<T>;
+};
 
 // A flow of STEPS approval nodes, every one the partner's, without dedupe (each accept is real work).
 const client = new pg.Client({ connectionString: dbUrl });

@@ -44,18 +44,17 @@ export const writeBatch = (db: Db): WriteBatch => {
     parts.push(sql`${name} as materialized (${part.getSQL()})`);
     return name;
   };
+  const count = (part: SQLWrapper) => {
+    counted.push(next);
+    add(part);
+    return counted.length - 1;
+  };
   return {
     db,
     add,
-    count: (part) => {
-      counted.push(next);
-      add(part);
-      return counted.length - 1;
-    },
-    effect: (part) => {
-      counted.push(next);
-      add(part);
-    },
+    count,
+    // Counted, so the final select reads it; nobody looks at the count.
+    effect: (part) => void count(part),
     run: async () => {
       if (parts.length === 0) return [];
       const counts = counted.length

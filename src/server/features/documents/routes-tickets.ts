@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { idParams } from "../../lib/route-schemas";
 import { bodyInfo, sendBody } from "./download";
 import type { DocumentsDeps } from "./routes";
-import { issueTicket, ticketTarget } from "./tickets";
+import { issueTicket, TICKET_CACHE_CONTROL, ticketQuerySchema, ticketTarget } from "./tickets";
 import { getFileBody } from "./versions";
 import { planFolderZip, sendFolderZip } from "./zip";
 
@@ -13,13 +13,6 @@ const fileTicketBody = {
   additionalProperties: false,
   properties: { inline: { type: "boolean" }, version: { type: "integer", minimum: 1 } },
 } as const;
-const ticketQuery = {
-  type: "object",
-  required: ["ticket"],
-  properties: { ticket: { type: "string", minLength: 1, maxLength: 4096 } },
-} as const;
-/** The link holds a credential: no cache (browser or proxy) may keep the answer under it. */
-const NO_STORE = "private, no-store";
 
 type Id = { Params: { id: string } };
 
@@ -55,20 +48,20 @@ export async function ticketRoutes(app: FastifyInstance, { deps }: { deps: Docum
   app.get<Id & { Querystring: { ticket: string } }>(
     "/files/:id/download",
     {
-      schema: { params: idParams, querystring: ticketQuery },
+      schema: { params: idParams, querystring: ticketQuerySchema },
       config: { permission: ["read", DOC], tenantTable: "files", credential: "ticket" },
     },
     async (req, reply) => {
       const target = ticketTarget(req, "file", req.params.id);
       const { file, version } = await getFileBody(req.ctx, req.params.id, target.version);
-      return sendBody(req, reply, deps.store, bodyInfo(file, version), target.inline === true, NO_STORE);
+      return sendBody(req, reply, deps.store, bodyInfo(file, version), target.inline === true, TICKET_CACHE_CONTROL);
     },
   );
 
   app.get<Id & { Querystring: { ticket: string } }>(
     "/folders/:id/download",
     {
-      schema: { params: idParams, querystring: ticketQuery },
+      schema: { params: idParams, querystring: ticketQuerySchema },
       config: { permission: ["read", DOC], tenantTable: "folders", credential: "ticket" },
     },
     async (req, reply) => {

@@ -20,6 +20,15 @@ export type TicketTarget =
 
 const PREFIX = "/api/documents";
 
+/** The query of every route that takes a ticket. */
+export const ticketQuerySchema = {
+  type: "object",
+  required: ["ticket"],
+  properties: { ticket: { type: "string", minLength: 1, maxLength: 4096 } },
+} as const;
+/** The link holds a credential: no cache (browser or proxy) may keep the answer under it. */
+export const TICKET_CACHE_CONTROL = "private, no-store";
+
 const pathOf = (target: TicketTarget) => {
   if (target.kind === "approvalFile") return `/api/workflow/instances/${target.id}/files/${target.fileId}/download`;
   return target.kind === "file" ? `${PREFIX}/files/${target.id}/download` : `${PREFIX}/folders/${target.id}/download`;

@@ -4,15 +4,13 @@ import { AppError } from "../../../shared/errors";
 import type { TokenSigner } from "../auth/tokens";
 import { bodyInfo, sendBody } from "../documents/download";
 import type { BlobStore } from "../documents/storage/blob-store";
-import { issueTicket, ticketTarget } from "../documents/tickets";
+import { issueTicket, TICKET_CACHE_CONTROL, ticketQuerySchema, ticketTarget } from "../documents/tickets";
 import { getFileBody } from "../documents/versions";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { getInstanceDetail } from "./detail";
 
 const uuid = { type: "string", format: "uuid" } as const;
 const fileParams = { type: "object", properties: { id: uuid, fileId: uuid } } as const;
-/** The link holds a credential: no cache (browser or proxy) may keep the answer under it. */
-const NO_STORE = "private, no-store";
 
 type FileRoute = { Params: { id: string; fileId: string } };
 export type ApprovalFileDeps = { store: BlobStore; tokens: TokenSigner; ticketTtlSeconds: number };
@@ -56,10 +54,7 @@ export async function approvalFileRoutes(app: FastifyInstance, { deps }: { deps:
   app.get<FileRoute & { Querystring: { ticket: string } }>(
     "/instances/:id/files/:fileId/download",
     {
-      schema: {
-        params: fileParams,
-        querystring: { type: "object", required: ["ticket"], properties: { ticket: { type: "string", minLength: 1, maxLength: 4096 } } },
-      },
+      schema: { params: fileParams, querystring: ticketQuerySchema },
       config: { ...config, credential: "ticket" as const },
     },
     async (req: FastifyRequest<FileRoute>, reply) => {
@@ -67,7 +62,7 @@ export async function approvalFileRoutes(app: FastifyInstance, { deps }: { deps:
       // A ticket opens the one file it names, not another of the same approval.
       if (target.fileId !== req.params.fileId) throw new AppError(401, "errors.ticketInvalid");
       const body = await visibleFile(req.ctx, req.params.id, req.params.fileId);
-      return sendBody(req, reply, deps.store, body, target.inline === true, NO_STORE);
+      return sendBody(req, reply, deps.store, body, target.inline === true, TICKET_CACHE_CONTROL);
     },
   );
 }
