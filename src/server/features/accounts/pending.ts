@@ -88,12 +88,14 @@ export const submitEdit = async (ctx: RequestCtx, registry: ResourceRegistry, id
   const res = resourceOf(registry);
   const before = await load(ctx, id);
   if (before.status === PENDING) throw new AppError(409, "errors.accountPending");
-  const current = editableOf(res, fromStorage(before));
+  const stored = fromStorage(before);
+  const current = editableOf(res, stored);
   const changes: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
     const field = res.byKey.get(key);
     if (field?.isReadOnly) continue;
-    if (!field && (key in fromStorage(before) || key === "version" || key === "permissions")) continue;
+    // What the form sends back of the server's own (id, version, status, permissions…) is no change.
+    if (!field && (key in stored || key === "permissions")) continue;
     if (isCleared(value) ? current[key] !== undefined : JSON.stringify(current[key]) !== JSON.stringify(value)) {
       changes[key] = isCleared(value) ? null : value;
     }
