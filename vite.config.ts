@@ -1,5 +1,9 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { compression } from "vite-plugin-compression2";
 
 const API_TARGET = process.env.API_TARGET ?? "http://127.0.0.1:3000";
 
@@ -16,9 +20,42 @@ const VENDOR_GROUPS: Array<[string, RegExp]> = [
   ["vendor-http", /[\\/]node_modules[\\/](axios|qs|side-channel[^\\/]*|object-inspect)[\\/]/],
 ];
 
+/**
+ * public/loader.js must run as a classic script before the bundle (it themes the initial loader;
+ * the CSP forbids inline scripts), so Vite leaves it unhashed and the browser would revalidate
+ * it on every visit. The build emits a content-hashed copy under assets/ (cached for a year like
+ * every hashed asset) and points index.html at it; `vite` (dev) keeps serving public/loader.js.
+ */
+const hashedLoader = (): Plugin => {
+  const source = readFileSync("public/loader.js");
+  const fileName = `assets/loader-${createHash("sha256").update(source).digest("hex").slice(0, 10)}.js`;
+  return {
+    name: "law-manage:hashed-loader",
+    apply: "build",
+    generateBundle() {
+      this.emitFile({ type: "asset", fileName, source });
+    },
+    // Vite has already put the base in front of public files' URLs by then.
+    transformIndexHtml: {
+      order: "post",
+      handler: (html) => html.replace(/src="(?:\/manage)?\/loader\.js"/, `src="/manage/${fileName}"`),
+    },
+  };
+};
+
 export default defineConfig({
   base: "/manage/",
-  plugins: [react()],
+  // Brotli and gzip copies of every text asset, built once here so the server never compresses
+  // static files per request (spa.ts serves them with @fastify/static's preCompressed).
+  plugins: [
+    react(),
+    hashedLoader(),
+    compression({
+      algorithms: ["brotliCompress", "gzip"],
+      include: /\.(html|js|mjs|css|json|svg|txt|map)$/,
+      logLevel: "silent",
+    }),
+  ],
   build: {
     outDir: "dist/client",
     emptyOutDir: true,

@@ -1,50 +1,82 @@
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 
 import autocannon from "autocannon";
 
 import { freshPgDatabase, login, startApp, stop, waitFor } from "./lib/servers";
 
 /**
- * bench/api: an authenticated read endpoint of the real app versus a bare Fastify hello route,
- * both in their own process, same connections and duration. `--pglite` uses the embedded database.
+ * bench/api: the reads the SPA makes on every page load, through the real app on PostgreSQL and
+ * on PGlite (each app in its own process), against a bare Fastify hello route in a third
+ * process; same connections and duration for all. Prints figures only.
+ *
+ * BENCH_CONNECTIONS (50), BENCH_SECONDS (10 per figure, after a 2 s warm-up), BENCH_PORT (3401:
+ * hello; +1 the app on PostgreSQL; +2 the app on PGlite), BENCH_ONLY=postgres|pglite.
+ * Every process it starts is stopped when it ends, also on an error or Ctrl-C.
  */
-const usePglite = process.argv.includes("--pglite");
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
+const port = Number(process.env.BENCH_PORT ?? 3401);
+const only = process.env.BENCH_ONLY;
 
-const run = (url: string, headers: Record<string, string> = {}) =>
-  autocannon({ url, connections, duration, headers });
-
-const hello = spawn("npx", ["tsx", "bench/hello-server.ts"], {
-  env: { ...process.env, PORT: "3402" },
-  stdio: "inherit",
-});
-await waitFor("http://127.0.0.1:3402/hello");
-const env: Record<string, string> = usePglite ? {} : { DATABASE_URL: await freshPgDatabase("lm_bench_api") };
-const app = await startApp(3401, env);
-console.log("servers up");
-const token = await login(app.url, "lawyer");
-const auth = { authorization: `Bearer ${token}` };
-// The platform's own cost (token, session, CASL, envelope) and a read that also queries the database.
-const endpoints = [
-  ["GET get-login-user-authority", `${app.url}/api/user-service/user/get-login-user-authority`],
-  ["GET get-login-user-info", `${app.url}/api/user-service/user/get-login-user-info`],
-] as const;
-
-await run("http://127.0.0.1:3402/hello"); // warm-up of the load generator itself
-const base = await run("http://127.0.0.1:3402/hello");
-console.log(`database: ${usePglite ? "PGlite (embedded)" : "PostgreSQL"}; ${connections} connections, ${duration}s each`);
-console.log(`bare fastify /hello            : ${base.requests.average.toFixed(0)} req/s, p99 ${base.latency.p99} ms`);
-for (const [label, url] of endpoints) {
-  await run(url, auth);
-  const real = await run(url, auth);
-  const ratio = real.requests.average / base.requests.average;
-  console.log(
-    `${label.padEnd(31)}: ${real.requests.average.toFixed(0)} req/s, p99 ${real.latency.p99} ms, ` +
-      `non-2xx/errors ${real.non2xx + real.errors}; ratio ${ratio.toFixed(2)} (target >= 0.40, p99 <= 20 ms)`,
-  );
+const children: ChildProcess[] = [];
+const stopAll = () => Promise.all(children.map((child) => stop(child)));
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => void stopAll().then(() => process.exit(130)));
 }
 
-await stop(app.child);
-await stop(hello);
+type Figure = { rps: number; p99: number; failed: number };
+const measure = async (url: string, headers: Record<string, string> = {}): Promise<Figure> => {
+  await autocannon({ url, connections, duration: 2, headers });
+  const r = await autocannon({ url, connections, duration, headers });
+  return { rps: r.requests.average, p99: r.latency.p99, failed: r.non2xx + r.errors };
+};
+
+/** The first page of each list as the SPA asks for it. */
+const ENDPOINTS = [
+  ["get-login-user-info", "/api/user-service/user/get-login-user-info"],
+  ["client list (first page)", "/api/accounts?_start=0&_end=20&_sort=updatedAt&_order=desc"],
+  ["pending approvals count", "/api/workflow/counts"],
+  ["notifications unread count", "/api/notifications/unread-count"],
+  ["document folder listing", "/api/documents/files?folderId=root&_start=0&_end=20"],
+] as const;
+
+try {
+  // Run by node itself (not npx/tsx wrappers), so stopping the child stops the server.
+  const hello = spawn(process.execPath, ["--import", "tsx", "bench/hello-server.ts"], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: "inherit",
+  });
+  children.push(hello);
+  await waitFor(`http://127.0.0.1:${port}/hello`);
+
+  const drivers = [
+    ["PostgreSQL", port + 1, async () => ({ DATABASE_URL: await freshPgDatabase("lm_bench_api") })],
+    ["PGlite", port + 2, async () => ({})],
+  ] as const;
+  const results = new Map<string, Map<string, Figure>>();
+  await measure(`http://127.0.0.1:${port}/hello`); // warm-up of the load generator itself
+  const base = await measure(`http://127.0.0.1:${port}/hello`);
+  for (const [name, appPort, env] of drivers) {
+    if (only && !name.toLowerCase().startsWith(only.toLowerCase())) continue;
+    const app = await startApp(appPort, await env());
+    children.push(app.child);
+    const auth = { authorization: `Bearer ${await login(app.url, "lawyer")}` };
+    const figures = new Map<string, Figure>();
+    for (const [label, path] of ENDPOINTS) figures.set(label, await measure(`${app.url}${path}`, auth));
+    results.set(name, figures);
+    // One app at a time: the other would only take CPU from the measured one.
+    await stop(app.child);
+  }
+
+  const cell = (f: Figure | undefined) =>
+    f ? `${f.rps.toFixed(0).padStart(6)} req/s ${(f.rps / base.rps).toFixed(2)} p99 ${String(f.p99).padStart(3)} ms${f.failed ? ` (${f.failed} failed)` : ""}` : "-";
+  console.log(`${connections} connections, ${duration} s each; bare fastify /hello: ${base.rps.toFixed(0)} req/s, p99 ${base.p99} ms`);
+  console.log(`targets on PostgreSQL: ratio to bare >= 0.40, p99 <= 20 ms`);
+  console.log(`${"".padEnd(28)}| ${"PostgreSQL".padEnd(32)}| PGlite (embedded)`);
+  for (const [label] of ENDPOINTS) {
+    console.log(`${label.padEnd(28)}| ${cell(results.get("PostgreSQL")?.get(label)).padEnd(32)}| ${cell(results.get("PGlite")?.get(label))}`);
+  }
+} finally {
+  await stopAll();
+}
 process.exit(0);

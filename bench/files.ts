@@ -7,14 +7,19 @@ import path from "node:path";
 import { Readable } from "node:stream";
 
 import { type Answer, request } from "./lib/http";
-import { login, startApp, stop } from "./lib/servers";
+import { login, startApp, stop, waitFor } from "./lib/servers";
 
 /**
  * bench/files: upload and download of one 200 MB file through the real app (its own process,
- * embedded PGlite) versus copying the same file on the same disk, and the server's resident
- * memory meanwhile. Prints figures only.
+ * embedded PGlite) versus a bare node:http server doing the same necessary work, and versus
+ * copying the same file on the same disk, and the servers' resident memory meanwhile. Prints
+ * figures only.
  *
- * Two baselines, because they measure different things:
+ * The judged baseline is bench/files-baseline-server.ts: node:http, no framework, streaming the
+ * upload to disk with the same sha256 and fsync, and the download from disk, driven by the same
+ * curl commands. Targets: upload and download >= 0.80 of it; server RSS <= +100 MB over idle.
+ *
+ * The `cp` figures stay as context (what the disk and page cache can do at all):
  * - `cp`: a copy into the page cache; nothing has reached the disk when it returns.
  * - `cp + fsync`: the same copy, then fsync of the copy, i.e. the bytes are durable.
  * The upload route fsyncs each body before it answers 200 (a file store must not acknowledge a
@@ -44,6 +49,8 @@ const SIZE_MB = Number(process.env.BENCH_FILE_MB ?? 200);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 3411);
 const base = `http://127.0.0.1:${PORT}`;
+/** The bare node:http baseline listens on the next port. */
+const baselineBase = `http://127.0.0.1:${PORT + 1}`;
 const dir = mkdtempSync(path.join(os.tmpdir(), "lm-bench-files-"));
 const dataDir = path.join(dir, "data");
 const source = path.join(dir, "source.bin");
@@ -212,6 +219,13 @@ const downloadByTicket = async (token: string, id: string) => {
   };
 };
 
+/** The same upload and download against the bare node:http baseline, by the same curl. */
+const baselineUpload = async () =>
+  JSON.parse(await curl(["-X", "POST", "-H", "content-type: application/octet-stream", "-T", source, `${baselineBase}/upload`])) as { sha256: string };
+const baselineDownload = (sha256: string) => async () => {
+  await curl(["-o", copy, `${baselineBase}/download/${sha256}`]);
+};
+
 const mbps = (seconds: number) => SIZE_MB / seconds;
 const fmt = (seconds: number) => `${mbps(seconds).toFixed(0).padStart(5)} MB/s (${seconds.toFixed(3)} s)`;
 const ratio = (baseline: number, seconds: number) => (baseline / seconds).toFixed(2);
@@ -226,8 +240,16 @@ const { child } = await startApp(PORT, {
   UPLOAD_MAX_FILE_BYTES: String((SIZE_MB + 10) * 1024 * 1024),
   DOCUMENTS_PURGE_INTERVAL_SECONDS: "0",
 });
+// Run by node itself (no npx wrapper), so stopping the child stops the server.
+const baselineDir = path.join(dir, "baseline");
+const baseline = spawn(process.execPath, ["--import", "tsx", "bench/files-baseline-server.ts"], {
+  env: { ...process.env, PORT: String(PORT + 1), DIR: baselineDir },
+  stdio: ["ignore", "inherit", "inherit"],
+});
 try {
+  await waitFor(`${baselineBase}/health`);
   const pid = child.pid ?? 0;
+  const baselinePid = baseline.pid ?? 0;
   const token = await login(base, "admin");
   const upToken = async () =>
     envelope<{ token: string }>(await request(`${base}/api/user-service/user/get-up-token`, { headers: { authorization: `Bearer ${token}` } })).token;
@@ -241,8 +263,18 @@ try {
     await (await downloadByTicket(token, envelope<{ id: string }[]>(warm)[0].id))();
     rmSync(copy);
   }
+  {
+    const warmBody = await baselineUpload();
+    await baselineDownload(warmBody.sha256)();
+    rmSync(copy);
+  }
   await new Promise((r) => setTimeout(r, 1000));
   const idle = rssOf(pid);
+  const baselineIdle = rssOf(baselinePid);
+  let baselinePeak = baselineIdle;
+  const baseUpTimes: number[] = [];
+  const baseDownTimes: number[] = [];
+  const vsBaseline: { up: number; down: number }[] = [];
 
   // Rounds interleave the baselines with the transfers, so a machine shared with other work
   // slows both sides of each ratio alike; ratios are taken per round, then the median. Round -1
@@ -276,8 +308,20 @@ try {
     const down = await measure(pid, bodyPath(stored.sha256), get);
     sameSize &&= statSync(copy).size === statSync(source).size;
     rmSync(copy);
+    let baseStored = { sha256: "" };
+    const baseUp = await measure(baselinePid, source, async () => {
+      baseStored = await baselineUpload();
+    });
+    const baseDown = await measure(baselinePid, path.join(baselineDir, "blobs", baseStored.sha256), baselineDownload(baseStored.sha256));
+    sameSize &&= statSync(copy).size === statSync(source).size;
+    rmSync(copy);
+    rmSync(path.join(baselineDir, "blobs", baseStored.sha256));
     peak = Math.max(peak, up.peak, down.peak);
+    baselinePeak = Math.max(baselinePeak, baseUp.peak, baseDown.peak);
     if (i < 0) continue;
+    baseUpTimes.push(baseUp.seconds);
+    baseDownTimes.push(baseDown.seconds);
+    vsBaseline.push({ up: baseUp.seconds / up.seconds, down: baseDown.seconds / down.seconds });
     diskReads.cp += cpRun.diskRead;
     diskReads.cpSync += cpSyncRun.diskRead;
     diskReads.up += up.diskRead;
@@ -303,19 +347,24 @@ try {
   const down = median(downTimes);
   const r = (list: { cp: number; cpSync: number }[], key: "cp" | "cpSync") => median(list.map((x) => x[key])).toFixed(2);
   console.log(`file: ${SIZE_MB} MB of random bytes on ${fsType} (${dir}); ${ROUNDS} rounds, medians; ${os.cpus().length} CPUs, load ${os.loadavg()[0].toFixed(1)}`);
-  console.log(`cp                          : ${fmt(cp)}   page cache only, nothing on disk yet`);
-  console.log(`cp + fsync of the copy      : ${fmt(cpSync)}   durable`);
-  console.log(`upload (raw body, fsynced)  : ${fmt(up)}   ratio to cp+fsync ${r(upRatios, "cpSync")} (judged, target >= 0.70); to cp ${r(upRatios, "cp")}`);
-  console.log(`download (ticket link)      : ${fmt(down)}   ratio to cp ${r(downRatios, "cp")} (judged, target >= 0.70); to cp+fsync ${r(downRatios, "cpSync")}; same size: ${sameSize}`);
+  const vs = (key: "up" | "down") => median(vsBaseline.map((x) => x[key])).toFixed(2);
+  console.log(`node:http baseline upload   : ${fmt(median(baseUpTimes))}   stream to disk, sha256, fsync`);
+  console.log(`node:http baseline download : ${fmt(median(baseDownTimes))}   stream from disk`);
+  console.log(`upload (raw body, fsynced)  : ${fmt(up)}   ratio to node:http ${vs("up")} (judged, target >= 0.80); context: to cp+fsync ${r(upRatios, "cpSync")}, to cp ${r(upRatios, "cp")}`);
+  console.log(`download (ticket link)      : ${fmt(down)}   ratio to node:http ${vs("down")} (judged, target >= 0.80); context: to cp ${r(downRatios, "cp")}, to cp+fsync ${r(downRatios, "cpSync")}; same size: ${sameSize}`);
+  console.log(`cp (context)                : ${fmt(cp)}   page cache only, nothing on disk yet`);
+  console.log(`cp + fsync (context)        : ${fmt(cpSync)}   durable`);
   console.log(`upload (multipart, 1 run)   : ${fmt(multipart.seconds)}   ratio to cp+fsync ${ratio(cpSync, multipart.seconds)}, for reference`);
   console.log(`server CPU per transfer (median): upload ${median(upCpu).toFixed(2)} s, download ${median(downCpu).toFixed(2)} s (a wall time well above it means the 2 CPUs were busy with other work)`);
   console.log(`CPU used by everything else (other work, kernel writeback and network threads) during a round's timed runs (median): ${median(othersCpu).toFixed(2)} s; runs: ${othersCpu.map((s) => s.toFixed(2)).join(" ")}`);
+  console.log(`runs (s): node:http upload ${baseUpTimes.map((s) => s.toFixed(3)).join(" ")} | node:http download ${baseDownTimes.map((s) => s.toFixed(3)).join(" ")}`);
   console.log(`runs (s): cp ${cpTimes.map((s) => s.toFixed(3)).join(" ")} | cp+fsync ${cpSyncTimes.map((s) => s.toFixed(3)).join(" ")} | upload ${upTimes.map((s) => s.toFixed(3)).join(" ")} | download ${downTimes.map((s) => s.toFixed(3)).join(" ")}`);
   const above = (mb: number) => `${mb >= idle ? "+" : ""}${(mb - idle).toFixed(0)}`;
   const mb = (n: number) => n.toFixed(0);
   console.log(`disk reads during the timed runs (MB, all rounds): cp ${mb(diskReads.cp)}, cp+fsync ${mb(diskReads.cpSync)}, upload ${mb(diskReads.up)}, download ${mb(diskReads.down)}${device ? "" : " (no block device found: not measured)"}`);
-  console.log(`server RSS idle ${idle.toFixed(0)} MB; peak during raw uploads and downloads ${peak.toFixed(0)} MB (${above(peak)}), during the multipart upload ${multipart.peak.toFixed(0)} MB (${above(multipart.peak)}) (target: < +100 MB)`);
+  console.log(`server RSS idle ${idle.toFixed(0)} MB; peak during raw uploads and downloads ${peak.toFixed(0)} MB (${above(peak)}), during the multipart upload ${multipart.peak.toFixed(0)} MB (${above(multipart.peak)}) (target: < +100 MB); node:http baseline idle ${baselineIdle.toFixed(0)} MB, peak ${baselinePeak.toFixed(0)} MB`);
 } finally {
   await stop(child);
+  await stop(baseline);
   rmSync(dir, { recursive: true, force: true });
 }

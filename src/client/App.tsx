@@ -22,7 +22,7 @@ const useResources = (): ResourceProps[] => {
   const { t } = useTranslation();
   return useMemo(
     () =>
-      routeLeaves.flatMap((leaf) =>
+      routeLeaves().flatMap((leaf) =>
         leaf.route.resource
           ? [
               {

@@ -4,6 +4,7 @@ import { createRoot } from "react-dom/client";
 import { App } from "./App";
 import "./global.css";
 import { initI18n } from "./providers/i18n";
+import { addSchemaRoutes, fetchSchemaMenus } from "./routing/schema-routes";
 
 const RELOADED_KEY = "chunkReloadAt";
 
@@ -19,11 +20,13 @@ window.addEventListener("vite:preloadError", (event) => {
 
 const container = document.getElementById("root");
 if (container) {
-  void initI18n().then(() =>
+  // The schema-declared screens join the route table before the first render (it is read once).
+  void Promise.all([initI18n(), fetchSchemaMenus()]).then(([, menus]) => {
+    addSchemaRoutes(menus);
     createRoot(container).render(
       <StrictMode>
         <App />
       </StrictMode>,
-    ),
-  );
+    );
+  });
 }

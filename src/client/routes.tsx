@@ -1,6 +1,14 @@
 import {
   ApartmentOutlined,
+  FileProtectOutlined,
+  CalendarOutlined,
+  CarryOutOutlined,
+  CheckSquareOutlined,
+  FieldTimeOutlined,
+  HomeOutlined,
+  ProfileOutlined,
   FolderOpenOutlined,
+  SafetyCertificateOutlined,
   AuditOutlined,
   BookOutlined,
   ContactsOutlined,
@@ -15,6 +23,7 @@ import {
 import { lazy } from "react";
 
 import type { AppRoute } from "./routing/route-types";
+import { schemaResource } from "./schema-ui/schema-resource";
 
 const LoginPage = lazy(() => import("./features/auth").then((m) => ({ default: m.LoginPage })));
 const NotAuthorizedPage = lazy(() =>
@@ -52,6 +61,10 @@ const AuditLogList = lazy(() =>
   import("./features/audit").then((m) => ({ default: m.AuditLogList })),
 );
 
+const ConflictCheckPage = lazy(() =>
+  import("./features/conflicts").then((m) => ({ default: m.ConflictCheckPage })),
+);
+
 const DocumentPage = lazy(() =>
   import("./features/documents").then((m) => ({ default: m.DocumentPage })),
 );
@@ -73,6 +86,26 @@ const ApprovalEmptyPage = lazy(() => workflow().then((m) => ({ default: m.Approv
 const DefinitionListPage = lazy(() => workflow().then((m) => ({ default: m.DefinitionListPage })));
 const DesignerPage = lazy(() => import("./features/workflow/designer/designer-page").then((m) => ({ default: m.DesignerPage })));
 const APPROVAL_DETAIL = { action: "basic", subject: "BASIC_PERMISSION", isDetail: true, navActiveLink: "/workflow/center" } as const;
+
+const contracts = () => import("./features/contracts");
+const ContractList = lazy(() => contracts().then((m) => ({ default: m.ContractList })));
+const ContractDetail = lazy(() => contracts().then((m) => ({ default: m.ContractDetail })));
+const ContractFormPage = lazy(() => contracts().then((m) => ({ default: m.ContractFormPage })));
+const ContractApprovalNew = lazy(() => contracts().then((m) => ({ default: m.ContractApprovalNew })));
+const ContractApprovalArchive = lazy(() => contracts().then((m) => ({ default: m.ContractApprovalArchive })));
+const ContractApprovalCancel = lazy(() => contracts().then((m) => ({ default: m.ContractApprovalCancel })));
+const CONTRACT = { subject: "LAWFIRM_CONTRACT_VIEW", navActiveLink: "/contract/list", isDetail: true } as const;
+
+const seals = () => import("./features/seals");
+const SealRequestList = lazy(() => seals().then((m) => ({ default: m.SealRequestList })));
+const SealRequestForm = lazy(() => seals().then((m) => ({ default: m.SealRequestForm })));
+const SealApprovalPage = lazy(() => seals().then((m) => ({ default: m.SealApprovalPage })));
+const SealRegistry = lazy(() => seals().then((m) => ({ default: m.SealRegistry })));
+const AgendaPage = lazy(() => import("./features/deadlines").then((m) => ({ default: m.AgendaPage })));
+const CaseDeadlinesPage = lazy(() => import("./features/deadlines").then((m) => ({ default: m.CaseDeadlinesPage })));
+// Its own chunk: FullCalendar loads only with the calendar.
+const CalendarPage = lazy(() => import("./features/calendar").then((m) => ({ default: m.CalendarPage })));
+const TasksPage = lazy(() => import("./features/tasks").then((m) => ({ default: m.TasksPage })));
 
 const BASIC = { action: "basic", subject: "BASIC_PERMISSION" } as const;
 const PUBLIC_BLANK = { public: true, layout: "blank" } as const;
@@ -108,6 +141,15 @@ export const appRoutes: AppRoute[] = [
     component: ServerErrorPage,
     meta: { ...PUBLIC_BLANK, title: "serverError.title" },
   },
+  // The landing page: "My next 14 days".
+  { path: "/home", component: AgendaPage, meta: { ...BASIC, title: "deadlines.agenda.title" }, menu: { icon: <HomeOutlined />, label: "deadlines.menu.home" } },
+  { path: "/calendar", component: CalendarPage, meta: { ...BASIC, title: "deadlines.calendar.title" }, menu: { icon: <CalendarOutlined />, label: "deadlines.menu.calendar" } },
+  {
+    path: "/cases/:id/key-dates",
+    component: CaseDeadlinesPage,
+    meta: { action: "read", subject: "LAWFIRM_CASE_VIEW", title: "deadlines.keyDates.tab", isDetail: true, navActiveLink: "/calendar" },
+  },
+  { path: "/tasks", component: TasksPage, meta: { ...BASIC, title: "deadlines.tasks.title" }, menu: { icon: <CheckSquareOutlined />, label: "deadlines.menu.tasks" } },
   {
     path: "/settings",
     meta: { title: "menu.settings" },
@@ -129,7 +171,7 @@ export const appRoutes: AppRoute[] = [
       {
         path: "preferences",
         component: SettingsPage,
-        meta: { ...BASIC, title: "settings.title" },
+        meta: { ...BASIC, title: "settings.menu" },
         menu: { icon: <ControlOutlined />, label: "settings.menu" },
       },
       {
@@ -178,6 +220,9 @@ export const appRoutes: AppRoute[] = [
         menu: { icon: <BookOutlined />, label: "org.menu.dictionaries" },
         resource: { name: "dictionary-types", action: "list" },
       },
+      ...schemaResource("holiday-days", { subject: "ORG_DICTIONARY", icon: <CarryOutOutlined />, path: "/settings/holiday-days" }),
+      ...schemaResource("deadline-rules", { subject: "ORG_DICTIONARY", icon: <FieldTimeOutlined />, path: "/settings/deadline-rules" }),
+      ...schemaResource("task-templates", { subject: "ORG_DICTIONARY", icon: <ProfileOutlined />, path: "/settings/task-templates" }),
       {
         path: "audit-logs",
         component: AuditLogList,
@@ -186,6 +231,12 @@ export const appRoutes: AppRoute[] = [
         resource: { name: "audit-logs", action: "list" },
       },
     ],
+  },
+  {
+    path: "/conflict-interest",
+    component: ConflictCheckPage,
+    meta: { action: "read", subject: "LAWFIRM_CONFLICT_VIEW", title: "conflicts.title" },
+    menu: { icon: <SafetyOutlined />, label: "conflicts.title" },
   },
   {
     path: "/document",
@@ -211,6 +262,51 @@ export const appRoutes: AppRoute[] = [
   { path: "/contacts/new", component: AccountFormPage, meta: { ...CUSTOMER, action: "create", title: "accounts.titles.create" } },
   { path: "/contacts/:id/edit", component: AccountFormPage, meta: { ...CUSTOMER, action: "update", title: "accounts.titles.edit" } },
   { path: "/contacts/import", component: AccountImportPage, meta: { ...CUSTOMER, action: "import", title: "accounts.titles.import" } },
+  {
+    path: "/contract/list",
+    component: ContractList,
+    meta: { action: "read", subject: "LAWFIRM_CONTRACT_VIEW", title: "contracts.titles.list" },
+    menu: { icon: <FileProtectOutlined />, label: "contracts.menu" },
+    resource: { name: "contracts", action: "list" },
+  },
+  { path: "/contract/detail/:id", component: ContractDetail, meta: { ...CONTRACT, action: "read", title: "contracts.titles.detail" } },
+  // SPEC §2: creating a contract highlights the start-approval entry.
+  {
+    path: "/contract/add/:workflow",
+    component: ContractFormPage,
+    meta: { action: "create", subject: "LAWFIRM_CONTRACT_VIEW", title: "contracts.titles.create", isDetail: true, navActiveLink: "/workflow/add" },
+  },
+  { path: "/contract/workflow/:id", component: ContractApprovalNew, meta: { ...APPROVAL_DETAIL, title: "contracts.titles.approval" } },
+  { path: "/contract/workflow/archive/:id", component: ContractApprovalArchive, meta: { ...APPROVAL_DETAIL, title: "contracts.titles.archiveApproval" } },
+  { path: "/contract/workflow/cancel/:id", component: ContractApprovalCancel, meta: { ...APPROVAL_DETAIL, title: "contracts.titles.voidApproval" } },
+  {
+    path: "/seal",
+    meta: { title: "seals.menu" },
+    menu: { icon: <SafetyCertificateOutlined /> },
+    children: [
+      { path: "", index: true, landing: true, meta: { title: "seals.menu" } },
+      {
+        path: "list",
+        component: SealRequestList,
+        meta: { action: "read", subject: "LAWFIRM_SEAL_VIEW", title: "seals.titles.requests" },
+        menu: { label: "seals.titles.requests" },
+        resource: { name: "seal-requests", action: "list" },
+      },
+      {
+        path: "registry",
+        component: SealRegistry,
+        meta: { action: "read", subject: "ORG_DICTIONARY", title: "seals.titles.registry" },
+        menu: { label: "seals.titles.registry" },
+        resource: { name: "seals", action: "list" },
+      },
+      {
+        path: "add/:workflow",
+        component: SealRequestForm,
+        meta: { action: "create", subject: "LAWFIRM_SEAL_VIEW", title: "seals.titles.createRequest", isDetail: true, navActiveLink: "/workflow/add" },
+      },
+      { path: "workflow/:id", component: SealApprovalPage, meta: { ...APPROVAL_DETAIL, title: "seals.titles.approval" } },
+    ],
+  },
   {
     path: "/workflow",
     meta: { title: "workflow.workflow" },

@@ -12,6 +12,18 @@ import { accountBindings } from "./features/accounts/bindings";
 import { accountsRoutes } from "./features/accounts/routes";
 import { clientsSearch } from "./features/accounts/search";
 import { auditRoutes } from "./features/audit/routes";
+import { caseBindings } from "./features/cases/bindings";
+import { casesRoutes } from "./features/cases/routes";
+import { contractBindings } from "./features/contracts/bindings";
+import { contractsRoutes } from "./features/contracts/routes";
+import { sealBindings } from "./features/seals/bindings";
+import { sealsRoutes } from "./features/seals/routes";
+import { conflictsRoutes } from "./features/conflicts/routes";
+import { casesSearch } from "./features/cases/search";
+import { calendarRoutes } from "./features/calendar/routes";
+import { deadlineBindings } from "./features/deadlines/bindings";
+import { deadlinesRoutes } from "./features/deadlines/routes";
+import { tasksRoutes } from "./features/tasks/routes";
 import { dictionariesRoutes } from "./features/dictionaries/routes";
 import { createDictionaryUsageRegistry } from "./features/dictionaries/usage";
 import { authRoutes, userServiceRoutes } from "./features/auth/routes";
@@ -29,10 +41,14 @@ import { systemRoutes } from "./features/system/routes";
 import { workflowRoutes } from "./features/workflow/routes";
 import { type Bus, createBus } from "./lib/bus";
 import { authPlugin } from "./plugins/auth";
-import { envelopePlugin } from "./plugins/envelope";
+import { clientErrorHandler } from "./plugins/client-errors";
+import { type BodyLimits, envelopePlugin, frameworkErrorHandler, MAX_PARAM_LENGTH } from "./plugins/envelope";
+import { inputGuardPlugin } from "./plugins/input-guard";
+import { compressionPlugin } from "./plugins/compression";
 import { securityHeadersPlugin } from "./plugins/security-headers";
 import { spaPlugin } from "./plugins/spa";
 import { loadResources, recordsBinding, type ResourceRegistry, schemaEngineRoutes } from "./schema-engine";
+import { XLSX_MIME } from "./schema-engine/export";
 import { registerDictionaryUsage } from "./schema-engine/usage";
 import { userCenterRoutes } from "./user-center/routes";
 
@@ -47,6 +63,9 @@ declare module "fastify" {
     resources: ResourceRegistry;
   }
 }
+
+/** The user center's sign-in form is the only form body; it is small. */
+const FORM_BODY_LIMIT = 16 * 1024;
 
 export type BuildOptions = {
   /** Use an already open (and migrated) database instead of opening one from config. */
@@ -74,10 +93,22 @@ const CSP = {
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   // First: a malformed schema stops the start with its file and problem, before anything opens.
-  const resources = loadResources(config.schemasDir, { ...accountBindings }, recordsBinding);
+  const resources = loadResources(config.schemasDir, { ...accountBindings, ...caseBindings, ...contractBindings, ...sealBindings, ...deadlineBindings }, recordsBinding);
+  // What each 413 names: the form parser's and the import parser's own limits, else the route's.
+  const bodyLimits: BodyLimits = {
+    default: config.bodyLimitBytes,
+    byMediaType: {
+      "application/x-www-form-urlencoded": FORM_BODY_LIMIT,
+      [XLSX_MIME]: config.importMaxBytes,
+      "application/octet-stream": config.importMaxBytes,
+    },
+  };
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: frameworkErrorHandler(bodyLimits),
+    clientErrorHandler,
     trustProxy: config.trustProxy,
     ajv: {
       customOptions: { removeAdditional: false, coerceTypes: "array", allErrors: true },
@@ -111,12 +142,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   };
 
   await app.register(securityHeadersPlugin, { contentSecurityPolicy: CSP, crossOriginEmbedderPolicy: false });
-  await app.register(envelopePlugin, { bodyLimit: config.bodyLimitBytes });
+  await app.register(envelopePlugin, { bodyLimits });
+  await app.register(inputGuardPlugin);
+  await app.register(compressionPlugin);
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: () => new AppError(429, "errors.tooManyRequests"),
+    // The message states the limit of the route that refused ("at most 30 a minute").
+    errorResponseBuilder: (_req, context) =>
+      new AppError(429, "errors.input.rateLimited", { params: { max: context.max, seconds: Math.max(1, Math.ceil(context.ttl / 1000)) } }),
   });
-  await app.register(formbody, { bodyLimit: 16 * 1024 });
+  await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT });
   await app.register(authPlugin, { db: database.db, tokens, sessions });
 
   const authOpts = {
@@ -136,7 +171,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(profileRoutes, { prefix: "/api/profile", sessions });
   const search = createSearchRegistry();
   app.decorate("searchRegistry", search);
-  for (const provider of [membersSearch, departmentsSearch, documentsSearch, clientsSearch]) search.register(provider);
+  for (const provider of [membersSearch, departmentsSearch, documentsSearch, clientsSearch, casesSearch]) search.register(provider);
   await app.register(searchRoutes, { prefix: "/api/search", registry: search });
   await app.register(orgRoutes, { prefix: "/api", sessions });
   const dictionaryUsage = createDictionaryUsageRegistry();
@@ -152,6 +187,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     exportMaxRows: config.exportMaxRows,
   });
   await app.register(accountsRoutes, { prefix: "/api", registry: resources });
+  await app.register(casesRoutes, { prefix: "/api", registry: resources, expiryIntervalSeconds: config.casesExpiryIntervalSeconds ?? 600 });
+  await app.register(contractsRoutes, { prefix: "/api", registry: resources });
+  await app.register(sealsRoutes, { prefix: "/api", registry: resources, overdueIntervalSeconds: config.sealsOverdueIntervalSeconds ?? 3600 });
+  await app.register(deadlinesRoutes, { prefix: "/api", reminderIntervalSeconds: config.deadlineReminderIntervalSeconds ?? 300 });
+  await app.register(tasksRoutes, { prefix: "/api" });
+  await app.register(calendarRoutes, { prefix: "/api" });
+  await app.register(conflictsRoutes, { prefix: "/api" });
   await app.register(documentsRoutes, { prefix: "/api/documents", sessions, tokens });
   await app.register(workflowRoutes, { prefix: "/api/workflow", tokens });
   await app.register(userCenterRoutes, {

@@ -33,12 +33,25 @@ export type Config = {
   workspaceQuotaBytes: number;
   /** Largest folder download (SPEC §9: 2 GB). */
   folderZipMaxBytes: number;
+  /** PREVIEWS=off: no text, office or e-mail previews (PDFs and images still open in the browser). */
+  previewsEnabled?: boolean;
+  /** Office → PDF conversions at once (LibreOffice processes); PREVIEW_CONCURRENCY, default 2. */
+  previewConcurrency?: number;
+  /** One conversion's time limit (PREVIEW_TIMEOUT_MS, default 60 s) and largest source file (PREVIEW_MAX_BYTES, default 50 MB). */
+  previewTimeoutMs?: number;
+  previewMaxBytes?: number;
   /** Lifetime of a download/preview link's ticket (features/documents/tickets.ts); default 60. */
   downloadTicketTtlSeconds?: number;
   /** How often unreferenced file bodies are purged from disk; 0 turns the job off. Default 3600. */
   documentsPurgeIntervalSeconds?: number;
   /** A body is purged only once unreferenced and untouched for this long. Default 86400. */
   documentsPurgeGraceSeconds?: number;
+  /** How often pre-filing cases past their validity are terminated; 0 turns the job off. Default 600. */
+  casesExpiryIntervalSeconds?: number;
+  /** How often custodians are reminded of seals taken out past their return date; 0 turns it off. */
+  sealsOverdueIntervalSeconds?: number;
+  /** How often the deadline reminder job runs; 0 turns it off (tests run it by hand). */
+  deadlineReminderIntervalSeconds?: number;
   /** Where the resource schemas live (`<resource>.schema.json`); read once at start. */
   schemasDir: string;
   /** Rows one import may hold; more answers business code 5001006. */
@@ -101,8 +114,15 @@ export const loadConfig = (env: NodeJS.ProcessEnv): Config => {
     workspaceQuotaBytes: intFrom(env.WORKSPACE_QUOTA_BYTES, 50 * 1024 ** 3),
     folderZipMaxBytes: intFrom(env.FOLDER_ZIP_MAX_BYTES, 2 * 1024 ** 3),
     downloadTicketTtlSeconds: intFrom(env.DOWNLOAD_TICKET_TTL_SECONDS, 60),
+    previewsEnabled: env.PREVIEWS !== "off",
+    previewConcurrency: Math.max(1, intFrom(env.PREVIEW_CONCURRENCY, 2)),
+    previewTimeoutMs: intFrom(env.PREVIEW_TIMEOUT_MS, 60_000),
+    previewMaxBytes: intFrom(env.PREVIEW_MAX_BYTES, 50 * 1024 ** 2),
     documentsPurgeIntervalSeconds: intFrom(env.DOCUMENTS_PURGE_INTERVAL_SECONDS, 3600),
     documentsPurgeGraceSeconds: intFrom(env.DOCUMENTS_PURGE_GRACE_SECONDS, 24 * 3600),
+    casesExpiryIntervalSeconds: intFrom(env.CASES_EXPIRY_INTERVAL_SECONDS, 600),
+    sealsOverdueIntervalSeconds: intFrom(env.SEALS_OVERDUE_INTERVAL_SECONDS, 3600),
+    deadlineReminderIntervalSeconds: intFrom(env.DEADLINE_REMINDER_INTERVAL_SECONDS, 300),
     schemasDir: path.resolve(env.SCHEMAS_DIR ?? "schemas"),
     importMaxRows: intFrom(env.IMPORT_MAX_ROWS, 5000),
     importMaxBytes: intFrom(env.IMPORT_MAX_BYTES, 10 * 1024 ** 2),

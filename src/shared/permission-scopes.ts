@@ -1,4 +1,4 @@
-import { ACTIONS, type PermissionRule, SUBJECTS, type Subject, isSubject } from "./permissions";
+import { ACTIONS, type PermissionRule, type Subject, isSubject, subjectActions } from "./permissions";
 
 /**
  * "Only own" and "only my department" rules, as the role editor writes them. A role is shared
@@ -74,7 +74,7 @@ export const checkRules = (rules: PermissionRule[]): string | undefined => {
     for (const action of actions) {
       if (typeof action !== "string" || !ALL_ACTIONS.has(action)) return "action";
       if (action === "manage") continue;
-      if (!subjects.every((s) => (SUBJECTS[s] as readonly string[]).includes(action))) return "action";
+      if (!subjects.every((s) => (subjectActions(s) as readonly string[]).includes(action))) return "action";
     }
     if (rule.conditions !== undefined) {
       if (scopeOfConditions(rule.conditions) === undefined) return "conditions";

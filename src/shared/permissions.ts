@@ -25,7 +25,7 @@ export const SUBJECTS = {
   LAWFIRM_DOCUMENT_VIEW: ["read", "create", "update", "delete"],
   LAWFIRM_CONTRACT_VIEW: ["read", "create", "update", "delete"],
   LAWFIRM_SEAL_VIEW: ["read", "create"],
-  LAWFIRM_CONFLICT_VIEW: ["read"],
+  LAWFIRM_CONFLICT_VIEW: ["read", "create", "export"],
   WORKFLOW_DEFINITION: ["read", "create", "update", "delete"],
   WORKFLOW_INSTANCE: ["read", "create", "approve"],
   ORG_MEMBER: ["read", "create", "update", "delete"],
@@ -54,5 +54,28 @@ export const BASIC_RULE: PermissionRule = { action: "basic", subject: "BASIC_PER
 
 export const ADMIN_RULES: PermissionRule[] = [{ action: "manage", subject: "all" }];
 
+/**
+ * Subjects a schema declares in `x-menu` (a new entity with no code): the server's schema loader
+ * and the SPA at start declare them, so role rules, the editor and route checks accept them like
+ * the built-in ones. Typed as Subject: beyond this module they are ordinary subjects.
+ */
+export type DeclaredSubject = { actions: readonly Action[]; label: string; title?: string };
+const declared = new Map<string, DeclaredSubject>();
+
+export const declareSubject = (name: string, subject: DeclaredSubject) => {
+  declared.set(name, subject);
+};
+
+export const declaredSubject = (name: string) => declared.get(name);
+
+export const isBuiltInSubject = (value: unknown): value is Subject =>
+  typeof value === "string" && Object.prototype.hasOwnProperty.call(SUBJECTS, value);
+
 export const isSubject = (value: unknown): value is Subject =>
-  typeof value === "string" && value in SUBJECTS;
+  isBuiltInSubject(value) || (typeof value === "string" && declared.has(value));
+
+/** The built-in subjects, then the declared ones in the order they were declared. */
+export const subjectNames = (): Subject[] => [...SUBJECT_NAMES, ...(declared.keys() as Iterable<Subject>)];
+
+export const subjectActions = (subject: Subject): readonly Action[] =>
+  isBuiltInSubject(subject) ? SUBJECTS[subject] : (declared.get(subject)?.actions ?? []);

@@ -1,4 +1,4 @@
-import { CATALOGUE_FORMATS, type FieldSchema, fitsDecimal, type SchemaIssue } from "./schema-vocabulary";
+import { CATALOGUE_FORMATS, type FieldSchema, fitsDecimal, isUniqueBy, type SchemaIssue } from "./schema-vocabulary";
 import { MEMBER_FORMATS } from "./validators";
 
 /**
@@ -71,8 +71,7 @@ export const checkSchema = (schema: Schema, data: unknown, path = "", schemaPath
     if (a.uniqueItems && new Set(data.map((d) => JSON.stringify(d))).size !== data.length) fail("uniqueItems");
     const by = schema["x-unique-by"];
     if (by) {
-      const keys = data.map((d) => (d && typeof d === "object" ? (d as Record<string, unknown>)[by] : d));
-      if (new Set(keys).size !== keys.length) fail("x-unique-by");
+      if (!isUniqueBy(data, by)) fail("x-unique-by");
     }
     data.forEach((item, i) => out.push(...sub(schema.items, item, `${path}/${i}`, `${schemaPath}/items`)));
   }

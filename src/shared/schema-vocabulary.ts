@@ -53,6 +53,20 @@ export type FieldSchema = {
   "x-unique-by"?: string;
 };
 
+/** `x-date-order` (on the record): `start` may not be later than `end`; both fields get the message. */
+export type DateOrder = { start: string; end: string };
+
+/** The message keys of a broken date order, one per field (SPEC §5). */
+export const DATE_ORDER_KEYS = { start: "validation.startAfterEnd", end: "validation.endBeforeStart" } as const;
+
+/** True when both dates are set and start is after end (ISO dates compare as strings). */
+export const isDateOrderBroken = (data: unknown, spec: DateOrder) => {
+  if (!data || typeof data !== "object") return false;
+  const start = (data as Record<string, unknown>)[spec.start];
+  const end = (data as Record<string, unknown>)[spec.end];
+  return typeof start === "string" && typeof end === "string" && start !== "" && end !== "" && start > end;
+};
+
 export type ResourceSchema = FieldSchema & {
   $id: string;
   properties: Record<string, FieldSchema>;
@@ -60,6 +74,29 @@ export type ResourceSchema = FieldSchema & {
   "x-subject": string;
   /** i18n key of the record's title field for detail pages (defaults to `name`). */
   "x-title"?: string;
+  /** Where the entity appears when no hand-written screen serves it (README "Screens from the schema"). */
+  "x-menu"?: SchemaMenu;
+};
+
+export const MENU_VIEWS = ["list", "show", "create", "edit", "import", "export"] as const;
+export type MenuView = (typeof MENU_VIEWS)[number];
+
+/** `x-menu`: menu group and order, an @ant-design/icons name, the label key and the views served. */
+export type SchemaMenu = {
+  group?: string;
+  order?: number;
+  icon?: string;
+  label?: string;
+  subject: string;
+  views: MenuView[];
+};
+
+/** What GET /api/schemas lists: one entry per schema that declares `x-menu`. */
+export type SchemaMenuEntry = SchemaMenu & {
+  resource: string;
+  title?: string;
+  /** Field label keys -> the schema's titles: the SPA's fallback when no locale holds the key. */
+  labels: Record<string, string>;
 };
 
 const CJK = "\\p{Script=Han}";
@@ -85,6 +122,18 @@ export const fitsDecimal = (value: unknown, spec: { integer: number; fraction: n
   const match = /^-?(\d+)(?:\.(\d+))?$/.exec(text);
   if (!match) return false;
   return match[1].replace(/^0+(?=\d)/, "").length <= spec.integer && (match[2] ?? "").length <= spec.fraction;
+};
+
+/**
+ * `x-unique-by`: no two items share the key; "a+b" names a composite key (a case's party may
+ * appear once per conflict role).
+ */
+export const isUniqueBy = (data: unknown[], key: string) => {
+  const parts = key.split("+");
+  const seen = data.map((item) =>
+    item && typeof item === "object" ? JSON.stringify(parts.map((p) => (item as Record<string, unknown>)[p])) : JSON.stringify(item),
+  );
+  return new Set(seen).size === seen.length;
 };
 
 const FILTER_META = { type: "integer", minimum: 1, maximum: 7 };
@@ -118,6 +167,19 @@ const ANNOTATIONS: Record<string, object> = {
   "x-unique": { type: "boolean" },
   "x-subject": { type: "string", pattern: "^[A-Z_]+$" },
   "x-title": { type: "string" },
+  "x-menu": {
+    type: "object",
+    required: ["subject", "views"],
+    additionalProperties: false,
+    properties: {
+      group: { type: "string", pattern: "^[a-z][a-z0-9-]*$" },
+      order: { type: "number" },
+      icon: { type: "string", pattern: "^[A-Z][A-Za-z]*$" },
+      label: { type: "string", minLength: 1 },
+      subject: { type: "string", pattern: "^[A-Z][A-Z0-9_]*$" },
+      views: { type: "array", minItems: 1, uniqueItems: true, items: { enum: ["list", "show", "create", "edit", "import", "export"] } },
+    },
+  },
 };
 
 type AjvLike = Pick<Ajv, "addKeyword" | "addFormat">;
@@ -150,14 +212,29 @@ export const addSchemaVocabulary = <T extends AjvLike>(ajv: T): T => {
     metaSchema: { type: "string", minLength: 1 },
     validate: (chars: string, data: string) => ![...chars].some((c) => data.includes(c)),
   });
+  // Errors name the two fields (not the record), so each shows its own message under its input.
+  const dateOrder = function validate(spec: DateOrder, data: unknown, _parent?: unknown, cxt?: { instancePath?: string }) {
+    if (!isDateOrderBroken(data, spec)) return true;
+    const base = cxt?.instancePath ?? "";
+    (validate as unknown as { errors: object[] }).errors = (["start", "end"] as const).map((side) => ({
+      keyword: "x-date-order",
+      instancePath: `${base}/${spec[side]}`,
+      params: { key: DATE_ORDER_KEYS[side] },
+    }));
+    return false;
+  };
+  ajv.addKeyword({
+    keyword: "x-date-order",
+    type: "object",
+    errors: true,
+    metaSchema: { type: "object", required: ["start", "end"], additionalProperties: false, properties: { start: { type: "string" }, end: { type: "string" } } },
+    validate: dateOrder as never,
+  });
   ajv.addKeyword({
     keyword: "x-unique-by",
     type: "array",
     metaSchema: { type: "string", minLength: 1 },
-    validate: (key: string, data: unknown[]) => {
-      const seen = data.map((item) => (item && typeof item === "object" ? (item as Record<string, unknown>)[key] : item));
-      return new Set(seen).size === seen.length;
-    },
+    validate: (key: string, data: unknown[]) => isUniqueBy(data, key),
   });
   return ajv;
 };
@@ -204,6 +281,8 @@ export const issueMessage = (issue: SchemaIssue): { key: string; params?: Record
       return { key: "validation.excludedChars", params: { chars: schema["x-exclude"] } };
     case "x-unique-by":
       return { key: "validation.duplicateItem" };
+    case "x-date-order":
+      return typeof p.key === "string" ? { key: p.key } : { key: "validation.invalid" };
     case "minItems":
       return { key: "validation.minItems", params: { limit: p.limit } };
     case "type":

@@ -32,10 +32,10 @@ describe("client changes need approval when the firm says so", () => {
   const stored = async (id: string) => (await acc.get("lawyer", `/api/accounts/${id}`)).json().data as Record<string, unknown>;
 
   it("is off by default, readable by members and changed only by workflow administrators", async () => {
-    expect((await settings("lawyer")).json().data).toEqual({ accountChanges: false });
+    expect((await settings("lawyer")).json().data).toEqual({ accountChanges: false, caseChanges: false });
     const refused = await settings("lawyer", { accountChanges: true });
     expect(refused.statusCode).toBe(403);
-    expect((await settings("lawyer")).json().data).toEqual({ accountChanges: false });
+    expect((await settings("lawyer")).json().data).toEqual({ accountChanges: false, caseChanges: false });
     const bad = await settings("admin", { accountChanges: "yes" });
     expect(bad.statusCode).toBe(422);
   });
@@ -46,12 +46,12 @@ describe("client changes need approval when the firm says so", () => {
     await t.database.db.update(workflowDefinitions).set({ isEnabled: true }).where(eq(workflowDefinitions.key, "account-change"));
     expect(res.statusCode).toBe(422);
     expect(res.json().msg).toBeTruthy();
-    expect((await settings("admin")).json().data).toEqual({ accountChanges: false });
+    expect((await settings("admin")).json().data).toEqual({ accountChanges: false, caseChanges: false });
   });
 
   it("turns a save into pending changes with a running approval; the old values stay until it is accepted", async () => {
     const record = await create();
-    expect((await settings("admin", { accountChanges: true })).json().data).toEqual({ accountChanges: true });
+    expect((await settings("admin", { accountChanges: true })).json().data).toEqual({ accountChanges: true, caseChanges: false });
     const res = await save(record, { formerName: "新名", legalRepresentative: "", industry: "finance" });
     expect(res.statusCode).toBe(200);
     const answer = res.json().data;

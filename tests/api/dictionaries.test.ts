@@ -28,7 +28,7 @@ describe("dictionaries", () => {
     it("lists the standard dictionaries, named in the caller's language", async () => {
       const en = (await api.get("admin", "/api/dictionary-types")).json().data as DictType[];
       expect(en.map((d) => d.code)).toEqual([
-        "case-type", "filing-type", "industry", "client-source", "client-tag", "enterprise-type", "seal-document-type", "ethnicity",
+        "case-type", "filing-type", "case-stage", "cause-of-action", "industry", "client-source", "client-tag", "enterprise-type", "seal-document-type", "contract-type", "ethnicity", "deadline-type",
       ]);
       expect(en[0]).toMatchObject({ name: "Case types", isSystem: true, itemCount: 8 });
       expect(en.find((d) => d.code === "ethnicity")!.itemCount).toBe(56);
@@ -106,32 +106,36 @@ describe("dictionaries", () => {
 
   describe("items in use", () => {
     it("can be disabled but not deleted, as registered checkers say", async () => {
+      // No stored seal request uses "lawyer-letter" (the demo's use other types), so only this test's checker answers.
       const calls: string[] = [];
-      const unregister = t.app.dictionaryUsage.register("case-type", async (ctx, item) => {
+      const unregister = t.app.dictionaryUsage.register("seal-document-type", async (ctx, item) => {
         calls.push(`${ctx.workspaceId}:${item.typeCode}:${item.code}`);
-        return item.code === "civil-litigation";
+        return item.code === "lawyer-letter";
       });
       try {
-        const type = await typeOf("case-type");
-        const civil = (await itemsOf(type.id)).find((i) => i.code === "civil-litigation")!;
+        const type = await typeOf("seal-document-type");
+        const letter = (await itemsOf(type.id)).find((i) => i.code === "lawyer-letter")!;
         for (const [lang, msg] of [
-          ["en", "\"Civil litigation\" is used by existing records: disable it instead of deleting it"],
-          ["zh-CN", "“民事诉讼”已被业务数据使用，只能停用，不能删除"],
+          ["en", "\"Lawyer's letter\" is used by existing records: disable it instead of deleting it"],
+          ["zh-CN", "“律师函”已被业务数据使用，只能停用，不能删除"],
         ] as const) {
-          const res = await api.del("admin", `/api/dictionary-items/${civil.id}`, lang);
+          const res = await api.del("admin", `/api/dictionary-items/${letter.id}`, lang);
           expect(res.statusCode).toBe(409);
           expect(res.json()).toMatchObject({ code: 409, msg });
         }
-        expect(calls).toContain(`${firm.a}:case-type:civil-litigation`);
-        const off = await api.patch("admin", `/api/dictionary-items/${civil.id}`, { isEnabled: false, version: civil.version });
+        expect(calls).toContain(`${firm.a}:seal-document-type:lawyer-letter`);
+        const off = await api.patch("admin", `/api/dictionary-items/${letter.id}`, { isEnabled: false, version: letter.version });
         expect(off.statusCode).toBe(200);
-        const unused = (await itemsOf(type.id)).find((i) => i.code === "pro-bono" || i.code === "retainer")!;
+        const unused = (await itemsOf(type.id)).find((i) => i.code === "evidence-list")!;
         expect((await api.del("admin", `/api/dictionary-items/${unused.id}`)).statusCode).toBe(200);
       } finally {
         unregister();
       }
+      const letter = (await itemsOf((await typeOf("seal-document-type")).id)).find((i) => i.code === "lawyer-letter")!;
+      expect((await api.del("admin", `/api/dictionary-items/${letter.id}`)).statusCode).toBe(200);
+      // Cases store case types: a type the demo cases use stays.
       const civil = (await itemsOf((await typeOf("case-type")).id)).find((i) => i.code === "civil-litigation")!;
-      expect((await api.del("admin", `/api/dictionary-items/${civil.id}`)).statusCode).toBe(200);
+      expect((await api.del("admin", `/api/dictionary-items/${civil.id}`)).statusCode).toBe(409);
     });
 
     it("keeps standard types and custom types with used items; deletes unused custom types", async () => {

@@ -178,7 +178,8 @@ describe("POST /api/documents/files/raw", () => {
     ["a parent-directory name", { name: "../../etc/passwd.pdf" }, "\"../../etc/passwd.pdf\" contains an invalid character; names may not contain \\ / : * ? \" < > | or control characters"],
     ["a parent-directory relative path", { name: "evil.pdf", relativePath: "../../tmp/evil.pdf" }, "\"..\" is not a valid name"],
     ["an absolute relative path", { name: "evil.pdf", relativePath: "/etc/cron.d/evil.pdf" }, "The name is empty"],
-    ["a control character", { name: "a\u0007.pdf" }, "\"a\u0007.pdf\" contains an invalid character; names may not contain \\ / : * ? \" < > | or control characters"],
+    // Control characters are refused at the edge, for every text and every upload path alike.
+    ["a control character", { name: "a\u0007.pdf" }, "This text cannot be accepted: name contains a control character"],
   ])("refuses %s and writes nothing", async (_label, query, msg) => {
     const before = await state();
     const res = await rawUpload(t, "lawyer", pdfBody(), query);
@@ -209,7 +210,7 @@ describe("POST /api/documents/files/raw", () => {
 
   it("refuses another content type, and a folder of another firm", async () => {
     const json = await rawUpload(t, "lawyer", pdfBody(), { name: "a.pdf" }, { headers: { "content-type": "application/pdf" } });
-    expect(json.statusCode).toBe(400);
+    expect(json.statusCode).toBe(415);
     expect(json.json().msg).toBe("Unsupported content type: application/pdf");
     const foreignFolder = (await t.app.inject({ url: "/api/documents/folders", headers: await t.as("admin2") })).json().data[0];
     const into = await rawUpload(t, "lawyer", pdfBody(), { name: "a.pdf", folderId: foreignFolder.id });

@@ -85,10 +85,10 @@ describe("the answer envelope and bad input", () => {
     expect(await counts()).toEqual(before);
   });
 
-  it("refuses an unsupported content type with 400", async () => {
+  it("refuses an unsupported content type with 415", async () => {
     const res = await switchTo("workspaceId=1", "en", "text/csv");
-    expect(res.statusCode).toBe(400);
-    expect(res.json().code).toBe(400);
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ code: 415, msg: "Unsupported content type: text/csv" });
   });
 
   it("answers unknown API paths with an envelope 404", async () => {

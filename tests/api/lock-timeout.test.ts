@@ -23,7 +23,7 @@ describe("lock timeout", () => {
       .execute(sql`do $$ begin raise exception 'held' using errcode = '55P03'; end $$`)
       .then(() => undefined, (err: unknown) => err);
     expect(failure).toBeTruthy();
-    const mapped = toAppError(failure as Error, {} as never, 1024);
+    const mapped = toAppError(failure as Error, {} as never, { default: 1024, byMediaType: {} });
     expect(mapped).toBeInstanceOf(AppError);
     expect(mapped).toMatchObject({ status: 409, message: "errors.recordBusy" });
   });

@@ -42,8 +42,8 @@ describe("GET /api/search", () => {
     expect(groups).toEqual([]);
   });
 
-  it("requires a query", async () => {
+  it("requires a query (a bad query string is a 400, like an unknown parameter)", async () => {
     const res = await t.app.inject({ url: "/api/search", headers: await t.as("admin") });
-    expect(res.statusCode).toBe(422);
+    expect(res.statusCode).toBe(400);
   });
 });

@@ -13,20 +13,31 @@ type JsonSchema = { type?: string; properties?: Record<string, JsonSchema>; requ
 const sampleFor = (schema: JsonSchema | undefined, foreignId: string): unknown => {
   if (!schema) return {};
   if (schema.enum) return schema.enum[0];
+  // "a uuid or null" and the like: the first alternative, so a foreign id still goes in.
+  const alternatives = (schema as { anyOf?: JsonSchema[]; oneOf?: JsonSchema[] }).anyOf ?? (schema as { oneOf?: JsonSchema[] }).oneOf;
+  if (alternatives?.length) return sampleFor(alternatives[0], foreignId);
   switch (schema.type) {
     case "object":
       return Object.fromEntries(
         Object.entries(schema.properties ?? {}).map(([key, sub]) => [key, sampleFor(sub, foreignId)]),
       );
-    case "array":
-      return [];
+    case "array": {
+      // As many items as the route needs, so a required list does not stop the probe early.
+      const { items, minItems = 0 } = schema as { items?: JsonSchema; minItems?: number };
+      return Array.from({ length: minItems }, () => sampleFor(items, foreignId));
+    }
     case "integer":
     case "number":
       return 1;
     case "boolean":
       return true;
     default:
-      return schema.format === "uuid" ? foreignId : "x".repeat(Math.max(1, schema.minLength ?? 1));
+      // A valid value of every format the routes use, so the body passes validation and the
+      // foreign id inside it is what the route has to refuse.
+      if (schema.format === "uuid") return foreignId;
+      if (schema.format === "date-time") return "2026-01-05T09:00:00.000Z";
+      if (schema.format === "date" || /\\d\{4\}-/.test(String((schema as { pattern?: string }).pattern ?? ""))) return "2026-01-05";
+      return "x".repeat(Math.max(1, schema.minLength ?? 1));
   }
 };
 
@@ -125,5 +136,6 @@ describe("tenant isolation, generated from the route table", () => {
       if (aimsAtB && ![403, 404].includes(res.statusCode)) failures.push(`${where}: expected 403/404`);
     }
     expect(failures).toEqual([]);
-  });
+    // Every route costs a sign-in and two snapshots of firm B: it grows with the route table.
+  }, 300_000);
 });

@@ -72,12 +72,15 @@ describe("built-in user center", () => {
       expect(res.body).toContain('value="assistant"');
     });
 
-    it("locks the account after repeated failures with 429", async () => {
+    it("locks the account after repeated failures, answering like a wrong password", async () => {
       await submit({ username: "finance", password: "bad", redirect: "/manage/login" });
       await submit({ username: "finance", password: "bad", redirect: "/manage/login" });
       const res = await submit({ username: "finance", password: "bad", redirect: "/manage/login" });
-      expect(res.statusCode).toBe(429);
-      expect(res.body).toContain("Too many failed sign-in attempts");
+      expect(res.statusCode).toBe(401);
+      expect(res.body).toContain("an account is locked for 15 minutes");
+      const right = await submit({ username: "finance", password: "demo1234", redirect: "/manage/login" });
+      expect(right.statusCode).toBe(401);
+      expect(right.headers.location).toBeUndefined();
     });
 
     it("asks for both fields when one is missing", async () => {

@@ -68,7 +68,11 @@ describe("user-service endpoints", () => {
     });
 
     it("is forbidden (403) to a member without basic rights", async () => {
-      const res = await get("get-all-select-list", "intern");
+      // A fresh sign-in: disabling intern above revoked the earlier one for good.
+      const res = await t.app.inject({
+        url: `${BASE}/get-all-select-list`,
+        headers: { authorization: `Bearer ${await t.login("intern")}`, lang: "en" },
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ code: 403, msg: "You do not have permission to do this", data: null });
     });

@@ -63,6 +63,8 @@ test.describe("organization", () => {
     const other = await context.newPage();
     await signIn(other, context.request, "ipuser");
     const nav = other.getByRole("navigation");
+    // Members land on "My next 14 days"; the Settings group opens on a click.
+    await nav.getByRole("menuitem", { name: /设置/ }).first().click();
     await expect(nav.getByRole("link", { name: "部门" })).toBeVisible();
     await expect(nav.getByRole("link", { name: "个人资料" })).toBeVisible();
     for (const hidden of ["成员", "角色权限", "数据字典", "审计日志"]) {

@@ -13,8 +13,11 @@ test.describe("sign-in round trip", () => {
 
     await signInOnUserCenter(page, "admin");
 
-    await expect(page).toHaveURL(/\/manage\/settings\/profile$/);
-    await expect(page.getByRole("heading", { name: "个人资料" })).toBeVisible();
+    // The landing page is "My next 14 days" (deadlines); the profile is one click away.
+    await expect(page).toHaveURL(/\/manage\/home$/);
+    await expect(page.getByRole("heading", { name: "我的未来 14 天" })).toBeVisible();
+    await expect(page).toHaveTitle("我的未来 14 天 - 律所管理系统");
+    await page.goto("/manage/settings/profile");
     await expect(page).toHaveTitle("个人资料 - 律所管理系统");
     const token = await page.evaluate(() => localStorage.getItem("accessToken"));
     expect(token).toBeTruthy();
@@ -46,8 +49,10 @@ test("a member without rules sees not-authorized", async ({ page, request }) => 
 
 test("a lawyer cannot open the audit log", async ({ page, request }) => {
   await signIn(page, request, "lawyer");
-  await expect(page).toHaveURL(/\/manage\/settings\/profile$/);
+  await expect(page).toHaveURL(/\/manage\/home$/);
   const nav = page.getByRole("navigation");
+  // The Settings group is closed on the landing page: open it.
+  await nav.getByRole("menuitem", { name: /设置/ }).first().click();
   await expect(nav.getByRole("link", { name: "个人资料" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "审计日志" })).toHaveCount(0);
   await page.goto("/manage/settings/audit-logs");
@@ -62,7 +67,7 @@ test("shows not-found for an unknown route", async ({ page, request }) => {
   await snap(page, "04-not-found");
 
   await page.getByRole("button", { name: "返回首页" }).click();
-  await expect(page).toHaveURL(/\/manage\/settings\/profile$/);
+  await expect(page).toHaveURL(/\/manage\/home$/);
 
   await page.goto("/manage/pages/misc/not-found/404");
   await expect(page.getByRole("heading", { name: "页面不存在" })).toBeVisible();
@@ -70,6 +75,8 @@ test("shows not-found for an unknown route", async ({ page, request }) => {
 
 test("lists audit records with filters in the URL", async ({ page, request }) => {
   await signIn(page, request, "admin");
+  // Members land on "My next 14 days"; on a settings page the Settings group is open.
+  await page.goto("/manage/settings/profile");
   await page.getByRole("navigation").getByRole("link", { name: "审计日志" }).click();
   await expect(page.getByRole("heading", { name: "审计日志" })).toBeVisible();
   await expect(page.getByRole("cell", { name: "登录" }).first()).toBeVisible();
@@ -118,11 +125,12 @@ test.describe("language", () => {
       password: "Password",
       submit: "Sign in",
     });
-    await expect(page).toHaveURL(/\/manage\/settings\/profile$/);
+    await expect(page).toHaveURL(/\/manage\/home$/);
   });
 
   test("the app switches to English and keeps it after a reload", async ({ page, request }) => {
     await signIn(page, request, "admin");
+    await page.goto("/manage/settings/profile");
     await page.getByRole("button", { name: "语言：中文" }).click();
     await page.getByRole("menuitem", { name: "English" }).click();
 
@@ -140,6 +148,11 @@ test.describe("language", () => {
     await page.goto("/manage/settings/profile");
     await expect(page).toHaveURL(/\/user-center\/login\?.*lang=en/);
     await expect(page.getByLabel("Username")).toBeVisible();
+
+    // The account keeps the language for its next sign-in: give the later specs their Chinese admin back.
+    const token = await apiToken(request, "admin");
+    const res = await request.put("/api/profile/preferences", { headers: { Authorization: `Bearer ${token}` }, data: { language: "zh-CN" } });
+    expect(res.status()).toBe(200);
   });
 });
 
@@ -156,7 +169,8 @@ test("switching workspace changes the firm without signing in again", async ({
 
   await page.getByRole("button", { name: "切换到 正衡律师事务所" }).click();
   await expect(page.getByText("已切换到 正衡律师事务所")).toBeVisible();
-  await expect(page).toHaveURL(/\/manage\/settings\/profile$/);
+  await expect(page).toHaveURL(/\/manage\/home$/);
+  await page.goto("/manage/settings/profile");
   await expect(page.getByRole("cell", { name: "正衡律师事务所" })).toBeVisible();
 
   await page.getByRole("button", { name: /李明合伙人/ }).click();
@@ -171,6 +185,7 @@ test("switching workspace changes the firm without signing in again", async ({
 test("the menu becomes a drawer on a phone", async ({ page, request }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, request, "admin");
+  await page.goto("/manage/settings/profile");
   await expect(page.getByRole("heading", { name: "个人资料" })).toBeVisible();
   await snap(page, "12-phone-profile");
   await page.getByRole("button", { name: "打开导航" }).click();
@@ -186,6 +201,7 @@ test("the menu becomes a drawer on a phone", async ({ page, request }) => {
 test("an API token is enough to open the app directly", async ({ page, request }) => {
   const token = await apiToken(request, "finance");
   await page.goto(`/manage/login?token=${token}`);
-  await expect(page).toHaveURL(/\/manage\/settings\/profile$/);
+  await expect(page).toHaveURL(/\/manage\/home$/);
+  await page.goto("/manage/settings/profile");
   await expect(page.getByRole("cell", { name: "刘芳", exact: true })).toBeVisible();
 });

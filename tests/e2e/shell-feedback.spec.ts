@@ -30,6 +30,8 @@ for (const lang of LANGS) {
 
     test("toast pauses while hovered and hides on a vertical swipe", async ({ page, request }) => {
       await signIn(page, request, user);
+      // The profile page (members land on "My next 14 days") has a form to save.
+      await page.goto("/manage/settings/profile");
       let toast = await saveProfile(page, lang);
       await expect(toast.locator(".anticon-check-circle")).toBeVisible();
       await toast.hover();
@@ -55,6 +57,8 @@ for (const lang of LANGS) {
     test("the global dialog stays open on outside clicks and leaves the page scrollable", async ({ page, request }) => {
       await page.setViewportSize({ width: 1280, height: 420 });
       await signIn(page, request, user);
+      // The profile page (members land on "My next 14 days") has a form to save.
+      await page.goto("/manage/settings/profile");
       await page.getByRole("button", { name: L.edit }).click();
       const dialog = page.getByRole("dialog", { name: L.edit });
       await expect(dialog).toBeVisible();
@@ -141,6 +145,8 @@ test("switching workspace changes the menu without signing in again", async ({ p
   await useFirm(request, "partner", "明德律师事务所");
 
   await signIn(page, request, "partner");
+  // On a settings page the Settings group is open (members land on "My next 14 days").
+  await page.goto("/manage/settings/profile");
   const nav = page.getByRole("navigation").first();
   await expect(nav.getByRole("link", { name: "个人资料" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "审计日志" })).toHaveCount(0);
@@ -151,8 +157,10 @@ test("switching workspace changes the menu without signing in again", async ({ p
   await expect(page.locator(".workspace-item.is-current")).toContainText("明德律师事务所");
   await page.getByRole("button", { name: "切换到 正衡律师事务所" }).click();
   await expect(page.getByTestId("app-toast")).toContainText("正衡律师事务所");
-  await expect(nav.getByRole("link", { name: "审计日志" })).toBeVisible();
+  // The switch lands on "My next 14 days" with Settings closed: the entry is there, folded away.
+  await expect(nav.getByRole("link", { name: "审计日志", includeHidden: true })).toHaveCount(1);
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  await page.goto("/manage/settings/profile");
   await page.getByTestId("user-menu").click();
   await page.locator(".ant-dropdown-menu").getByRole("menuitem", { name: "切换律所" }).click();
   await expect(page.locator(".workspace-item.is-current")).toContainText("正衡律师事务所");

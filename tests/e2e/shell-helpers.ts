@@ -3,7 +3,7 @@ import { type BrowserContext, expect, type Page } from "@playwright/test";
 /** The settings page's labels in both languages (locales settings.*). */
 export const LABELS = {
   "zh-CN": {
-    settingsTitle: "设置",
+    settingsTitle: "界面设置",
     theme: "主题",
     skin: "皮肤",
     navLayout: "导航",
@@ -32,7 +32,7 @@ export const LABELS = {
     auditLog: "审计日志",
   },
   en: {
-    settingsTitle: "Settings",
+    settingsTitle: "Interface settings",
     theme: "Theme",
     skin: "Skin",
     navLayout: "Navigation",

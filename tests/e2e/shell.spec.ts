@@ -140,6 +140,7 @@ for (const lang of LANGS) {
 
 test("switching the language stores it, sets lang and direction, and reloads", async ({ page, request }) => {
   await signIn(page, request, "lawyer");
+  await page.goto("/manage/settings/profile");
   await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
   await page.getByRole("button", { name: "语言：中文" }).click();

@@ -151,7 +151,7 @@ test.describe("workflow administration", () => {
     await page.getByRole("button", { name: new RegExp(FLOW) }).click();
     await page.getByLabel(/标题/).fill(TITLE);
     await page.getByLabel(/报销金额/).fill("8000");
-    await page.getByLabel("说明（选填）").fill("三月出差");
+    await page.getByLabel("给审批人的附言（选填）").fill("三月出差");
     await attach(page.locator(".wf-start"), "随审批锁定", [{ name: "发票 3月.pdf", text: "invoice" }]);
     await expect(page.getByText("发票_3月.pdf")).toBeVisible();
     const preview = page.getByLabel("审批流程预览");

@@ -122,8 +122,9 @@ describe("decideRoute", () => {
 
 describe("landing and menu", () => {
   it("lands on the first menu item the user may open", () => {
-    expect(firstAllowedPath(appRoutes, ADMIN)).toBe("/settings/profile");
-    expect(firstAllowedPath(appRoutes, MEMBER)).toBe("/settings/profile");
+    // "My next 14 days" comes first for every member.
+    expect(firstAllowedPath(appRoutes, ADMIN)).toBe("/home");
+    expect(firstAllowedPath(appRoutes, MEMBER)).toBe("/home");
     expect(firstAllowedPath(appRoutes, AUDITOR)).toBe("/settings/audit-logs");
   });
 

@@ -102,11 +102,12 @@ export const updatePreferences = (patch: Partial<Preferences>) =>
   setPreferences({ ...getPreferences(), ...patch });
 
 /**
- * After sign-in: takes the server's values for whatever this browser has never stored. The
- * language is left out on purpose: adopting it would mean a reload (SPEC §4).
+ * After sign-in: takes the server's values for whatever this browser has never stored, and
+ * answers the account's preferences (language included, which this does not apply: changing
+ * it means a reload, SPEC §4, unless the sign-in handoff does it before the first screen).
  */
-export const syncServerPreferences = async () => {
-  if (!hasAccessToken()) return;
+export const syncServerPreferences = async (): Promise<Preferences | undefined> => {
+  if (!hasAccessToken()) return undefined;
   try {
     const { data } = await http.get<Record<string, unknown>>(PREFERENCES_API, {
       skipErrorHandler: true,
@@ -116,12 +117,15 @@ export const syncServerPreferences = async () => {
     const adopted = (Object.keys(server) as Array<keyof Preferences>).filter(
       (key) => key !== "language" && !storedHere.has(key) && server[key] !== current[key],
     );
-    if (!adopted.length) return;
-    const next = { ...current, ...Object.fromEntries(adopted.map((key) => [key, server[key]])) };
-    persistLocally(next);
-    setState(next);
+    if (adopted.length) {
+      const next = { ...current, ...Object.fromEntries(adopted.map((key) => [key, server[key]])) };
+      persistLocally(next);
+      setState(next);
+    }
+    return server;
   } catch {
     // Offline or signed out: the local values stay.
+    return undefined;
   }
 };
 

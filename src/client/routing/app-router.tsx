@@ -16,7 +16,7 @@ export const AppRouter = () => {
   const navigate = useNavigate();
   const can = useCan();
   const leaf = useCurrentLeaf();
-  const element = useRoutes(routeObjects, location);
+  const element = useRoutes(routeObjects(), location);
 
   useEffect(() => {
     registerNavigate((to, opts) => navigate(to, opts));

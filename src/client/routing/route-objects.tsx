@@ -31,16 +31,19 @@ const LAYOUTS: Record<LayoutName, RouteObject["element"]> = {
 };
 
 const byLayout = (layout: LayoutName | false) =>
-  routeLeaves.filter((leaf) => resolveLayout(leaf.chain) === layout).map(toRouteObject);
+  routeLeaves().filter((leaf) => resolveLayout(leaf.chain) === layout).map(toRouteObject);
 
 /**
  * react-router objects: pathless layout routes holding absolute leaf paths, so the table can
  * nest for menus and permissions while each leaf picks its own layout.
  */
-export const routeObjects: RouteObject[] = [
-  ...(Object.keys(LAYOUTS) as LayoutName[]).map((layout) => ({
-    element: LAYOUTS[layout],
-    children: byLayout(layout),
-  })),
-  ...byLayout(false),
-].filter((route) => !route.children || route.children.length > 0);
+let objects: RouteObject[] | undefined;
+
+export const routeObjects = (): RouteObject[] =>
+  (objects ??= [
+    ...(Object.keys(LAYOUTS) as LayoutName[]).map((layout) => ({
+      element: LAYOUTS[layout],
+      children: byLayout(layout),
+    })),
+    ...byLayout(false),
+  ].filter((route) => !route.children || route.children.length > 0));

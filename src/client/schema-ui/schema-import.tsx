@@ -9,16 +9,18 @@ import { showToast } from "../layout/toast";
 import { isApiError } from "../providers/api-error";
 import { http } from "../providers/http";
 import { downloadFile } from "./download";
+import { type ImportChoice, ImportOptions } from "./import-options";
 
 type RowError = { row: number; field: string; message: string };
-type Result = { total: number; imported: number; errors: RowError[] };
+type Result = { total: number; imported: number; updated: number; skipped: number; errors: RowError[] };
 type Limits = { maxRows: number; maxBytes: number; exportMaxRows: number };
 
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 /**
  * Import of any resource: template download, upload with a progress bar, then either the count
- * imported or the per-row problems (downloadable as a report). The server writes all or nothing.
+ * imported, updated and skipped, or the per-row problems (downloadable as a report). The server
+ * writes all or nothing unless the user asks for the valid rows to go in.
  */
 export const SchemaImport = ({ resource, onDone }: { resource: string; onDone?: () => void }) => {
   const { t } = useTranslation();
@@ -27,6 +29,7 @@ export const SchemaImport = ({ resource, onDone }: { resource: string; onDone?: 
   const [percent, setPercent] = useState<number | null>(null);
   const [result, setResult] = useState<Result | null>(null);
   const [limitError, setLimitError] = useState<string | null>(null);
+  const [choice, setChoice] = useState<ImportChoice>({ onDuplicate: "stop", partial: false });
 
   const upload = async (file: File) => {
     setResult(null);
@@ -37,20 +40,24 @@ export const SchemaImport = ({ resource, onDone }: { resource: string; onDone?: 
     }
     setPercent(0);
     try {
-      const res = await http.post<Result>(`/${resource}/import`, file, {
+      const query = new URLSearchParams({ onDuplicate: choice.onDuplicate, partial: String(choice.partial) });
+      const res = await http.post<Result>(`/${resource}/import?${query}`, file, {
         headers: { "Content-Type": XLSX },
         timeout: 0,
         onUploadProgress: (e) => setPercent(e.total ? Math.min(99, Math.round((e.loaded / e.total) * 100)) : 50),
       });
       setPercent(100);
       setResult(res.data);
-      if (res.data.imported > 0) showToast({ message: t("schemaUi.import.success", { count: res.data.imported }), color: "success" });
+      if (res.data.imported + res.data.updated > 0) showToast({ message: summary(res.data), color: "success" });
     } catch (error) {
       setPercent(null);
       // 5001006: the http client shows no toast; this page says it in its own words.
       if (isApiError(error) && error.code === IMPORT_LIMIT) setLimitError(t("schemaUi.import.limit", { max: limits?.maxRows }));
     }
   };
+
+  const summary = (r: Result) => t("schemaUi.import.summary", { imported: r.imported, updated: r.updated, skipped: r.skipped });
+  const written = result ? result.imported + result.updated : 0;
 
   const report = async () => {
     if (!result) return;
@@ -78,6 +85,8 @@ export const SchemaImport = ({ resource, onDone }: { resource: string; onDone?: 
             status: "process",
             title: t("schemaUi.import.title"),
             description: (
+              <Space direction="vertical" style={{ width: "100%" }}>
+              <ImportOptions value={choice} onChange={setChoice} disabled={percent !== null && percent < 100} />
               <Upload.Dragger
                 accept=".xlsx"
                 showUploadList={false}
@@ -92,6 +101,7 @@ export const SchemaImport = ({ resource, onDone }: { resource: string; onDone?: 
                 </p>
                 <p>{t("schemaUi.import.drop")}</p>
               </Upload.Dragger>
+              </Space>
             ),
           },
         ]}
@@ -107,7 +117,7 @@ export const SchemaImport = ({ resource, onDone }: { resource: string; onDone?: 
         <Alert
           type="success"
           showIcon
-          message={t("schemaUi.import.success", { count: result.imported })}
+          message={summary(result)}
           action={onDone ? <Button onClick={onDone}>{t("schemaUi.import.back")}</Button> : undefined}
         />
       ) : null}
@@ -116,7 +126,11 @@ export const SchemaImport = ({ resource, onDone }: { resource: string; onDone?: 
           <Alert
             type="error"
             showIcon
-            message={t("schemaUi.import.failed", { count: result.errors.length })}
+            message={
+              written > 0
+                ? `${summary(result)} ${t("schemaUi.import.partialFailed", { count: result.errors.length })}`
+                : t("schemaUi.import.failed", { count: result.errors.length })
+            }
             action={
               <Button icon={<DownloadOutlined />} onClick={() => void report()}>
                 {t("schemaUi.import.downloadReport")}

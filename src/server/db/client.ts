@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 
+import { StatementCachingClient } from "./statement-cache";
 import * as tables from "./tables";
 
 export type Tables = typeof tables;
@@ -56,7 +57,12 @@ export const LOCK_TIMEOUT_MS = 5000;
 const openPostgres = async (url: string, poolSize: number): Promise<Database> => {
   // No request waits more than 5 s for a row someone else holds: it answers 409 "busy" instead
   // (envelope.ts), so a stuck transaction cannot pile up every request behind it.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: `-c lock_timeout=${LOCK_TIMEOUT_MS}` });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    options: `-c lock_timeout=${LOCK_TIMEOUT_MS}`,
+    Client: StatementCachingClient,
+  });
   // An idle connection dropped by the server (restart, failover) is replaced by the pool; it
   // must not crash the process as an unhandled 'error' event.
   pool.on("error", () => undefined);

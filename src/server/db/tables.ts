@@ -7,3 +7,7 @@ export * from "./schema/dictionaries";
 export * from "./schema/notifications";
 export * from "./schema/accounts";
 export * from "./schema/workflow";
+export * from "./schema/cases";
+export * from "./schema/contracts";
+export * from "./schema/deadlines";
+export * from "./schema/conflicts";

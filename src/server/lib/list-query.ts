@@ -3,16 +3,35 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 
 import { AppError } from "../../shared/errors";
 
-/** simple-rest paging and sort parameters; filters are read by each list from the same query. */
-export const listQuerySchema = {
-  type: "object",
-  properties: {
-    _start: { type: "integer", minimum: 0, default: 0 },
-    _end: { type: "integer", minimum: 0, default: 10 },
-    _sort: { type: "string", maxLength: 64 },
-    _order: { type: "string", enum: ["asc", "desc", "ASC", "DESC"] },
-  },
+const PAGING = {
+  _start: { type: "integer", minimum: 0, default: 0 },
+  _end: { type: "integer", minimum: 0, default: 10 },
 } as const;
+
+const ORDER = { type: "string", enum: ["asc", "desc", "ASC", "DESC"] } as const;
+
+/** A filter that is one text value (ids, names, `_like` searches). */
+export const textFilter = { type: "string", maxLength: 200 } as const;
+/** A filter that may repeat (`?roleId=a&roleId=b`). */
+export const listFilter = { type: "array", maxItems: 100, items: textFilter } as const;
+
+/**
+ * The querystring of a simple-rest list: paging, `_sort` among the list's own `sort` keys and the
+ * list's own filters, nothing else. Every key is looked up in this schema's own list, so an unknown
+ * filter or sort key (`__proto__` included) is refused (400) before the handler runs; the
+ * input guard refuses any list whose query schema accepts other keys.
+ */
+export const listQuery = (sort: readonly string[], filters: Record<string, object> = {}) => ({
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    ...PAGING,
+    // No sort keys: `_sort` is refused whatever its value (an empty enum is not valid JSON Schema).
+    _sort: sort.length > 0 ? { type: "string", enum: [...sort] } : { not: {} },
+    _order: ORDER,
+    ...filters,
+  },
+});
 
 export type ListQuery = { _start?: number; _end?: number; _sort?: string; _order?: string } & Record<
   string,
@@ -30,7 +49,8 @@ export const pageOf = (q: ListQuery) => {
 
 /** Sort only by the columns a list offers, so `_sort` cannot reach arbitrary SQL. */
 export const orderOf = (q: ListQuery, columns: Record<string, PgColumn>, fallback: SQL): SQL => {
-  const column = q._sort ? columns[q._sort] : undefined;
+  // Own keys only: `_sort=__proto__` must not find Object.prototype.
+  const column = q._sort && Object.hasOwn(columns, q._sort) ? columns[q._sort] : undefined;
   if (q._sort && !column) throw new AppError(400, "errors.badRequest");
   if (!column) return fallback;
   return String(q._order ?? "asc").toLowerCase() === "desc" ? desc(column) : asc(column);

@@ -13,9 +13,12 @@ import type { RequestCtx } from "./request-ctx";
  * add `rowScope(...)` to their WHERE, and a route on a scoped subject whose table has no owner
  * stops the start (tenant-guard.ts), so a new feature cannot forget it.
  */
-const owners = new Map<string, SQL>();
+/** A row's owner: one user id expression, or a subquery of user ids (a case's whole team). */
+export type RowOwner = SQL | { many: SQL };
 
-export const registerRowOwner = (tableName: string, owner: SQL) => {
+const owners = new Map<string, RowOwner>();
+
+export const registerRowOwner = (tableName: string, owner: RowOwner) => {
   owners.set(tableName, owner);
 };
 
@@ -33,14 +36,19 @@ const scopeOf = (conditions: Conditions): Scope | undefined => {
   return undefined;
 };
 
-const scopeSql = (ctx: RequestCtx, conditions: Conditions, owner: SQL): SQL => {
+const scopeSql = (ctx: RequestCtx, conditions: Conditions, owner: RowOwner): SQL => {
   const scope = scopeOf(conditions);
-  if (scope === "own") return sql`${owner} = ${conditions.ownerId as string}`;
+  const many = "many" in owner ? owner.many : undefined;
+  if (scope === "own") {
+    const me = conditions.ownerId as string;
+    return many ? sql`${me}::uuid in (${many})` : sql`${owner as SQL} = ${me}`;
+  }
   if (scope === "department") {
     const departments = ids(conditions.departmentId?.$in);
     if (departments.length === 0) return sql`false`;
-    return sql`${owner} in (select md.user_id from member_departments md where md.workspace_id = ${ctx.workspaceId}
-      and md.department_id in (${sql.join(departments.map((d) => sql`${d}`), sql`, `)}))`;
+    const colleagues = sql`select md.user_id from member_departments md where md.workspace_id = ${ctx.workspaceId}
+      and md.department_id in (${sql.join(departments.map((d) => sql`${d}`), sql`, `)})`;
+    return many ? sql`exists (select 1 from (${many}) o(user_id) where o.user_id in (${colleagues}))` : sql`${owner as SQL} in (${colleagues})`;
   }
   // A condition this code cannot express grants nothing (and, inverted, forbids everything).
   return sql`false`;
@@ -51,7 +59,7 @@ const scopeSql = (ctx: RequestCtx, conditions: Conditions, owner: SQL): SQL => {
  * `false` when none, otherwise the SQL condition. Inverted rules ("except …") are honoured in
  * CASL's order, through its own rulesToQuery.
  */
-export const rowScope = (ctx: RequestCtx, action: Action, subject: Subject, owner: SQL): SQL | undefined => {
+export const rowScope = (ctx: RequestCtx, action: Action, subject: Subject, owner: RowOwner): SQL | undefined => {
   const query = rulesToQuery(ctx.ability, action, subject, (rule) => {
     const condition = scopeSql(ctx, (rule.conditions ?? {}) as Conditions, owner);
     return rule.inverted ? sql`not coalesce(${condition}, false)` : condition;

@@ -122,10 +122,11 @@ export const authPlugin = fp(
       if (!session || session.userId !== claims.sub) throw new AppError(401, "errors.tokenInvalid");
       // A ticket names its firm: after a switch of firm, links made in the old one stop working.
       if (req.ticket && req.ticket.ws !== session.workspaceId) throw new AppError(401, "errors.ticketInvalid");
-      if (session.revokedAt) throw new AppError(401, "errors.tokenRevoked");
-      if (session.expiresAt.getTime() <= Date.now()) throw new AppError(401, "errors.tokenExpired");
+      // Disabled first: disabling also revokes the sign-in (migration 0010), and the answer should say why.
       if (!session.isUserEnabled) throw new AppError(401, "errors.accountDisabled");
       if (!session.isMemberEnabled) throw new AppError(401, "errors.memberDisabled");
+      if (session.revokedAt) throw new AppError(401, "errors.tokenRevoked");
+      if (session.expiresAt.getTime() <= Date.now()) throw new AppError(401, "errors.tokenExpired");
 
       const ability = session.ability;
       req.ctx = {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 
 import fastifyStatic from "@fastify/static";
@@ -24,17 +24,22 @@ export const spaPlugin = fp(
         // Wildcard serving finds files of a rebuild made while the server runs.
         wildcard: true,
         cacheControl: false,
-        // Hashed assets never change; anything else (favicon, loader) may change on deploy.
+        // The build writes .br and .gz copies beside every text asset (vite.config.ts); the best
+        // one the browser accepts is sent as is, so nothing is compressed per request.
+        preCompressed: true,
         setHeaders: (res, file) => {
+          // Hashed assets never change; index.html and the unhashed files (favicon, loader) may
+          // change on any deploy, so the browser revalidates them (ETag) on every load.
           const isHashed = file.includes(`${path.sep}assets${path.sep}`);
-          res.setHeader("cache-control", isHashed ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+          res.setHeader("cache-control", isHashed ? "public, max-age=31536000, immutable" : "no-cache");
+          res.setHeader("vary", "Accept-Encoding");
         },
       });
     }
 
     app.get("/", { config: { permission: "public" } }, (_req, reply) => reply.redirect("/manage/"));
-    const sendIndex = (reply: FastifyReply) =>
-      reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(readFileSync(indexFile, "utf8"));
+    // Through @fastify/static, so index.html is also sent pre-compressed and revalidated by ETag.
+    const sendIndex = (reply: FastifyReply) => reply.sendFile("index.html");
     if (hasClient) app.get("/manage/", { config: { permission: "public" } }, (_req, reply) => sendIndex(reply));
 
     app.setNotFoundHandler((req, reply) => {

@@ -1,10 +1,11 @@
-import { and, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableName, inArray, ne, sql, type SQL } from "drizzle-orm";
 
 import { AppError, type FieldError } from "../../shared/errors";
 import { issueField, issueMessage, type OptionItem, type SchemaIssue } from "../../shared/schema-vocabulary";
 import { departments, dictionaryItems, dictionaryTypes, members } from "../db/tables";
 import { translatorFor } from "../i18n";
 import type { RequestCtx } from "../lib/request-ctx";
+import { rowScopeOf } from "../lib/row-scope";
 import { inWorkspace } from "../lib/tenant";
 import type { FieldDef, Resource, ResourceRegistry } from "./types";
 
@@ -84,10 +85,13 @@ const existing = async (ctx: RequestCtx, field: FieldDef, ids: string[], registr
   const target = source.startsWith("resource:") ? registry.get(source.slice(9)) : undefined;
   if (!target) return undefined;
   const table = target.binding.table;
+  // A record the caller may not read (another member's case under "only own") is as absent as
+  // another firm's: a time entry cannot be booked on it.
+  const readable = rowScopeOf(ctx, "read", target.subject, getTableName(table));
   const rows = await ctx.db
     .select({ id: table.id })
     .from(table)
-    .where(inWorkspace(ctx, table, inArray(table.id, ids), target.binding.scope));
+    .where(inWorkspace(ctx, table, inArray(table.id, ids), target.binding.scope, readable));
   return { found: new Set(rows.map((r) => String(r.id))), key: "errors.notFound" };
 };
 

@@ -6,10 +6,10 @@ import type { ListQuery } from "../lib/list-query";
 import type { RequestCtx } from "../lib/request-ctx";
 import { inWorkspace } from "../lib/tenant";
 import type { RowError } from "./import";
-import { headerOf, type LabelMap, loadLabels } from "./labels";
+import { headerOf, isParentKey, type LabelMap, loadLabels } from "./labels";
 import { orderOf, whereOf } from "./query";
 import { fromStorage } from "./records";
-import type { FieldDef, RecordRow, Resource } from "./types";
+import type { FieldDef, RecordRow, Resource, ResourceRegistry } from "./types";
 import { type Cell, streamXlsx } from "./xlsx-write";
 import { templateFields } from "./xlsx-read";
 
@@ -38,9 +38,10 @@ export const writeTemplate = (ctx: RequestCtx, res: Resource) =>
  * sent, so the page can show the message; the rows follow in batches by id, so each batch costs
  * the same however deep into the list it is (no OFFSET) and memory stays flat.
  */
-export const writeExport = async (ctx: RequestCtx, res: Resource, q: ListQuery, maxRows: number) => {
-  const labels = await loadLabels(ctx, res);
-  const fields = res.fields.filter((f) => f.schema["x-ui"]?.["ui:widget"] !== "hidden");
+export const writeExport = async (ctx: RequestCtx, res: Resource, q: ListQuery, maxRows: number, registry?: ResourceRegistry) => {
+  const labels = await loadLabels(ctx, res, registry);
+  // The parent (an employee's client) by its readable key, so the file imports back.
+  const fields = res.fields.filter((f) => f.schema["x-ui"]?.["ui:widget"] !== "hidden" || isParentKey(f));
   const table = res.binding.table;
   const ids = await ctx.db
     .select({ id: table.id })

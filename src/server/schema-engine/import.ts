@@ -1,61 +1,46 @@
-import { and, getTableName, inArray, sql, type SQL } from "drizzle-orm";
+import { getTableName } from "drizzle-orm";
 
 import { AppError } from "../../shared/errors";
 import { auditLogs } from "../db/tables";
 import { translatorFor } from "../i18n";
 import { diffObjects } from "../lib/audit";
-import type { RequestCtx } from "../lib/request-ctx";
-import { inWorkspace } from "../lib/tenant";
+import { type RequestCtx, withDb } from "../lib/request-ctx";
 import { optionErrors, schemaErrors } from "./checks";
+import { matchRows, sameAsStored } from "./import-match";
 import { headerOf, loadLabels } from "./labels";
 import { fromStorage, toStorage, writableValues } from "./records";
-import type { RecordRow, Resource } from "./types";
+import { getRecord, updateRecord } from "./service";
+import type { RecordRow, Resource, ResourceRegistry } from "./types";
 import { assertSafeXlsx } from "./xlsx-guard";
 import { readSheet, type SheetRow } from "./xlsx-read";
 
 export type ImportLimits = { maxRows: number; maxUncompressedBytes: number; timeoutMs: number };
 export type RowError = { row: number; field: string; message: string };
-export type ImportResult = { total: number; imported: number; errors: RowError[] };
+/** What to do with a row whose unique key names a stored record. */
+export type OnDuplicate = "stop" | "update" | "skip";
+export type ImportOptions = { onDuplicate: OnDuplicate; partial: boolean };
+export type ImportResult = { total: number; imported: number; updated: number; skipped: number; errors: RowError[] };
 
 const CHUNK = 500;
-
-/** Values of `x-unique` fields already taken in the firm, fetched in one query per field. */
-const takenValues = async (ctx: RequestCtx, res: Resource, key: string, values: string[]) => {
-  const field = res.byKey.get(key);
-  const table = res.binding.table;
-  if (!field || values.length === 0) return new Set<string>();
-  const target: SQL = field.column ? sql`${field.column}::text` : sql`${table.custom} ->> ${key}`;
-  const rows = await ctx.db
-    .select({ v: target })
-    .from(table)
-    .where(inWorkspace(ctx, table, and(res.binding.scope, inArray(target, values))));
-  return new Set(rows.map((r) => String((r as { v: unknown }).v)));
-};
-
-const duplicateErrors = async (ctx: RequestCtx, res: Resource, rows: { row: number; values: Record<string, unknown> }[]) => {
-  const out: { row: number; field: string }[] = [];
-  for (const field of res.fields.filter((f) => f.isUnique)) {
-    const given = rows.filter((r) => r.values[field.key] !== undefined);
-    const taken = await takenValues(ctx, res, field.key, given.map((r) => String(r.values[field.key])));
-    const seen = new Set<string>();
-    for (const r of given) {
-      const value = String(r.values[field.key]);
-      if (taken.has(value) || seen.has(value)) out.push({ row: r.row, field: field.key });
-      seen.add(value);
-    }
-  }
-  return out;
-};
-
+type Row = { row: number; values: Record<string, unknown> };
 /**
- * Imports a whole sheet or nothing: every row is read and checked first (schema, choices,
- * duplicates in the file and in the firm); any problem is reported per row and nothing is
- * written. A clean file is inserted in one transaction with its audit rows.
+ * Reads and checks every row first (schema, choices, references by readable key, repeats in the
+ * file), then sorts rows that name a stored record by a unique key: *stop* reports them as
+ * duplicates, *skip* leaves them, *update* edits the record the way a save does (validation, row
+ * scope, approval switches). Any problem stops the whole file unless `partial` asks for the
+ * valid rows to be written and the rest reported. All writes happen in one transaction.
  */
-export const importRecords = async (ctx: RequestCtx, res: Resource, buf: Buffer, limits: ImportLimits): Promise<ImportResult> => {
+export const importRecords = async (
+  ctx: RequestCtx,
+  res: Resource,
+  registry: ResourceRegistry,
+  buf: Buffer,
+  limits: ImportLimits,
+  options: ImportOptions = { onDuplicate: "stop", partial: false },
+): Promise<ImportResult> => {
   const deadline = Date.now() + limits.timeoutMs;
   assertSafeXlsx(buf, limits.maxUncompressedBytes);
-  const labels = await loadLabels(ctx, res);
+  const labels = await loadLabels(ctx, res, registry);
   const sheet: SheetRow[] = await readSheet(res, buf, labels, {
     maxRows: limits.maxRows,
     maxColumns: res.fields.length + 20,
@@ -72,7 +57,7 @@ export const importRecords = async (ctx: RequestCtx, res: Resource, buf: Buffer,
     return field ? headerOf(ctx, field) : key;
   };
   const errors: RowError[] = [];
-  const clean: { row: number; values: Record<string, unknown> }[] = [];
+  const checked: Row[] = [];
   const cache = new Map<string, Set<string>>();
   for (const r of sheet) {
     if (Date.now() > deadline) throw new AppError(400, "errors.importTimeout");
@@ -83,28 +68,68 @@ export const importRecords = async (ctx: RequestCtx, res: Resource, buf: Buffer,
     ];
     if (found.length === 0) found.push(...(await optionErrors(ctx, res, values, cache)));
     for (const e of found) errors.push({ row: r.row, field: header(e.field), message: e.message });
-    if (found.length === 0) clean.push({ row: r.row, values });
+    if (found.length === 0) checked.push({ row: r.row, values });
   }
-  for (const d of await duplicateErrors(ctx, res, clean)) {
-    errors.push({ row: d.row, field: header(d.field), message: t("validation.duplicate") });
+  const { matched, repeated } = await matchRows(ctx, res, checked);
+  const bad = new Set(repeated.map((d) => d.row));
+  for (const d of repeated) errors.push({ row: d.row, field: header(d.field), message: t("validation.duplicate") });
+  const inserts: Row[] = [];
+  const updates: (Row & { id: string; version: number })[] = [];
+  let skipped = 0;
+  for (const r of checked) {
+    if (bad.has(r.row)) continue;
+    const hit = matched.get(r.row);
+    if (!hit) inserts.push(r);
+    else if (options.onDuplicate === "skip") skipped += 1;
+    else if (options.onDuplicate === "stop") errors.push({ row: r.row, field: header(hit.field), message: t("validation.duplicate") });
+    else if (!hit.mayUpdate) errors.push({ row: r.row, field: header(hit.field), message: t("schemaUi.import.outOfScope") });
+    else updates.push({ ...r, id: hit.id, version: hit.version });
   }
   errors.sort((a, b) => a.row - b.row);
-  if (errors.length > 0 || clean.length === 0) return { total: sheet.length, imported: 0, errors };
+  const none = { total: sheet.length, imported: 0, updated: 0, skipped, errors };
+  if ((errors.length > 0 && !options.partial) || inserts.length + updates.length === 0) return none;
 
-  const table = res.binding.table;
+  let updated = 0;
   await ctx.db.transaction(async (tx) => {
-    for (let i = 0; i < clean.length; i += CHUNK) {
+    const tctx = withDb(ctx, tx);
+    await insertRows(tctx, res, inserts, deadline);
+    for (const u of updates) {
+      if (Date.now() > deadline) throw new AppError(400, "errors.importTimeout");
+      // Unchanged rows (an export brought back as is) are no edit: no version bump, no approval.
+      if (sameAsStored(u.values, await getRecord(tctx, res, u.id))) continue;
+      try {
+        // A savepoint per row: with `partial`, a refused row (a pending client, a stale version) is reported, the rest kept.
+        await tx.transaction((sp) => updateRecord(withDb(ctx, sp), res, registry, u.id, { ...u.values, version: u.version }));
+        updated += 1;
+      } catch (error) {
+        if (!(error instanceof AppError) || !options.partial) throw error;
+        if (error.fields?.length) for (const f of error.fields) errors.push({ row: u.row, field: header(f.field), message: f.message });
+        else errors.push({ row: u.row, field: "", message: t(error.message, error.params) });
+      }
+    }
+  });
+  errors.sort((a, b) => a.row - b.row);
+  return { total: sheet.length, imported: inserts.length, updated, skipped, errors };
+};
+
+/** New rows, in chunks, with their audit rows. */
+const insertRows = async (ctx: RequestCtx, res: Resource, clean: Row[], deadline: number) => {
+  const table = res.binding.table;
+  const tx = ctx.db;
+  for (let i = 0; i < clean.length; i += CHUNK) {
       if (Date.now() > deadline) throw new AppError(400, "errors.importTimeout");
       const inserted = await tx
         .insert(table)
         .values(
-          clean.slice(i, i + CHUNK).map((r) => ({
+          await Promise.all(clean.slice(i, i + CHUNK).map(async (r) => ({
             ...toStorage(res, r.values),
+            // Values the server owns on create (a case's number), as a form's save sets them.
+            ...((await res.binding.beforeInsert?.(ctx, r.values)) ?? {}),
             ...res.binding.insertValues,
             workspaceId: ctx.workspaceId,
             createdBy: ctx.userId,
             updatedBy: ctx.userId,
-          })) as never,
+          }))) as never,
         )
         .returning();
       await tx.insert(auditLogs).values(
@@ -123,7 +148,5 @@ export const importRecords = async (ctx: RequestCtx, res: Resource, buf: Buffer,
           };
         }),
       );
-    }
-  });
-  return { total: sheet.length, imported: clean.length, errors: [] };
+  }
 };

@@ -1,11 +1,13 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, getTableName } from "drizzle-orm";
 
 import type { OptionItem } from "../../shared/schema-vocabulary";
 import { departments, dictionaryItems, dictionaryTypes, members, users } from "../db/tables";
 import { translatorFor } from "../i18n";
 import type { RequestCtx } from "../lib/request-ctx";
+import { rowScopeOf } from "../lib/row-scope";
 import { inWorkspace } from "../lib/tenant";
-import type { FieldDef, Resource } from "./types";
+import type { FieldDef, RecordRow, Resource, ResourceRegistry } from "./types";
+import { fromStorage } from "./records";
 
 /** Both directions of one select field's choices: stored value to shown label and back. */
 export type LabelMap = { toLabel: Map<string, string>; toValue: Map<string, string> };
@@ -14,7 +16,29 @@ const LANGS = ["zh-CN", "en"] as const;
 
 const flatten = (items: OptionItem[]): OptionItem[] => items.flatMap((i) => [i, ...flatten(i.children ?? [])]);
 
-const pairsOf = async (ctx: RequestCtx, field: FieldDef): Promise<[value: string, labels: string[]][]> => {
+/**
+ * A parent record by readable keys: its unique fields (a client's credit code or ID number) first,
+ * then its name when no other readable record has the same one. Only records the caller may read.
+ */
+const parentPairs = async (ctx: RequestCtx, target: Resource): Promise<[string, string[]][]> => {
+  const table = target.binding.table;
+  const readable = rowScopeOf(ctx, "read", target.subject, getTableName(table));
+  const rows = (await ctx.db.select().from(table).where(inWorkspace(ctx, table, target.binding.scope, readable))).map((r) => fromStorage(r as RecordRow));
+  const keys = target.fields.filter((f) => f.isUnique).map((f) => f.key);
+  const names = new Map<string, number>();
+  for (const r of rows) if (typeof r.name === "string") names.set(r.name, (names.get(r.name) ?? 0) + 1);
+  return rows.map((r) => {
+    const unique = keys.map((k) => r[k]).filter((v): v is string => typeof v === "string" && v !== "");
+    const name = typeof r.name === "string" && names.get(r.name) === 1 ? [r.name] : [];
+    return [String(r.id), [...unique, ...name]];
+  });
+};
+
+/** A hidden field naming the record this one belongs to (an employee's client): imported by a readable key. */
+export const isParentKey = (field: FieldDef) =>
+  field.schema["x-ui"]?.["ui:widget"] === "hidden" && (field.options?.source ?? "").startsWith("resource:");
+
+const pairsOf = async (ctx: RequestCtx, field: FieldDef, registry?: ResourceRegistry): Promise<[value: string, labels: string[]][]> => {
   const options = field.options;
   if (options?.items) {
     return flatten(options.items).map((i) => [i.value, [ctx.lang, ...LANGS].map((l) => translatorFor(l)(i.label))]);
@@ -40,18 +64,21 @@ const pairsOf = async (ctx: RequestCtx, field: FieldDef): Promise<[value: string
     const rows = await ctx.db.select({ id: departments.id, name: departments.name }).from(departments).where(inWorkspace(ctx, departments));
     return rows.map((r) => [r.id, [r.name]]);
   }
+  const parent = source.startsWith("resource:") ? registry?.get(source.slice(9)) : undefined;
+  if (parent) return parentPairs(ctx, parent);
   if (field.schema.enum) return field.schema.enum.map((v) => [String(v), [String(v)]]);
   return [];
 };
 
 /** Label maps of every select field, loaded once per import or export. */
-export const loadLabels = async (ctx: RequestCtx, res: Resource) => {
+export const loadLabels = async (ctx: RequestCtx, res: Resource, registry?: ResourceRegistry) => {
   const out = new Map<string, LabelMap>();
   for (const field of res.fields) {
     if (!field.options && !field.schema.enum) continue;
     const toLabel = new Map<string, string>();
     const toValue = new Map<string, string>();
-    for (const [value, labels] of await pairsOf(ctx, field)) {
+    if (!registry && (field.options?.source ?? "").startsWith("resource:")) continue;
+    for (const [value, labels] of await pairsOf(ctx, field, registry)) {
       toLabel.set(value, labels[0] ?? value);
       for (const label of [value, ...labels]) if (label && !toValue.has(label)) toValue.set(label, value);
     }

@@ -9,6 +9,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import { isSubject } from "../../shared/permissions";
 import { addSchemaVocabulary, type FieldSchema, type ResourceSchema } from "../../shared/schema-vocabulary";
 import { addMemberFormats } from "../../shared/validators";
+import { declareMenu } from "./menu";
 import type { FieldDef, RecordTable, Resource, ResourceBinding, ResourceRegistry } from "./types";
 
 const SUFFIX = ".schema.json";
@@ -68,7 +69,7 @@ type Bindings = Record<string, ResourceBinding>;
 /**
  * Reads every `<resource>.schema.json` in the directory once at start-up and compiles it. A
  * resource a feature bound to a table uses it; any other schema is stored in schema_records, so a
- * new entity needs only its schema file (and one client route line).
+ * new entity needs only its schema file: with `x-menu` the SPA builds its screens too.
  */
 export const loadResources = (dir: string, bindings: Bindings, fallback: (name: string) => ResourceBinding): ResourceRegistry => {
   const ajv = createSchemaAjv();
@@ -79,6 +80,7 @@ export const loadResources = (dir: string, bindings: Bindings, fallback: (name: 
     throw new SchemaError(dir, "the schema directory cannot be read");
   }
   const resources = new Map<string, Resource>();
+  const claimed = new Map<string, string>();
   for (const fileName of names) {
     const file = path.join(dir, fileName);
     const name = fileName.slice(0, -SUFFIX.length);
@@ -90,7 +92,6 @@ export const loadResources = (dir: string, bindings: Bindings, fallback: (name: 
     }
     if (schema.$id !== name) throw new SchemaError(file, `"$id" must be "${name}" (the file name)`);
     if (schema.type !== "object" || !schema.properties) throw new SchemaError(file, `must be an object schema with "properties"`);
-    if (!isSubject(schema["x-subject"])) throw new SchemaError(file, `"x-subject" must name a permission subject of src/shared/permissions.ts`);
     const hasTable = name in bindings;
     const binding = bindings[name] ?? fallback(name);
     const columns = getTableColumns(binding.table as RecordTable) as unknown as Record<string, PgColumn>;
@@ -100,6 +101,11 @@ export const loadResources = (dir: string, bindings: Bindings, fallback: (name: 
       validate = ajv.compile(schema);
     } catch (error) {
       throw new SchemaError(file, (error as Error).message);
+    }
+    const menuProblem = declareMenu(name, schema, claimed);
+    if (menuProblem) throw new SchemaError(file, menuProblem);
+    if (!isSubject(schema["x-subject"])) {
+      throw new SchemaError(file, `"x-subject" must name a permission subject of src/shared/permissions.ts (or declare one in "x-menu")`);
     }
     resources.set(name, {
       name,

@@ -20,6 +20,8 @@ export const writableValues = (res: Resource, input: Record<string, unknown>) =>
   for (const [key, value] of Object.entries(input)) {
     if (SYSTEM_KEYS.has(key) || isEmpty(value)) continue;
     const field = res.byKey.get(key);
+    // A column no schema field declares is the server's (a case's folder): a form echoing it back changes nothing.
+    if (!field && key in res.columns) continue;
     if (field && (field.isReadOnly || !applies(field.when, input))) continue;
     out[key] = value;
   }
@@ -33,6 +35,9 @@ export const toStorage = (res: Resource, values: Record<string, unknown>) => {
   for (const field of res.fields) {
     if (field.isReadOnly) continue;
     const value = values[field.key];
+    // A required column with a default (a bill's invoice status, a time entry's billable flag)
+    // keeps its default or current value when the form leaves it out, instead of a null it refuses.
+    if (field.column && value === undefined && field.column.notNull && field.column.hasDefault && field.kind !== "array") continue;
     if (field.column) row[field.key] = value ?? (field.column.notNull && field.kind === "array" ? [] : null);
     else if (value !== undefined) custom[field.key] = value;
   }

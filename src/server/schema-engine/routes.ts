@@ -5,9 +5,10 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 
 import { AppError } from "../../shared/errors";
 import type { Action } from "../../shared/permissions";
-import { type ListQuery, listQuerySchema } from "../lib/list-query";
+import { type ListQuery, listQuery } from "../lib/list-query";
 import { writeExport, writeReport, writeTemplate, XLSX_MIME } from "./export";
-import { type ImportLimits, importRecords, type RowError } from "./import";
+import { type ImportLimits, importRecords, type OnDuplicate, type RowError } from "./import";
+import { menuEntry } from "./menu";
 import { createRecord, deleteRecord, findRecords, updateRecord, viewRecord } from "./service";
 import type { Resource, ResourceRegistry } from "./types";
 
@@ -38,6 +39,29 @@ const reportBody = {
   },
 } as const;
 
+/** How rows that name a stored record are treated, and whether valid rows go in despite others. */
+const importQuery = {
+  type: "object",
+  additionalProperties: false,
+  properties: { onDuplicate: { type: "string", enum: ["stop", "update", "skip"] }, partial: { type: "boolean" } },
+} as const;
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * The resource's own filter keys (a field, or `id`, with an optional operator); sort keys and
+ * every value are checked by query.ts, which answers 400 for anything else.
+ */
+const resourceListQuery = (res: Resource) => {
+  const base = listQuery([]);
+  const keys = [...res.byKey.keys(), "id"].map(escapeRegex).join("|");
+  return {
+    ...base,
+    properties: { ...base.properties, _sort: { type: "string", maxLength: 1000 }, _order: { type: "string", maxLength: 200 } },
+    patternProperties: { [`^(${keys})(_like|_gte|_lte|_ne)?$`]: {} },
+  };
+};
+
 /** The service validates with the resource's own ajv (x- vocabulary); the route schema documents the body. */
 const passThrough = () => () => true;
 
@@ -64,13 +88,14 @@ async function resourceRoutes(app: FastifyInstance, opts: ResourceRouteOptions &
     done(null, body),
   );
 
-  app.get<{ Querystring: ListQuery }>("/", { schema: { querystring: listQuerySchema }, config: can("read") }, async (req, reply) => {
+  const querystring = resourceListQuery(res);
+  app.get<{ Querystring: ListQuery }>("/", { schema: { querystring }, config: can("read") }, async (req, reply) => {
     const { rows, total } = await findRecords(req.ctx, res, req.query);
     reply.header("x-total-count", total);
     return rows;
   });
-  app.get<{ Querystring: ListQuery }>("/export", { schema: { querystring: listQuerySchema }, config: can("export") }, async (req, reply) => {
-    return sendXlsx(reply, `${res.name}-${stamp()}`, await writeExport(req.ctx, res, req.query, opts.exportMaxRows));
+  app.get<{ Querystring: ListQuery }>("/export", { schema: { querystring }, config: can("export") }, async (req, reply) => {
+    return sendXlsx(reply, `${res.name}-${stamp()}`, await writeExport(req.ctx, res, req.query, opts.exportMaxRows, opts.registry));
   });
   // The page states the limits before the user picks a file; they are the server's, not a guess.
   app.get("/import-limits", { config: can("import") }, async () => ({
@@ -81,10 +106,15 @@ async function resourceRoutes(app: FastifyInstance, opts: ResourceRouteOptions &
   app.get("/import-template", { config: can("import") }, (req, reply) =>
     sendXlsx(reply, `${res.name}-template`, writeTemplate(req.ctx, res)),
   );
-  app.post<{ Body: Buffer }>("/import", { config: can("import") }, (req) => {
-    if (!Buffer.isBuffer(req.body)) throw new AppError(400, "errors.importNotXlsx");
-    return importRecords(req.ctx, res, req.body, opts.importLimits);
-  });
+  app.post<{ Body: Buffer; Querystring: { onDuplicate?: OnDuplicate; partial?: boolean } }>(
+    "/import",
+    { schema: { querystring: importQuery }, config: can("import") },
+    (req) => {
+      if (!Buffer.isBuffer(req.body)) throw new AppError(400, "errors.importNotXlsx");
+      const options = { onDuplicate: req.query.onDuplicate ?? "stop", partial: req.query.partial === true };
+      return importRecords(req.ctx, res, opts.registry, req.body, opts.importLimits, options);
+    },
+  );
   app.post<{ Body: { errors: RowError[] } }>("/import-report", { schema: { body: reportBody }, config: can("import") }, (req, reply) =>
     sendXlsx(reply, `${res.name}-import-errors`, writeReport(req.ctx, req.body.errors)),
   );
@@ -102,6 +132,10 @@ async function resourceRoutes(app: FastifyInstance, opts: ResourceRouteOptions &
 
 /** Serves each resource's schema to the SPA, so an admin's schema edit needs a restart, not a rebuild. */
 async function schemaRoutes(app: FastifyInstance, opts: { registry: ResourceRegistry }) {
+  // The SPA builds menu entries and routes from this before anyone signs in (the sign-in page's
+  // router is the same one), so it is public: it names entities, never their records.
+  const menus = opts.registry.all().flatMap((res) => menuEntry(res.name, res.schema) ?? []);
+  app.get("/", { config: { permission: "public" } }, async () => menus);
   // One static path per resource: nothing in the URL names a row, so no tenant guard applies.
   for (const res of opts.registry.all()) {
     app.get(`/${res.name}`, { config: { permission: "member" } }, async () => res.schema);

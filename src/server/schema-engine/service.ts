@@ -82,10 +82,13 @@ export const createRecord = async (ctx: RequestCtx, res: Resource, registry: Res
   const table = res.binding.table;
   return ctx.db
     .transaction(async (tx) => {
+      const tctx = withDb(ctx, tx);
+      const owned = (await res.binding.beforeInsert?.(tctx, values)) ?? {};
       const [row] = await tx
         .insert(table)
         .values({
           ...toStorage(res, values),
+          ...owned,
           ...res.binding.insertValues,
           workspaceId: ctx.workspaceId,
           createdBy: ctx.userId,
@@ -93,6 +96,7 @@ export const createRecord = async (ctx: RequestCtx, res: Resource, registry: Res
         } as never)
         .returning();
       const after = fromStorage(row as RecordRow);
+      await res.binding.afterWrite?.(tctx, after, undefined);
       await writeAudit(tx, ctx, { action: "create", entity: entityOf(res), entityId: String(after.id), after });
       return after;
     })
@@ -127,14 +131,16 @@ export const updateRecord = async (
       for (const key of cleared) delete merged[key];
       const values = writableValues(res, merged);
       failValidation(await checkValues(tctx, res, registry, values, new Map(), id));
+      const owned = (await res.binding.beforeUpdate?.(tctx, before, values)) ?? {};
       const [row] = await tx
         .update(table)
-        .set({ ...toStorage(res, values), version: version + 1, updatedBy: ctx.userId, updatedAt: new Date() } as never)
+        .set({ ...toStorage(res, values), ...owned, version: version + 1, updatedBy: ctx.userId, updatedAt: new Date() } as never)
         .where(inWorkspace(ctx, table, eq(table.id, id), eq(table.version, version), res.binding.scope))
         .returning();
       // Compare-and-set on version: a colleague's save in between must not be overwritten.
       if (!row) throw new AppError(409, "errors.staleVersion");
       const after = fromStorage(row as RecordRow);
+      await res.binding.afterWrite?.(tctx, after, before);
       await writeAudit(tx, ctx, { action: "update", entity: entityOf(res), entityId: id, before, after });
       return after;
     })
@@ -146,8 +152,10 @@ export const deleteRecord = (ctx: RequestCtx, res: Resource, id: string) =>
     const tctx = withDb(ctx, tx);
     const before = await getRecord(tctx, res, id);
     await res.binding.beforeChange?.(tctx, before);
+    await res.binding.beforeDelete?.(tctx, before);
     const table = res.binding.table;
     await tx.delete(table).where(inWorkspace(ctx, table, eq(table.id, id), res.binding.scope));
+    await res.binding.afterWrite?.(tctx, undefined, before);
     await writeAudit(tx, ctx, { action: "delete", entity: entityOf(res), entityId: id, before });
     return { id };
   });

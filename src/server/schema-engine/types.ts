@@ -29,11 +29,25 @@ export type ResourceBinding = {
   insertValues?: Record<string, unknown>;
   /** Runs before an update or delete, inside its transaction (e.g. refuse a client awaiting approval). */
   beforeChange?: (ctx: RequestCtx, before: RecordRow) => Promise<void> | void;
+  /** Runs before a delete only, inside its transaction (refuse a seal with stampings on record). */
+  beforeDelete?: (ctx: RequestCtx, before: RecordRow) => Promise<void> | void;
   /**
    * Runs before an update: answers the record when it took the update over (a client edit that
    * must be approved first is put up for approval instead of applied), undefined to go on.
    */
   redirectUpdate?: (ctx: RequestCtx, registry: ResourceRegistry, id: string, input: Record<string, unknown>) => Promise<RecordRow | undefined>;
+  /**
+   * Runs inside a create's transaction before the insert, with the validated values: answers the
+   * server-owned values to add (a number), or throws (cases open only through their approval).
+   */
+  beforeInsert?: (ctx: RequestCtx, values: Record<string, unknown>) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  /**
+   * Runs inside an update's transaction with the merged, validated values before they are
+   * written: answers the server-owned values to set with them (a time entry's amount).
+   */
+  beforeUpdate?: (ctx: RequestCtx, before: RecordRow, values: Record<string, unknown>) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  /** Runs inside the write's transaction after a create, update or delete (derived rows, totals). */
+  afterWrite?: (ctx: RequestCtx, after: RecordRow | undefined, before: RecordRow | undefined) => Promise<void>;
   /** What a detail answer carries beyond the row (a pending client: the approval deciding it). */
   withDetail?: (ctx: RequestCtx, record: RecordRow) => Promise<RecordRow>;
 };

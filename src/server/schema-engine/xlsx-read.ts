@@ -3,7 +3,8 @@ import { Readable } from "node:stream";
 import ExcelJS from "exceljs";
 
 import { AppError, IMPORT_LIMIT } from "../../shared/errors";
-import { headerAliases, headerOf, type LabelMap } from "./labels";
+import { textProblem } from "../../shared/text-rules";
+import { headerAliases, headerOf, isParentKey, type LabelMap } from "./labels";
 import type { FieldDef, Resource } from "./types";
 
 /** One data row of an import, by field, with the problems found while reading its cells. */
@@ -102,7 +103,10 @@ export const readSheet = async (res: Resource, buf: Buffer, labels: Map<string, 
         const field = columns?.[i];
         const cell = cellOf(raw);
         if (!field) return;
+        // The same text rules as every other input: a NUL or a direction override is no client data.
+        const problem = typeof cell.value === "string" ? textProblem(cell.value, true) : undefined;
         if (cell.isFormula) errors.push({ field: field.key, key: "validation.formula" });
+        else if (problem) errors.push({ field: field.key, key: `errors.input.problems.${problem}` });
         else if (cell.value !== undefined && cell.value !== "") {
           const out = convert(field, cell.value, labels.get(field.key));
           if (out.key) errors.push({ field: field.key, key: out.key });
@@ -122,6 +126,7 @@ export const readSheet = async (res: Resource, buf: Buffer, labels: Map<string, 
 };
 
 /** Column headers of the import template: every field a person may fill in, in schema order. */
-export const templateFields = (res: Resource) => res.fields.filter((f) => !f.isReadOnly && f.schema["x-ui"]?.["ui:widget"] !== "hidden");
+export const templateFields = (res: Resource) =>
+  res.fields.filter((f) => !f.isReadOnly && (f.schema["x-ui"]?.["ui:widget"] !== "hidden" || isParentKey(f)));
 
 export { headerOf };

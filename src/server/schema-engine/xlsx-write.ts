@@ -19,8 +19,15 @@ const PKG = "http://schemas.openxmlformats.org/package/2006/relationships";
 const CONTENT_TYPES = `${XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>`;
 const ROOT_RELS = `${XML}<Relationships xmlns="${PKG}"><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`;
 const WORKBOOK_RELS = `${XML}<Relationships xmlns="${PKG}"><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="${REL}/styles" Target="styles.xml"/></Relationships>`;
-// Style 1: bold header; style 2: date and time (built-in format 22), so dates read as dates.
-const STYLES = `${XML}<styleSheet xmlns="${NS}"><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border/></borders><cellStyleXfs count="1"><xf/></cellStyleXfs><cellXfs count="3"><xf/><xf fontId="1" applyFont="1"/><xf numFmtId="22" applyNumberFormat="1"/></cellXfs></styleSheet>`;
+// Style 1: bold header; style 2: date and time (built-in format 22), so dates read as dates;
+// styles 3 and 4 (plain and bold) carry quotePrefix, Excel's "typed with a leading apostrophe".
+const STYLES = `${XML}<styleSheet xmlns="${NS}"><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border/></borders><cellStyleXfs count="1"><xf/></cellStyleXfs><cellXfs count="5"><xf/><xf fontId="1" applyFont="1"/><xf numFmtId="22" applyNumberFormat="1"/><xf quotePrefix="1"/><xf fontId="1" applyFont="1" quotePrefix="1"/></cellXfs></styleSheet>`;
+
+/**
+ * Text a spreadsheet would take for a formula when the cell is edited, or when the sheet is saved
+ * as CSV and opened again (CSV/formula injection, OWASP): = + - @ and a leading tab or CR.
+ */
+export const FORMULA_LEADING = /^[=+\-@\t\r]/;
 
 // XML 1.0 forbids most control characters; a stray one would make Excel refuse the whole file.
 // eslint-disable-next-line no-control-regex
@@ -39,10 +46,13 @@ const EXCEL_EPOCH_DAYS = 25569;
 const cellXml = (ref: string, value: Cell, bold: boolean): string => {
   if (value === null || value === undefined || value === "") return "";
   const style = bold ? ' s="1"' : "";
+  // The text is kept exactly (it reads and imports back as written); the quotePrefix style makes
+  // Excel, WPS and LibreOffice treat it as text that is never evaluated.
+  const textStyle = typeof value === "string" && FORMULA_LEADING.test(value) ? (bold ? ' s="4"' : ' s="3"') : style;
   if (value instanceof Date) return `<c r="${ref}" s="2"><v>${value.getTime() / 86_400_000 + EXCEL_EPOCH_DAYS}</v></c>`;
   if (typeof value === "number" && Number.isFinite(value)) return `<c r="${ref}"${style}><v>${value}</v></c>`;
   if (typeof value === "boolean") return `<c r="${ref}" t="b"${style}><v>${value ? 1 : 0}</v></c>`;
-  return `<c r="${ref}" t="inlineStr"${style}><is><t xml:space="preserve">${escape(String(value))}</t></is></c>`;
+  return `<c r="${ref}" t="inlineStr"${textStyle}><is><t xml:space="preserve">${escape(String(value))}</t></is></c>`;
 };
 
 const rowXml = (index: number, cells: Cell[], bold = false) =>

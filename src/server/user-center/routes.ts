@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../shared/errors";
 import { pickLanguage } from "../../shared/i18n-config";
 import { login, type AuthDeps } from "../features/auth/service";
+import { storedLanguage } from "../features/profile/service";
 import { translatorFor } from "../i18n";
 import { renderLoginPage } from "./page";
 
@@ -27,7 +28,7 @@ export const safeRedirect = (req: FastifyRequest, raw: unknown, allowed: string[
   }
 };
 
-/** The token and the language chosen on this page travel back, so the app opens in it. */
+/** The token and the language travel back, so the app opens in it (the account's, else this page's). */
 const withToken = (target: string, token: string, lang: string) => {
   const url = new URL(target, "http://placeholder");
   url.searchParams.set("token", token);
@@ -76,13 +77,14 @@ export async function userCenterRoutes(app: FastifyInstance, opts: Opts) {
         return reply.status(400).send(page(req, { error: t("userCenter.missingFields"), redirect, username: body.username }));
       }
       try {
-        const { token } = await login(opts.deps, {
+        const { token, userId } = await login(opts.deps, {
           username: String(body.username).slice(0, 100),
           password: String(body.password).slice(0, 200),
           ip: req.ip,
           userAgent: String(req.headers["user-agent"] ?? ""),
         });
-        return reply.redirect(withToken(redirect, token, langOf(req)), 302);
+        const lang = (await storedLanguage(opts.deps.db, userId)) ?? langOf(req);
+        return reply.redirect(withToken(redirect, token, lang), 302);
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         const error = t(err.message, err.params);

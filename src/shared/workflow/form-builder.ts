@@ -1,5 +1,6 @@
 import { orderedProperties } from "./form-fields";
 import type { Definition, FlowNode, JsonSchema } from "./model";
+import { optionLabelsOf, withEnglishOptionLabels } from "./option-labels";
 
 /**
  * The designer's field builder works on the form's JSON schema itself (one source of truth for
@@ -29,7 +30,7 @@ export const MONEY_PATTERN = "^-?\\d{1,12}(\\.\\d{1,2})?$";
 export const KEY_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 export type FieldLabel = { "zh-CN": string; en: string };
-export type BuilderField = { key: string; kind: FieldKind; required: boolean; label: FieldLabel; options: string[]; multiple: boolean; schema: JsonSchema };
+export type BuilderField = { key: string; kind: FieldKind; required: boolean; label: FieldLabel; options: string[]; optionsEn: string[]; multiple: boolean; schema: JsonSchema };
 
 const USERS = { source: "users" };
 const DEPARTMENTS = { source: "departments" };
@@ -117,6 +118,7 @@ export const builderFields = (form: JsonSchema): BuilderField[] => {
         required: required.has(key),
         label: labelOf(s, key),
         options: options.map(String),
+        optionsEn: options.map((o) => optionLabelsOf(s)[String(o)]?.en ?? ""),
         multiple: kind === "member" && s.type === "array",
         schema: s,
       };
@@ -205,13 +207,24 @@ export const setFieldKind = (form: JsonSchema, key: string, kind: BuilderType): 
   patchField(form, key, (s) => {
     const old = builderFields({ type: "object", properties: { [key]: s } })[0];
     const keepOptions = kind === "select" || kind === "multiSelect" ? old.options : undefined;
-    return labelled(templateOf(kind, { options: keepOptions }), key, old.label);
+    const next = labelled(templateOf(kind, { options: keepOptions }), key, old.label);
+    return keepOptions ? withEnglishOptionLabels(next, old.options, old.optionsEn) : next;
   });
 
 export const setFieldOptions = (form: JsonSchema, key: string, options: string[]): JsonSchema =>
   patchField(form, key, (s) => {
     const unique = [...new Set(options.map((o) => o.trim()).filter(Boolean))];
-    return s.type === "array" ? { ...s, items: { ...s.items, enum: unique } } : { ...s, enum: unique };
+    const next = s.type === "array" ? { ...s, items: { ...s.items, enum: unique } } : { ...s, enum: unique };
+    // An option keeps its English label while it stays; a removed one's label goes with it.
+    const labels = optionLabelsOf(s);
+    return withEnglishOptionLabels(next, unique, unique.map((v) => labels[v]?.en ?? ""));
+  });
+
+/** English labels of a select's options, in the options' order. */
+export const setFieldOptionsEn = (form: JsonSchema, key: string, english: string[]): JsonSchema =>
+  patchField(form, key, (s) => {
+    const options = ((s.type === "array" ? s.items?.enum : s.enum) ?? []).map(String);
+    return withEnglishOptionLabels(s, options, english);
   });
 
 /** One person or several, for a member field. */

@@ -1,4 +1,5 @@
 import { type FieldPerm, type FieldPerms, type I18nText, type JsonSchema, type Operator, textOf } from "./model";
+import { type OptionLabels, optionLabelsOf } from "./option-labels";
 
 /** What a form field is, as far as conditions and assignees care. */
 export type FieldType =
@@ -24,6 +25,8 @@ export type FormField = {
   source?: string;
   /** The label in each language (`x-label: {"zh-CN", "en"}`), when the form gives one. */
   label?: I18nText;
+  /** The options' labels per language (`x-enum-labels`), when the form gives them. */
+  optionLabels?: OptionLabels;
 };
 
 const optionSource = (s: JsonSchema | undefined): string | undefined => {
@@ -80,6 +83,7 @@ export const formFields = (form: unknown): FormField[] => {
       options: Array.isArray(s.enum) ? s.enum : Array.isArray(s.items?.enum) ? s.items?.enum : undefined,
       ...(optionSource(s) ?? optionSource(s.items) ? { source: optionSource(s) ?? optionSource(s.items) } : {}),
       ...(isLabel(s["x-label"]) ? { label: s["x-label"] } : {}),
+      ...(Object.keys(optionLabelsOf(s)).length > 0 ? { optionLabels: optionLabelsOf(s) } : {}),
     }));
 };
 

@@ -7,3 +7,4 @@ export * from "./validator";
 export * from "./preview";
 export * from "./perms";
 export * from "./form-builder";
+export * from "./option-labels";

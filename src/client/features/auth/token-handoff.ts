@@ -2,7 +2,8 @@ import { LANGUAGES } from "../../../shared/i18n-config";
 import { changeLanguage, getLanguage } from "../../providers/i18n";
 import { loadSession } from "../../providers/session";
 import { PATHS } from "../../providers/navigation";
-import { setAccessToken, takeReturnTo } from "../../providers/storage";
+import { STORAGE_KEYS, setAccessToken, takeReturnTo } from "../../providers/storage";
+import { syncServerPreferences } from "../../layout/preferences-store";
 
 const running = new Map<string, Promise<void>>();
 const finished = new Set<string>();
@@ -26,8 +27,12 @@ export const acceptToken = (token: string, lang: string | null): Promise<void> =
   const task = (async () => {
     setAccessToken(token);
     stripHandoffParams();
-    if (lang && lang !== getLanguage() && LANGUAGES.some((l) => l.code === lang)) {
-      await changeLanguage(lang, { reload: false });
+    // The account's theme and language before the first screen: the user center names the
+    // account's language; without it, a browser that never chose one takes the account's.
+    const account = await syncServerPreferences();
+    const wanted = lang ?? (localStorage.getItem(STORAGE_KEYS.language) === null ? (account?.language ?? null) : null);
+    if (wanted && wanted !== getLanguage() && LANGUAGES.some((l) => l.code === wanted)) {
+      await changeLanguage(wanted, { reload: false });
     }
     await loadSession();
   })();

@@ -109,7 +109,9 @@ export const FileTable = ({ folderId, folders, canUpdate, canDelete, onPreview, 
         {...tableProps}
         rowKey="id"
         size="middle"
-        scroll={{ x: 960 }}
+        // Fits the panel at 1440 px without scrolling (created-at shows from 1600 px): when the columns
+        // are wider than the panel, the sticky actions column covers the last of them.
+        scroll={{ x: 880 }}
         locale={{ emptyText: t("documents.messages.empty") }}
         pagination={{ ...(tableProps.pagination || {}), showSizeChanger: true, pageSizeOptions: [5, 10, 20, 50, 100], showTotal: (total) => t("table.total", { total }) }}
       >
@@ -118,7 +120,7 @@ export const FileTable = ({ folderId, folders, canUpdate, canDelete, onPreview, 
         <Table.Column<DocFile> key="folderName" dataIndex="folderName" width={120} title={t("documents.fields.folder")} render={(v: string | null) => v ?? t("documents.tree.root")} />
         <Table.Column<DocFile> key="size" dataIndex="size" width={90} title={t("documents.fields.size")} sorter sortOrder={sortOrderOf("size")} render={formatSize} />
         <Table.Column<DocFile> key="uploaderName" dataIndex="uploaderName" width={90} title={t("documents.fields.uploader")} />
-        <Table.Column<DocFile> key="createdAt" dataIndex="createdAt" width={140} title={t("documents.fields.createdAt")} sorter sortOrder={sortOrderOf("createdAt")} render={when} />
+        <Table.Column<DocFile> key="createdAt" dataIndex="createdAt" width={140} responsive={["xxl"]} title={t("documents.fields.createdAt")} sorter sortOrder={sortOrderOf("createdAt")} render={when} />
         <Table.Column<DocFile> key="updatedAt" dataIndex="updatedAt" width={140} title={t("documents.fields.updatedAt")} sorter sortOrder={sortOrderOf("updatedAt")} render={when} />
         <Table.Column<DocFile> key="actions" width={120} fixed="right" render={(_, file) => actions(file)} />
       </Table>

@@ -2,7 +2,7 @@ import { Form, Input, Modal } from "antd";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 
-import { checkName, invalidCharsText } from "../../../shared/name-rules";
+import { checkName, invalidCharsText, visibleName } from "../../../shared/name-rules";
 
 type Props = {
   open: boolean;
@@ -24,7 +24,7 @@ export const NameModal = ({ open, title, label, initial = "", isSaving, onSubmit
 
   const validate = async (_: unknown, value: string) => {
     const problem = checkName(value ?? "");
-    if (problem) throw new Error(t(`errors.documents.name.${problem}`, { name: value ?? "", chars: invalidCharsText() }));
+    if (problem) throw new Error(t(`errors.documents.name.${problem}`, { name: visibleName(value ?? ""), chars: invalidCharsText() }));
   };
 
   return (
@@ -32,7 +32,8 @@ export const NameModal = ({ open, title, label, initial = "", isSaving, onSubmit
       open={open}
       title={title}
       okButtonProps={{ loading: isSaving }}
-      onOk={() => void form.validateFields().then((v) => onSubmit(v.name))}
+      // A refused name is shown under the field; the rejected promise is not an error to report.
+      onOk={() => void form.validateFields().then((v) => onSubmit(v.name), () => undefined)}
       onCancel={onCancel}
       destroyOnHidden
     >

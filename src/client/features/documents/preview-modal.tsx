@@ -4,9 +4,12 @@ import { useTranslation } from "react-i18next";
 
 import { PREVIEW_MIMES } from "../../../shared/name-rules";
 import { ticketUrl } from "./api";
+import { isServerPreview, ServerPreview } from "./preview-body";
 import type { DocFile } from "./types";
 
-export const canPreview = (file: DocFile) => PREVIEW_MIMES.has(file.mime);
+const inBrowser = (file: DocFile) => PREVIEW_MIMES.has(file.mime);
+/** PDFs and images open in the browser; text, office and e-mail files through the server. */
+export const canPreview = (file: DocFile) => inBrowser(file) || isServerPreview(file.name);
 
 /**
  * PDFs and images shown by URL: a short-lived ticket link (the Bearer token never goes into a
@@ -19,7 +22,7 @@ export const PreviewModal = ({ file, onClose }: { file: DocFile | null; onClose:
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    if (!file || !canPreview(file)) return undefined;
+    if (!file || !inBrowser(file)) return undefined;
     let isCurrent = true;
     setUrl(null);
     setError(null);
@@ -33,7 +36,7 @@ export const PreviewModal = ({ file, onClose }: { file: DocFile | null; onClose:
 
   const body = () => {
     if (!file) return null;
-    if (!canPreview(file)) return <Empty description={t("documents.preview.unsupported")} />;
+    if (!inBrowser(file)) return isServerPreview(file.name) ? <ServerPreview file={file} /> : <Empty description={t("documents.preview.unsupported")} />;
     if (error) return <Empty description={error} />;
     if (!url) return <Spin tip={t("documents.preview.loading")}><div className="doc-preview-wait" /></Spin>;
     if (file.mime === "application/pdf") {

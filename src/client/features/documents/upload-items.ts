@@ -5,6 +5,7 @@ import {
   invalidCharsText,
   MAX_UPLOAD_ITEMS,
   type NameProblem,
+  visibleName,
 } from "../../../shared/name-rules";
 
 /** One file to send, with its path below the target folder when it came inside a folder. */
@@ -13,7 +14,9 @@ export type UploadItem = { key: string; file: File; relativePath?: string };
 export type LeftOutReason =
   | { key: "tooMany"; params: { max: number } }
   | { key: "invalidChars"; params: { chars: string } }
-  | { key: "spaces" | "emptyName" | "tooLong" | "dots" | "emptyFolder" | "incompatible" }
+  | {
+      key: "spaces" | "emptyName" | "tooLong" | "dots" | "trailingDot" | "reserved" | "invisibleChars" | "emptyFolder" | "incompatible";
+    }
   | { key: "tooLarge"; params: { limit: string } };
 
 export type LeftOut = { name: string; reason: LeftOutReason };
@@ -50,7 +53,8 @@ export const sortItems = (items: TopItem[], opts: { maxFileBytes: number; limitT
       const segments = path.split("/");
       const problem = segments.map(checkName).find(Boolean);
       if (problem) {
-        leftOut.push({ name: path, reason: nameReason(problem) });
+        // Shown in the panel: an override in the name must not reverse the list around it.
+        leftOut.push({ name: visibleName(path), reason: nameReason(problem) });
       } else if (BLOCKED_EXTENSIONS.has(extensionOf(file.name))) {
         leftOut.push({ name: path, reason: { key: "incompatible" } });
       } else if (file.size === 0) {

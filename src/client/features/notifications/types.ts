@@ -1,3 +1,6 @@
+import { paramsIn } from "../../../shared/seed-texts";
+import { i18n } from "../../providers/i18n";
+
 export type NotificationRow = {
   id: string;
   type: string;
@@ -19,6 +22,9 @@ export const NOTIFICATIONS_API = "/api/notifications";
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-/** Server rows carry either a message key with params or a literal title (announcements). */
-export const notificationTitle = (row: NotificationRow, t: Translate) =>
-  row.titleKey ? t(row.titleKey, row.params ?? {}) : (row.title ?? "");
+/**
+ * Server rows carry either a message key with params or a literal title (announcements); a
+ * param given per language (`firm@en`) is read in the UI's language.
+ */
+export const notificationTitle = (row: NotificationRow, t: Translate, lang = i18n.language) =>
+  row.titleKey ? t(row.titleKey, paramsIn(row.params ?? {}, lang)) : (row.title ?? "");

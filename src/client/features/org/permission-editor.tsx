@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 
 import { isScopedSubject, SCOPES } from "../../../shared/permission-scopes";
-import { type Action, SUBJECT_NAMES, type Subject } from "../../../shared/permissions";
+import { type Action, declaredSubject, type Subject, subjectNames } from "../../../shared/permissions";
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { replaceRules } from "../../providers/access-control";
 import { fetchRules } from "../../providers/session";
@@ -43,7 +43,11 @@ export const PermissionEditor = () => {
     { value: "none", label: t("org.scopes.none") },
     ...scopesOf(subject).map((s) => ({ value: s, label: t(`org.scopes.${s}`) })),
   ];
-  const subjectLabel = (s: Subject) => t(`org.subjects.${s}`, { defaultValue: s });
+  // A schema-declared subject is named by its menu label (or the schema's title).
+  const subjectLabel = (s: Subject) => {
+    const declared = declaredSubject(s);
+    return t(`org.subjects.${s}`, { defaultValue: declared ? t(declared.label, { defaultValue: declared.title ?? s }) : s });
+  };
 
   const save = async () => {
     if (!grid || !role) return;
@@ -137,14 +141,14 @@ export const PermissionEditor = () => {
           <h2 className="org-h2">{t("org.permissions.denies")}</h2>
           <Button
             icon={<PlusOutlined />}
-            onClick={() => setGrid((g) => (g ? { ...g, denies: [...g.denies, { key: newDenyKey(), subject: SUBJECT_NAMES[1], actions: [], scope: "all", fields: [], reason: "" }] } : g))}
+            onClick={() => setGrid((g) => (g ? { ...g, denies: [...g.denies, { key: newDenyKey(), subject: subjectNames()[1], actions: [], scope: "all", fields: [], reason: "" }] } : g))}
           >
             {t("org.permissions.addDeny")}
           </Button>
         </div>
         <Table<DenyRow> dataSource={grid?.denies ?? []} rowKey="key" size="small" pagination={false} scroll={{ x: 900 }} locale={{ emptyText: t("org.permissions.noDenies") }}>
           <Table.Column<DenyRow> key="subject" title={t("org.permissions.subject")} width={200} render={(_, d) => (
-            <Select size="small" style={{ width: "100%" }} value={d.subject} options={SUBJECT_NAMES.map((s) => ({ value: s, label: subjectLabel(s) }))} onChange={(subject: Subject) => setDeny(d.key, { subject, actions: [] })} />
+            <Select size="small" style={{ width: "100%" }} value={d.subject} options={subjectNames().map((s) => ({ value: s, label: subjectLabel(s) }))} onChange={(subject: Subject) => setDeny(d.key, { subject, actions: [] })} />
           )} />
           <Table.Column<DenyRow> key="actions" title={t("org.permissions.actions")} width={240} render={(_, d) => (
             <Select<Action[]> size="small" mode="multiple" style={{ width: "100%" }} value={d.actions} options={actionsOf(d.subject).map((a) => ({ value: a, label: t(`org.actions.${a}`) }))} onChange={(actions) => setDeny(d.key, { actions })} />

@@ -1,5 +1,5 @@
 import { conditionsOfScope, type Scope, scopeOfConditions } from "../../../shared/permission-scopes";
-import { ACTIONS, type Action, type PermissionRule, SUBJECT_NAMES, SUBJECTS, type Subject } from "../../../shared/permissions";
+import { ACTIONS, type Action, type PermissionRule, type Subject, subjectActions, subjectNames } from "../../../shared/permissions";
 
 /** One cell of the editor: not granted, or granted for all records, own ones or the department's. */
 export type Cell = "none" | Scope;
@@ -12,7 +12,7 @@ export type Grid = { rows: SubjectRow[]; denies: DenyRow[]; /** Rules the editor
 
 export const GRID_ACTIONS = Object.values(ACTIONS) as Action[];
 
-export const actionsOf = (subject: Subject): Action[] => [...(SUBJECTS[subject] as readonly Action[])];
+export const actionsOf = (subject: Subject): Action[] => [...subjectActions(subject)];
 
 const list = <T>(v: T | T[]) => (Array.isArray(v) ? v : [v]);
 
@@ -21,7 +21,7 @@ export const newDenyKey = () => `deny-${(denyKey += 1)}`;
 
 /** Rules as the subjects × actions grid (plus exceptions), the way the role editor shows them. */
 export const rulesToGrid = (rules: PermissionRule[]): Grid => {
-  const rows: SubjectRow[] = SUBJECT_NAMES.map((subject) => ({ subject, cells: {}, fields: [] }));
+  const rows: SubjectRow[] = subjectNames().map((subject) => ({ subject, cells: {}, fields: [] }));
   const bySubject = new Map(rows.map((r) => [r.subject, r]));
   const denies: DenyRow[] = [];
   const other: PermissionRule[] = [];

@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
+import { roleDescription, roleName } from "../../../shared/seed-texts";
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { useCan } from "../../routing/use-can";
 import type { Role } from "./types";
@@ -13,7 +14,7 @@ type Values = { name: string; code?: string; description?: string };
 
 /** Roles of the firm; each opens the permission editor. */
 export const RoleList = () => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const can = useCan();
   const { result, query } = useList<Role>({ resource: "roles", pagination: { mode: "off" } });
   const [editing, setEditing] = useState<Role | null | undefined>(undefined);
@@ -23,8 +24,8 @@ export const RoleList = () => {
   const remove = useDelete();
 
   useEffect(() => {
-    if (editing !== undefined) form.setFieldsValue(editing ?? { name: "", code: "", description: "" });
-  }, [editing, form]);
+    if (editing !== undefined) form.setFieldsValue(editing ? { ...editing, description: roleDescription(editing.code, editing.description, i18n.language) } : { name: "", code: "", description: "" });
+  }, [editing, form, i18n.language]);
 
   const save = async (values: Values) => {
     try {
@@ -50,10 +51,10 @@ export const RoleList = () => {
       <PagePanel>
         <Table<Role> dataSource={result.data} loading={query.isFetching} rowKey="id" size="middle" pagination={false} scroll={{ x: 760 }}>
           <Table.Column<Role> key="name" title={t("org.roles.fields.name")} render={(_, r) => (
-            <Space>{r.name}{r.isSystem ? <Tag color="gold">{t("org.roles.system")}</Tag> : null}</Space>
+            <Space>{roleName(r.code, r.name, i18n.language)}{r.isSystem ? <Tag color="gold">{t("org.roles.system")}</Tag> : null}</Space>
           )} />
           <Table.Column<Role> key="code" dataIndex="code" title={t("org.roles.fields.code")} render={(v: string) => <code>{v}</code>} />
-          <Table.Column<Role> key="description" dataIndex="description" title={t("org.roles.fields.description")} />
+          <Table.Column<Role> key="description" title={t("org.roles.fields.description")} render={(_, r) => roleDescription(r.code, r.description, i18n.language)} />
           <Table.Column<Role> key="memberCount" dataIndex="memberCount" title={t("org.roles.fields.memberCount")} width={100} />
           <Table.Column<Role> key="rules" title={t("org.roles.fields.rules")} width={100} render={(_, r) => r.rules.length} />
           <Table.Column<Role> key="actions" title={t("table.actions")} fixed="right" width={250} render={(_, r) => (

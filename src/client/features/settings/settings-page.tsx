@@ -46,7 +46,7 @@ export const SettingsPage = () => {
 
   return (
     <>
-      <PageHeader title={t("settings.title")} />
+      <PageHeader title={t("settings.menu")} />
       <PagePanel>
         <p className="text-secondary" style={{ marginTop: 0 }}>
           {t("settings.description")}

@@ -7,10 +7,12 @@ import { MemberPickerField } from "../../components/member-picker";
 import { AttachmentUpload, useCanAttach } from "./attachment-upload";
 import { type MyTask, newKey, WORKFLOW_API } from "./types";
 
-export type DialogAction = "accept" | "reject" | "return" | "transfer" | "addSign" | "cc" | "comment" | "resubmit";
+export type DialogAction = "accept" | "reject" | "return" | "transfer" | "addSign" | "cc" | "comment" | "resubmit" | "cancel";
 
 type Props = {
   instanceId: string;
+  /** The approval's title, named in the toast that confirms the action. */
+  title: string;
   action: DialogAction | null;
   task?: MyTask;
   /** Extra body fields (the form patch and the version it was made on). */
@@ -38,7 +40,7 @@ const TAKES_FILES = new Set<DialogAction>(["accept", "reject", "return", "addSig
  * One dialog for every approval action. Its Idempotency-Key is made when it opens, so a double
  * click or a retried request takes effect once.
  */
-export const ActionDialog = ({ instanceId, action, task, extra, onClose, onDone, onFailed }: Props) => {
+export const ActionDialog = ({ instanceId, title, action, task, extra, onClose, onDone, onFailed }: Props) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
   // A fresh key per opening of the dialog.
@@ -56,7 +58,10 @@ export const ActionDialog = ({ instanceId, action, task, extra, onClose, onDone,
   const commentRequired = NEEDS_COMMENT.has(action) || (action === "accept" && task?.requireComment);
 
   const submit = async () => {
-    const v = await form.validateFields();
+    // An invalid form shows its messages under the fields; the rejection must go no further
+    // (an escaped promise is a page error).
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     const body: Record<string, unknown> = {
       type: action,
       ...(NEEDS_TASK.has(action) && task ? { taskId: task.id } : {}),
@@ -74,7 +79,7 @@ export const ActionDialog = ({ instanceId, action, task, extra, onClose, onDone,
         method: "post",
         values: body,
         config: { headers: { "Idempotency-Key": key } },
-        successNotification: { type: "success", message: t(`workflow.messages.${action}`) },
+        successNotification: { type: "success", message: t(`approvalDone.${action === "accept" && task?.kind === "handler" ? "done" : action}`, { title }) },
       });
       onDone(action, task?.id);
     } catch (error) {
@@ -90,11 +95,12 @@ export const ActionDialog = ({ instanceId, action, task, extra, onClose, onDone,
       okText={t("workflow.actions.ok")}
       cancelText={t("buttons.cancel")}
       confirmLoading={mutation.isPending}
-      okButtonProps={{ disabled: isUploading }}
+      okButtonProps={{ disabled: isUploading, danger: action === "cancel" }}
       onOk={() => void submit()}
       onCancel={onClose}
       destroyOnHidden
     >
+      {action === "cancel" ? <p className="wf-muted">{t("workflow.messages.cancelConfirm")}</p> : null}
       <Form form={form} layout="vertical" initialValues={{ position: "pre", mode: "all" }}>
         {action === "return" ? (
           <Form.Item name="targetNodeId" label={t("workflow.fields.returnTo")} rules={[{ required: true, message: t("validation.required") }]}>

@@ -1,14 +1,15 @@
-import { useCustom, useCustomMutation, useInvalidate } from "@refinedev/core";
-import { Button, Descriptions, Modal, Skeleton, Tag } from "antd";
+import { useCustom, useInvalidate } from "@refinedev/core";
+import { Button, Descriptions, Skeleton, Tag } from "antd";
 import dayjs from "dayjs";
-import { useEffect, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { ActionDialog, type DialogAction } from "./action-dialog";
 import { ReassignDialog } from "./reassign-dialog";
+import { BusinessLink, businessTarget } from "./business-link";
 import { ApprovalTimeline } from "./timeline";
-import { type InstanceDetail, newKey, STATUS_COLORS, type TaskRow, WORKFLOW_API } from "./types";
+import { type InstanceDetail, STATUS_COLORS, type TaskRow, WORKFLOW_API } from "./types";
 import "./workflow.css";
 import { WorkflowForm } from "./workflow-form";
 
@@ -20,6 +21,8 @@ export type ApprovalDetailProps = {
   taskId?: string;
   /** Called after the viewer's task was handled (or found already closed): move on. */
   onTaskDone?: (taskId: string) => void;
+  /** What the approval is about (a contract's terms, a seal request), above the form. */
+  summary?: ReactNode;
 };
 
 const TASK_ACTIONS: DialogAction[] = ["accept", "reject", "return", "transfer", "addSign", "resubmit"];
@@ -29,7 +32,7 @@ const TASK_ACTIONS: DialogAction[] = ["accept", "reject", "return", "transfer", 
  * timeline on the right, the actions fixed at the bottom. Cases, contracts and seals reuse it
  * on their own detail routes.
  */
-export const ApprovalDetail = ({ id, taskId, onTaskDone }: ApprovalDetailProps) => {
+export const ApprovalDetail = ({ id, taskId, onTaskDone, summary }: ApprovalDetailProps) => {
   const { t } = useTranslation();
   const invalidate = useInvalidate();
   const { result, query } = useCustom<InstanceDetail>({ url: `${WORKFLOW_API}/instances/${id}`, method: "get" });
@@ -38,7 +41,6 @@ export const ApprovalDetail = ({ id, taskId, onTaskDone }: ApprovalDetailProps) 
   const [values, setValues] = useState<Values>({});
   const [dialog, setDialog] = useState<DialogAction | null>(null);
   const [reassigning, setReassigning] = useState<TaskRow | null>(null);
-  const { mutateAsync: cancel } = useCustomMutation();
   useEffect(() => {
     if (detail) setValues(detail.form);
   }, [detail]);
@@ -75,25 +77,6 @@ export const ApprovalDetail = ({ id, taskId, onTaskDone }: ApprovalDetailProps) 
     }
   };
 
-  const confirmCancel = () =>
-    Modal.confirm({
-      title: t("workflow.actions.cancel"),
-      content: t("workflow.messages.cancelConfirm"),
-      okButtonProps: { danger: true },
-      okText: t("workflow.actions.ok"),
-      cancelText: t("buttons.cancel"),
-      onOk: async () => {
-        await cancel({
-          url: `${WORKFLOW_API}/instances/${id}/actions`,
-          method: "post",
-          values: { type: "cancel" },
-          config: { headers: { "Idempotency-Key": newKey() } },
-          successNotification: { type: "success", message: t("workflow.messages.cancel") },
-        });
-        await refresh();
-      },
-    });
-
   const actions = task?.actions ?? [];
   return (
     <>
@@ -111,7 +94,13 @@ export const ApprovalDetail = ({ id, taskId, onTaskDone }: ApprovalDetailProps) 
             <Descriptions.Item label={t("workflow.fields.definition")}>{detail.definitionName}</Descriptions.Item>
             <Descriptions.Item label={t("workflow.fields.initiator")}>{detail.users[detail.initiatorId]}</Descriptions.Item>
             <Descriptions.Item label={t("workflow.fields.submittedAt")}>{dayjs(detail.submittedAt).format("YYYY-MM-DD HH:mm")}</Descriptions.Item>
+            {businessTarget(detail.businessRef) && (
+              <Descriptions.Item label={t("workflow.business.record")}>
+                <BusinessLink businessRef={detail.businessRef} />
+              </Descriptions.Item>
+            )}
           </Descriptions>
+          {summary}
           <WorkflowForm
             schema={detail.schema}
             perms={detail.perms}
@@ -129,7 +118,7 @@ export const ApprovalDetail = ({ id, taskId, onTaskDone }: ApprovalDetailProps) 
       <div className="wf-actionbar" role="toolbar" aria-label={t("workflow.titles.actions")}>
         {task ? <span className="wf-muted" style={{ marginRight: "auto" }}>{t("workflow.messages.yourStep", { node: task.nodeName || t("workflow.preview.initiator") })}</span> : null}
         {detail.canCancel ? (
-          <Button danger onClick={confirmCancel}>
+          <Button danger onClick={() => setDialog("cancel")}>
             {t("workflow.actions.cancel")}
           </Button>
         ) : null}
@@ -148,6 +137,7 @@ export const ApprovalDetail = ({ id, taskId, onTaskDone }: ApprovalDetailProps) 
       </div>
       <ActionDialog
         instanceId={id}
+        title={detail.title}
         action={dialog}
         task={task}
         extra={extra}

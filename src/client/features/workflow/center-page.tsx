@@ -12,6 +12,7 @@ import { PageHeader, PagePanel } from "../../layout/page-header";
 import { useAntdTable } from "../../lib/use-antd-table";
 import "./workflow.css";
 import { CENTER_TABS, type CenterRow, type CenterTab, STATUS_COLORS, WORKFLOW_API } from "./types";
+import { approvalPathOf } from "./business-paths";
 
 const fmt = (v?: string | null) => (v ? dayjs(v).format("YYYY-MM-DD HH:mm") : "");
 
@@ -41,7 +42,7 @@ const CenterList = ({ tab }: { tab: CenterTab }) => {
 
   const open = (row: CenterRow) => {
     const task = tab === "pending" && row.taskId ? `?task=${row.taskId}&from=${tab}` : `?from=${tab}`;
-    navigate(`/workflow/detail/${row.instanceId}${task}`);
+    navigate(`${approvalPathOf(row.kind, row.instanceId)}${task}`);
   };
 
   const columns: ColumnsType<CenterRow> = [
@@ -57,13 +58,13 @@ const CenterList = ({ tab }: { tab: CenterTab }) => {
     { title: t("workflow.fields.definition"), dataIndex: "definitionName", width: 160 },
     { title: t("workflow.fields.initiator"), dataIndex: "initiatorName", width: 110 },
     tab === "pending"
-      ? { title: t("workflow.fields.node"), dataIndex: "nodeName", width: 140 }
+      ? { title: t("workflow.fields.node"), dataIndex: "nodeName", width: 140, render: (v: string) => v || t("workflow.preview.initiator") }
       : tab === "handled"
         ? { title: t("workflow.fields.myAction"), dataIndex: "myAction", width: 110, render: (v: string) => t(`workflow.taskStatus.${v}`) }
         : {
             title: t("workflow.fields.current"),
             dataIndex: "current",
-            render: (steps: CenterRow["current"]) => (steps ?? []).map((s) => `${s.nodeName}: ${s.assigneeName}`).join("; "),
+            render: (steps: CenterRow["current"]) => (steps ?? []).map((s) => `${s.nodeName || t("workflow.preview.initiator")}: ${s.assigneeName}`).join("; "),
           },
     {
       title: t("workflow.fields.status"),

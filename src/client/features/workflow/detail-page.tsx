@@ -7,6 +7,7 @@ import { Navigate, useNavigate, useParams, useSearchParams } from "react-router"
 
 import { PagePanel } from "../../layout/page-header";
 import { ApprovalDetail } from "./approval-detail";
+import { approvalPathOf } from "./business-paths";
 import { type CenterRow, WORKFLOW_API } from "./types";
 import "./workflow.css";
 
@@ -20,7 +21,7 @@ export const useNextPending = () => {
     if (!provider.custom) return;
     const res = await provider.custom<{ task: CenterRow | null }>({ url: `${WORKFLOW_API}/tasks/next`, method: "get", query: { after } });
     const next = res.data.task;
-    if (next) navigate(`/workflow/detail/${next.instanceId}?task=${next.taskId}&from=pending`);
+    if (next) navigate(`${approvalPathOf(next.kind, next.instanceId)}?task=${next.taskId}&from=pending`);
     else setAllDone(true);
   };
   return { goNext, isAllDone };

@@ -29,7 +29,8 @@ export const ReassignDialog = ({ instanceId, task, assigneeName, onClose, onDone
   }, [task, form]);
   if (!task) return null;
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     await mutateAsync({
       url: `${WORKFLOW_API}/instances/${instanceId}/reassign`,
       method: "post",
@@ -50,7 +51,7 @@ export const ReassignDialog = ({ instanceId, task, assigneeName, onClose, onDone
       onCancel={onClose}
       destroyOnHidden
     >
-      <p className="wf-muted">{t("workflow.reassign.hint", { name: assigneeName, node: task.nodeName })}</p>
+      <p className="wf-muted">{t("workflow.reassign.hint", { name: assigneeName, node: task.nodeName || t("workflow.preview.initiator") })}</p>
       <Form form={form} layout="vertical">
         <Form.Item name="toUserId" label={t("workflow.reassign.to")} rules={[{ required: true, message: t("validation.required") }]}>
           <MemberPickerField multiple={false} />

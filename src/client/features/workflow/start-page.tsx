@@ -8,6 +8,9 @@ import { PageHeader, PagePanel } from "../../layout/page-header";
 import "./workflow.css";
 import { type StartableCard, WORKFLOW_API } from "./types";
 
+/** Business kinds with their own form (the approval starts from there, with the business record). */
+const START_PATHS: Partial<Record<string, string>> = { contract: "/contract/add", seal: "/seal/add" };
+
 /** Start an approval: cards of the definitions the user may start, grouped by business kind. */
 export const StartApprovalPage = () => {
   const { t } = useTranslation();
@@ -28,7 +31,7 @@ export const StartApprovalPage = () => {
               {cards
                 .filter((c) => c.kind === kind)
                 .map((c) => (
-                  <button type="button" key={c.id} className="wf-card" onClick={() => navigate(`/workflow/add/${c.id}`)}>
+                  <button type="button" key={c.id} className="wf-card" onClick={() => navigate(`${START_PATHS[c.kind] ?? "/workflow/add"}/${c.id}`)}>
                     <div className="wf-card-title">{c.name}</div>
                     <Tag>{t("workflow.fields.versionNo", { n: c.versionNo })}</Tag>
                   </button>

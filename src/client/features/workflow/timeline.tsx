@@ -54,7 +54,7 @@ export const ApprovalTimeline = ({ detail, onReassign }: Props) => {
       children: (
         <div>
           <strong>{name(x.assigneeId)}</strong> <Tag color={STATUS_COLORS[x.status]}>{t(`workflow.taskStatus.${x.status}`)}</Tag>
-          <span className="wf-muted">{x.nodeName}</span>
+          <span className="wf-muted">{x.nodeName || t("workflow.preview.initiator")}</span>
           {onReassign && x.status === "pending" && x.kind !== "submit" ? (
             <Button type="link" size="small" onClick={() => onReassign(x)} aria-label={t("workflow.reassign.for", { name: name(x.assigneeId) })}>
               {t("workflow.actions.reassign")}

@@ -79,6 +79,8 @@ export type InstanceDetail = {
   status: string;
   version: number;
   definitionName: string;
+  /** "<feature>:<record id>" for approvals a business record started; "" otherwise. */
+  businessRef?: string;
   initiatorId: string;
   submittedAt: string;
   finishedAt: string | null;

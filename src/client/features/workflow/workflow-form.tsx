@@ -4,7 +4,9 @@ import type { RJSFSchema, UiSchema } from "@rjsf/utils";
 import { forwardRef, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 
-import { type FieldPerms, fieldLabel, formFields, type JsonSchema } from "../../../shared/workflow";
+import { type FieldPerms, fieldLabel, formFields, type JsonSchema, optionLabel } from "../../../shared/workflow";
+import { localizeErrors } from "../../schema-ui/form-schema";
+import { FORM_WIDGETS } from "../../schema-ui/form-widgets";
 import { schemaValidator } from "../../schema-ui/validator";
 import { WORKFLOW_WIDGETS, type WorkflowFormContext } from "./form-widgets";
 
@@ -36,6 +38,9 @@ const widgetOf = (type: string, source: string | undefined) => {
   return undefined;
 };
 
+/** The messages show under their fields; without a handler rjsf logs them as a console error. */
+const showUnderFields = () => undefined;
+
 type FormHandle = { validateForm: () => boolean };
 
 /**
@@ -43,7 +48,7 @@ type FormHandle = { validateForm: () => boolean };
  * arrive from the server, read fields are read-only, edit fields are inputs.
  */
 export const WorkflowForm = forwardRef<FormHandle, Props>(({ schema, perms, value, onChange, editable, context }, ref) => {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const fields = useMemo(() => formFields(schema), [schema]);
   // Labels in the reader's language (x-label), the rest of the schema as the server sent it.
@@ -64,20 +69,27 @@ export const WorkflowForm = forwardRef<FormHandle, Props>(({ schema, perms, valu
       const isEditable = editable.includes(f.key) && perms[f.key] === "edit";
       const hint = (schema.properties?.[f.key]?.["x-ui"] as UiSchema | undefined) ?? {};
       const widget = widgetOf(f.type, f.source);
-      ui[f.key] = { ...hint, ...(widget ? { "ui:widget": widget } : {}), ...(isEditable ? {} : { "ui:readonly": true }) };
+      // Inline options go to the schema forms' select: a placeholder instead of an empty
+      // option, and each option's label in the reader's language.
+      const choices = !widget && f.options ? { "ui:widget": "choice", "ui:options": { isMultiple: f.type === "multi", choices: f.options.map((o) => ({ value: o, label: optionLabel(f.optionLabels, o, lang) })) } } : {};
+      ui[f.key] = { ...hint, ...choices, ...(widget ? { "ui:widget": widget } : {}), ...(isEditable ? {} : { "ui:readonly": true }) };
     }
     return ui;
-  }, [schema, fields, perms, editable]);
+  }, [schema, fields, perms, editable, lang]);
+  // Validation messages in the words (and language) of the schema forms and the server.
+  const transformErrors = useMemo(() => localizeErrors(schema as never, t), [schema, t]);
   return (
     <Form
       ref={ref as never}
       schema={localized as RJSFSchema}
       uiSchema={uiSchema}
-      widgets={WORKFLOW_WIDGETS}
+      widgets={{ ...FORM_WIDGETS, ...WORKFLOW_WIDGETS }}
       formContext={context ?? {}}
       formData={value}
       validator={workflowValidator}
       onChange={(e: IChangeEvent<Values>) => onChange?.(e.formData ?? {})}
+      transformErrors={transformErrors}
+      onError={showUnderFields}
       showErrorList={false}
       liveValidate={false}
       noHtml5Validate

@@ -21,7 +21,7 @@ import { workspaces } from "./identity";
  * schema get a real (indexed) column; every other field lives in `custom`, so an admin's new field
  * needs no migration.
  */
-const recordColumns = () => ({
+export const recordColumns = () => ({
   workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
   id: uuid().notNull().defaultRandom(),
   custom: jsonb().$type<Record<string, unknown>>().notNull().default({}),

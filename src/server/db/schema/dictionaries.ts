@@ -1,4 +1,4 @@
-import { boolean, foreignKey, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, foreignKey, jsonb, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 import { tracked } from "./columns";
 import { workspaces } from "./identity";
@@ -35,6 +35,11 @@ export const dictionaryItems = pgTable(
     labelEn: text("label_en").notNull().default(""),
     sortOrder: integer("sort_order").notNull().default(0),
     isEnabled: boolean("is_enabled").notNull().default(true),
+    /**
+     * What a feature needs to know of an item beyond its label: a case type's number character,
+     * a filing type's workflow, pre-filing flag and validity days (features/cases/settings.ts).
+     */
+    attributes: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     ...tracked(),
   },
   (t) => [

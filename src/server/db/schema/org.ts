@@ -1,4 +1,4 @@
-import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 import type { PermissionRule } from "../../../shared/permissions";
 import { tracked } from "./columns";
@@ -20,6 +20,8 @@ export const members = pgTable(
      */
     phone: text().notNull().default(""),
     email: text().notNull().default(""),
+    /** Hourly billing rate; a time entry snapshots it when entered. */
+    hourlyRate: numeric("hourly_rate", { precision: 14, scale: 2 }),
     ...tracked(),
   },
   (t) => [

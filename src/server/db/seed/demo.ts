@@ -4,6 +4,10 @@ import { hashPassword } from "../../features/auth/passwords";
 import type { Database, Db } from "../client";
 import { departments, memberDepartments, memberRoles, members, roles, users, workspaces } from "../tables";
 import { seedAccounts } from "./accounts";
+import { seedCases } from "./cases";
+import { seedConflicts } from "./conflicts";
+import { seedContracts, seedPendingSealRequest } from "./contracts";
+import { seedDeadlines } from "./deadlines";
 import { seedDocuments } from "./documents";
 import { seedNotifications } from "./notifications";
 import { seedDictionaries } from "./dictionaries";
@@ -110,8 +114,19 @@ const seedFirm = async (tx: Db, firm: Firm, userIds: Map<string, string>) => {
   await seedDictionaries(tx, ws.id);
   await seedAccounts(tx, { workspaceId: ws.id, ownerId: userIds.get(firm.members[0].username)! }, FIRMS.indexOf(firm) + 1);
   await seedOrgExtras(tx, ws.id, firm.nameEn, userIds);
-  await seedNotifications(tx, ws.id, firm.name, firm.members.map((m) => userIds.get(m.username)!));
+  const firstOf = (...names: string[]) => userIds.get(names.find((n) => firm.members.some((m) => m.username === n)) ?? "")!;
+  await seedCases(tx, ws.id, FIRMS.indexOf(firm) + 1, {
+    lead: firstOf("lawyer", "lawyer2"),
+    partner: firstOf("partner"),
+    assistant: firm.members.some((m) => m.username === "assistant") ? userIds.get("assistant") : undefined,
+  });
+  const sealPeople = { custodian: firstOf("finance", "admin2"), lead: firstOf("lawyer", "lawyer2"), approver: firstOf("admin", "admin2") };
+  await seedContracts(tx, ws.id, sealPeople);
+  await seedConflicts(tx, ws.id, firstOf("lawyer", "lawyer2"));
+  await seedDeadlines(tx, ws.id, { lead: firstOf("lawyer", "lawyer2"), partner: firstOf("partner") });
+  await seedNotifications(tx, ws.id, firm, firm.members.map((m) => userIds.get(m.username)!));
   await seedWorkflow(tx, ws.id, (u) => (firm.members.some((m) => m.username === u) ? userIds.get(u) : undefined), firm === FIRMS[0]);
+  await seedPendingSealRequest(tx, ws.id, sealPeople);
   return ws.id;
 };
 

@@ -1,7 +1,7 @@
 import type { Db } from "../client";
 import { dictionaryItems, dictionaryTypes } from "../tables";
 
-type Item = [code: string, zh: string, en: string];
+type Item = [code: string, zh: string, en: string, attributes?: Record<string, unknown>];
 
 /** The standard dictionaries every firm starts with; admins reorder, rename and disable them. */
 export const STANDARD_DICTIONARIES: { code: string; zh: string; en: string; items: Item[] }[] = [
@@ -10,14 +10,14 @@ export const STANDARD_DICTIONARIES: { code: string; zh: string; en: string; item
     zh: "案件类型",
     en: "Case types",
     items: [
-      ["civil-litigation", "民事诉讼", "Civil litigation"],
-      ["criminal-defense", "刑事辩护", "Criminal defense"],
-      ["administrative-litigation", "行政诉讼", "Administrative litigation"],
-      ["commercial-arbitration", "商事仲裁", "Commercial arbitration"],
-      ["labor-arbitration", "劳动仲裁", "Labor arbitration"],
-      ["non-litigation", "非诉讼法律事务", "Non-litigation matters"],
-      ["retainer", "常年法律顾问", "Retained legal counsel"],
-      ["special-project", "专项法律服务", "Special-project legal services"],
+      ["civil-litigation", "民事诉讼", "Civil litigation", { numberChar: "民" }],
+      ["criminal-defense", "刑事辩护", "Criminal defense", { numberChar: "刑" }],
+      ["administrative-litigation", "行政诉讼", "Administrative litigation", { numberChar: "行" }],
+      ["commercial-arbitration", "商事仲裁", "Commercial arbitration", { numberChar: "仲" }],
+      ["labor-arbitration", "劳动仲裁", "Labor arbitration", { numberChar: "劳" }],
+      ["non-litigation", "非诉讼法律事务", "Non-litigation matters", { numberChar: "非" }],
+      ["retainer", "常年法律顾问", "Retained legal counsel", { numberChar: "顾" }],
+      ["special-project", "专项法律服务", "Special-project legal services", { numberChar: "专" }],
     ],
   },
   {
@@ -26,10 +26,51 @@ export const STANDARD_DICTIONARIES: { code: string; zh: string; en: string; item
     en: "Filing types",
     items: [
       ["formal", "正式立案", "Formal filing"],
-      ["pre-filing", "预立案", "Pre-filing"],
+      ["pre-filing", "预立案", "Pre-filing", { isPreFiling: true, validityDays: 30 }],
       ["contingency", "风险代理", "Contingency-fee engagement"],
       ["legal-aid", "法律援助", "Legal aid"],
       ["pro-bono", "公益案件", "Pro bono"],
+    ],
+  },
+  {
+    code: "case-stage",
+    zh: "案件阶段",
+    en: "Case stages",
+    items: [
+      ["first-instance", "一审", "First instance"],
+      ["second-instance", "二审", "Second instance (appeal)"],
+      ["retrial", "再审", "Retrial"],
+      ["enforcement", "执行", "Enforcement"],
+      ["labor-arbitration", "劳动仲裁", "Labor arbitration"],
+      ["commercial-arbitration", "商事仲裁", "Commercial arbitration"],
+      ["non-litigation", "非诉", "Non-litigation"],
+      ["counsel", "法律顾问", "Legal counsel"],
+      ["criminal-investigation", "刑事侦查", "Criminal investigation"],
+      ["prosecution-review", "审查起诉", "Prosecution review"],
+      ["criminal-trial", "刑事审判", "Criminal trial"],
+    ],
+  },
+  {
+    code: "cause-of-action",
+    zh: "案由",
+    en: "Causes of action",
+    items: [
+      ["sale-contract", "买卖合同纠纷", "Sale contract dispute"],
+      ["loan-contract", "借款合同纠纷", "Loan contract dispute"],
+      ["private-lending", "民间借贷纠纷", "Private lending dispute"],
+      ["lease-contract", "租赁合同纠纷", "Lease contract dispute"],
+      ["construction-contract", "建设工程施工合同纠纷", "Construction contract dispute"],
+      ["labor-dispute", "劳动争议", "Labor dispute"],
+      ["divorce", "离婚纠纷", "Divorce dispute"],
+      ["inheritance", "继承纠纷", "Inheritance dispute"],
+      ["tort", "侵权责任纠纷", "Tort liability dispute"],
+      ["traffic-accident", "机动车交通事故责任纠纷", "Traffic accident liability dispute"],
+      ["ip-infringement", "知识产权侵权纠纷", "IP infringement dispute"],
+      ["equity-transfer", "股权转让纠纷", "Equity transfer dispute"],
+      ["corporate-dispute", "公司决议纠纷", "Corporate resolution dispute"],
+      ["administrative-penalty", "行政处罚", "Administrative penalty"],
+      ["fraud", "诈骗罪", "Fraud (criminal)"],
+      ["other", "其他", "Other"],
     ],
   },
   {
@@ -110,6 +151,18 @@ export const STANDARD_DICTIONARIES: { code: string; zh: string; en: string; item
     ],
   },
   {
+    code: "contract-type",
+    zh: "合同类型",
+    en: "Contract types",
+    items: [
+      ["engagement", "委托代理合同", "Engagement agreement"],
+      ["retainer", "常年法律顾问合同", "Retainer agreement"],
+      ["special-service", "专项服务合同", "Special-service agreement"],
+      ["supplement", "补充协议", "Supplementary agreement"],
+      ["other", "其他合同", "Other contract"],
+    ],
+  },
+  {
     code: "ethnicity",
     zh: "民族",
     en: "Ethnicities",
@@ -132,6 +185,22 @@ export const STANDARD_DICTIONARIES: { code: string; zh: string; en: string; item
       ] as Item[]
     ),
   },
+  {
+    code: "deadline-type",
+    zh: "关键日期类型",
+    en: "Key date types",
+    // reminderOffsets: days before the due date a reminder goes out (0: on the day).
+    items: [
+      ["hearing", "开庭", "Hearing", { reminderOffsets: [7, 3, 1, 0], color: "red" }],
+      ["evidence", "举证期限", "Evidence deadline", { reminderOffsets: [7, 3, 1, 0], color: "orange" }],
+      ["defence", "答辩期", "Defence period", { reminderOffsets: [7, 3, 1, 0], color: "gold" }],
+      ["appeal", "上诉期", "Appeal period", { reminderOffsets: [7, 3, 1, 0], color: "volcano" }],
+      ["limitation", "诉讼时效", "Limitation", { reminderOffsets: [30, 7, 1, 0], color: "purple" }],
+      ["preservation", "保全到期", "Preservation expiry", { reminderOffsets: [30, 7, 1, 0], color: "magenta" }],
+      ["enforcement", "申请执行期限", "Enforcement application period", { reminderOffsets: [30, 7, 1, 0], color: "cyan" }],
+      ["retrial", "再审申请期限", "Retrial application period", { reminderOffsets: [30, 7, 1, 0], color: "blue" }],
+    ],
+  },
 ];
 
 export const seedDictionaries = async (tx: Db, workspaceId: string) => {
@@ -141,7 +210,15 @@ export const seedDictionaries = async (tx: Db, workspaceId: string) => {
       .values({ workspaceId, code: dict.code, nameZh: dict.zh, nameEn: dict.en, sortOrder: i, isSystem: true })
       .returning();
     await tx.insert(dictionaryItems).values(
-      dict.items.map(([code, labelZh, labelEn], sortOrder) => ({ workspaceId, typeId: type.id, code, labelZh, labelEn, sortOrder })),
+      dict.items.map(([code, labelZh, labelEn, attributes], sortOrder) => ({
+        workspaceId,
+        typeId: type.id,
+        code,
+        labelZh,
+        labelEn,
+        sortOrder,
+        attributes: attributes ?? {},
+      })),
     );
   }
 };

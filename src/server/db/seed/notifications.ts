@@ -2,7 +2,7 @@ import type { Db } from "../client";
 import { notifications } from "../tables";
 
 /** A welcome note in every member's bell, so the demo shows what notifications look like. */
-export const seedNotifications = async (tx: Db, workspaceId: string, firmName: string, userIds: string[]) => {
+export const seedNotifications = async (tx: Db, workspaceId: string, firm: { name: string; nameEn: string }, userIds: string[]) => {
   if (userIds.length === 0) return;
   await tx.insert(notifications).values(
     userIds.map((userId) => ({
@@ -10,7 +10,8 @@ export const seedNotifications = async (tx: Db, workspaceId: string, firmName: s
       userId,
       type: "system",
       titleKey: "notifications.messages.welcomeTitle",
-      params: { firm: firmName },
+      // The firm in both languages: each reader sees the one of the UI (shared/seed-texts paramsIn).
+      params: { firm: firm.name, "firm@en": firm.nameEn },
       link: "/settings/profile",
     })),
   );

@@ -1,12 +1,13 @@
 import { ADMIN_RULES, BASIC_RULE, type PermissionRule } from "../../../shared/permissions";
+import { ROLE_DESCRIPTIONS } from "../../../shared/seed-texts";
 
-/** The roles a new firm starts with; admins edit them afterwards in the role editor. */
+/** The roles a new firm starts with; admins edit them afterwards in the role editor (descriptions: shared/seed-texts). */
 export const ROLE_TEMPLATES: { code: string; name: string; description: string; rules: PermissionRule[] }[] = [
-  { code: "admin", name: "管理员", description: "Firm administrator", rules: [...ADMIN_RULES] },
+  { code: "admin", name: "管理员", description: ROLE_DESCRIPTIONS.admin["zh-CN"], rules: [...ADMIN_RULES] },
   {
     code: "partner",
     name: "合伙人",
-    description: "Partner",
+    description: ROLE_DESCRIPTIONS.partner["zh-CN"],
     rules: [
       BASIC_RULE,
       { action: ["read", "create", "update", "delete", "export"], subject: "LAWFIRM_CASE_VIEW" },
@@ -14,7 +15,7 @@ export const ROLE_TEMPLATES: { code: string; name: string; description: string; 
       { action: ["read", "create", "update", "delete"], subject: "LAWFIRM_DOCUMENT_VIEW" },
       { action: ["read", "create", "update", "delete"], subject: "LAWFIRM_CONTRACT_VIEW" },
       { action: ["read", "create"], subject: "LAWFIRM_SEAL_VIEW" },
-      { action: "read", subject: "LAWFIRM_CONFLICT_VIEW" },
+      { action: ["read", "create", "export"], subject: "LAWFIRM_CONFLICT_VIEW" },
       { action: ["read", "create", "approve"], subject: "WORKFLOW_INSTANCE" },
       { action: "read", subject: ["ORG_MEMBER", "ORG_DEPARTMENT"] },
     ],
@@ -22,7 +23,7 @@ export const ROLE_TEMPLATES: { code: string; name: string; description: string; 
   {
     code: "lawyer",
     name: "律师",
-    description: "Lawyer",
+    description: ROLE_DESCRIPTIONS.lawyer["zh-CN"],
     rules: [
       BASIC_RULE,
       { action: ["read", "create", "update"], subject: "LAWFIRM_CASE_VIEW" },
@@ -30,14 +31,14 @@ export const ROLE_TEMPLATES: { code: string; name: string; description: string; 
       { action: ["read", "create"], subject: "LAWFIRM_DOCUMENT_VIEW" },
       { action: ["read", "create"], subject: "LAWFIRM_CONTRACT_VIEW" },
       { action: ["read", "create"], subject: "LAWFIRM_SEAL_VIEW" },
-      { action: "read", subject: "LAWFIRM_CONFLICT_VIEW" },
+      { action: ["read", "create", "export"], subject: "LAWFIRM_CONFLICT_VIEW" },
       { action: ["read", "create", "approve"], subject: "WORKFLOW_INSTANCE" },
     ],
   },
   {
     code: "assistant",
     name: "律师助理",
-    description: "Legal assistant",
+    description: ROLE_DESCRIPTIONS.assistant["zh-CN"],
     rules: [
       BASIC_RULE,
       { action: "read", subject: "LAWFIRM_CASE_VIEW" },
@@ -49,13 +50,14 @@ export const ROLE_TEMPLATES: { code: string; name: string; description: string; 
   {
     code: "finance",
     name: "财务",
-    description: "Finance",
+    description: ROLE_DESCRIPTIONS.finance["zh-CN"],
     rules: [
       BASIC_RULE,
-      { action: "read", subject: ["LAWFIRM_CASE_VIEW", "LAWFIRM_CONTRACT_VIEW", "LAWFIRM_CUSTOMER_VIEW"] },
+      // Finance keeps the firm's seals: it reads the requests it stamps.
+      { action: "read", subject: ["LAWFIRM_CASE_VIEW", "LAWFIRM_CONTRACT_VIEW", "LAWFIRM_CUSTOMER_VIEW", "LAWFIRM_SEAL_VIEW"] },
       { action: ["read", "create", "approve"], subject: "WORKFLOW_INSTANCE" },
     ],
   },
   // A newcomer's role starts empty until an admin grants rights: they see "not authorized".
-  { code: "intern", name: "实习生", description: "Intern (no rights yet)", rules: [] },
+  { code: "intern", name: "实习生", description: ROLE_DESCRIPTIONS.intern["zh-CN"], rules: [] },
 ];

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 
 import { and, eq } from "drizzle-orm";
 
-import { type Definition, type FlowNode, newTaskNode, type WorkflowKind } from "../../../shared/workflow";
+import { type Definition, type FlowNode, type I18nText, newTaskNode, textOf, type WorkflowKind } from "../../../shared/workflow";
 import { loadDirectory } from "../../features/workflow/directory";
 import { type Action, step } from "../../features/workflow/engine";
 import { ccTargets, storedState, writeCc, writeEvents, writeTasks } from "../../features/workflow/store";
@@ -19,7 +19,7 @@ const person = (id: string, name: string, userId: string, type: "approval" | "ha
   assignees: { kind: "users", userIds: [userId] },
 });
 
-const base = (key: string, name: string, kind: WorkflowKind, form: Definition["form"], nodes: FlowNode[], admin: string): Definition => ({
+const base = (key: string, name: I18nText, kind: WorkflowKind, form: Definition["form"], nodes: FlowNode[], admin: string): Definition => ({
   key,
   name,
   kind,
@@ -30,17 +30,26 @@ const base = (key: string, name: string, kind: WorkflowKind, form: Definition["f
   nodes,
 });
 
+/** A label in both languages (the designer's `x-label`). */
+const label = (zh: string, en: string) => ({ "zh-CN": zh, en });
+
 // x-order keeps the field order: jsonb stores an object's keys sorted.
 const LEAVE_FORM = {
   type: "object",
   "x-order": ["title", "leaveType", "days", "startDate", "reason"],
   required: ["title", "leaveType", "days"],
   properties: {
-    title: { type: "string", title: "标题", maxLength: 200 },
-    leaveType: { type: "string", title: "请假类型", enum: ["年假", "病假", "事假"] },
-    days: { type: "number", title: "天数", minimum: 0.5, maximum: 60 },
-    startDate: { type: "string", format: "date", title: "开始日期" },
-    reason: { type: "string", title: "事由", maxLength: 500 },
+    title: { type: "string", title: "标题", "x-label": label("标题", "Title"), maxLength: 200 },
+    leaveType: {
+      type: "string",
+      title: "请假类型",
+      "x-label": label("请假类型", "Leave type"),
+      enum: ["年假", "病假", "事假"],
+      "x-enum-labels": { 年假: { en: "Annual leave" }, 病假: { en: "Sick leave" }, 事假: { en: "Personal leave" } },
+    },
+    days: { type: "number", title: "天数", "x-label": label("天数", "Days"), minimum: 0.5, maximum: 60 },
+    startDate: { type: "string", format: "date", title: "开始日期", "x-label": label("开始日期", "Start date") },
+    reason: { type: "string", title: "事由", "x-label": label("事由", "Reason"), maxLength: 500 },
   },
 };
 
@@ -49,10 +58,16 @@ const EXPENSE_FORM = {
   "x-order": ["title", "amount", "category", "note"],
   required: ["title", "amount", "category"],
   properties: {
-    title: { type: "string", title: "标题", maxLength: 200 },
-    amount: { type: "string", format: "money", title: "金额（元）" },
-    category: { type: "string", title: "费用类别", enum: ["差旅", "办公", "客户招待"] },
-    note: { type: "string", title: "说明", maxLength: 500 },
+    title: { type: "string", title: "标题", "x-label": label("标题", "Title"), maxLength: 200 },
+    amount: { type: "string", format: "money", title: "金额（元）", "x-label": label("金额（元）", "Amount (CNY)") },
+    category: {
+      type: "string",
+      title: "费用类别",
+      "x-label": label("费用类别", "Category"),
+      enum: ["差旅", "办公", "客户招待"],
+      "x-enum-labels": { 差旅: { en: "Travel" }, 办公: { en: "Office" }, 客户招待: { en: "Client entertainment" } },
+    },
+    note: { type: "string", title: "说明", "x-label": label("说明", "Details"), maxLength: 500 },
   },
 };
 
@@ -60,21 +75,51 @@ const SIMPLE_FORM = {
   type: "object",
   "x-order": ["title", "remark"],
   required: ["title"],
-  properties: { title: { type: "string", title: "标题", maxLength: 200 }, remark: { type: "string", title: "备注", maxLength: 1000, "x-ui": { "ui:widget": "textarea" } } },
+  properties: {
+    title: { type: "string", title: "标题", "x-label": label("标题", "Title"), maxLength: 200 },
+    remark: { type: "string", title: "备注", "x-label": label("备注", "Remarks"), maxLength: 1000, "x-ui": { "ui:widget": "textarea" } },
+  },
 };
 
-const BUSINESS: [WorkflowKind, string][] = [
-  ["case", "立案审批"],
-  ["case-change", "案件变更审批"],
-  ["contract", "合同审批"],
-  ["contract-archive", "合同归档审批"],
-  ["contract-cancel", "合同作废审批"],
-  ["seal", "用印审批"],
+const BUSINESS: [WorkflowKind, I18nText][] = [
+  ["case", label("立案审批", "Case opening")],
+  ["case-change", label("案件变更审批", "Case change")],
+  ["contract-archive", label("合同归档审批", "Contract archiving")],
+  ["contract-cancel", label("合同作废审批", "Contract voiding")],
 ];
+
+/**
+ * Contract and seal approvals end with the seal custodian's handler step: the server fills
+ * `sealHolderId` from the chosen seal, the custodian records the copies stamped and the date.
+ */
+const STAMP_FORM = {
+  type: "object",
+  "x-order": ["title", "sealHolderId", "copies", "stampedCopies", "stampedAt", "remark"],
+  required: ["title"],
+  properties: {
+    title: { type: "string", title: "标题", "x-label": label("标题", "Title"), maxLength: 200 },
+    sealHolderId: { type: "string", format: "uuid", title: "印章保管人", "x-label": label("印章保管人", "Seal custodian"), "x-options": { source: "users" } },
+    copies: { type: "number", title: "申请份数", "x-label": label("申请份数", "Copies requested"), minimum: 0, maximum: 9999 },
+    stampedCopies: { type: "number", title: "实际盖章份数", "x-label": label("实际盖章份数", "Copies stamped"), minimum: 1, maximum: 9999 },
+    stampedAt: { type: "string", format: "date", title: "盖章日期", "x-label": label("盖章日期", "Stamped on") },
+    remark: { type: "string", title: "备注", "x-label": label("备注", "Remarks"), maxLength: 1000, "x-ui": { "ui:widget": "textarea" } },
+  },
+};
+
+const stampStep = (id: string): FlowNode => ({
+  ...newTaskNode("handler", id, "印章保管人盖章"),
+  assignees: { kind: "formUser", field: "sealHolderId" },
+  fields: { stampedCopies: "edit", stampedAt: "edit" },
+} as FlowNode);
+
+const stamped = (def: Definition): Definition => ({
+  ...def,
+  start: { ...def.start, fields: { stampedCopies: "read", stampedAt: "read" } },
+});
 
 /** Demo definitions: leave and expense requests, plus one simple flow per business kind. */
 const demoDefinitions = (ids: { director: string; finance: string }): Definition[] => [
-  base("leave", "请假申请", "general", LEAVE_FORM, [
+  base("leave", label("请假申请", "Leave request"), "general", LEAVE_FORM, [
     manager("leave-manager", "部门负责人"),
     {
       id: "leave-days",
@@ -87,7 +132,7 @@ const demoDefinitions = (ids: { director: string; finance: string }): Definition
     },
     { id: "leave-cc", name: "抄送行政", type: "cc", recipients: { kind: "users", userIds: [ids.finance] }, fields: {} },
   ], ids.director),
-  base("expense", "费用报销", "general", EXPENSE_FORM, [
+  base("expense", label("费用报销", "Expense claim"), "general", EXPENSE_FORM, [
     manager("expense-manager", "部门负责人"),
     {
       id: "expense-amount",
@@ -100,8 +145,14 @@ const demoDefinitions = (ids: { director: string; finance: string }): Definition
     },
     { ...person("expense-pay", "财务付款", ids.finance, "handler"), fields: { amount: "read" } } as FlowNode,
   ], ids.director),
-  base("account-change", "客户信息变更", "general", SIMPLE_FORM, [manager("account-change-manager", "部门负责人")], ids.director),
+  base("account-change", label("客户信息变更", "Client change"), "general", SIMPLE_FORM, [manager("account-change-manager", "部门负责人")], ids.director),
   ...BUSINESS.map(([kind, name]) => base(kind, name, kind, SIMPLE_FORM, [manager(`${kind}-manager`, "部门负责人"), person(`${kind}-director`, "主任审批", ids.director)], ids.director)),
+  stamped(base("contract", label("合同审批", "Contract"), "contract", STAMP_FORM, [
+    manager("contract-manager", "部门负责人"),
+    person("contract-director", "主任审批", ids.director),
+    stampStep("contract-stamp"),
+  ], ids.director)),
+  stamped(base("seal", label("用印审批", "Seal use"), "seal", STAMP_FORM, [manager("seal-manager", "部门负责人"), stampStep("seal-stamp")], ids.director)),
 ];
 
 type Seeded = { definitionId: string; versionId: string; def: Definition };
@@ -109,7 +160,7 @@ type Seeded = { definitionId: string; versionId: string; def: Definition };
 const insertDefinition = async (tx: Db, workspaceId: string, def: Definition, by: string): Promise<Seeded> => {
   const [row] = await tx
     .insert(workflowDefinitions)
-    .values({ workspaceId, key: def.key, kind: def.kind, name: String(def.name), draft: def, isEnabled: true, currentVersionNo: 1, createdBy: by, updatedBy: by })
+    .values({ workspaceId, key: def.key, kind: def.kind, name: textOf(def.name, "zh-CN"), draft: def, isEnabled: true, currentVersionNo: 1, createdBy: by, updatedBy: by })
     .returning();
   const [version] = await tx
     .insert(workflowDefinitionVersions)
@@ -122,7 +173,7 @@ const insertDefinition = async (tx: Db, workspaceId: string, def: Definition, by
 const eqRow = (workspaceId: string, id: string) => and(eq(workflowDefinitions.workspaceId, workspaceId), eq(workflowDefinitions.id, id));
 
 /** Runs a few real approvals through the engine so the approval centre is not empty. */
-const runDemo = async (tx: Db, workspaceId: string, flow: Seeded, initiator: string, form: Record<string, unknown>, accepters: string[]) => {
+const runDemo = async (tx: Db, workspaceId: string, flow: Seeded, initiator: string, form: Record<string, unknown>, accepters: string[], businessRef = "") => {
   const dir = await loadDirectory(tx, workspaceId);
   const ctx = { def: flow.def, dir, now: new Date(), newId: randomUUID };
   const deptId = dir.userDepts[initiator]?.[0] ?? null;
@@ -135,7 +186,7 @@ const runDemo = async (tx: Db, workspaceId: string, flow: Seeded, initiator: str
     .values({
       workspaceId, definitionId: flow.definitionId, versionId: flow.versionId, kind: flow.def.kind, title: String(form.title),
       status: state.status, initiatorId: initiator, initiatorDeptId: deptId, form: state.form, state: storedState(state),
-      createdBy: initiator, updatedBy: initiator,
+      businessRef, createdBy: initiator, updatedBy: initiator,
     })
     .returning();
   for (const userId of accepters) {
@@ -158,6 +209,24 @@ const runDemo = async (tx: Db, workspaceId: string, flow: Seeded, initiator: str
       .where(and(eq(workflowInstances.workspaceId, workspaceId), eq(workflowInstances.id, row.id))),
   );
   await batch.run();
+  return row.id;
+};
+
+/**
+ * A demo approval of a business kind, left running at its first step, for a business record the
+ * caller made (a pending seal request): the firm's seeded flow of that kind, its businessRef set.
+ */
+export const startDemoApproval = async (tx: Db, workspaceId: string, kind: WorkflowKind, initiator: string, form: Record<string, unknown>, businessRef: string) => {
+  const [def] = await tx
+    .select()
+    .from(workflowDefinitions)
+    .where(and(eq(workflowDefinitions.workspaceId, workspaceId), eq(workflowDefinitions.kind, kind)))
+    .limit(1);
+  const [version] = await tx
+    .select()
+    .from(workflowDefinitionVersions)
+    .where(and(eq(workflowDefinitionVersions.workspaceId, workspaceId), eq(workflowDefinitionVersions.id, def.currentVersionId as string)));
+  return runDemo(tx, workspaceId, { definitionId: def.id, versionId: version.id, def: version.flow as Definition }, initiator, form, [], businessRef);
 };
 
 /** Published demo workflows for one firm; in the first firm also a few approvals in flight. */

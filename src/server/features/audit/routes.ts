@@ -1,12 +1,20 @@
 import type { FastifyInstance } from "fastify";
 
-import { type ListQuery, listQuerySchema } from "../../lib/list-query";
-import { findAuditLogs } from "./service";
+import { type ListQuery, listQuery, textFilter } from "../../lib/list-query";
+import { AUDIT_SORT, findAuditLogs } from "./service";
 
 export async function auditRoutes(app: FastifyInstance) {
   app.get<{ Querystring: ListQuery }>(
     "/",
-    { schema: { querystring: listQuerySchema }, config: { permission: ["read", "AUDIT_LOG"] } },
+    {
+      schema: {
+        querystring: listQuery(Object.keys(AUDIT_SORT), {
+          entity: textFilter, entityId: textFilter, action: textFilter, userId: textFilter,
+          createdAt_gte: textFilter, createdAt_lte: textFilter,
+        }),
+      },
+      config: { permission: ["read", "AUDIT_LOG"] },
+    },
     async (req, reply) => {
       const { rows, total } = await findAuditLogs(req.ctx, req.query);
       reply.header("x-total-count", total);

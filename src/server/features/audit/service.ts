@@ -13,6 +13,9 @@ const dateParam = (value: unknown) => {
   return date;
 };
 
+/** What the audit log sorts by (the route's `_sort` accepts exactly these keys). */
+export const AUDIT_SORT = { createdAt: auditLogs.createdAt, id: auditLogs.id };
+
 export const findAuditLogs = async (ctx: RequestCtx, q: ListQuery) => {
   const filters: (SQL | undefined)[] = [];
   if (typeof q.entity === "string" && q.entity) filters.push(eq(auditLogs.entity, q.entity));
@@ -25,7 +28,7 @@ export const findAuditLogs = async (ctx: RequestCtx, q: ListQuery) => {
   if (to) filters.push(lte(auditLogs.createdAt, to));
   const where = inWorkspace(ctx, auditLogs, ...filters);
   const { offset, limit } = pageOf(q);
-  const order = orderOf(q, { createdAt: auditLogs.createdAt, id: auditLogs.id }, desc(auditLogs.id));
+  const order = orderOf(q, AUDIT_SORT, desc(auditLogs.id));
 
   const [rows, [{ total }]] = await Promise.all([
     ctx.db

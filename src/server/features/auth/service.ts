@@ -41,21 +41,28 @@ const pickWorkspace = async (db: Db, userId: string, preferred: string | null) =
   return (enabled.find((r) => r.workspaceId === preferred) ?? enabled[0]).workspaceId;
 };
 
-const lockMinutesLeft = (until: Date) => Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000));
+/**
+ * The one answer for an unknown name, a wrong password and a locked account: same status, same
+ * message, and each costs one scrypt check, so none of them tells whether the account exists.
+ */
+const refused = (deps: AuthDeps) =>
+  new AppError(401, "errors.signInRefused", { params: { max: deps.maxFailures, minutes: deps.lockMinutes } });
 
 /**
  * Checks the password, counting failures per account: after `maxFailures` wrong passwords the
- * account is locked for `lockMinutes`, so guessing is slow even from many addresses.
+ * account is locked for `lockMinutes`, so guessing is slow even from many addresses. While
+ * locked even the right password is refused, with the same answer as a wrong one.
  */
 export const login = async (deps: AuthDeps, input: LoginInput) => {
   const { db } = deps;
   const user = await findUser(db, input.username);
   if (!user) {
     await verifyPassword(input.password, DUMMY_HASH);
-    throw new AppError(401, "errors.wrongCredentials");
+    throw refused(deps);
   }
   if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
-    throw new AppError(429, "errors.accountLocked", { params: { minutes: lockMinutesLeft(user.lockedUntil) } });
+    await verifyPassword(input.password, user.passwordHash);
+    throw refused(deps);
   }
   if (!(await verifyPassword(input.password, user.passwordHash))) {
     const failures = user.failedLogins + 1;
@@ -65,10 +72,7 @@ export const login = async (deps: AuthDeps, input: LoginInput) => {
       .update(users)
       .set({ failedLogins: locks ? 0 : failures, lockedUntil })
       .where(eq(users.id, user.id));
-    if (lockedUntil) {
-      throw new AppError(429, "errors.accountLocked", { params: { minutes: deps.lockMinutes } });
-    }
-    throw new AppError(401, "errors.wrongCredentials");
+    throw refused(deps);
   }
   if (!user.isEnabled) throw new AppError(403, "errors.accountDisabled");
 

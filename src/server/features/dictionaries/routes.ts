@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 
-import { type ListQuery, listQuerySchema } from "../../lib/list-query";
+import { type ListQuery, listQuery, textFilter } from "../../lib/list-query";
 import {
+  ITEM_SORT,
   createItem,
   createType,
   deleteItem,
@@ -42,6 +43,20 @@ const typePatch = {
   additionalProperties: false,
   properties: { nameZh: label, nameEn: optionalLabel, sortOrder, version },
 } as const;
+/**
+ * What features read from an item beyond its label (features/cases/settings.ts): a case type's
+ * number character, a filing type's flow, pre-filing flag and validity days.
+ */
+const attributes = {
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    numberChar: { type: "string", minLength: 1, maxLength: 2 },
+    isPreFiling: { type: "boolean" },
+    validityDays: { type: "integer", minimum: 1, maximum: 3650 },
+    workflowKey: { type: "string", maxLength: 100 },
+  },
+} as const;
 const itemBody = {
   type: "object",
   required: ["typeId", "code", "labelZh"],
@@ -53,13 +68,14 @@ const itemBody = {
     labelEn: optionalLabel,
     sortOrder,
     isEnabled: { type: "boolean" },
+    attributes,
   },
 } as const;
 const itemPatch = {
   type: "object",
   required: ["version"],
   additionalProperties: false,
-  properties: { labelZh: label, labelEn: optionalLabel, sortOrder, isEnabled: { type: "boolean" }, version },
+  properties: { labelZh: label, labelEn: optionalLabel, sortOrder, isEnabled: { type: "boolean" }, attributes, version },
 } as const;
 const reorderBody = {
   type: "object",
@@ -94,7 +110,14 @@ async function itemRoutes(app: FastifyInstance, opts: Opts) {
   const one = (action: "read" | "update" | "delete") => ({ config: { permission: can(action), tenantTable: "dictionary_items" } });
   app.get<{ Querystring: ListQuery }>(
     "/",
-    { schema: { querystring: listQuerySchema }, config: { permission: can("read") } },
+    {
+      schema: {
+        querystring: listQuery(Object.keys(ITEM_SORT), {
+          typeId: textFilter, q: textFilter, label_like: textFilter, isEnabled: { type: "string", enum: ["true", "false"] },
+        }),
+      },
+      config: { permission: can("read") },
+    },
     async (req, reply) => {
       const { rows, total } = await findItems(req.ctx, req.query);
       reply.header("x-total-count", total);

@@ -10,7 +10,15 @@ import type { DictionaryUsageRegistry } from "./usage";
 
 export type TypeInput = { code: string; nameZh: string; nameEn?: string; sortOrder?: number };
 export type TypePatch = Partial<Omit<TypeInput, "code">> & { version: number };
-export type ItemInput = { typeId: string; code: string; labelZh: string; labelEn?: string; sortOrder?: number; isEnabled?: boolean };
+export type ItemInput = {
+  typeId: string;
+  code: string;
+  labelZh: string;
+  labelEn?: string;
+  sortOrder?: number;
+  isEnabled?: boolean;
+  attributes?: Record<string, unknown>;
+};
 export type ItemPatch = Partial<Omit<ItemInput, "typeId" | "code">> & { version: number };
 
 type DictType = typeof dictionaryTypes.$inferSelect;
@@ -93,6 +101,11 @@ export const deleteType = (ctx: RequestCtx, usage: DictionaryUsageRegistry, id: 
 const isTrue = (v: unknown) => v === true || v === "true";
 const isFalse = (v: unknown) => v === false || v === "false";
 
+/** What the item list sorts by (the route's `_sort` accepts exactly these keys). */
+export const ITEM_SORT = {
+  sortOrder: dictionaryItems.sortOrder, code: dictionaryItems.code, labelZh: dictionaryItems.labelZh, labelEn: dictionaryItems.labelEn,
+};
+
 export const findItems = async (ctx: RequestCtx, q: ListQuery) => {
   const filters = [];
   if (typeof q.typeId === "string" && q.typeId) filters.push(eq(dictionaryItems.typeId, q.typeId));
@@ -105,11 +118,7 @@ export const findItems = async (ctx: RequestCtx, q: ListQuery) => {
   if (isFalse(q.isEnabled)) filters.push(eq(dictionaryItems.isEnabled, false));
   const where = inWorkspace(ctx, dictionaryItems, ...filters);
   const { offset, limit } = pageOf(q);
-  const order = orderOf(
-    q,
-    { sortOrder: dictionaryItems.sortOrder, code: dictionaryItems.code, labelZh: dictionaryItems.labelZh, labelEn: dictionaryItems.labelEn },
-    asc(dictionaryItems.sortOrder),
-  );
+  const order = orderOf(q, ITEM_SORT, asc(dictionaryItems.sortOrder));
   const [rows, [{ total }]] = await Promise.all([
     ctx.db.select().from(dictionaryItems).where(where).orderBy(order, asc(dictionaryItems.code)).limit(limit).offset(offset),
     ctx.db.select({ total: count() }).from(dictionaryItems).where(where),

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 
 import { AppError } from "../../../shared/errors";
-import { checkName, invalidCharsText } from "../../../shared/name-rules";
+import { checkName, invalidCharsText, visibleName } from "../../../shared/name-rules";
 import type { Db } from "../../db/client";
 import { translatorFor } from "../../i18n";
 import type { RequestCtx } from "../../lib/request-ctx";
@@ -14,7 +14,7 @@ export const assertName = (name: string) => {
   const problem = checkName(name);
   if (!problem) return;
   throw new AppError(400, `errors.documents.name.${problem}`, {
-    params: { name, chars: invalidCharsText() },
+    params: { name: visibleName(name), chars: invalidCharsText() },
   });
 };
 

@@ -44,6 +44,15 @@ const dateParam = (value: unknown) => {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** What the file list sorts by (the route's `_sort` accepts exactly these keys). */
+export const FILE_SORT = {
+  name: files.name,
+  size: files.size,
+  createdAt: files.createdAt,
+  updatedAt: files.updatedAt,
+  receiptDate: files.receiptDate,
+};
+
 /** The file list: `folderId` (or "root"), `name_like`, receipt date range, sort and paging. */
 export const findFiles = async (ctx: RequestCtx, q: ListQuery) => {
   const filters: (SQL | undefined)[] = [];
@@ -60,13 +69,7 @@ export const findFiles = async (ctx: RequestCtx, q: ListQuery) => {
   const { offset, limit } = pageOf(q);
   const order = orderOf(
     q,
-    {
-      name: files.name,
-      size: files.size,
-      createdAt: files.createdAt,
-      updatedAt: files.updatedAt,
-      receiptDate: files.receiptDate,
-    },
+    FILE_SORT,
     desc(files.updatedAt),
   );
   const [rows, [{ total }]] = await Promise.all([

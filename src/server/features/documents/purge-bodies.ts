@@ -29,6 +29,7 @@ export const purgeUnreferencedBodies = async (
   store: BlobStore,
   graceMs: number,
   now = Date.now(),
+  onRemoved?: (key: string) => Promise<void>,
 ): Promise<PurgeResult> => {
   const notAfter = new Date(now - graceMs);
   let removed = 0;
@@ -43,7 +44,11 @@ export const purgeUnreferencedBodies = async (
         .where(inArray(fileVersions.storageKey, keys));
       const referenced = new Set(used.map((r) => r.key));
       for (const key of keys) {
-        if (!referenced.has(key) && (await store.removeIfOlder(key, notAfter))) removed += 1;
+        if (!referenced.has(key) && (await store.removeIfOlder(key, notAfter))) {
+          removed += 1;
+          // The body's converted preview goes with it.
+          await onRemoved?.(key);
+        }
       }
     });
   let batch: string[] = [];
@@ -65,6 +70,8 @@ export type PurgeOptions = {
   everySeconds: number;
   /** How long a body must have been untouched before it may go. */
   graceSeconds: number;
+  /** Called for each removed body (its preview is deleted). */
+  onRemoved?: (key: string) => Promise<void>;
 };
 
 /**
@@ -74,7 +81,7 @@ export type PurgeOptions = {
 export const startBodyPurge = (app: FastifyInstance, db: Db, store: BlobStore, opts: PurgeOptions) => {
   if (!(opts.everySeconds > 0)) return;
   startPeriodicJob(app, "documents.purge", opts.everySeconds * 1000, async () => {
-    const result = await purgeUnreferencedBodies(db, store, opts.graceSeconds * 1000);
+    const result = await purgeUnreferencedBodies(db, store, opts.graceSeconds * 1000, Date.now(), opts.onRemoved);
     if (result.removed + result.staging > 0) app.log.info(result, "unreferenced file bodies purged");
   });
 };

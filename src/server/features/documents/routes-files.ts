@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 
-import { type ListQuery, listQuerySchema } from "../../lib/list-query";
+import { type ListQuery, listQuery, textFilter } from "../../lib/list-query";
 import { idParams } from "../../lib/route-schemas";
 import { bodyInfo, sendBody } from "./download";
-import { deleteFile, findFiles, getFile, getFileRow, updateFile, type FileUpdate } from "./files-service";
+import { deleteFile, FILE_SORT, findFiles, getFile, getFileRow, updateFile, type FileUpdate } from "./files-service";
 import type { DocumentsDeps } from "./routes";
 import { addFileVersion, createUploadedFiles } from "./save-uploads";
 import { receiveUpload } from "./upload";
@@ -34,7 +34,15 @@ type Id = { Params: { id: string } };
 export async function filesRoutes(app: FastifyInstance, { deps }: { deps: DocumentsDeps }) {
   app.get<{ Querystring: ListQuery }>(
     "/files",
-    { schema: { querystring: listQuerySchema }, config: { permission: ["read", DOC] } },
+    {
+      schema: {
+        querystring: listQuery(Object.keys(FILE_SORT), {
+          folderId: textFilter, name_like: textFilter, q: textFilter, createdBy: textFilter,
+          receiptDate_gte: textFilter, receiptDate_lte: textFilter,
+        }),
+      },
+      config: { permission: ["read", DOC] },
+    },
     async (req, reply) => {
       const { rows, total } = await findFiles(req.ctx, req.query);
       reply.header("x-total-count", total);
@@ -82,6 +90,8 @@ export async function filesRoutes(app: FastifyInstance, { deps }: { deps: Docume
     {
       schema: { params: idParams, querystring: contentQuery },
       config: { permission: ["read", DOC], tenantTable: "files" },
+      // Stored bytes as they are: Range offsets and the ETag describe them, not a re-encoding.
+      compress: false,
     },
     async (req, reply) => {
       const { file, version } = await getFileBody(req.ctx, req.params.id, req.query.version);

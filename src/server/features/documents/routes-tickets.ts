@@ -49,6 +49,8 @@ export async function ticketRoutes(app: FastifyInstance, { deps }: { deps: Docum
     "/files/:id/download",
     {
       schema: { params: idParams, querystring: ticketQuerySchema },
+      // Stored bytes as they are: Range offsets and the ETag describe them, not a re-encoding.
+      compress: false,
       config: { permission: ["read", DOC], tenantTable: "files", credential: "ticket" },
     },
     async (req, reply) => {
@@ -62,6 +64,8 @@ export async function ticketRoutes(app: FastifyInstance, { deps }: { deps: Docum
     "/folders/:id/download",
     {
       schema: { params: idParams, querystring: ticketQuerySchema },
+      // Stored bytes as they are: Range offsets and the ETag describe them, not a re-encoding.
+      compress: false,
       config: { permission: ["read", DOC], tenantTable: "folders", credential: "ticket" },
     },
     async (req, reply) => {

@@ -5,6 +5,9 @@ import type { FastifyInstance } from "fastify";
 
 import type { SessionStore } from "../auth/session-store";
 import type { TokenSigner } from "../auth/tokens";
+import { createPreviewCache } from "./preview/cache";
+import { createConverter } from "./preview/convert";
+import { previewRoutes } from "./preview/routes-preview";
 import { startBodyPurge } from "./purge-bodies";
 import { filesRoutes } from "./routes-files";
 import { foldersRoutes } from "./routes-folders";
@@ -52,7 +55,18 @@ export async function documentsRoutes(app: FastifyInstance, opts: DocumentsRoute
   await app.register(foldersRoutes, { deps });
   await app.register(filesRoutes, { deps });
   await app.register(ticketRoutes, { deps });
+  const previews = createPreviewCache(path.join(config.dataDir, "previews"));
+  const converter = createConverter({
+    timeoutMs: config.previewTimeoutMs ?? 60_000,
+    maxBytes: config.previewMaxBytes ?? 50 * 1024 ** 2,
+    concurrency: config.previewConcurrency ?? 2,
+  });
+  await app.register(previewRoutes, {
+    deps: { store, cache: previews, converter, enabled: config.previewsEnabled !== false },
+    maxBytes: config.previewMaxBytes ?? 50 * 1024 ** 2,
+  });
   startBodyPurge(app, app.database.db, store, {
+    onRemoved: (key) => previews.remove(key),
     everySeconds: config.documentsPurgeIntervalSeconds ?? 3600,
     graceSeconds: config.documentsPurgeGraceSeconds ?? 24 * 3600,
   });

@@ -30,7 +30,8 @@ export const rawUploadQuerySchema = {
   required: ["name"],
   additionalProperties: false,
   properties: {
-    name: { type: "string", minLength: 1, maxLength: 255 },
+    // The name rules (length included) are assertName's, so the answer matches the multipart path's.
+    name: { type: "string", maxLength: 4096 },
     relativePath: { type: "string", maxLength: 4096 },
     // Checked by folderIdField / receiptDateField, so the answers match the multipart path's.
     folderId: { type: "string", maxLength: 64 },
@@ -64,7 +65,7 @@ const refuseEarly = async (req: FastifyRequest, reply: FastifyReply, name: strin
   const declared = declaredLength(req);
   try {
     if (type !== RAW_CONTENT_TYPE) {
-      throw new AppError(400, "errors.unsupportedMediaType", { params: { type } });
+      throw new AppError(415, "errors.unsupportedMediaType", { params: { type } });
     }
     if (declared !== undefined && declared > limits.maxFileBytes) {
       throw new AppError(413, "errors.documents.fileTooLarge", { params: { name, limit: formatBytes(limits.maxFileBytes) } });

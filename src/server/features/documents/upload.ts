@@ -6,6 +6,7 @@ import type { FastifyRequest } from "fastify";
 import { AppError } from "../../../shared/errors";
 import type { Db } from "../../db/client";
 import type { RequestCtx } from "../../lib/request-ctx";
+import { assertCleanText } from "../../plugins/input-guard";
 import { assertName, formatBytes } from "./common";
 import { sniffContent } from "./content-check";
 import { usedBytes } from "./files-service";
@@ -132,7 +133,7 @@ export const receiveUpload = async (
   limits: UploadLimits,
 ): Promise<Received> => {
   if (!req.isMultipart()) {
-    throw new AppError(400, "errors.unsupportedMediaType", { params: { type: String(req.headers["content-type"] ?? "") } });
+    throw new AppError(415, "errors.unsupportedMediaType", { params: { type: String(req.headers["content-type"] ?? "") } });
   }
   const received = emptyReceived();
   let nextPath: string | undefined;
@@ -146,6 +147,8 @@ export const receiveUpload = async (
     for await (const part of parts) {
       if (part.type === "field") {
         const value = String(part.value);
+        // Multipart fields are read here, after the edge's input guard: the same text rule.
+        assertCleanText(value, part.fieldname);
         if (part.fieldname === "relativePath") nextPath = value;
         else if (part.fieldname === "directory") received.directories.push(value);
         else if (part.fieldname === "folderId") received.folderId = folderIdField(value) ?? received.folderId;
@@ -155,6 +158,8 @@ export const receiveUpload = async (
       if (received.files.length >= limits.maxFiles) {
         throw new AppError(400, "errors.documents.tooManyItems", { params: { max: limits.maxFiles } });
       }
+      // The raw upload's `name` goes through the edge's text check: the same answer here.
+      assertCleanText(part.filename, "name");
       const item = itemPath(part.filename, nextPath);
       nextPath = undefined;
       received.files.push(await stageItem(store, part.file, item, limits, (run) => watchdog.stage(part.file, run)));

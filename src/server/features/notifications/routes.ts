@@ -1,8 +1,9 @@
 import type { FastifyInstance } from "fastify";
 
-import { type ListQuery, listQuerySchema } from "../../lib/list-query";
+import { type ListQuery, listQuery } from "../../lib/list-query";
 import { idParams } from "../../lib/route-schemas";
 import {
+  NOTIFICATION_SORT,
   type Announcement,
   countUnread,
   deleteNotification,
@@ -31,7 +32,7 @@ export async function notificationsRoutes(app: FastifyInstance) {
 
   app.get<{ Querystring: ListQuery }>(
     "/",
-    { schema: { querystring: { ...listQuerySchema, properties: { ...listQuerySchema.properties, isRead: { type: "string", enum: ["true", "false"] }, type: { type: "string", maxLength: 64 } } } }, config: member },
+    { schema: { querystring: listQuery(Object.keys(NOTIFICATION_SORT), { isRead: { type: "string", enum: ["true", "false"] }, type: { type: "string", maxLength: 64 } }) }, config: member },
     async (req, reply) => {
       const { rows, total } = await findNotifications(req.ctx, req.query);
       reply.header("x-total-count", total);

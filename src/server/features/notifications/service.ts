@@ -92,13 +92,16 @@ const columns = {
   createdAt: notifications.createdAt,
 };
 
+/** What the notification list sorts by (the route's `_sort` accepts exactly these keys). */
+export const NOTIFICATION_SORT = { createdAt: notifications.createdAt };
+
 export const findNotifications = async (ctx: RequestCtx, q: ListQuery) => {
   const filters: (SQL | undefined)[] = [];
   if (q.isRead === "true" || q.isRead === "false") filters.push(eq(notifications.isRead, q.isRead === "true"));
   if (typeof q.type === "string" && q.type) filters.push(eq(notifications.type, q.type));
   const where = mine(ctx, ...filters);
   const { offset, limit } = pageOf(q);
-  const order = orderOf(q, { createdAt: notifications.createdAt }, desc(notifications.createdAt));
+  const order = orderOf(q, NOTIFICATION_SORT, desc(notifications.createdAt));
   const [rows, [{ total }]] = await Promise.all([
     ctx.db.select(columns).from(notifications).leftJoin(users, eq(users.id, notifications.actorId)).where(where).orderBy(order).limit(limit).offset(offset),
     ctx.db.select({ total: count() }).from(notifications).where(where),

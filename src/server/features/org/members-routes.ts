@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 
 import type { RoutePermission } from "../../plugins/auth";
-import { type ListQuery, listQuerySchema } from "../../lib/list-query";
+import { type ListQuery, listQuery, listFilter, textFilter } from "../../lib/list-query";
 import type { OrgDeps } from "./deps";
-import { createMember, findMembers, getMember, type MemberInput, type MemberPatch, updateMember } from "./members-service";
+import { createMember, findMembers, getMember, MEMBER_SORT, type MemberInput, type MemberPatch, updateMember } from "./members-service";
 
 const ids = { type: "array", maxItems: 100, items: { type: "string", format: "uuid" } } as const;
 
@@ -42,7 +42,17 @@ const byId = { config: { permission: ["read", "ORG_MEMBER"] as RoutePermission, 
 export async function memberRoutes(app: FastifyInstance, opts: OrgDeps) {
   app.get<{ Querystring: ListQuery }>(
     "/",
-    { schema: { querystring: listQuerySchema }, config: { permission: ["read", "ORG_MEMBER"] } },
+    {
+      schema: {
+        querystring: listQuery(Object.keys(MEMBER_SORT), {
+          q: textFilter, name_like: textFilter, position_like: textFilter,
+          isEnabled: { type: "string", enum: ["true", "false"] }, departmentId: listFilter, roleId: listFilter,
+          // qs-style arrays (`departmentId[]=…`), as saved filters are replayed.
+          "departmentId[]": listFilter, "roleId[]": listFilter,
+        }),
+      },
+      config: { permission: ["read", "ORG_MEMBER"] },
+    },
     async (req, reply) => {
       const { rows, total } = await findMembers(req.ctx, req.query);
       reply.header("x-total-count", total);

@@ -127,14 +127,13 @@ export const memberFilters = (ctx: RequestCtx, q: ListQuery): (SQL | undefined)[
   return filters;
 };
 
+/** What the member list sorts by (the route's `_sort` accepts exactly these keys). */
+export const MEMBER_SORT = { name: users.name, username: users.username, position: members.position, createdAt: members.createdAt };
+
 export const findMembers = async (ctx: RequestCtx, q: ListQuery) => {
   const where = inWorkspace(ctx, members, ...memberFilters(ctx, q));
   const { offset, limit } = pageOf(q);
-  const order = orderOf(
-    q,
-    { name: users.name, username: users.username, position: members.position, createdAt: members.createdAt },
-    asc(users.name),
-  );
+  const order = orderOf(q, MEMBER_SORT, asc(users.name));
   const [rows, [{ total }]] = await Promise.all([
     ctx.db
       .select(memberColumns)

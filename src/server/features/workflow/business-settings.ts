@@ -4,17 +4,17 @@ import type { Db } from "../../db/client";
 import { workspaces } from "../../db/tables";
 import { writeAudit } from "../../lib/audit";
 import type { RequestCtx } from "../../lib/request-ctx";
-import { definitionByKey } from "./definitions-service";
+import { definitionByKey, enabledDefinitionOfKind } from "./definitions-service";
 import { ACCOUNT_CHANGE_KEY } from "../accounts/status";
 
 /** Which business edits of a firm go through an approval first (workspaces.settings.approvals). */
-export type BusinessSettings = { accountChanges: boolean };
+export type BusinessSettings = { accountChanges: boolean; caseChanges: boolean };
 
 export const businessSettingsBody = {
   type: "object",
   required: ["accountChanges"],
   additionalProperties: false,
-  properties: { accountChanges: { type: "boolean" } },
+  properties: { accountChanges: { type: "boolean" }, caseChanges: { type: "boolean" } },
 } as const;
 
 export const readBusinessSettings = async (ctx: { db: Db; workspaceId: string }): Promise<BusinessSettings> => {
@@ -22,7 +22,7 @@ export const readBusinessSettings = async (ctx: { db: Db; workspaceId: string })
     .select({ approvals: sql<Partial<BusinessSettings> | null>`${workspaces.settings} -> 'approvals'` })
     .from(workspaces)
     .where(eq(workspaces.id, ctx.workspaceId));
-  return { accountChanges: row?.approvals?.accountChanges === true };
+  return { accountChanges: row?.approvals?.accountChanges === true, caseChanges: row?.approvals?.caseChanges === true };
 };
 
 /**
@@ -30,11 +30,14 @@ export const readBusinessSettings = async (ctx: { db: Db; workspaceId: string })
  * enabled and published (422 otherwise), so no edit can end up waiting for an approval that
  * cannot start.
  */
-export const saveBusinessSettings = (ctx: RequestCtx, input: BusinessSettings) =>
+export const saveBusinessSettings = (ctx: RequestCtx, body: { accountChanges: boolean; caseChanges?: boolean }) =>
   ctx.db.transaction(async (tx) => {
     const tctx = { ...ctx, db: tx };
-    if (input.accountChanges) await definitionByKey(tctx, ACCOUNT_CHANGE_KEY);
     const before = await readBusinessSettings(tctx);
+    const input: BusinessSettings = { accountChanges: body.accountChanges, caseChanges: body.caseChanges ?? before.caseChanges };
+    if (input.accountChanges) await definitionByKey(tctx, ACCOUNT_CHANGE_KEY);
+    // Case changes run through the firm's enabled case-change flow (none: 422, nothing saved).
+    if (input.caseChanges) await enabledDefinitionOfKind(tctx, "case-change");
     await tx
       .update(workspaces)
       .set({ settings: sql`jsonb_set(${workspaces.settings}, '{approvals}', coalesce(${workspaces.settings} -> 'approvals', '{}'::jsonb) || ${JSON.stringify(input)}::jsonb)` })

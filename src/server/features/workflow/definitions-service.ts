@@ -22,13 +22,16 @@ export type DraftInput = { draft: Definition; version: number };
 const ARCHIVED = () => new AppError(422, "errors.workflow.definition.archived");
 const KIND_TAKEN = (kind: string) => new AppError(409, "errors.workflow.definition.kindTaken", { params: { kind } });
 
+/** What the definition list sorts by (the route's `_sort` accepts exactly these keys). */
+export const DEFINITION_SORT = { name: workflowDefinitions.name, updatedAt: workflowDefinitions.updatedAt, kind: workflowDefinitions.kind };
+
 export const findDefinitions = async (ctx: RequestCtx, q: ListQuery) => {
   const filters: (SQL | undefined)[] = [eq(workflowDefinitions.isArchived, q.isArchived === "true")];
   if (typeof q.kind === "string" && q.kind) filters.push(eq(workflowDefinitions.kind, q.kind));
   if (typeof q.name_like === "string" && q.name_like) filters.push(ilike(workflowDefinitions.name, `%${q.name_like}%`));
   const where = inWorkspace(ctx, workflowDefinitions, ...filters);
   const { offset, limit } = pageOf(q);
-  const order = orderOf(q, { name: workflowDefinitions.name, updatedAt: workflowDefinitions.updatedAt, kind: workflowDefinitions.kind }, desc(workflowDefinitions.updatedAt));
+  const order = orderOf(q, DEFINITION_SORT, desc(workflowDefinitions.updatedAt));
   const columns = {
     id: workflowDefinitions.id,
     key: workflowDefinitions.key,

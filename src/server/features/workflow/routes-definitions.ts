@@ -2,9 +2,10 @@ import type { FastifyInstance } from "fastify";
 
 import type { Definition, WorkflowKind } from "../../../shared/workflow";
 import { WORKFLOW_KINDS } from "../../../shared/workflow";
-import { type ListQuery, listQuerySchema } from "../../lib/list-query";
+import { type ListQuery, listQuery, textFilter } from "../../lib/list-query";
 import type { RoutePermission } from "../../plugins/auth";
 import {
+  DEFINITION_SORT,
   createDefinition,
   deleteDefinition,
   findDefinitions,
@@ -38,7 +39,14 @@ const createBody = {
 export async function workflowDefinitionRoutes(app: FastifyInstance) {
   app.get<{ Querystring: ListQuery }>(
     "/",
-    { schema: { querystring: listQuerySchema }, config: { permission: ["read", "WORKFLOW_DEFINITION"] } },
+    {
+      schema: {
+        querystring: listQuery(Object.keys(DEFINITION_SORT), {
+          isArchived: { type: "string", enum: ["true", "false"] }, kind: textFilter, name_like: textFilter,
+        }),
+      },
+      config: { permission: ["read", "WORKFLOW_DEFINITION"] },
+    },
     async (req, reply) => {
       const { rows, total } = await findDefinitions(req.ctx, req.query);
       reply.header("x-total-count", total);

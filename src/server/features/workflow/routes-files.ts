@@ -34,7 +34,7 @@ export async function approvalFileRoutes(app: FastifyInstance, { deps }: { deps:
 
   app.get<FileRoute & { Querystring: { inline?: boolean } }>(
     "/instances/:id/files/:fileId",
-    { schema: { params: fileParams, querystring: { type: "object", properties: { inline: { type: "boolean" } } } }, config },
+    { schema: { params: fileParams, querystring: { type: "object", properties: { inline: { type: "boolean" } } } }, config, compress: false },
     async (req, reply) => sendBody(req, reply, deps.store, await visibleFile(req.ctx, req.params.id, req.params.fileId), req.query.inline === true),
   );
 
@@ -55,6 +55,8 @@ export async function approvalFileRoutes(app: FastifyInstance, { deps }: { deps:
     "/instances/:id/files/:fileId/download",
     {
       schema: { params: fileParams, querystring: ticketQuerySchema },
+      // Stored bytes as they are: Range offsets and the ETag describe them, not a re-encoding.
+      compress: false,
       config: { ...config, credential: "ticket" as const },
     },
     async (req: FastifyRequest<FileRoute>, reply) => {

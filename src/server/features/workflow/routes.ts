@@ -3,12 +3,12 @@ import path from "node:path";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
 import { AppError } from "../../../shared/errors";
-import { type ListQuery, listQuerySchema } from "../../lib/list-query";
+import { type ListQuery, listQuery, textFilter } from "../../lib/list-query";
 import { isUuid } from "../../lib/tenant-guard";
 import type { TokenSigner } from "../auth/tokens";
 import { createDiskStore } from "../documents/storage/disk-store";
 import { getInstanceDetail } from "./detail";
-import { type BusinessSettings, businessSettingsBody, readBusinessSettings, saveBusinessSettings } from "./business-settings";
+import { businessSettingsBody, readBusinessSettings, saveBusinessSettings } from "./business-settings";
 import { registerAccountChangeEffect } from "./effects/account-changes";
 import { type ActionBody, actOnInstance, reassignTask, type ReassignBody, type SubmitInput, submitInstance } from "./instances-service";
 import { startKeySweeper } from "./key-sweeper";
@@ -69,6 +69,19 @@ const idempotencyKey = (req: FastifyRequest) => {
   return key;
 };
 
+/** The filters every tab offers (queries.ts instanceFilters); the lists are not sortable. */
+const instanceListQuery = listQuery([], {
+  kind: textFilter, definitionId: textFilter, status: textFilter, initiatorId: textFilter,
+  submittedAt_gte: textFilter, submittedAt_lte: textFilter, q: textFilter,
+  isRead: { type: "string", enum: ["true", "false"] },
+});
+
+/** The next pending task after `after`, within the same filters as the tab the user came from. */
+const nextTaskQuery = {
+  ...instanceListQuery,
+  properties: { ...instanceListQuery.properties, after: textFilter },
+};
+
 const TABS = { pending: findPending, initiated: findInitiated, handled: findHandled, cc: findCc, all: findAll } as const;
 
 export async function workflowRoutes(app: FastifyInstance, opts: { tokens: TokenSigner }) {
@@ -107,7 +120,7 @@ export async function workflowRoutes(app: FastifyInstance, opts: { tokens: Token
   for (const [tab, find] of Object.entries(TABS)) {
     app.get<{ Querystring: ListQuery }>(
       `/lists/${tab}`,
-      { schema: { querystring: listQuerySchema }, config: { permission: "member" } },
+      { schema: { querystring: instanceListQuery }, config: { permission: "member" } },
       async (req, reply) => {
         const { rows, total } = await find(req.ctx, req.query);
         reply.header("x-total-count", total);
@@ -120,13 +133,17 @@ export async function workflowRoutes(app: FastifyInstance, opts: { tokens: Token
 
   // Which business edits of the firm need an approval first (client changes, for now).
   app.get("/business-settings", { config: { permission: "member" } }, (req) => readBusinessSettings(req.ctx));
-  app.put<{ Body: BusinessSettings }>(
+  app.put<{ Body: { accountChanges: boolean; caseChanges?: boolean } }>(
     "/business-settings",
     { schema: { body: businessSettingsBody }, config: { permission: ["update", "WORKFLOW_DEFINITION"] } },
     (req) => saveBusinessSettings(req.ctx, req.body),
   );
 
-  app.get<{ Querystring: ListQuery }>("/tasks/next", { config: { permission: "member" } }, (req) => nextPending(req.ctx, req.query));
+  app.get<{ Querystring: ListQuery }>(
+    "/tasks/next",
+    { schema: { querystring: nextTaskQuery }, config: { permission: "member" } },
+    (req) => nextPending(req.ctx, req.query),
+  );
 
   app.get<{ Params: { id: string } }>(
     "/instances/:id",

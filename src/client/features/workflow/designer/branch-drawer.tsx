@@ -12,6 +12,7 @@ import {
   formFields,
   leftType,
   type Operator,
+  optionLabel,
   OPERATORS_BY_TYPE,
   type ParallelNode,
   type Rule,
@@ -31,12 +32,18 @@ type Props = {
   onClose: () => void;
 };
 
+/** The operator a rule starts with once its field is chosen: the first one that field's type offers. */
+const firstOp = (fields: ReturnType<typeof formFields>, left: string): Operator => {
+  const type = leftType(fields, left);
+  return type ? OPERATORS_BY_TYPE[type][0] : "eq";
+};
+
 const NO_VALUE: Operator[] = ["isEmpty", "notEmpty"];
 const LIST_OPS: Operator[] = ["in", "notIn", "containsAny", "containsAll"];
 
 /** The value input a rule needs, by the type of its left side and its operator. */
 const RuleValue = ({ def, rule, roles, departments, onChange }: { def: Definition; rule: Rule; roles: Option[]; departments: Option[]; onChange: (v: unknown) => void }) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const fields = formFields(def.form);
   const type = leftType(fields, rule.left);
   const label = t("workflow.fields.conditionValue");
@@ -62,7 +69,7 @@ const RuleValue = ({ def, rule, roles, departments, onChange }: { def: Definitio
         style={{ minWidth: 140 }}
         value={rule.value as string}
         onChange={onChange}
-        options={options.map((o) => ({ value: String(o), label: String(o) }))}
+        options={options.map((o) => ({ value: String(o), label: optionLabel(field?.optionLabels, o, i18n.language) }))}
       />
     );
   }
@@ -113,13 +120,14 @@ const ConditionEditor = ({ def, value, roles, departments, onChange }: { def: De
             const type = leftType(fields, rule.left);
             return (
               <Space key={r} wrap className="wf-cond-rule">
-                <Select aria-label={t("workflow.fields.conditionField")} style={{ width: 140 }} value={rule.left || undefined} onChange={(left) => setRule(g, r, { left, op: "eq" })} options={lefts} />
+                <Select aria-label={t("workflow.fields.conditionField")} style={{ width: 140 }} value={rule.left || undefined} onChange={(left) => setRule(g, r, { left, op: firstOp(fields, left) })} options={lefts} />
+                {/* Before a field is chosen the operator still shows its name, never its code. */}
                 <Select
                   aria-label={t("workflow.fields.operator")}
                   style={{ width: 120 }}
                   value={rule.op}
                   onChange={(op) => setRule(g, r, { ...rule, op, value: undefined })}
-                  options={(type ? OPERATORS_BY_TYPE[type] : []).map((op) => ({ value: op, label: t(`workflow.operators.${op}`) }))}
+                  options={(type ? OPERATORS_BY_TYPE[type] : [rule.op]).map((op) => ({ value: op, label: t(`workflow.operators.${op}`) }))}
                 />
                 <RuleValue def={def} rule={rule} roles={roles} departments={departments} onChange={(v) => setRule(g, r, { ...rule, value: v })} />
                 <Button size="small" type="text" icon={<DeleteOutlined />} aria-label={t("buttons.delete")} onClick={() => onChange(value.map((x, gi) => (gi === g ? x.filter((_, ri) => ri !== r) : x)).filter((x) => x.length > 0))} />

@@ -20,6 +20,7 @@ import {
   setFieldLabel,
   setFieldMultiple,
   setFieldOptions,
+  setFieldOptionsEn,
   setFieldRequired,
 } from "../../../../shared/workflow";
 
@@ -54,6 +55,29 @@ const KeyInput = ({ def, field, index, onRename }: { def: Definition; field: Bui
         onPressEnter={commit}
       />
     </Tooltip>
+  );
+};
+
+/**
+ * The options' English labels, one line per option in the options' order (the option itself
+ * shows as the placeholder); an empty line falls back to the option as typed.
+ */
+const OptionsEnInput = ({ field, index, onChange }: { field: BuilderField; index: number; onChange: (english: string[]) => void }) => {
+  const { t } = useTranslation();
+  return (
+    <Space.Compact className="wf-field-options-en" aria-label={t("workflowI18n.optionsEnOf", { n: index + 1 })} role="group">
+      {field.options.map((o, k) => (
+        <Input
+          key={o}
+          style={{ width: 120 }}
+          aria-label={t("workflowI18n.optionEnOf", { option: o })}
+          placeholder={o}
+          maxLength={50}
+          value={field.optionsEn[k]}
+          onChange={(e) => onChange(field.options.map((_, j) => (j === k ? e.target.value : field.optionsEn[j])))}
+        />
+      ))}
+    </Space.Compact>
   );
 };
 
@@ -200,6 +224,9 @@ export const FieldBuilder = ({ def, onChange, errorsByField }: Props) => {
                     suffixIcon={null}
                     onChange={(options: string[]) => setForm(setFieldOptions(def.form, f.key, options))}
                   />
+                ) : null}
+                {(f.kind === "select" || f.kind === "multiSelect") && f.options.length > 0 ? (
+                  <OptionsEnInput field={f} index={i} onChange={(english) => setForm(setFieldOptionsEn(def.form, f.key, english))} />
                 ) : null}
                 {f.kind === "member" ? (
                   <Checkbox checked={f.multiple} onChange={(e) => setForm(setFieldMultiple(def.form, f.key, e.target.checked))}>

@@ -1,0 +1,139 @@
+import type { DatesSetArg, EventClickArg, EventDropArg, EventInput } from "@fullcalendar/core";
+import zhCn from "@fullcalendar/core/locales/zh-cn";
+import dayGridPlugin from "@fullcalendar/daygrid";
+import interactionPlugin, { type DateClickArg, type EventResizeDoneArg } from "@fullcalendar/interaction";
+import listPlugin from "@fullcalendar/list";
+import FullCalendar from "@fullcalendar/react";
+import timeGridPlugin from "@fullcalendar/timegrid";
+import { useCustom, useCustomMutation } from "@refinedev/core";
+import { Button, Card, Select, Space, Typography } from "antd";
+import dayjs, { type Dayjs } from "dayjs";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+
+import { usePickerData } from "../../components/member-picker";
+import { caseKeyDatesPath } from "../deadlines/paths";
+import { useDeadlineTypes } from "../deadlines/use-deadline-data";
+import { EventForm } from "./event-form";
+import { FeedPanel } from "./feed-panel";
+import "../deadlines/deadlines.css";
+
+type Item = { id: string; kind: "key-date" | "task" | "event"; type: string; title: string; start: string; end: string | null; allDay: boolean; caseId: string | null; caseName: string | null; isConfirmed: boolean; isEditable: boolean; version: number; status: string };
+type Scope = "me" | "member" | "department" | "firm";
+
+/** antd preset colours, readable on both themes, by item type. */
+const PALETTE: Record<string, string> = { red: "#cf1322", orange: "#d46b08", gold: "#ad8b00", volcano: "#d4380d", purple: "#531dab", magenta: "#c41d7f", cyan: "#08979c", blue: "#0958d9", green: "#389e0d" };
+const KIND_COLOR = { task: "#389e0d", meeting: "#1d39c4", call: "#1d39c4", other: "#595959" } as Record<string, string>;
+
+/** The firm calendar: hearings, deadlines, tasks and events; events move by drag and drop. */
+export const CalendarPage = () => {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { types, labelOf, colorOf } = useDeadlineTypes();
+  const { data: people } = usePickerData();
+  const [range, setRange] = useState<{ from: string; to: string } | null>(null);
+  const [scope, setScope] = useState<Scope>("me");
+  const [who, setWho] = useState<string | undefined>();
+  const [filterTypes, setFilterTypes] = useState<string[]>([]);
+  const [creating, setCreating] = useState<Dayjs | null>(null);
+  const needsWho = scope === "member" || scope === "department";
+  const { result, query } = useCustom<Item[]>({
+    url: "/api/calendar",
+    method: "get",
+    config: { query: { ...range, scope, ...(scope === "member" ? { memberId: who } : scope === "department" ? { departmentId: who } : {}), ...(filterTypes.length ? { types: filterTypes } : {}) } },
+    queryOptions: { enabled: range !== null && (!needsWho || Boolean(who)) },
+  });
+  const items = Array.isArray(result?.data) ? (result.data as Item[]) : [];
+  const { mutateAsync } = useCustomMutation();
+
+  const colorFor = (i: Item) => (i.kind === "key-date" ? PALETTE[colorOf(i.type)] ?? PALETTE.blue : KIND_COLOR[i.type] ?? KIND_COLOR.other);
+  const events: EventInput[] = items.map((i) => ({
+    id: `${i.kind}:${i.id}`,
+    title: `${i.kind === "key-date" && !i.isConfirmed ? "[?] " : ""}${i.title}${i.caseName ? ` · ${i.caseName}` : ""}`,
+    start: i.start,
+    end: i.end ?? undefined,
+    allDay: i.allDay,
+    editable: i.isEditable,
+    backgroundColor: colorFor(i),
+    borderColor: colorFor(i),
+    textColor: "#ffffff",
+    extendedProps: i,
+  }));
+
+  const onDates = (arg: DatesSetArg) => {
+    const next = { from: dayjs(arg.start).format("YYYY-MM-DD"), to: dayjs(arg.end).subtract(1, "day").format("YYYY-MM-DD") };
+    setRange((prev) => (prev?.from === next.from && prev.to === next.to ? prev : next));
+  };
+  const move = async (arg: EventDropArg | EventResizeDoneArg) => {
+    const item = arg.event.extendedProps as Item;
+    try {
+      await mutateAsync({
+        url: `/api/calendar-events/${item.id}`,
+        method: "patch",
+        values: { startsAt: arg.event.start?.toISOString(), endsAt: (arg.event.end ?? arg.event.start)?.toISOString(), version: item.version },
+        successNotification: () => ({ type: "success", message: t("deadlines.calendar.moved") }),
+      });
+    } catch {
+      arg.revert();
+    }
+    await query.refetch();
+  };
+  const open = (arg: EventClickArg) => {
+    const item = arg.event.extendedProps as Item;
+    if (item.caseId) navigate(caseKeyDatesPath(item.caseId));
+  };
+
+  return (
+    <div className="deadlines-calendar">
+      <Space className="deadlines-filters" wrap align="center">
+        <Typography.Title level={3} style={{ margin: 0 }}>{t("deadlines.calendar.title")}</Typography.Title>
+        <Select<Scope>
+          aria-label={t("deadlines.calendar.scope")}
+          value={scope}
+          style={{ width: 140 }}
+          onChange={(v) => { setScope(v); setWho(undefined); }}
+          options={(["me", "member", "department", "firm"] as const).map((s) => ({ value: s, label: t(`deadlines.calendar.scopes.${s}`) }))}
+        />
+        {scope === "member" ? (
+          <Select aria-label={t("deadlines.calendar.scopes.member")} showSearch optionFilterProp="label" style={{ width: 160 }} value={who} onChange={setWho} options={people.members.map((m) => ({ value: m.userId, label: m.name }))} />
+        ) : null}
+        {scope === "department" ? (
+          <Select aria-label={t("deadlines.calendar.scopes.department")} style={{ width: 180 }} value={who} onChange={setWho} options={people.departments.map((d) => ({ value: d.id, label: d.name }))} />
+        ) : null}
+        <Select
+          aria-label={t("deadlines.calendar.types")}
+          mode="multiple"
+          allowClear
+          placeholder={t("deadlines.calendar.allTypes")}
+          style={{ minWidth: 220 }}
+          value={filterTypes}
+          onChange={setFilterTypes}
+          options={[...types.map((x) => ({ value: x.code, label: labelOf(x.code) })), ...["task", "meeting", "call", "other"].map((k) => ({ value: k, label: t(`deadlines.calendar.kinds.${k}`) }))]}
+        />
+        <Button type="primary" onClick={() => setCreating(dayjs().add(1, "hour").startOf("hour"))}>{t("deadlines.calendar.newEvent")}</Button>
+        <FeedPanel />
+      </Space>
+      <Card size="small">
+        <FullCalendar
+          plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
+          initialView="dayGridMonth"
+          locale={i18n.language.startsWith("en") ? "en" : zhCn}
+          timeZone="local"
+          headerToolbar={{ left: "prev,next today", center: "title", right: "dayGridMonth,timeGridWeek,timeGridDay,listMonth" }}
+          buttonText={{ today: t("deadlines.calendar.today"), month: t("deadlines.calendar.month"), week: t("deadlines.calendar.week"), day: t("deadlines.calendar.day"), list: t("deadlines.calendar.agenda") }}
+          height="auto"
+          events={events}
+          datesSet={onDates}
+          eventDrop={(arg) => void move(arg)}
+          eventResize={(arg) => void move(arg)}
+          eventClick={open}
+          dateClick={(arg: DateClickArg) => setCreating(dayjs(arg.date).hour(arg.allDay ? 9 : dayjs(arg.date).hour()))}
+          dayMaxEvents={4}
+          eventDisplay="block"
+        />
+      </Card>
+      <EventForm start={creating} onClose={() => setCreating(null)} onSaved={() => { setCreating(null); void query.refetch(); }} />
+    </div>
+  );
+};

@@ -1,0 +1,1 @@
+export { ConflictCheckPage } from "./conflict-check-page";

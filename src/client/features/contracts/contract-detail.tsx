@@ -1,0 +1,154 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Alert, Button, Descriptions, Popconfirm, Skeleton, Space, Tabs, Tag } from "antd";
+import dayjs from "dayjs";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams } from "react-router";
+
+import { PageHeader, PagePanel } from "../../layout/page-header";
+import { http } from "../../providers/http";
+import { useCan } from "../../routing/use-can";
+import { fetchJson, useMemberName } from "./api";
+import { ApprovalsTab, FilesTab, HistoryTab, SealUsageTable } from "./contract-tabs";
+import { RequestDialog } from "./request-dialog";
+import "./contracts.css";
+
+type Contract = Record<string, unknown> & {
+  id: string;
+  version: number;
+  status: string;
+  signingStatus: string;
+  case: { id: string; name: string; caseNo: string; status: string; folderId: string | null } | null;
+  seal: { name: string } | null;
+  pendingApprovalId: string | null;
+  pendingAction: Record<string, unknown> | null;
+};
+
+export const STATUS_TAG: Record<string, string> = { approved: "blue", signing: "gold", signed: "cyan", archived: "green", voided: "default" };
+const FIELDS = ["contractNo", "contractType", "startDate", "endDate", "amount", "feeType", "feeFixed", "feePercent", "feeTerms", "sealingFirm", "copies", "signerName", "signerMobile", "signerEmail"];
+
+/** /contract/detail/:id: the contract with its case, parties, files, approvals, seal use and history. */
+export const ContractDetail = () => {
+  const { t } = useTranslation();
+  const { id = "" } = useParams();
+  const can = useCan();
+  const queries = useQueryClient();
+  const name = useMemberName();
+  const [dialog, setDialog] = useState<"archive" | "void" | null>(null);
+  const [isMoving, setMoving] = useState(false);
+  const { data: c } = useQuery({ queryKey: ["contract", id], queryFn: () => fetchJson<Contract>(`/contracts/${id}`) });
+  const { data: types = [] } = useQuery({
+    queryKey: ["schema-options", "dict:contract-type-labels"],
+    queryFn: () => fetchJson<{ value: string; label: string }[]>("/dictionaries/contract-type/options"),
+  });
+  if (!c) return <Skeleton active />;
+
+  const mayAct = can("create", "LAWFIRM_CONTRACT_VIEW") && !c.pendingApprovalId;
+  const move = async (to: "signing" | "signed") => {
+    setMoving(true);
+    try {
+      await http.post(`/contracts/${id}/transition`, { to, version: c.version });
+      await queries.invalidateQueries({ queryKey: ["contract", id] });
+      await queries.invalidateQueries({ queryKey: ["contract-history", id] });
+    } finally {
+      setMoving(false);
+    }
+  };
+  const value = (key: string) => {
+    const v = c[key];
+    if (v === null || v === undefined || v === "") return <span className="contract-muted">{t("schemaUi.notSet")}</span>;
+    if (key === "feeType") return t(`cases.feeTypes.${String(v)}`);
+    if (key === "contractType") return types.find((o) => o.value === v)?.label ?? String(v);
+    return String(v);
+  };
+  const pendingPath = c.pendingAction && "reason" in c.pendingAction ? "cancel" : "archive";
+  const info = (
+    <Descriptions size="small" bordered column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 3 }}>
+      <Descriptions.Item label={t("contracts.fields.caseId")}>
+        {c.case ? <Link to={`/case/detail/${c.case.id}`}>{`${c.case.caseNo} ${c.case.name}`}</Link> : null}
+        {c.case ? <Tag style={{ marginLeft: 8 }}>{t(`cases.status.${c.case.status}`)}</Tag> : null}
+      </Descriptions.Item>
+      <Descriptions.Item label={t("contracts.fields.sealId")}>{c.seal?.name ?? <span className="contract-muted">{t("schemaUi.notSet")}</span>}</Descriptions.Item>
+      {FIELDS.map((k) => (
+        <Descriptions.Item key={k} label={t(`contracts.fields.${k}`)}>
+          {value(k)}
+        </Descriptions.Item>
+      ))}
+      <Descriptions.Item label={t("contracts.fields.createdBy")}>{name(c.createdBy)}</Descriptions.Item>
+      <Descriptions.Item label={t("contracts.fields.createdAt")}>{dayjs(String(c.createdAt)).format("YYYY-MM-DD HH:mm")}</Descriptions.Item>
+      {c.archivedAt ? <Descriptions.Item label={t("contracts.fields.archivedAt")}>{dayjs(String(c.archivedAt)).format("YYYY-MM-DD HH:mm")}</Descriptions.Item> : null}
+      {c.archiveRemark ? <Descriptions.Item label={t("contracts.fields.archiveRemark")}>{String(c.archiveRemark)}</Descriptions.Item> : null}
+    </Descriptions>
+  );
+  return (
+    <>
+      <PageHeader
+        title={
+          <Space wrap>
+            {String(c.name)}
+            <Tag color={STATUS_TAG[c.status]}>{t(`contracts.status.${c.status}`)}</Tag>
+            <Tag>{t(`contracts.signingStatuses.${c.signingStatus}`)}</Tag>
+          </Space>
+        }
+        extra={
+          mayAct ? (
+            <Space wrap>
+              {c.status === "approved" ? (
+                <Button loading={isMoving} onClick={() => void move("signing")}>
+                  {t("contracts.actions.toSigning")}
+                </Button>
+              ) : null}
+              {c.status === "signing" ? (
+                <Button loading={isMoving} onClick={() => void move("signed")}>
+                  {t("contracts.actions.toSigned")}
+                </Button>
+              ) : null}
+              {c.status === "approved" || c.status === "signed" ? (
+                <Button type="primary" onClick={() => setDialog("archive")}>
+                  {t("contracts.actions.archive")}
+                </Button>
+              ) : null}
+              {["approved", "signing", "signed"].includes(c.status) ? (
+                <Popconfirm title={t("contracts.messages.voidConfirm")} onConfirm={() => setDialog("void")}>
+                  <Button danger>{t("contracts.actions.void")}</Button>
+                </Popconfirm>
+              ) : null}
+            </Space>
+          ) : null
+        }
+      />
+      <PagePanel>
+        {c.pendingApprovalId ? (
+          <Alert
+            className="contract-void-note"
+            type="info"
+            showIcon
+            message={<Link to={`/contract/workflow/${pendingPath}/${c.pendingApprovalId}`}>{t(`contracts.messages.pending.${pendingPath}`)}</Link>}
+          />
+        ) : null}
+        {c.status === "voided" ? (
+          <Alert
+            className="contract-void-note"
+            type="warning"
+            showIcon
+            message={t("contracts.messages.voided", { at: dayjs(String(c.voidedAt)).format("YYYY-MM-DD HH:mm") })}
+            description={String(c.voidReason ?? "")}
+          />
+        ) : null}
+        <Tabs
+          destroyOnHidden
+          items={[
+            { key: "info", label: t("contracts.tabs.info"), children: info },
+            { key: "files", label: t("contracts.tabs.files"), children: <FilesTab id={id} /> },
+            { key: "approvals", label: t("contracts.tabs.approvals"), children: <ApprovalsTab id={id} /> },
+            { key: "seal", label: t("contracts.tabs.sealUsage"), children: <SealUsageTable url={`/contracts/${id}/seal-usages`} /> },
+            { key: "history", label: t("contracts.tabs.history"), children: <HistoryTab id={id} /> },
+          ]}
+        />
+      </PagePanel>
+      {dialog ? (
+        <RequestDialog what={dialog} contract={{ id, version: c.version, folderId: c.case?.folderId }} open onClose={() => setDialog(null)} />
+      ) : null}
+    </>
+  );
+};

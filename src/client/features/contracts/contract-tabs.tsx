@@ -1,0 +1,154 @@
+import { DownloadOutlined } from "@ant-design/icons";
+import { useQuery } from "@tanstack/react-query";
+import { Button, Table, Tag, Timeline } from "antd";
+import dayjs from "dayjs";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+
+import { useCan } from "../../routing/use-can";
+import { downloadByTicket } from "../documents/api";
+import { STATUS_COLORS } from "../workflow/types";
+import { type ApprovalRow, fetchJson, type SealUsage, useMemberName } from "./api";
+
+type Version = { versionNo: number; name: string; size: number; createdAt: string; createdBy: string };
+type FileRow = { id: string; name: string; role: string; currentVersion: number; versions: Version[] };
+
+const time = (value: unknown) => (value ? dayjs(String(value)).format("YYYY-MM-DD HH:mm") : "");
+
+/** The contract's files by role, each with its versions (newest first) and a download per version. */
+export const FilesTab = ({ id }: { id: string }) => {
+  const { t } = useTranslation();
+  const canDownload = useCan()("read", "LAWFIRM_DOCUMENT_VIEW");
+  const name = useMemberName();
+  const { data = [], isLoading } = useQuery({ queryKey: ["contract-files", id], queryFn: () => fetchJson<FileRow[]>(`/contracts/${id}/files`) });
+  return (
+    <Table<FileRow>
+      rowKey="id"
+      size="small"
+      loading={isLoading}
+      dataSource={data}
+      pagination={false}
+      scroll={{ x: 640 }}
+      expandable={{
+        rowExpandable: (r) => r.versions.length > 0,
+        expandedRowRender: (r) => (
+          <Table<Version>
+            rowKey="versionNo"
+            size="small"
+            pagination={false}
+            dataSource={r.versions}
+            columns={[
+              { title: t("contracts.files.version"), dataIndex: "versionNo", render: (v: number) => `v${v}` },
+              { title: t("contracts.files.name"), dataIndex: "name" },
+              { title: t("contracts.files.uploadedBy"), dataIndex: "createdBy", render: (v: string) => name(v) },
+              { title: t("contracts.files.uploadedAt"), dataIndex: "createdAt", render: time },
+              {
+                title: t("contracts.files.actions"),
+                key: "dl",
+                render: (_: unknown, v: Version) =>
+                  canDownload ? (
+                    <Button size="small" type="link" icon={<DownloadOutlined />} onClick={() => void downloadByTicket({ fileId: r.id, version: v.versionNo })}>
+                      {t("contracts.actions.download")}
+                    </Button>
+                  ) : null,
+              },
+            ]}
+          />
+        ),
+      }}
+      columns={[
+        { title: t("contracts.files.name"), dataIndex: "name" },
+        { title: t("contracts.files.role"), dataIndex: "role", render: (v: string) => <Tag>{t(`contracts.files.roles.${v}`)}</Tag> },
+        { title: t("contracts.files.version"), dataIndex: "currentVersion", render: (v: number) => `v${v}` },
+        {
+          title: t("contracts.files.actions"),
+          key: "dl",
+          render: (_: unknown, r: FileRow) =>
+            canDownload ? (
+              <Button size="small" type="link" icon={<DownloadOutlined />} onClick={() => void downloadByTicket({ fileId: r.id })}>
+                {t("contracts.actions.download")}
+              </Button>
+            ) : null,
+        },
+      ]}
+    />
+  );
+};
+
+const APPROVAL_PATHS: Record<string, string> = { contract: "/contract/workflow", "contract-archive": "/contract/workflow/archive", "contract-cancel": "/contract/workflow/cancel" };
+
+/** Every approval about the contract: its opening, archive and void approvals. */
+export const ApprovalsTab = ({ id }: { id: string }) => {
+  const { t } = useTranslation();
+  const { data = [], isLoading } = useQuery({ queryKey: ["contract-approvals", id], queryFn: () => fetchJson<ApprovalRow[]>(`/contracts/${id}/approvals`) });
+  return (
+    <Table<ApprovalRow>
+      rowKey="id"
+      size="small"
+      loading={isLoading}
+      dataSource={data}
+      pagination={false}
+      scroll={{ x: 640 }}
+      columns={[
+        { title: t("contracts.approvals.title"), dataIndex: "title", render: (v: string, r) => <Link to={`${APPROVAL_PATHS[r.kind] ?? "/workflow/detail"}/${r.id}`}>{v}</Link> },
+        { title: t("contracts.approvals.kind"), dataIndex: "kind", render: (v: string) => t(`workflow.kinds.${v}`) },
+        { title: t("contracts.approvals.status"), dataIndex: "status", render: (v: string) => <Tag color={STATUS_COLORS[v]}>{t(`workflow.status.${v}`)}</Tag> },
+        { title: t("contracts.approvals.submittedAt"), dataIndex: "createdAt", render: time },
+        { title: t("contracts.approvals.finishedAt"), dataIndex: "finishedAt", render: time },
+      ]}
+    />
+  );
+};
+
+/** Each stamping of this contract (or seal request, or seal): copies, who approved, who stamped, when. */
+export const SealUsageTable = ({ url, showSubject }: { url: string; showSubject?: boolean }) => {
+  const { t } = useTranslation();
+  const name = useMemberName();
+  const { data = [], isLoading } = useQuery({ queryKey: ["seal-usages", url], queryFn: () => fetchJson<SealUsage[]>(url) });
+  return (
+    <Table<SealUsage>
+      rowKey="id"
+      size="small"
+      loading={isLoading}
+      dataSource={data}
+      pagination={false}
+      scroll={{ x: 640 }}
+      columns={[
+        ...(showSubject ? [{ title: t("seals.usage.subject"), dataIndex: "subject" }] : [{ title: t("seals.usage.seal"), dataIndex: "sealName" }]),
+        { title: t("seals.usage.copies"), dataIndex: "copies" },
+        { title: t("seals.usage.approvedBy"), dataIndex: "approvedBy", render: (v: string) => name(v) },
+        { title: t("seals.usage.stampedBy"), dataIndex: "stampedBy", render: (v: string) => name(v) },
+        { title: t("seals.usage.stampedAt"), dataIndex: "stampedAt", render: (v: string) => dayjs(v).format("YYYY-MM-DD") },
+      ]}
+    />
+  );
+};
+
+type HistoryRow = { id: number; userId: string | null; action: string; diff: Record<string, unknown> | null; createdAt: string };
+
+/** What changed and who changed it, newest first. */
+export const HistoryTab = ({ id }: { id: string }) => {
+  const { t } = useTranslation();
+  const name = useMemberName();
+  const { data = [] } = useQuery({ queryKey: ["contract-history", id], queryFn: () => fetchJson<HistoryRow[]>(`/contracts/${id}/history`) });
+  return (
+    <Timeline
+      items={data.map((h) => {
+        const changed = Object.keys(h.diff ?? {}).filter((k) => !["version", "updatedAt", "updatedBy"].includes(k));
+        return {
+          key: h.id,
+          children: (
+            <>
+              <div>
+                {time(h.createdAt)} · {name(h.userId) || t("contracts.history.system")} · {t(`contracts.history.${h.action}`, h.action)}
+              </div>
+              {changed.length > 0 ? (
+                <div className="contract-muted">{changed.map((k) => t(`contracts.fields.${k}`, k)).join("、")}</div>
+              ) : null}
+            </>
+          ),
+        };
+      })}
+    />
+  );
+};

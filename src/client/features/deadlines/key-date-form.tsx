@@ -1,0 +1,128 @@
+import { useCustomMutation } from "@refinedev/core";
+import { Alert, DatePicker, Form, Input, Modal, Radio, Select } from "antd";
+import type { Dayjs } from "dayjs";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+
+import { usePickerData } from "../../components/member-picker";
+import type { Preview } from "./types";
+import { useDeadlineRules, useDeadlineTypes } from "./use-deadline-data";
+
+type Values = {
+  deadlineType: string;
+  source: "computed" | "court-notice" | "manual";
+  ruleCode?: string;
+  triggerDate?: Dayjs;
+  dueDate?: Dayjs;
+  startsAt?: Dayjs;
+  court?: string;
+  courtroom?: string;
+  judge?: string;
+  subject?: string;
+  responsibleId?: string;
+  reminderOffsets?: number[];
+  note?: string;
+};
+
+/** Reminder choices, in days before the due date (0: on the day). */
+const OFFSETS = [60, 30, 14, 7, 3, 1, 0];
+
+/**
+ * Adds a key date to a case. With "computed" the user enters the trigger and the server's rule
+ * computation is previewed (the same function that stores it), with the rule it used.
+ */
+export const KeyDateForm = ({ caseId, open, onClose, onSaved }: { caseId: string; open: boolean; onClose: () => void; onSaved: () => void }) => {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const { types, labelOf } = useDeadlineTypes();
+  const rules = useDeadlineRules();
+  const { data: people } = usePickerData(open);
+  const { mutateAsync, mutation } = useCustomMutation<Preview>();
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const type = Form.useWatch("deadlineType", form);
+  const source = Form.useWatch("source", form);
+  const ruleCode = Form.useWatch("ruleCode", form);
+  const trigger = Form.useWatch("triggerDate", form);
+
+  useEffect(() => {
+    if (source !== "computed" || !ruleCode || !trigger) return setPreview(null);
+    void mutateAsync({ url: "/api/key-dates/preview", method: "post", values: { ruleCode, triggerDate: trigger.format("YYYY-MM-DD") }, successNotification: false, errorNotification: false })
+      .then((res) => setPreview(res.data))
+      .catch(() => setPreview(null));
+  }, [source, ruleCode, trigger, mutateAsync]);
+
+  const save = async (v: Values) => {
+    const values = {
+      deadlineType: v.deadlineType,
+      source: v.source,
+      ...(v.source === "computed" ? { ruleCode: v.ruleCode, triggerDate: v.triggerDate?.format("YYYY-MM-DD") } : { dueDate: v.dueDate?.format("YYYY-MM-DD") ?? v.startsAt?.format("YYYY-MM-DD") }),
+      ...(v.startsAt ? { startsAt: v.startsAt.toISOString() } : {}),
+      ...Object.fromEntries((["court", "courtroom", "judge", "subject", "responsibleId", "note"] as const).filter((k) => v[k]).map((k) => [k, v[k]])),
+      ...(v.reminderOffsets?.length ? { reminderOffsets: v.reminderOffsets } : {}),
+    };
+    const saved = await mutateAsync({ url: `/api/cases/${caseId}/key-dates`, method: "post", values, successNotification: () => ({ type: "success", message: t("deadlines.keyDates.saved") }) }).catch(() => undefined);
+    if (!saved) return;
+    form.resetFields();
+    setPreview(null);
+    onSaved();
+  };
+
+  return (
+    <Modal open={open} title={t("deadlines.keyDates.add")} okText={t("buttons.save")} cancelText={t("buttons.cancel")} onCancel={onClose} onOk={() => form.submit()} confirmLoading={mutation.isPending} destroyOnHidden>
+      <Form form={form} layout="vertical" initialValues={{ source: "computed" }} onFinish={(v) => void save(v)}>
+        <Form.Item name="deadlineType" label={t("deadlines.fields.deadlineType")} rules={[{ required: true, message: t("validation.required") }]}>
+          <Select options={types.map((x) => ({ value: x.code, label: labelOf(x.code) }))} onChange={() => form.setFieldValue("ruleCode", undefined)} />
+        </Form.Item>
+        <Form.Item name="source" label={t("deadlines.fields.source")}>
+          <Radio.Group options={(["computed", "court-notice", "manual"] as const).map((s) => ({ value: s, label: t(`deadlines.sources.${s}`) }))} />
+        </Form.Item>
+        {source === "computed" ? (
+          <>
+            <Form.Item name="ruleCode" label={t("deadlines.fields.ruleCode")} rules={[{ required: true, message: t("validation.required") }]}>
+              <Select options={rules.filter((r) => !type || r.deadlineType === type).map((r) => ({ value: r.code, label: `${r.name}（${r.amount} ${t(`deadlines.units.${r.unit}`)}）` }))} />
+            </Form.Item>
+            <Form.Item name="triggerDate" label={rules.find((r) => r.code === ruleCode)?.triggerLabel ?? t("deadlines.fields.triggerDate")} rules={[{ required: true, message: t("validation.required") }]}>
+              <DatePicker style={{ width: "100%" }} />
+            </Form.Item>
+            {preview ? (
+              <Alert
+                type={preview.missingYears.length ? "warning" : "info"}
+                showIcon
+                message={t("deadlines.keyDates.computed", { date: preview.dueDate })}
+                description={[
+                  t("deadlines.keyDates.ruleUsed", { name: preview.rule.name, amount: preview.rule.amount, unit: t(`deadlines.units.${preview.rule.unit}`), basis: preview.rule.basis ?? "" }),
+                  preview.shiftedFrom ? t("deadlines.keyDates.shifted", { date: preview.shiftedFrom }) : "",
+                  preview.missingYears.length ? t("deadlines.keyDates.missingYears", { years: preview.missingYears.join(", ") }) : "",
+                ].filter(Boolean).join(" ")}
+              />
+            ) : null}
+          </>
+        ) : (
+          <Form.Item name="dueDate" label={t("deadlines.fields.dueDate")} rules={[{ required: type !== "hearing", message: t("validation.required") }]}>
+            <DatePicker style={{ width: "100%" }} />
+          </Form.Item>
+        )}
+        {type === "hearing" ? (
+          <>
+            <Form.Item name="startsAt" label={t("deadlines.fields.startsAt")} rules={[{ required: true, message: t("validation.required") }]}>
+              <DatePicker showTime={{ format: "HH:mm" }} format="YYYY-MM-DD HH:mm" style={{ width: "100%" }} />
+            </Form.Item>
+            <Form.Item name="court" label={t("deadlines.fields.court")}><Input maxLength={200} /></Form.Item>
+            <Form.Item name="courtroom" label={t("deadlines.fields.courtroom")}><Input maxLength={100} /></Form.Item>
+            <Form.Item name="judge" label={t("deadlines.fields.judge")}><Input maxLength={100} /></Form.Item>
+          </>
+        ) : null}
+        {type === "preservation" ? (
+          <Form.Item name="subject" label={t("deadlines.fields.subject")}><Input maxLength={500} /></Form.Item>
+        ) : null}
+        <Form.Item name="responsibleId" label={t("deadlines.fields.responsibleId")} extra={t("deadlines.keyDates.responsibleDefault")}>
+          <Select allowClear showSearch optionFilterProp="label" options={people.members.map((m) => ({ value: m.userId, label: m.name }))} />
+        </Form.Item>
+        <Form.Item name="reminderOffsets" label={t("deadlines.fields.reminderOffsets")} extra={t("deadlines.keyDates.offsetsDefault", { days: (types.find((x) => x.code === type)?.reminderOffsets ?? []).join(", ") })}>
+          <Select mode="multiple" allowClear options={OFFSETS.map((d) => ({ value: d, label: d === 0 ? t("deadlines.keyDates.onTheDay") : t("deadlines.keyDates.daysBefore", { days: d }) }))} />
+        </Form.Item>
+        <Form.Item name="note" label={t("deadlines.fields.note")}><Input.TextArea maxLength={1000} rows={2} /></Form.Item>
+      </Form>
+    </Modal>
+  );
+};

@@ -1,0 +1,93 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Alert, Button, Descriptions, Skeleton, Tag } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useParams, useSearchParams } from "react-router";
+
+import { http } from "../../providers/http";
+import { fetchJson, useMemberName, useSealOptions } from "../contracts/api";
+import { SealUsageTable } from "../contracts/contract-tabs";
+import { FileLinks } from "../contracts/file-links";
+import { AllDone, ApprovalDetail, useNextPending } from "../workflow";
+
+type Request = Record<string, unknown> & { id: string; version: number; status: string; files: { fileId: string; copies: number }[] };
+
+const STATUS_COLOR: Record<string, string> = { pending: "processing", stamped: "success", "taken-out": "gold", returned: "green", rejected: "error", cancelled: "default" };
+
+/** What a seal approval is about: the request, its files and copies, the stamping log, the return. */
+const RequestSummary = ({ instanceId }: { instanceId: string }) => {
+  const { t } = useTranslation();
+  const name = useMemberName();
+  const queries = useQueryClient();
+  const [isReturning, setReturning] = useState(false);
+  const { data: seals = [] } = useSealOptions();
+  const { data: instance } = useQuery({ queryKey: ["workflow-instance-ref", instanceId], queryFn: () => fetchJson<{ businessRef?: string }>(`/workflow/instances/${instanceId}`) });
+  const requestId = instance?.businessRef?.split(":")[1];
+  const { data: r } = useQuery({ queryKey: ["seal-request", requestId], queryFn: () => fetchJson<Request>(`/seal-requests/${requestId}`), enabled: Boolean(requestId) });
+  const { data: me } = useQuery({ queryKey: ["login-user-info"], queryFn: () => fetchJson<{ id: string }>("/user-service/user/get-login-user-info"), staleTime: 300_000 });
+  if (!instance) return <Skeleton active />;
+  if (!r) return null;
+  const seal = seals.find((s) => s.id === r.sealId);
+  const giveBack = async () => {
+    setReturning(true);
+    try {
+      await http.post(`/seal-requests/${r.id}/return`, { version: r.version });
+      await queries.invalidateQueries({ queryKey: ["seal-request", requestId] });
+    } finally {
+      setReturning(false);
+    }
+  };
+  const isOverdue = r.status === "taken-out" && typeof r.returnDue === "string" && r.returnDue < new Date().toISOString().slice(0, 10);
+  return (
+    <section className="contract-summary" aria-label={t("seals.titles.request")}>
+      {isOverdue ? <Alert type="warning" showIcon message={t("seals.messages.overdue", { due: r.returnDue })} style={{ marginBottom: 12 }} /> : null}
+      <Descriptions size="small" column={{ xs: 1, sm: 2, md: 2, lg: 2, xl: 2, xxl: 2 }} title={t("seals.titles.request")}>
+        <Descriptions.Item label={t("seals.requestFields.requestNo")}>{String(r.requestNo)}</Descriptions.Item>
+        <Descriptions.Item label={t("seals.requestFields.status")}>
+          <Tag color={STATUS_COLOR[r.status]}>{t(`seals.requestStatus.${r.status}`)}</Tag>
+        </Descriptions.Item>
+        <Descriptions.Item label={t("seals.requestFields.recipients")}>{String(r.recipients)}</Descriptions.Item>
+        <Descriptions.Item label={t("seals.requestFields.sealId")}>{seal?.name ?? ""}</Descriptions.Item>
+        <Descriptions.Item label={t("seals.requestFields.mode")}>{t(`seals.modes.${String(r.mode)}`)}</Descriptions.Item>
+        <Descriptions.Item label={t("seals.requestFields.reviewed")}>{t(r.reviewed ? "seals.form.yes" : "seals.form.no")}</Descriptions.Item>
+        {r.returnDue ? <Descriptions.Item label={t("seals.requestFields.returnDue")}>{String(r.returnDue)}</Descriptions.Item> : null}
+        {r.caseId ? (
+          <Descriptions.Item label={t("seals.requestFields.caseId")}>
+            <Link to={`/case/detail/${String(r.caseId)}`}>{t("contracts.actions.openCase")}</Link>
+          </Descriptions.Item>
+        ) : null}
+        <Descriptions.Item label={t("seals.requestFields.reason")} span={2}>
+          {String(r.reason)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t("seals.requestFields.files")} span={2}>
+          {r.files.map((f) => (
+            <div key={f.fileId}>
+              <FileLinks ids={[f.fileId]} /> × {f.copies}
+            </div>
+          ))}
+        </Descriptions.Item>
+        <Descriptions.Item label={t("seals.requestFields.createdBy")}>{name(r.createdBy)}</Descriptions.Item>
+      </Descriptions>
+      {r.status !== "pending" ? (
+        <>
+          <h3 className="wf-kind-title">{t("seals.titles.stamping")}</h3>
+          <SealUsageTable url={`/seal-requests/${r.id}/usages`} />
+        </>
+      ) : null}
+      {r.status === "taken-out" && me && seal?.custodianId === me.id ? (
+        <Button type="primary" loading={isReturning} onClick={() => void giveBack()} style={{ marginTop: 12 }}>
+          {t("seals.actions.recordReturn")}
+        </Button>
+      ) : null}
+    </section>
+  );
+};
+
+/** /seal/workflow/:id: the seal approval with its request; the custodian's step records the stamping. */
+export const SealApprovalPage = () => {
+  const { id = "" } = useParams();
+  const [search] = useSearchParams();
+  const { goNext, isAllDone } = useNextPending();
+  if (isAllDone) return <AllDone />;
+  return <ApprovalDetail key={id} id={id} taskId={search.get("task") ?? undefined} onTaskDone={(task) => void goNext(task)} summary={<RequestSummary instanceId={id} />} />;
+};

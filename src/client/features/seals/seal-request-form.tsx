@@ -1,0 +1,166 @@
+import { useQuery } from "@tanstack/react-query";
+import { Button, Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select, Space, Table } from "antd";
+import dayjs, { type Dayjs } from "dayjs";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useParams, useSearchParams } from "react-router";
+
+import { PageHeader, PagePanel } from "../../layout/page-header";
+import { isApiError } from "../../providers/api-error";
+import { http } from "../../providers/http";
+import { fetchJson, useCaseOptions, useSealOptions } from "../contracts/api";
+import { FileUpload } from "../contracts/file-upload";
+import "../contracts/contracts.css";
+
+type Values = { documentType: string; caseId?: string; recipients: string; sealId: string; reason: string; reviewed: boolean; mode: string; returnDue?: Dayjs };
+type FileCopies = { fileId: string; name: string; copies: number };
+
+/**
+ * /seal/add/:workflow: a legal-document seal request. Each uploaded document has its own copies;
+ * whether the lawyer reviewed them must be answered; a take-out needs a return date.
+ */
+export const SealRequestForm = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { workflow = "" } = useParams();
+  const [search] = useSearchParams();
+  const [form] = Form.useForm<Values>();
+  const [files, setFiles] = useState<FileCopies[]>([]);
+  const [filesError, setFilesError] = useState<string>();
+  const [isBusy, setBusy] = useState(false);
+  const [isSaving, setSaving] = useState(false);
+  const mode = Form.useWatch("mode", form);
+  const { data: cases = [] } = useCaseOptions();
+  const { data: seals = [] } = useSealOptions();
+  const { data: types = [] } = useQuery({
+    queryKey: ["schema-options", "dict:seal-document-type"],
+    queryFn: () => fetchJson<{ value: string; label: string; enabled: boolean }[]>("/dictionaries/seal-document-type/options"),
+  });
+
+  // Uploaded ids arrive in order; a new one starts at one copy, a removed one drops out.
+  const onFiles = (uploaded: { id: string; name: string }[]) => {
+    const known = new Map(files.map((f) => [f.fileId, f]));
+    const next = uploaded.map((u) => known.get(u.id) ?? { fileId: u.id, copies: 1, name: u.name });
+    setFiles(next);
+    if (next.length > 0) setFilesError(undefined);
+  };
+
+  const submit = async (v: Values) => {
+    if (files.length === 0) {
+      setFilesError(t("seals.form.filesRequired"));
+      return;
+    }
+    setSaving(true);
+    try {
+      const values = {
+        ...v,
+        caseId: v.caseId || undefined,
+        returnDue: v.mode === "take-out" && v.returnDue ? v.returnDue.format("YYYY-MM-DD") : undefined,
+        files: files.map(({ fileId, copies }) => ({ fileId, copies })),
+      };
+      const { data } = await http.post<{ instanceId: string }>("/seal-request-submissions", { definitionId: workflow, values });
+      navigate(`/seal/workflow/${data.instanceId}`);
+    } catch (err) {
+      if (isApiError(err) && err.fields.length > 0) {
+        const fileErr = err.fields.find((f) => f.field.startsWith("files"));
+        if (fileErr) setFilesError(fileErr.message);
+        form.setFields(err.fields.filter((f) => !f.field.startsWith("files")).map((f) => ({ name: f.field as never, errors: [f.message] })));
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+  const f = (key: string) => t(`seals.requestFields.${key}`);
+  const required = { required: true, message: t("contracts.form.required") };
+  return (
+    <>
+      <PageHeader title={t("seals.titles.createRequest")} />
+      <PagePanel>
+        <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} initialValues={{ mode: "office", caseId: search.get("caseId") ?? undefined }} className="contract-form">
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item name="documentType" label={f("documentType")} rules={[required]}>
+                <Select options={types.filter((o) => o.enabled).map((o) => ({ value: o.value, label: o.label }))} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="caseId" label={f("caseId")}>
+                <Select allowClear showSearch optionFilterProp="label" options={cases.map((c) => ({ value: c.id, label: `${c.caseNo} ${c.name}` }))} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="recipients" label={f("recipients")} rules={[{ ...required, whitespace: true }, { max: 500 }]}>
+                <Input />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="sealId" label={f("sealId")} rules={[required]}>
+                <Select options={seals.map((s) => ({ value: s.id, label: `${s.name}（${t(`seals.types.${s.sealType}`)}）` }))} />
+              </Form.Item>
+            </Col>
+            <Col xs={24}>
+              <Form.Item label={f("files")} htmlFor="seal-files" required validateStatus={filesError ? "error" : undefined} help={filesError}>
+                <FileUpload id="seal-files" max={10} onChange={(_ids, uploaded) => onFiles(uploaded)} onBusy={setBusy} label={t("contracts.form.upload")} />
+              </Form.Item>
+              {files.length > 0 ? (
+                <Table<FileCopies>
+                  rowKey="fileId"
+                  size="small"
+                  pagination={false}
+                  dataSource={files}
+                  style={{ marginBottom: 16 }}
+                  columns={[
+                    { title: t("contracts.files.name"), dataIndex: "name" },
+                    {
+                      title: t("seals.form.copies"),
+                      dataIndex: "copies",
+                      width: 160,
+                      render: (copies: number, row) => (
+                        <InputNumber
+                          aria-label={t("seals.form.copiesOf", { name: row.name })}
+                          min={1}
+                          max={999}
+                          precision={0}
+                          value={copies}
+                          onChange={(n) => setFiles((all) => all.map((x) => (x.fileId === row.fileId ? { ...x, copies: Number(n) || 1 } : x)))}
+                        />
+                      ),
+                    },
+                  ]}
+                />
+              ) : null}
+            </Col>
+            <Col xs={24}>
+              <Form.Item name="reason" label={f("reason")} rules={[{ ...required, whitespace: true }, { max: 1000 }]}>
+                <Input.TextArea rows={2} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item name="reviewed" label={f("reviewed")} rules={[{ required: true, message: t("seals.form.reviewedRequired") }]}>
+                <Radio.Group options={[{ value: true, label: t("seals.form.yes") }, { value: false, label: t("seals.form.no") }]} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item name="mode" label={f("mode")} rules={[required]}>
+                <Radio.Group options={["office", "take-out"].map((v) => ({ value: v, label: t(`seals.modes.${v}`) }))} />
+              </Form.Item>
+            </Col>
+            {mode === "take-out" ? (
+              <Col xs={24} md={8}>
+                <Form.Item name="returnDue" label={f("returnDue")} rules={[required]}>
+                  <DatePicker style={{ width: "100%" }} disabledDate={(d) => d.isBefore(dayjs(), "day")} />
+                </Form.Item>
+              </Col>
+            ) : null}
+          </Row>
+          <Space>
+            <Button type="primary" htmlType="submit" loading={isSaving} disabled={isBusy}>
+              {t("contracts.actions.submit")}
+            </Button>
+            <Button onClick={() => navigate(-1)}>{t("buttons.cancel")}</Button>
+          </Space>
+        </Form>
+      </PagePanel>
+    </>
+  );
+};

@@ -1,0 +1,35 @@
+import { PlusOutlined } from "@ant-design/icons";
+import { Button } from "antd";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+
+import { PageHeader, PagePanel } from "../../layout/page-header";
+import { useCan } from "../../routing/use-can";
+import { SchemaList } from "../../schema-ui";
+import { useStartable } from "../contracts/api";
+
+/** /seal/list: seal requests the user may read, filtered by the schema's x-filter fields. */
+export const SealRequestList = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const can = useCan();
+  const { data: flow } = useStartable("seal");
+  return (
+    <>
+      <PageHeader title={t("seals.titles.requests")} />
+      <PagePanel>
+        <SchemaList
+          resource="seal-requests"
+          createButton={
+            can("create", "LAWFIRM_SEAL_VIEW") && flow ? (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`/seal/add/${flow.id}`)}>
+                {t("seals.actions.createRequest")}
+              </Button>
+            ) : null
+          }
+          onOpen={(record) => navigate(`/seal/workflow/${String(record.approvalId)}`)}
+        />
+      </PagePanel>
+    </>
+  );
+};

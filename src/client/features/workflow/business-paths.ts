@@ -1,0 +1,12 @@
+/**
+ * Business approvals open on their own detail routes (SPEC §2), which show what the approval is
+ * about above the form; every other kind opens the generic /workflow/detail/:id.
+ */
+const DETAIL_PATHS: Partial<Record<string, string>> = {
+  contract: "/contract/workflow",
+  "contract-archive": "/contract/workflow/archive",
+  "contract-cancel": "/contract/workflow/cancel",
+  seal: "/seal/workflow",
+};
+
+export const approvalPathOf = (kind: string | undefined, instanceId: string) => `${(kind && DETAIL_PATHS[kind]) || "/workflow/detail"}/${instanceId}`;

@@ -1,0 +1,208 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+import { recordColumns } from "./accounts";
+import { cases } from "./cases";
+import { now } from "./columns";
+import { workspaces } from "./identity";
+
+/**
+ * The firm's holiday calendar (schemas/holiday-days.schema.json): statutory holidays ("holiday")
+ * and the make-up working days on weekends ("workday", 调休). A year with no row at all has no
+ * calendar and every computation reaching into it is flagged.
+ */
+export const holidayDays = pgTable(
+  "holiday_days",
+  {
+    ...recordColumns(),
+    day: date().notNull(),
+    kind: text().notNull(),
+    name: text().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.id] }),
+    uniqueIndex("holiday_days_day_uq").on(t.workspaceId, t.day),
+    check("holiday_days_kind_ck", sql`${t.kind} in ('holiday', 'workday')`),
+  ],
+);
+
+/** How a deadline follows from its trigger (schemas/deadline-rules.schema.json). */
+export const deadlineRules = pgTable(
+  "deadline_rules",
+  {
+    ...recordColumns(),
+    code: text().notNull(),
+    name: text().notNull(),
+    /** A `deadline-type` dictionary item. */
+    deadlineType: text("deadline_type").notNull(),
+    amount: integer().notNull(),
+    /** "day", "month" or "year". */
+    unit: text().notNull(),
+    /** What the trigger is ("judgment served"), shown beside the date the user enters. */
+    triggerLabel: text("trigger_label").notNull(),
+    basis: text(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.id] }),
+    uniqueIndex("deadline_rules_code_uq").on(t.workspaceId, t.code),
+    check("deadline_rules_amount_ck", sql`${t.amount} > 0 and ${t.amount} <= 3650`),
+  ],
+);
+
+/** Tasks and deadlines to create per case type and stage (schemas/task-templates.schema.json). */
+export const taskTemplates = pgTable(
+  "task_templates",
+  {
+    ...recordColumns(),
+    name: text().notNull(),
+    caseType: text("case_type").notNull(),
+    stage: text().notNull(),
+    /** [{ kind: "task" | "deadline", title, deadlineType?, offsetDays, priority? }] */
+    items: jsonb().$type<unknown[]>().notNull().default([]),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.id] }), index("task_templates_type_idx").on(t.workspaceId, t.caseType, t.stage)],
+);
+
+/** Typed key dates of a case (hearings, appeal periods, limitation, …). */
+export const keyDates = pgTable(
+  "key_dates",
+  {
+    ...recordColumns(),
+    caseId: uuid("case_id").notNull(),
+    deadlineType: text("deadline_type").notNull(),
+    title: text().notNull(),
+    /** The calendar date it falls due, in the firm's time zone. */
+    dueDate: date("due_date").notNull(),
+    /** A hearing's start. */
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    court: text(),
+    courtroom: text(),
+    judge: text(),
+    /** What was frozen or seized (preservation). */
+    subject: text(),
+    /** "computed", "court-notice" or "manual". */
+    source: text().notNull(),
+    ruleCode: text("rule_code"),
+    triggerDate: date("trigger_date"),
+    /** Days the computation moved the last day off a holiday or rest day. */
+    shiftedFrom: date("shifted_from"),
+    /** Years the computation crossed that had no holiday calendar. */
+    missingYears: integer("missing_years").array().notNull().default(sql`'{}'::int[]`),
+    responsibleId: uuid("responsible_id").notNull(),
+    /** "open", "done" or "void" (no longer applies, with a reason). */
+    status: text().notNull().default("open"),
+    voidReason: text("void_reason"),
+    confirmedBy: uuid("confirmed_by"),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /** Days before the due date a reminder goes out (0: on the day). */
+    reminderOffsets: integer("reminder_offsets").array().notNull(),
+    note: text(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.id] }),
+    foreignKey({ columns: [t.workspaceId, t.caseId], foreignColumns: [cases.workspaceId, cases.id] }).onDelete("cascade"),
+    index("key_dates_case_idx").on(t.workspaceId, t.caseId, t.dueDate),
+    index("key_dates_due_idx").on(t.workspaceId, t.dueDate, t.id),
+    index("key_dates_responsible_idx").on(t.workspaceId, t.responsibleId, t.dueDate),
+    check("key_dates_status_ck", sql`${t.status} in ('open', 'done', 'void')`),
+  ],
+);
+
+/**
+ * One row per reminder to send (a key date's offset, or its overdue escalation). The job claims
+ * due rows with FOR UPDATE SKIP LOCKED and stamps sent_at in the same transaction as the
+ * notifications, so each goes out once however many app processes run it.
+ */
+export const keyDateReminders = pgTable(
+  "key_date_reminders",
+  {
+    workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+    keyDateId: uuid("key_date_id").notNull(),
+    /** "reminder" or "escalation". */
+    kind: text().notNull(),
+    offsetDays: integer("offset_days").notNull(),
+    sendOn: date("send_on").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.keyDateId, t.kind, t.offsetDays] }),
+    foreignKey({ columns: [t.workspaceId, t.keyDateId], foreignColumns: [keyDates.workspaceId, keyDates.id] }).onDelete("cascade"),
+    index("key_date_reminders_due_idx").on(t.sendOn).where(sql`${t.sentAt} is null`),
+  ],
+);
+
+/** Tasks, on a case or on their own. */
+export const tasks = pgTable(
+  "tasks",
+  {
+    ...recordColumns(),
+    caseId: uuid("case_id"),
+    title: text().notNull(),
+    assigneeId: uuid("assignee_id").notNull(),
+    dueDate: date("due_date"),
+    /** "low", "normal" or "high". */
+    priority: text().notNull().default("normal"),
+    /** "todo", "doing" or "done". */
+    status: text().notNull().default("todo"),
+    checklist: jsonb().$type<{ text: string; done: boolean }[]>().notNull().default([]),
+    comments: jsonb().$type<{ userId: string; text: string; at: string }[]>().notNull().default([]),
+    templateId: uuid("template_id"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.id] }),
+    foreignKey({ columns: [t.workspaceId, t.caseId], foreignColumns: [cases.workspaceId, cases.id] }).onDelete("cascade"),
+    index("tasks_assignee_idx").on(t.workspaceId, t.assigneeId, t.status, t.dueDate),
+    index("tasks_case_idx").on(t.workspaceId, t.caseId),
+    index("tasks_due_idx").on(t.workspaceId, t.dueDate),
+    check("tasks_status_ck", sql`${t.status} in ('todo', 'doing', 'done')`),
+    check("tasks_priority_ck", sql`${t.priority} in ('low', 'normal', 'high')`),
+  ],
+);
+
+/** Ordinary calendar events (meetings, client calls), which can be moved; deadlines cannot. */
+export const calendarEvents = pgTable(
+  "calendar_events",
+  {
+    ...recordColumns(),
+    caseId: uuid("case_id"),
+    title: text().notNull(),
+    /** "meeting", "call" or "other". */
+    kind: text().notNull().default("meeting"),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    ownerId: uuid("owner_id").notNull(),
+    location: text(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.id] }),
+    foreignKey({ columns: [t.workspaceId, t.caseId], foreignColumns: [cases.workspaceId, cases.id] }).onDelete("cascade"),
+    index("calendar_events_owner_idx").on(t.workspaceId, t.ownerId, t.startsAt),
+    index("calendar_events_starts_idx").on(t.workspaceId, t.startsAt),
+    check("calendar_events_span_ck", sql`${t.endsAt} >= ${t.startsAt}`),
+  ],
+);
+
+/** A member's private iCal subscription: only the token's sha256 is kept. */
+export const calendarFeeds = pgTable(
+  "calendar_feeds",
+  {
+    workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+    userId: uuid("user_id").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: now(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.userId] }), uniqueIndex("calendar_feeds_token_uq").on(t.tokenHash)],
+);

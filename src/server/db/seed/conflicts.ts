@@ -1,0 +1,27 @@
+import { and, asc, eq, ne } from "drizzle-orm";
+
+import { saveReport } from "../../features/conflicts/reports";
+import { runCheck } from "../../features/conflicts/search";
+import type { RequestCtx } from "../../lib/request-ctx";
+import type { Db } from "../client";
+import { accounts, caseParties } from "../tables";
+
+/**
+ * A saved conflict check in each firm: its first client and a counterparty of its cases, as a
+ * lawyer would check before taking a new matter, with the first hit marked for a closer look.
+ */
+export const seedConflicts = async (tx: Db, workspaceId: string, userId: string) => {
+  const [client] = await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.workspaceId, workspaceId)).orderBy(asc(accounts.createdAt)).limit(1);
+  const [party] = await tx
+    .select({ name: caseParties.name })
+    .from(caseParties)
+    .where(and(eq(caseParties.workspaceId, workspaceId), ne(caseParties.conflictRole, "client")))
+    .orderBy(asc(caseParties.name))
+    .limit(1);
+  const keywords = [client?.name, party?.name].filter((k): k is string => Boolean(k));
+  if (keywords.length === 0) return;
+  // The check reads through the transaction only; the saved report names its author.
+  const ctx = { db: tx, workspaceId, userId } as RequestCtx;
+  const [hit] = (await runCheck(ctx, keywords)).hits;
+  await saveReport(ctx, { keywords, decisions: hit ? [{ key: hit.key, decision: "potential", remark: "需合伙人复核" }] : [] });
+};

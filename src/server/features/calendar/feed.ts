@@ -1,0 +1,114 @@
+import { createHash, randomBytes } from "node:crypto";
+
+import dayjs from "dayjs";
+import timezone from "dayjs/plugin/timezone";
+import utc from "dayjs/plugin/utc";
+import { and, eq, gte, ne, or, sql } from "drizzle-orm";
+import ical from "ical-generator";
+
+import { AppError } from "../../../shared/errors";
+import { interpolateRules } from "../../../shared/permission-scopes";
+import type { PermissionRule } from "../../../shared/permissions";
+import type { Db } from "../../db/client";
+import { calendarEvents, calendarFeeds, cases, keyDates, members, tasks } from "../../db/tables";
+import { buildAbility } from "../../lib/ability";
+import { writeAudit } from "../../lib/audit";
+import type { RequestCtx } from "../../lib/request-ctx";
+import { inWorkspace } from "../../lib/tenant";
+import { caseReadable, onTeamOf } from "../tasks/visibility";
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+const TZ = "Asia/Shanghai";
+/** China has kept +08:00 all year since 1991, so one STANDARD block describes the zone. */
+const VTIMEZONE = ["BEGIN:VTIMEZONE", `TZID:${TZ}`, "BEGIN:STANDARD", "DTSTART:19700101T000000", "TZOFFSETFROM:+0800", "TZOFFSETTO:+0800", "TZNAME:CST", "END:STANDARD", "END:VTIMEZONE"].join("\r\n");
+
+const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** The path a calendar app subscribes to (the token is the only credential). */
+export const feedPath = (token: string) => `/api/calendar-feed/${token}.ics`;
+
+export const feedStatus = async (ctx: RequestCtx) => {
+  const [row] = await ctx.db.select({ createdAt: calendarFeeds.createdAt }).from(calendarFeeds).where(inWorkspace(ctx, calendarFeeds, eq(calendarFeeds.userId, ctx.userId)));
+  return { isEnabled: Boolean(row), createdAt: row?.createdAt ?? null };
+};
+
+/** Turns the feed on, or regenerates its URL (the old one stops working at once). */
+export const issueFeedToken = (ctx: RequestCtx) =>
+  ctx.db.transaction(async (tx) => {
+    const token = randomBytes(24).toString("base64url");
+    await tx
+      .insert(calendarFeeds)
+      .values({ workspaceId: ctx.workspaceId, userId: ctx.userId, tokenHash: hashOf(token) })
+      .onConflictDoUpdate({ target: [calendarFeeds.workspaceId, calendarFeeds.userId], set: { tokenHash: hashOf(token), createdAt: new Date() } });
+    await writeAudit(tx, ctx, { action: "update", entity: "calendar_feeds", entityId: ctx.userId, after: { isEnabled: true } });
+    return { path: feedPath(token) };
+  });
+
+export const revokeFeedToken = (ctx: RequestCtx) =>
+  ctx.db.transaction(async (tx) => {
+    await tx.delete(calendarFeeds).where(inWorkspace(ctx, calendarFeeds, eq(calendarFeeds.userId, ctx.userId)));
+    await writeAudit(tx, ctx, { action: "update", entity: "calendar_feeds", entityId: ctx.userId, after: { isEnabled: false } });
+    return { isEnabled: false };
+  });
+
+/**
+ * The feed owner's permissions as a signed-in session would have them now (roles and departments
+ * read at fetch time), so a member who lost a case or its permission stops seeing it in the feed.
+ */
+const ownerCtx = async (db: Db, workspaceId: string, userId: string) => {
+  const result = await db.execute(sql`
+    select (select coalesce(jsonb_agg(r.rules), '[]'::jsonb) from member_roles mr
+              join roles r on r.workspace_id = mr.workspace_id and r.id = mr.role_id
+             where mr.workspace_id = ${workspaceId} and mr.user_id = ${userId}) as rules,
+           (select coalesce(jsonb_agg(md.department_id), '[]'::jsonb) from member_departments md
+             where md.workspace_id = ${workspaceId} and md.user_id = ${userId}) as department_ids`);
+  const row = (result as unknown as { rows: { rules: PermissionRule[][]; department_ids: string[] }[] }).rows[0];
+  const rules = interpolateRules((row?.rules ?? []).flat(), { userId, departmentIds: row?.department_ids ?? [] });
+  return { db, workspaceId, userId, rules, ability: buildAbility(rules) } as unknown as RequestCtx;
+};
+
+/**
+ * The iCalendar text of a feed token: the owner's hearings and deadlines (responsible for, or on
+ * the case team at the time of the fetch), tasks assigned to them and their events, from 90 days
+ * back. UIDs are the rows' ids, so an edit updates the subscriber's entry instead of adding one.
+ * An unknown or revoked token, or a disabled member, is 404.
+ */
+export const renderFeed = async (db: Db, token: string, now = new Date()) => {
+  const [feed] = await db
+    .select({ workspaceId: calendarFeeds.workspaceId, userId: calendarFeeds.userId })
+    .from(calendarFeeds)
+    .innerJoin(members, and(eq(members.workspaceId, calendarFeeds.workspaceId), eq(members.userId, calendarFeeds.userId), eq(members.isEnabled, true)))
+    .where(eq(calendarFeeds.tokenHash, hashOf(token)));
+  if (!feed) throw new AppError(404, "errors.notFound");
+  const scope = { workspaceId: feed.workspaceId };
+  const owner = await ownerCtx(db, feed.workspaceId, feed.userId);
+  const since = dayjs(now).subtract(90, "day").format("YYYY-MM-DD");
+  const [kd, tk, ev] = await Promise.all([
+    db
+      .select({ row: keyDates, caseName: cases.name })
+      .from(keyDates)
+      .innerJoin(cases, and(eq(cases.workspaceId, keyDates.workspaceId), eq(cases.id, keyDates.caseId)))
+      .where(
+        inWorkspace(scope, keyDates, gte(keyDates.dueDate, since), ne(keyDates.status, "void"), caseReadable(owner, keyDates.workspaceId, keyDates.caseId), or(eq(keyDates.responsibleId, feed.userId), onTeamOf(feed.userId, keyDates.workspaceId, keyDates.caseId, db))),
+      ),
+    db.select().from(tasks).where(inWorkspace(scope, tasks, eq(tasks.assigneeId, feed.userId), gte(tasks.dueDate, since))),
+    db.select().from(calendarEvents).where(inWorkspace(scope, calendarEvents, eq(calendarEvents.ownerId, feed.userId), gte(calendarEvents.endsAt, dayjs(since).toDate()))),
+  ]);
+  const cal = ical({ name: "law-manage", prodId: { company: "law-manage", product: "calendar" }, timezone: { name: TZ, generator: () => VTIMEZONE } });
+  for (const { row, caseName } of kd) {
+    const summary = `${row.confirmedAt ? "" : "[?] "}${row.title} · ${caseName}`;
+    const common = { id: `key-date-${row.id}@law-manage`, summary, description: [row.court, row.courtroom, row.judge, row.note].filter(Boolean).join(" / "), sequence: row.version };
+    if (row.startsAt) cal.createEvent({ ...common, timezone: TZ, start: dayjs(row.startsAt).tz(TZ), end: dayjs(row.startsAt).tz(TZ).add(2, "hour"), location: row.court ?? undefined });
+    else cal.createEvent({ ...common, allDay: true, start: dayjs(row.dueDate) });
+  }
+  for (const row of tk) {
+    if (!row.dueDate) continue;
+    cal.createEvent({ id: `task-${row.id}@law-manage`, summary: row.title, allDay: true, start: dayjs(row.dueDate), sequence: row.version });
+  }
+  for (const row of ev) {
+    cal.createEvent({ id: `event-${row.id}@law-manage`, summary: row.title, timezone: TZ, start: dayjs(row.startsAt).tz(TZ), end: dayjs(row.endsAt).tz(TZ), location: row.location ?? undefined, sequence: row.version });
+  }
+  return cal.toString();
+};

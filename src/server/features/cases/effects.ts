@@ -1,0 +1,34 @@
+import type { FastifyInstance } from "fastify";
+
+import type { Db } from "../../db/client";
+import { effectCtx } from "../workflow/effect-ctx";
+import { type EffectInstance, registerBusinessEffect } from "../workflow/registry";
+import { resolveCaseChanges } from "./changes";
+import { openCase } from "./open-case";
+import { CASE_REF } from "./status";
+
+/** The id after "cases:new:" or "cases:" in an approval's businessRef. */
+const refId = (ref: string, prefix: string) => (ref.startsWith(prefix) ? ref.slice(prefix.length) : "");
+
+/**
+ * Opening approvals make the case when accepted (rejected or cancelled: nothing, no number used);
+ * case-change approvals apply or drop the kept changes. Both run inside the approval's
+ * transaction, so a failure rolls the accept back with its error.
+ */
+export const registerCaseEffects = (app: FastifyInstance) => {
+  const noop = async () => undefined;
+  registerBusinessEffect("case", {
+    onComplete: async (tx, instance) => {
+      const id = refId(instance.businessRef, `${CASE_REF}:new:`);
+      // A case flow started by hand from the approval centre has no submission: nothing to open.
+      if (id) await openCase(effectCtx(app, tx, instance), app.resources, id, instance.id);
+    },
+    onReject: noop,
+    onCancel: noop,
+  });
+  const resolve = (approved: boolean) => async (tx: Db, instance: EffectInstance) => {
+    const id = refId(instance.businessRef, `${CASE_REF}:`);
+    if (id) await resolveCaseChanges(effectCtx(app, tx, instance), app.resources, id, approved);
+  };
+  registerBusinessEffect("case-change", { onComplete: resolve(true), onReject: resolve(false), onCancel: resolve(false) });
+};

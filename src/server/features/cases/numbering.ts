@@ -1,0 +1,32 @@
+import { sql } from "drizzle-orm";
+
+import { caseNumberCounters } from "../../db/tables";
+import type { RequestCtx } from "../../lib/request-ctx";
+import { readCaseSettings, typeCharOf } from "./settings";
+
+/** Fills a number format: {year}, {firm}, {type}, {seq} or {seq:N} zero-padded to N digits. */
+export const formatCaseNumber = (format: string, parts: { year: number; firm: string; type: string; seq: number }) =>
+  format.replace(/\{(year|firm|type|seq)(?::([1-9]))?\}/g, (_m, key: string, pad?: string) => {
+    if (key === "seq") return String(parts.seq).padStart(Number(pad ?? 1), "0");
+    return String(parts[key as "year" | "firm" | "type"]);
+  });
+
+/**
+ * The next internal number of a case type this year. The counter row is inserted or bumped in
+ * one statement, which locks it until the caller's transaction ends: concurrent approvals queue
+ * on it and get consecutive numbers, and a rolled-back approval gives its number back (no gaps,
+ * never max()+1).
+ */
+export const nextCaseNumber = async (ctx: RequestCtx, caseType: string, at: Date) => {
+  const year = Number(at.toLocaleString("en-CA", { timeZone: "Asia/Shanghai", year: "numeric" }));
+  const [{ seq }] = await ctx.db
+    .insert(caseNumberCounters)
+    .values({ workspaceId: ctx.workspaceId, year, caseType, lastValue: 1 })
+    .onConflictDoUpdate({
+      target: [caseNumberCounters.workspaceId, caseNumberCounters.year, caseNumberCounters.caseType],
+      set: { lastValue: sql`${caseNumberCounters.lastValue} + 1` },
+    })
+    .returning({ seq: caseNumberCounters.lastValue });
+  const settings = await readCaseSettings(ctx);
+  return formatCaseNumber(settings.numberFormat, { year, firm: settings.firmShortName, type: await typeCharOf(ctx, caseType), seq });
+};

@@ -1,0 +1,89 @@
+import type { FastifyInstance } from "fastify";
+
+import { startPeriodicJob } from "../../lib/periodic-job";
+import type { ResourceRegistry } from "../../schema-engine";
+import { getInstanceDetail } from "../workflow/detail";
+import { caseApprovals, caseChain } from "./queries";
+import { caseFinance, issueBill, voidBill } from "./finance";
+import { registerCaseEffects } from "./effects";
+import { closeCase, expirePreFilingCases, extendCase, terminateCase } from "./lifecycle";
+import { type CaseSubmitInput, getSubmission, submitCase } from "./open-case";
+import { type CaseSettings, caseSettingsBody, readCaseSettings, saveCaseSettings } from "./settings";
+
+const SUBJECT = "LAWFIRM_CASE_VIEW" as const;
+const uuid = { type: "string", format: "uuid" } as const;
+const version = { type: "integer", minimum: 1 } as const;
+
+const submitBody = {
+  type: "object",
+  required: ["values"],
+  additionalProperties: false,
+  properties: {
+    definitionId: uuid,
+    values: { type: "object" },
+    parentCaseId: uuid,
+    deptId: uuid,
+    comment: { type: "string", maxLength: 1000 },
+  },
+} as const;
+const extendBody = {
+  type: "object",
+  required: ["days", "version"],
+  additionalProperties: false,
+  properties: { days: { type: "integer", minimum: 1, maximum: 3650 }, version },
+} as const;
+const terminateBody = {
+  type: "object",
+  required: ["reason", "version"],
+  additionalProperties: false,
+  properties: { reason: { type: "string", minLength: 1, maxLength: 500, pattern: "\\S" }, version },
+} as const;
+const versionBody = { type: "object", required: ["version"], additionalProperties: false, properties: { version } } as const;
+
+type Id = { Params: { id: string } };
+
+/** Registered in app.ts with `{ prefix: "/api", registry }`, beside the generic /api/cases… routes. */
+export async function casesRoutes(app: FastifyInstance, opts: { registry: ResourceRegistry; expiryIntervalSeconds: number }) {
+  registerCaseEffects(app);
+  if (opts.expiryIntervalSeconds > 0) {
+    startPeriodicJob(app, "cases.expiry", opts.expiryIntervalSeconds * 1000, async () => {
+      const n = await expirePreFilingCases(app.database.db);
+      if (n > 0) app.log.info({ job: "cases.expiry", terminated: n }, "pre-filing cases past their validity terminated");
+    });
+  }
+  const onCase = (action: "read" | "update") => ({ permission: [action, SUBJECT] as [typeof action, typeof SUBJECT], tenantTable: "cases" });
+  const onBill = { permission: ["update", SUBJECT] as ["update", typeof SUBJECT], tenantTable: "case_bills" };
+
+  app.post<{ Body: CaseSubmitInput }>("/case-submissions", { schema: { body: submitBody }, config: { permission: ["create", SUBJECT] } }, (req) =>
+    submitCase(req.ctx, opts.registry, req.body),
+  );
+  // Whoever may open the approval may read what it proposes.
+  app.get<Id>("/case-submissions/:id", { config: { permission: "member", tenantTable: "workflow_instances" } }, async (req) => {
+    await getInstanceDetail(req.ctx, req.params.id);
+    return getSubmission(req.ctx, req.params.id);
+  });
+  app.get<Id>("/cases/:id/finance", { config: onCase("read") }, (req) => caseFinance(req.ctx, req.params.id));
+  app.get<Id>("/cases/:id/chain", { config: onCase("read") }, (req) => caseChain(req.ctx, req.params.id));
+  app.get<Id>("/cases/:id/approvals", { config: onCase("read") }, (req) => caseApprovals(req.ctx, req.params.id));
+  app.post<Id & { Body: { days: number; version: number } }>("/cases/:id/extend", { schema: { body: extendBody }, config: onCase("update") }, (req) =>
+    extendCase(req.ctx, req.params.id, req.body),
+  );
+  app.post<Id & { Body: { reason: string; version: number } }>(
+    "/cases/:id/terminate",
+    { schema: { body: terminateBody }, config: onCase("update") },
+    (req) => terminateCase(req.ctx, req.params.id, req.body),
+  );
+  app.post<Id & { Body: { version: number } }>("/cases/:id/close", { schema: { body: versionBody }, config: onCase("update") }, (req) =>
+    closeCase(req.ctx, req.params.id, req.body),
+  );
+  app.post<Id & { Body: { version: number } }>("/case-bills/:id/issue", { schema: { body: versionBody }, config: onBill }, (req) =>
+    issueBill(req.ctx, req.params.id, req.body.version),
+  );
+  app.post<Id & { Body: { version: number } }>("/case-bills/:id/void", { schema: { body: versionBody }, config: onBill }, (req) =>
+    voidBill(req.ctx, req.params.id, req.body.version),
+  );
+  app.get("/case-settings", { config: { permission: "member" } }, (req) => readCaseSettings(req.ctx));
+  app.put<{ Body: CaseSettings }>("/case-settings", { schema: { body: caseSettingsBody }, config: { permission: ["update", "ORG_DICTIONARY"] } }, (req) =>
+    saveCaseSettings(req.ctx, req.body),
+  );
+}

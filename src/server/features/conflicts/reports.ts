@@ -1,0 +1,76 @@
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+
+import { AppError } from "../../../shared/errors";
+import { cases, conflictReports, files, users } from "../../db/tables";
+import type { RequestCtx } from "../../lib/request-ctx";
+import { rowScopeOf } from "../../lib/row-scope";
+import { inWorkspace } from "../../lib/tenant";
+import { type Hit, type Scope, runCheck } from "./search";
+
+export const DECISIONS = ["none", "potential", "conflict", "waived"] as const;
+export type Decision = { key: string; decision: (typeof DECISIONS)[number]; remark?: string; waiverFileId?: string };
+export type SaveInput = { keywords: string[]; scopes?: Scope[]; decisions?: Decision[]; caseId?: string };
+
+/**
+ * Saving re-runs the check so the report holds the data as of that moment, not what the browser
+ * sent; decisions are paired with hits by key, and a waiver must name a letter in Documents.
+ */
+export const saveReport = async (ctx: RequestCtx, input: SaveInput) => {
+  if (input.caseId) {
+    // A report may only name a case of this firm that the caller can see.
+    const [kase] = await ctx.db.select({ id: cases.id }).from(cases).where(inWorkspace(ctx, cases, eq(cases.id, input.caseId), rowScopeOf(ctx, "read", "LAWFIRM_CASE_VIEW", "cases")));
+    if (!kase) throw new AppError(404, "errors.notFound");
+  }
+  const result = await runCheck(ctx, input.keywords, input.scopes);
+  const byKey = new Map((input.decisions ?? []).map((d) => [d.key, d]));
+  for (const d of byKey.values()) {
+    if (!result.hits.some((h) => h.key === d.key)) throw new AppError(422, "conflicts.errors.unknownHit");
+    if (d.decision === "waived") {
+      if (!d.waiverFileId) throw new AppError(422, "conflicts.errors.waiverRequired", { fields: [{ field: "waiverFileId", message: "conflicts.errors.waiverRequired" }] });
+      const [file] = await ctx.db.select({ id: files.id }).from(files).where(inWorkspace(ctx, files, eq(files.id, d.waiverFileId), isNull(files.deletedAt)));
+      if (!file) throw new AppError(422, "conflicts.errors.waiverRequired");
+    }
+  }
+  const hits = result.hits.map((h: Hit) => {
+    const d = byKey.get(h.key);
+    return { ...h, decision: d?.decision ?? null, remark: d?.remark ?? "", waiverFileId: d?.decision === "waived" ? d.waiverFileId : null };
+  });
+  const [me] = await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, ctx.userId));
+  const [row] = await ctx.db
+    .insert(conflictReports)
+    .values({ workspaceId: ctx.workspaceId, createdBy: ctx.userId, createdByName: me?.name ?? "", keywords: result.keywords, scopes: result.scopes, hits, caseId: input.caseId ?? null })
+    .returning();
+  return row;
+};
+
+export const getReport = async (ctx: RequestCtx, id: string) => {
+  const [row] = await ctx.db.select().from(conflictReports).where(inWorkspace(ctx, conflictReports, eq(conflictReports.id, id)));
+  if (!row) throw new AppError(404, "errors.notFound");
+  return row;
+};
+
+/** Newest first; `q` finds a keyword or the person who ran the check; `caseId` the case's reports. */
+export const listReports = async (ctx: RequestCtx, q: { q?: string; caseId?: string; limit?: number }) => {
+  const like = q.q ? `%${q.q.replace(/[\\%_]/gu, (c) => `\\${c}`)}%` : null;
+  return ctx.db
+    .select({ id: conflictReports.id, createdAt: conflictReports.createdAt, createdByName: conflictReports.createdByName, keywords: conflictReports.keywords, caseId: conflictReports.caseId, hitCount: sql<number>`jsonb_array_length(${conflictReports.hits})::int` })
+    .from(conflictReports)
+    .where(
+      inWorkspace(
+        ctx,
+        conflictReports,
+        q.caseId ? eq(conflictReports.caseId, q.caseId) : undefined,
+        like ? sql`(${conflictReports.keywords}::text ilike ${like} or ${conflictReports.createdByName} ilike ${like})` : undefined,
+      ),
+    )
+    .orderBy(desc(conflictReports.createdAt))
+    .limit(q.limit ?? 50);
+};
+
+/** The case approval attaches the report it was opened with (once: the trigger refuses a second). */
+export const attachReport = async (ctx: Pick<RequestCtx, "db" | "workspaceId">, reportId: string, caseId: string) => {
+  await ctx.db
+    .update(conflictReports)
+    .set({ caseId })
+    .where(and(eq(conflictReports.workspaceId, ctx.workspaceId), eq(conflictReports.id, reportId), isNull(conflictReports.caseId)));
+};

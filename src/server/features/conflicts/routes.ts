@@ -1,0 +1,54 @@
+import type { FastifyInstance } from "fastify";
+
+import { type SaveInput, DECISIONS, getReport, listReports, saveReport } from "./reports";
+import { MAX_KEYWORDS, SCOPES, type Scope, runCheck } from "./search";
+
+const SUBJECT = "LAWFIRM_CONFLICT_VIEW" as const;
+const uuid = { type: "string", format: "uuid" } as const;
+// One more than allowed passes the schema so the service answers SPEC §5's own message.
+const keywords = { type: "array", maxItems: MAX_KEYWORDS + 1, items: { type: "string", maxLength: 200 } } as const;
+const scopes = { type: "array", maxItems: SCOPES.length, uniqueItems: true, items: { type: "string", enum: [...SCOPES] } } as const;
+const searchBody = { type: "object", required: ["keywords"], additionalProperties: false, properties: { keywords, scopes } } as const;
+const saveBody = {
+  type: "object",
+  required: ["keywords"],
+  additionalProperties: false,
+  properties: {
+    keywords,
+    scopes,
+    caseId: uuid,
+    decisions: {
+      type: "array",
+      maxItems: 2000,
+      items: {
+        type: "object",
+        required: ["key", "decision"],
+        additionalProperties: false,
+        properties: { key: { type: "string", maxLength: 2000 }, decision: { type: "string", enum: [...DECISIONS] }, remark: { type: "string", maxLength: 1000 }, waiverFileId: uuid },
+      },
+    },
+  },
+} as const;
+const listQuery = { type: "object", additionalProperties: false, properties: { q: { type: "string", maxLength: 100 }, caseId: uuid } } as const;
+
+/** Registered in app.ts under /api: the check, and its saved reports (append-only evidence). */
+export async function conflictsRoutes(app: FastifyInstance) {
+  app.post<{ Body: { keywords: string[]; scopes?: Scope[] } }>(
+    "/conflicts/search",
+    { schema: { body: searchBody }, config: { permission: ["read", SUBJECT] } },
+    (req) => runCheck(req.ctx, req.body.keywords, req.body.scopes),
+  );
+  app.post<{ Body: SaveInput }>("/conflicts/reports", { schema: { body: saveBody }, config: { permission: ["create", SUBJECT] } }, (req) =>
+    saveReport(req.ctx, req.body),
+  );
+  app.get<{ Querystring: { q?: string; caseId?: string } }>(
+    "/conflicts/reports",
+    { schema: { querystring: listQuery }, config: { permission: ["read", SUBJECT] } },
+    (req) => listReports(req.ctx, req.query),
+  );
+  app.get<{ Params: { id: string } }>(
+    "/conflicts/reports/:id",
+    { schema: { params: { type: "object", required: ["id"], properties: { id: uuid } } }, config: { permission: ["read", SUBJECT], tenantTable: "conflict_reports" } },
+    (req) => getReport(req.ctx, req.params.id),
+  );
+}

@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+
+import { AppError } from "../../../shared/errors";
+import type { ResourceRegistry } from "../../schema-engine";
+import { getInstanceDetail } from "../workflow/detail";
+import { registerContractEffects } from "./effects";
+import { type ArchiveInput, requestArchive, requestVoid, type TransitionInput, transitionContract, type VoidInput } from "./lifecycle";
+import { previewNumber } from "./numbering";
+import { contractApprovals, contractFiles, contractHistory, sealUsagesOf } from "./queries";
+import { type ContractSubmitInput, getContractSubmission, submitContract } from "./submit";
+
+const SUBJECT = "LAWFIRM_CONTRACT_VIEW" as const;
+const uuid = { type: "string", format: "uuid" } as const;
+const version = { type: "integer", minimum: 1 } as const;
+const fileIds = { type: "array", minItems: 1, maxItems: 20, uniqueItems: true, items: uuid } as const;
+const start = { definitionId: uuid, deptId: uuid, comment: { type: "string", maxLength: 1000 } } as const;
+
+const submitBody = {
+  type: "object",
+  required: ["values"],
+  additionalProperties: false,
+  properties: { ...start, values: { type: "object" }, contractNo: { type: "string", minLength: 1, maxLength: 100, pattern: "\\S" } },
+} as const;
+const archiveBody = {
+  type: "object",
+  required: ["archiveFileIds", "version"],
+  additionalProperties: false,
+  properties: { ...start, archiveFileIds: fileIds, remark: { type: "string", maxLength: 1000 }, version },
+} as const;
+const voidBody = {
+  type: "object",
+  required: ["reason", "certificateIds", "version"],
+  additionalProperties: false,
+  properties: { ...start, reason: { type: "string", minLength: 1, maxLength: 1000, pattern: "\\S" }, certificateIds: fileIds, version },
+} as const;
+const transitionBody = {
+  type: "object",
+  required: ["to", "version"],
+  additionalProperties: false,
+  properties: { to: { type: "string", enum: ["signing", "signed"] }, version },
+} as const;
+
+type Id = { Params: { id: string } };
+
+/** Archive, void and signing moves need the right to start contract work, on a contract one may read. */
+const assertMayAct = (req: FastifyRequest) => {
+  if (!req.ctx.ability.can("create", SUBJECT)) throw new AppError(403, "errors.forbidden");
+};
+
+/** Registered in app.ts with `{ prefix: "/api", registry }`, beside the generic /api/contracts… routes. */
+export async function contractsRoutes(app: FastifyInstance, opts: { registry: ResourceRegistry }) {
+  registerContractEffects(app);
+  const onContract = { permission: ["read", SUBJECT] as ["read", typeof SUBJECT], tenantTable: "contracts" };
+
+  app.post<{ Body: ContractSubmitInput }>("/contract-submissions", { schema: { body: submitBody }, config: { permission: ["create", SUBJECT] } }, (req) =>
+    submitContract(req.ctx, opts.registry, req.body),
+  );
+  // Whoever may open the approval may read what it proposes.
+  app.get<Id>("/contract-submissions/:id", { config: { permission: "member", tenantTable: "workflow_instances" } }, async (req) => {
+    await getInstanceDetail(req.ctx, req.params.id);
+    return getContractSubmission(req.ctx, req.params.id);
+  });
+  app.get("/contract-number-preview", { config: { permission: ["create", SUBJECT] } }, async (req) => ({ contractNo: await previewNumber(req.ctx, "contract") }));
+  app.get<Id>("/contracts/:id/approvals", { config: onContract }, (req) => contractApprovals(req.ctx, req.params.id));
+  app.get<Id>("/contracts/:id/files", { config: onContract }, (req) => contractFiles(req.ctx, req.params.id));
+  app.get<Id>("/contracts/:id/history", { config: onContract }, (req) => contractHistory(req.ctx, req.params.id));
+  app.get<Id>("/contracts/:id/seal-usages", { config: onContract }, (req) => sealUsagesOf(req.ctx, { entity: "contracts", entityId: req.params.id }));
+  app.post<Id & { Body: ArchiveInput }>("/contracts/:id/archive", { schema: { body: archiveBody }, config: onContract }, (req) => {
+    assertMayAct(req);
+    return requestArchive(req.ctx, req.params.id, req.body);
+  });
+  app.post<Id & { Body: VoidInput }>("/contracts/:id/void", { schema: { body: voidBody }, config: onContract }, (req) => {
+    assertMayAct(req);
+    return requestVoid(req.ctx, req.params.id, req.body);
+  });
+  app.post<Id & { Body: TransitionInput }>("/contracts/:id/transition", { schema: { body: transitionBody }, config: onContract }, (req) => {
+    assertMayAct(req);
+    return transitionContract(req.ctx, req.params.id, req.body);
+  });
+}

@@ -1,0 +1,169 @@
+import dayjs from "dayjs";
+import { and, asc, eq, isNull } from "drizzle-orm";
+
+import { AppError } from "../../../shared/errors";
+import { computeDeadline, isCalendarDate, type PeriodUnit, reminderDate } from "../../../shared/deadline-compute";
+import { caseMembers, cases, keyDateReminders, keyDates, members } from "../../db/tables";
+import { writeAudit } from "../../lib/audit";
+import type { RequestCtx } from "../../lib/request-ctx";
+import { inWorkspace } from "../../lib/tenant";
+import { failValidation, fieldError } from "../../schema-engine/checks";
+import { todayOf } from "../cases/lifecycle";
+import { findRule, loadCalendar, loadDeadlineTypes } from "./data";
+
+export type KeyDateInput = {
+  deadlineType: string;
+  title?: string;
+  source: "computed" | "court-notice" | "manual";
+  ruleCode?: string;
+  triggerDate?: string;
+  dueDate?: string;
+  startsAt?: string;
+  court?: string;
+  courtroom?: string;
+  judge?: string;
+  subject?: string;
+  responsibleId?: string;
+  reminderOffsets?: number[];
+  note?: string;
+};
+
+type Row = typeof keyDates.$inferSelect;
+
+/** The deadline a rule gives for a trigger date, with the rule shown beside it (the form's preview). */
+export const previewDeadline = async (ctx: RequestCtx, ruleCode: string, triggerDate: string) => {
+  if (!isCalendarDate(triggerDate)) failValidation([fieldError("triggerDate", "deadlines.errors.badDate", ctx.lang)]);
+  const rule = await findRule(ctx, ruleCode);
+  if (!rule) failValidation([fieldError("ruleCode", "deadlines.errors.unknownRule", ctx.lang)]);
+  const calendar = await loadCalendar(ctx, Number(triggerDate.slice(0, 4)));
+  const result = computeDeadline(triggerDate, { amount: rule!.amount, unit: rule!.unit as PeriodUnit }, calendar);
+  return { ...result, rule: { code: rule!.code, name: rule!.name, amount: rule!.amount, unit: rule!.unit, basis: rule!.basis, deadlineType: rule!.deadlineType, triggerLabel: rule!.triggerLabel } };
+};
+
+/** The reminder rows of a key date from `today` on, plus its overdue escalation the day after. */
+export const reminderRows = (row: Pick<Row, "workspaceId" | "id" | "dueDate" | "reminderOffsets">, today: string) => [
+  ...[...new Set(row.reminderOffsets)]
+    .map((offset) => ({ workspaceId: row.workspaceId, keyDateId: row.id, kind: "reminder", offsetDays: offset, sendOn: reminderDate(row.dueDate, offset) }))
+    .filter((r) => r.sendOn >= today),
+  { workspaceId: row.workspaceId, keyDateId: row.id, kind: "escalation", offsetDays: -1, sendOn: dayjs(row.dueDate).add(1, "day").format("YYYY-MM-DD") },
+];
+
+const assertMember = async (ctx: RequestCtx, userId: string) => {
+  const [m] = await ctx.db.select({ id: members.userId }).from(members).where(inWorkspace(ctx, members, eq(members.userId, userId), eq(members.isEnabled, true)));
+  if (!m) failValidation([fieldError("responsibleId", "deadlines.errors.unknownMember", ctx.lang)]);
+};
+
+/** Works out the dates of an input before anything is written; throws 422 on what does not fit. */
+const resolveDates = async (ctx: RequestCtx, input: KeyDateInput) => {
+  if (input.source === "computed") {
+    if (!input.ruleCode || !input.triggerDate) failValidation([fieldError("triggerDate", "deadlines.errors.triggerRequired", ctx.lang)]);
+    const p = await previewDeadline(ctx, input.ruleCode!, input.triggerDate!);
+    if (p.rule.deadlineType !== input.deadlineType) failValidation([fieldError("ruleCode", "deadlines.errors.ruleTypeMismatch", ctx.lang)]);
+    return { dueDate: p.dueDate, shiftedFrom: p.shiftedFrom, missingYears: p.missingYears, ruleCode: p.rule.code, triggerDate: input.triggerDate!, ruleName: p.rule.name };
+  }
+  const due = input.dueDate ?? (input.startsAt ? todayOf(new Date(input.startsAt)) : undefined);
+  if (!isCalendarDate(due)) failValidation([fieldError("dueDate", "deadlines.errors.badDate", ctx.lang)]);
+  if (input.triggerDate !== undefined && !isCalendarDate(input.triggerDate)) failValidation([fieldError("triggerDate", "deadlines.errors.badDate", ctx.lang)]);
+  return { dueDate: due!, shiftedFrom: null, missingYears: [] as number[], ruleCode: null, triggerDate: input.triggerDate ?? null, ruleName: null };
+};
+
+/** Adds a key date to a case; it stays unconfirmed until a second member of the team confirms it. */
+export const createKeyDate = (ctx: RequestCtx, caseId: string, input: KeyDateInput, now = new Date()) =>
+  ctx.db.transaction(async (tx) => {
+    const tctx = { ...ctx, db: tx };
+    const [kase] = await tx.select().from(cases).where(inWorkspace(ctx, cases, eq(cases.id, caseId)));
+    if (!kase) throw new AppError(404, "errors.notFound");
+    const types = await loadDeadlineTypes(tctx);
+    const type = types.get(input.deadlineType);
+    if (!type) failValidation([fieldError("deadlineType", "deadlines.errors.unknownType", ctx.lang)]);
+    const dates = await resolveDates(tctx, input);
+    const responsibleId = input.responsibleId ?? kase.leadLawyerId ?? ctx.userId;
+    await assertMember(tctx, responsibleId);
+    const title = input.title?.trim() || dates.ruleName || (ctx.lang === "en" ? type!.labelEn || type!.labelZh : type!.labelZh);
+    const [row] = await tx
+      .insert(keyDates)
+      .values({
+        workspaceId: ctx.workspaceId,
+        caseId,
+        deadlineType: input.deadlineType,
+        title,
+        dueDate: dates.dueDate,
+        startsAt: input.startsAt ? new Date(input.startsAt) : null,
+        court: input.court ?? null,
+        courtroom: input.courtroom ?? null,
+        judge: input.judge ?? null,
+        subject: input.subject ?? null,
+        source: input.source,
+        ruleCode: dates.ruleCode,
+        triggerDate: dates.triggerDate,
+        shiftedFrom: dates.shiftedFrom,
+        missingYears: dates.missingYears,
+        responsibleId,
+        reminderOffsets: input.reminderOffsets ?? type!.reminderOffsets,
+        note: input.note ?? null,
+        createdBy: ctx.userId,
+        updatedBy: ctx.userId,
+      })
+      .returning();
+    await tx.insert(keyDateReminders).values(reminderRows(row, todayOf(now))).onConflictDoNothing();
+    await writeAudit(tx, ctx, { action: "create", entity: "key_dates", entityId: row.id, after: row });
+    return row;
+  });
+
+export const listCaseKeyDates = (ctx: RequestCtx, caseId: string) =>
+  ctx.db.select().from(keyDates).where(inWorkspace(ctx, keyDates, eq(keyDates.caseId, caseId))).orderBy(asc(keyDates.dueDate), asc(keyDates.id));
+
+const lockKeyDate = async (ctx: RequestCtx, id: string) => {
+  const [row] = await ctx.db.select().from(keyDates).where(inWorkspace(ctx, keyDates, eq(keyDates.id, id))).for("update");
+  if (!row) throw new AppError(404, "errors.notFound");
+  return row;
+};
+
+const assertVersion = (row: Row, version: number) => {
+  if (row.version !== version) throw new AppError(409, "errors.staleVersion");
+};
+
+/**
+ * The second sign-off: a member of the case team other than whoever entered the date confirms
+ * it (the two-person check malpractice insurers recommend).
+ */
+export const confirmKeyDate = (ctx: RequestCtx, id: string, version: number) =>
+  ctx.db.transaction(async (tx) => {
+    const tctx = { ...ctx, db: tx };
+    const row = await lockKeyDate(tctx, id);
+    assertVersion(row, version);
+    if (row.confirmedAt) throw new AppError(409, "deadlines.errors.alreadyConfirmed");
+    // 409, not 403: a business rule, and the client sends every 403 to "not authorized".
+    if (row.createdBy === ctx.userId) throw new AppError(409, "deadlines.errors.ownConfirm");
+    const team = await tx
+      .select({ userId: caseMembers.userId })
+      .from(caseMembers)
+      .where(inWorkspace(ctx, caseMembers, eq(caseMembers.caseId, row.caseId), eq(caseMembers.userId, ctx.userId)));
+    if (team.length === 0) throw new AppError(409, "deadlines.errors.notOnTeam");
+    const [after] = await tx
+      .update(keyDates)
+      .set({ confirmedBy: ctx.userId, confirmedAt: new Date(), version: row.version + 1, updatedBy: ctx.userId, updatedAt: new Date() })
+      .where(inWorkspace(ctx, keyDates, eq(keyDates.id, id)))
+      .returning();
+    await writeAudit(tx, ctx, { action: "update", entity: "key_dates", entityId: id, before: row, after });
+    return after;
+  });
+
+/** Done, or no longer applies (with a reason), or open again; unsent reminders follow the status. */
+export const setKeyDateStatus = (ctx: RequestCtx, id: string, input: { status: "open" | "done" | "void"; reason?: string; version: number }, now = new Date()) =>
+  ctx.db.transaction(async (tx) => {
+    const row = await lockKeyDate({ ...ctx, db: tx }, id);
+    assertVersion(row, input.version);
+    const reason = input.reason?.trim();
+    if (input.status === "void" && !reason) failValidation([fieldError("reason", "deadlines.errors.reasonRequired", ctx.lang)]);
+    const [after] = await tx
+      .update(keyDates)
+      .set({ status: input.status, voidReason: input.status === "void" ? reason : null, version: row.version + 1, updatedBy: ctx.userId, updatedAt: new Date() })
+      .where(inWorkspace(ctx, keyDates, eq(keyDates.id, id)))
+      .returning();
+    const unsent = and(eq(keyDateReminders.workspaceId, ctx.workspaceId), eq(keyDateReminders.keyDateId, id), isNull(keyDateReminders.sentAt));
+    if (input.status === "open") await tx.insert(keyDateReminders).values(reminderRows(after, todayOf(now))).onConflictDoNothing();
+    else await tx.delete(keyDateReminders).where(unsent);
+    await writeAudit(tx, ctx, { action: "update", entity: "key_dates", entityId: id, before: row, after });
+    return after;
+  });

@@ -1,0 +1,84 @@
+import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+
+import type { Db } from "../../db/client";
+import { caseMembers, cases, keyDateReminders, keyDates } from "../../db/tables";
+import { writeBatch } from "../../lib/write-batch";
+import { todayOf } from "../cases/lifecycle";
+import { addNotifications } from "../notifications/service";
+
+const BATCH = 500;
+
+/**
+ * Sends every reminder whose day has come (and, the day after an open key date's due date, its
+ * escalation to the supervising partner), in batches claimed with FOR UPDATE SKIP LOCKED: two app
+ * processes never take the same row, and a row is stamped sent in the same transaction as its
+ * notifications, so each goes out once. It selects by date, not by schedule, so after downtime it
+ * catches up; reminders of key dates no longer open are stamped without a message. Answers how
+ * many reminder rows it handled.
+ */
+export const runDeadlineReminders = async (db: Db, now = new Date()) => {
+  const today = todayOf(now);
+  let total = 0;
+  for (;;) {
+    const done = await db.transaction(async (tx) => {
+      const due = await tx
+        .select({
+          workspaceId: keyDateReminders.workspaceId,
+          keyDateId: keyDateReminders.keyDateId,
+          kind: keyDateReminders.kind,
+          offsetDays: keyDateReminders.offsetDays,
+          status: keyDates.status,
+          title: keyDates.title,
+          dueDate: keyDates.dueDate,
+          caseId: keyDates.caseId,
+          responsibleId: keyDates.responsibleId,
+          caseName: cases.name,
+          leadPartnerId: cases.leadPartnerId,
+        })
+        .from(keyDateReminders)
+        .innerJoin(keyDates, and(eq(keyDates.workspaceId, keyDateReminders.workspaceId), eq(keyDates.id, keyDateReminders.keyDateId)))
+        .innerJoin(cases, and(eq(cases.workspaceId, keyDates.workspaceId), eq(cases.id, keyDates.caseId)))
+        .where(and(isNull(keyDateReminders.sentAt), lte(keyDateReminders.sendOn, today)))
+        .orderBy(asc(keyDateReminders.sendOn))
+        .limit(BATCH)
+        .for("update", { of: keyDateReminders, skipLocked: true });
+      if (due.length === 0) return 0;
+      const teams = await tx
+        .select({ workspaceId: caseMembers.workspaceId, caseId: caseMembers.caseId, userId: caseMembers.userId })
+        .from(caseMembers)
+        .where(inArray(caseMembers.caseId, [...new Set(due.map((d) => d.caseId))]));
+      const teamOf = (ws: string, caseId: string) => teams.filter((m) => m.workspaceId === ws && m.caseId === caseId).map((m) => m.userId);
+      const batch = writeBatch(tx);
+      // One UPDATE for the whole batch's sent stamps (a row-value list), not one per reminder.
+      const keys = due.map((r) => sql`(${r.workspaceId}::uuid, ${r.keyDateId}::uuid, ${r.kind}, ${r.offsetDays}::int)`);
+      batch.add(
+        tx
+          .update(keyDateReminders)
+          .set({ sentAt: now })
+          .where(sql`(${keyDateReminders.workspaceId}, ${keyDateReminders.keyDateId}, ${keyDateReminders.kind}, ${keyDateReminders.offsetDays}) in (${sql.join(keys, sql`, `)})`),
+      );
+      for (const r of due) {
+        if (r.status !== "open") continue;
+        const isEscalation = r.kind === "escalation";
+        const userIds = isEscalation
+          ? [r.leadPartnerId, r.responsibleId].filter((u): u is string => typeof u === "string")
+          : [r.responsibleId, ...teamOf(r.workspaceId, r.caseId)];
+        addNotifications(batch, { workspaceId: r.workspaceId, userId: null }, {
+          userIds,
+          type: "deadline",
+          titleKey: isEscalation ? "deadlines.notifications.overdue" : r.offsetDays === 0 ? "deadlines.notifications.today" : "deadlines.notifications.reminder",
+          params: { title: r.title, caseName: r.caseName, dueDate: r.dueDate, days: r.offsetDays },
+          link: `/cases/${r.caseId}/key-dates`,
+          entity: "key_dates",
+          entityId: r.keyDateId,
+        });
+      }
+      await batch.run();
+      return due.length;
+    });
+    total += done;
+    if (done < BATCH) return total;
+    // PGlite runs one statement at a time: let the requests that queued meanwhile through.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+};

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from "fastify";
+
+import { startPeriodicJob } from "../../lib/periodic-job";
+import { listRules, loadDeadlineTypes } from "./data";
+import { holidayYears } from "./holiday-years";
+import { confirmKeyDate, createKeyDate, type KeyDateInput, listCaseKeyDates, previewDeadline, setKeyDateStatus } from "./key-dates";
+import { runDeadlineReminders } from "./reminders";
+
+const SUBJECT = "LAWFIRM_CASE_VIEW" as const;
+const uuid = { type: "string", format: "uuid" } as const;
+const day = { type: "string", maxLength: 10 } as const;
+const text = (max: number) => ({ type: "string", maxLength: max }) as const;
+const version = { type: "integer", minimum: 1 } as const;
+
+const keyDateBody = {
+  type: "object",
+  required: ["deadlineType", "source"],
+  additionalProperties: false,
+  properties: {
+    deadlineType: text(60),
+    title: text(200),
+    source: { type: "string", enum: ["computed", "court-notice", "manual"] },
+    ruleCode: text(60),
+    triggerDate: day,
+    dueDate: day,
+    startsAt: { type: "string", format: "date-time" },
+    court: text(200),
+    courtroom: text(100),
+    judge: text(100),
+    subject: text(500),
+    responsibleId: uuid,
+    reminderOffsets: { type: "array", maxItems: 10, items: { type: "integer", minimum: 0, maximum: 365 } },
+    note: text(1000),
+  },
+} as const;
+const previewBody = {
+  type: "object",
+  required: ["ruleCode", "triggerDate"],
+  additionalProperties: false,
+  properties: { ruleCode: text(60), triggerDate: day },
+} as const;
+const confirmBody = { type: "object", required: ["version"], additionalProperties: false, properties: { version } } as const;
+const statusBody = {
+  type: "object",
+  required: ["status", "version"],
+  additionalProperties: false,
+  properties: { status: { type: "string", enum: ["open", "done", "void"] }, reason: text(500), version },
+} as const;
+
+type Id = { Params: { id: string } };
+
+/** Registered in app.ts with `{ prefix: "/api" }`. */
+export async function deadlinesRoutes(app: FastifyInstance, opts: { reminderIntervalSeconds: number }) {
+  if (opts.reminderIntervalSeconds > 0) {
+    startPeriodicJob(app, "deadlines.reminders", opts.reminderIntervalSeconds * 1000, async () => {
+      const n = await runDeadlineReminders(app.database.db);
+      if (n > 0) app.log.info({ job: "deadlines.reminders", sent: n }, "deadline reminders sent");
+    });
+  }
+  const onCase = (action: "read" | "update") => ({ permission: [action, SUBJECT] as [typeof action, typeof SUBJECT], tenantTable: "cases" });
+  const onKeyDate = { permission: ["update", SUBJECT] as ["update", typeof SUBJECT], tenantTable: "key_dates" };
+
+  app.get("/deadline-types", { config: { permission: "member" } }, async (req) => [...(await loadDeadlineTypes(req.ctx)).values()]);
+  // Every member entering a deadline picks a rule; editing them is Settings → Deadline rules.
+  app.get("/key-date-rules", { config: { permission: "member" } }, (req) => listRules(req.ctx));
+  app.get("/holiday-years", { config: { permission: "member" } }, (req) => holidayYears(req.ctx));
+  app.post<{ Body: { ruleCode: string; triggerDate: string } }>("/key-dates/preview", { schema: { body: previewBody }, config: { permission: "member" } }, (req) =>
+    previewDeadline(req.ctx, req.body.ruleCode, req.body.triggerDate),
+  );
+  app.get<Id>("/cases/:id/key-dates", { config: onCase("read") }, (req) => listCaseKeyDates(req.ctx, req.params.id));
+  app.post<Id & { Body: KeyDateInput }>("/cases/:id/key-dates", { schema: { body: keyDateBody }, config: onCase("update") }, (req) =>
+    createKeyDate(req.ctx, req.params.id, req.body),
+  );
+  app.post<Id & { Body: { version: number } }>("/key-dates/:id/confirm", { schema: { body: confirmBody }, config: onKeyDate }, (req) =>
+    confirmKeyDate(req.ctx, req.params.id, req.body.version),
+  );
+  app.post<Id & { Body: { status: "open" | "done" | "void"; reason?: string; version: number } }>(
+    "/key-dates/:id/status",
+    { schema: { body: statusBody }, config: onKeyDate },
+    (req) => setKeyDateStatus(req.ctx, req.params.id, req.body),
+  );
+}

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from "fastify";
+import { and, asc, eq } from "drizzle-orm";
+
+import { seals } from "../../db/tables";
+import { startPeriodicJob } from "../../lib/periodic-job";
+import { inWorkspace } from "../../lib/tenant";
+import type { ResourceRegistry } from "../../schema-engine";
+import { effectCtx } from "../workflow/effect-ctx";
+import { sealUsagesOf } from "../contracts/queries";
+import { registerBusinessEffect } from "../workflow/registry";
+import { applySealRequest, closeSealRequest, remindOverdueSeals, returnSeal, SEAL_REF, type SealSubmitInput, submitSealRequest } from "./requests";
+
+const SUBJECT = "LAWFIRM_SEAL_VIEW" as const;
+const uuid = { type: "string", format: "uuid" } as const;
+const version = { type: "integer", minimum: 1 } as const;
+
+const submitBody = {
+  type: "object",
+  required: ["values"],
+  additionalProperties: false,
+  properties: { values: { type: "object" }, definitionId: uuid, deptId: uuid, comment: { type: "string", maxLength: 1000 } },
+} as const;
+const versionBody = { type: "object", required: ["version"], additionalProperties: false, properties: { version } } as const;
+
+type Id = { Params: { id: string } };
+
+/** Registered in app.ts with `{ prefix: "/api", registry }`, beside the generic /api/seals and /api/seal-requests routes. */
+export async function sealsRoutes(app: FastifyInstance, opts: { registry: ResourceRegistry; overdueIntervalSeconds: number }) {
+  const id = (ref: string) => (ref.startsWith(`${SEAL_REF}:`) ? ref.slice(SEAL_REF.length + 1) : "");
+  // Seal approvals: accepted → stamped (logged) or taken out; rejected / cancelled → said so, files released.
+  registerBusinessEffect("seal", {
+    onComplete: async (tx, instance) => {
+      if (id(instance.businessRef)) await applySealRequest(effectCtx(app, tx, instance), id(instance.businessRef), instance);
+    },
+    onReject: async (tx, instance) => {
+      if (id(instance.businessRef)) await closeSealRequest("rejected")(effectCtx(app, tx, instance), id(instance.businessRef));
+    },
+    onCancel: async (tx, instance) => {
+      if (id(instance.businessRef)) await closeSealRequest("cancelled")(effectCtx(app, tx, instance), id(instance.businessRef));
+    },
+  });
+  if (opts.overdueIntervalSeconds > 0) {
+    startPeriodicJob(app, "seals.overdue", opts.overdueIntervalSeconds * 1000, async () => {
+      const n = await remindOverdueSeals(app.database.db);
+      if (n > 0) app.log.info({ job: "seals.overdue", reminded: n }, "custodians reminded of seals past their return date");
+    });
+  }
+  const onRequest = { permission: ["read", SUBJECT] as ["read", typeof SUBJECT], tenantTable: "seal_requests" };
+
+  app.post<{ Body: SealSubmitInput }>("/seal-request-submissions", { schema: { body: submitBody }, config: { permission: ["create", SUBJECT] } }, (req) =>
+    submitSealRequest(req.ctx, opts.registry, req.body),
+  );
+  app.post<Id & { Body: { version: number } }>("/seal-requests/:id/return", { schema: { body: versionBody }, config: onRequest }, (req) =>
+    returnSeal(req.ctx, req.params.id, req.body),
+  );
+  app.get<Id>("/seal-requests/:id/usages", { config: onRequest }, (req) => sealUsagesOf(req.ctx, { entity: "seal_requests", entityId: req.params.id }));
+  // The seals a form may pick: every member sees the firm's seals in use (the registry itself is for admins).
+  app.get("/seal-options", { config: { permission: "member" } }, (req) =>
+    req.ctx.db
+      .select({ id: seals.id, name: seals.name, sealType: seals.sealType, sealingFirm: seals.sealingFirm, custodianId: seals.custodianId })
+      .from(seals)
+      .where(and(inWorkspace(req.ctx, seals), eq(seals.sealStatus, "active")))
+      .orderBy(asc(seals.sealingFirm), asc(seals.name)),
+  );
+  app.get<Id>("/seals/:id/usages", { config: { permission: ["read", "ORG_DICTIONARY"], tenantTable: "seals" } }, (req) =>
+    sealUsagesOf(req.ctx, { sealId: req.params.id }),
+  );
+}

@@ -1,0 +1,29 @@
+import { and, eq, exists, or, sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+
+import { caseMembers, cases } from "../../db/tables";
+import type { RequestCtx } from "../../lib/request-ctx";
+import { rowScopeOf } from "../../lib/row-scope";
+
+/**
+ * Rows tied to a case (`caseId`) the caller may read: the case exists in the firm and passes the
+ * caller's case permission and "own"/"department" scope, exactly as the case list would.
+ */
+export const caseReadable = (ctx: RequestCtx, workspaceId: PgColumn, caseId: PgColumn): SQL => {
+  if (!ctx.ability.can("read", "LAWFIRM_CASE_VIEW")) return sql`false`;
+  const scope = rowScopeOf(ctx, "read", "LAWFIRM_CASE_VIEW", "cases");
+  return exists(ctx.db.select({ one: sql`1` }).from(cases).where(and(eq(cases.workspaceId, workspaceId), eq(cases.id, caseId), scope)));
+};
+
+/** Rows of cases whose team includes `userId`. */
+export const onTeamOf = (userId: string, workspaceId: PgColumn, caseId: PgColumn, db: RequestCtx["db"]): SQL =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(caseMembers)
+      .where(and(eq(caseMembers.workspaceId, workspaceId), eq(caseMembers.caseId, caseId), eq(caseMembers.userId, userId))),
+  );
+
+/** Mine (one of `people`), or on a case I may read. */
+export const mineOrCaseReadable = (ctx: RequestCtx, people: PgColumn[], workspaceId: PgColumn, caseId: PgColumn) =>
+  or(...people.map((p) => eq(p, ctx.userId)), caseReadable(ctx, workspaceId, caseId)) as SQL;

@@ -1,0 +1,171 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { findSoffice } from "../../src/server/features/documents/preview/convert";
+import { createTestApp, type TestApp } from "../fixtures/app";
+import { pdfBody, upload } from "../fixtures/documents";
+
+/** A minimal .docx (the parts Word and LibreOffice need), made here so no fixture file is kept. */
+const docxOf = async (paragraphs: string[]) => {
+  const { ZipArchive } = await import("archiver");
+  const archive = new ZipArchive({ zlib: { level: 6 } });
+  const chunks: Buffer[] = [];
+  archive.on("data", (c: Buffer) => chunks.push(c));
+  const done = new Promise((resolve) => archive.on("end", resolve));
+  const xml = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';
+  archive.append(`${xml}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`, { name: "[Content_Types].xml" });
+  archive.append(`${xml}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`, { name: "_rels/.rels" });
+  const body = paragraphs.map((p) => `<w:p><w:r><w:t>${p}</w:t></w:r></w:p>`).join("");
+  archive.append(`${xml}<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`, { name: "word/document.xml" });
+  await archive.finalize();
+  await done;
+  return Buffer.concat(chunks);
+};
+
+const xlsxOf = async () => {
+  const book = new ExcelJS.Workbook();
+  book.addWorksheet("证据清单").addRows([["序号", "证据名称"], [1, "EvidenceListAlpha"]]);
+  return Buffer.from(await book.xlsx.writeBuffer());
+};
+
+const pdfText = (pdf: Buffer) => {
+  const file = path.join(os.tmpdir(), `lm-preview-${process.pid}-${Date.now()}.pdf`);
+  writeFileSync(file, pdf);
+  return execFileSync("pdftotext", [file, "-"]).toString("utf8");
+};
+
+const SOFFICE = findSoffice();
+
+describe("document previews", () => {
+  let t: TestApp;
+  let off: TestApp;
+  const get = async (app: TestApp, url: string, lang = "en") => app.app.inject({ url, headers: await app.as("lawyer", { lang }) });
+  const put = async (app: TestApp, name: string, body: Buffer) => {
+    const res = await upload(app, "lawyer", [{ field: "file", filename: name, body }]);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().data as { id: string }[])[0].id;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    off = await createTestApp({ previewsEnabled: false });
+  });
+  afterAll(async () => {
+    await t.close();
+    await off.close();
+  });
+
+  it("shows text as text in its encoding: UTF-8, GB18030 and a BOM; markup stays text", async () => {
+    const utf8 = await put(t, "说明.md", Buffer.from("标题\n<b onclick=\"x()\">粗体</b>\n"));
+    const res = await get(t, `/api/documents/files/${utf8}/preview`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({ kind: "text", text: "标题\n<b onclick=\"x()\">粗体</b>\n", encoding: "UTF-8", truncated: false });
+    // "合同 v2" as Chinese Windows saves it (GBK is a subset of GB18030).
+    const gb = await put(t, "合同.txt", Buffer.from([0xba, 0xcf, 0xcd, 0xac, 0x20, 0x76, 0x32]));
+    expect((await get(t, `/api/documents/files/${gb}/preview`)).json().data).toMatchObject({ text: "合同 v2", encoding: "GB18030" });
+    const bom = await put(t, "data.csv", Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from("名称,金额\n甲,1\n")]));
+    expect((await get(t, `/api/documents/files/${bom}/preview`)).json().data).toMatchObject({ text: "名称,金额\n甲,1\n", encoding: "UTF-8" });
+  });
+
+  it("shows an e-mail's headers and text, encoded words and base64 bodies decoded", async () => {
+    const eml = [
+      "From: =?UTF-8?B?5byg5LyfIDx6aGFuZ0BleGFtcGxlLmNvbT4=?=",
+      "To: client@example.com",
+      "Subject: =?UTF-8?B?5ZCI5ZCM6I2J56i/?=",
+      "MIME-Version: 1.0",
+      'Content-Type: multipart/alternative; boundary="b1"',
+      "",
+      "--b1",
+      "Content-Type: text/plain; charset=utf-8",
+      "Content-Transfer-Encoding: base64",
+      "",
+      Buffer.from("请查收合同草稿。").toString("base64"),
+      "--b1",
+      "Content-Type: text/html; charset=utf-8",
+      "",
+      "<p>请查收</p>",
+      "--b1--",
+      "",
+    ].join("\r\n");
+    const id = await put(t, "来信.eml", Buffer.from(eml));
+    const res = await get(t, `/api/documents/files/${id}/preview`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ kind: "email", from: "张伟 <zhang@example.com>", to: "client@example.com", subject: "合同草稿", text: "请查收合同草稿。" });
+  });
+
+  it("refuses what it does not preview, and everything when previews are off, in the user's language", async () => {
+    const pdf = await put(t, "判决书.pdf", pdfBody("x"));
+    const res = await get(t, `/api/documents/files/${pdf}/preview`, "zh-CN");
+    expect(res.statusCode).toBe(415);
+    expect(res.json().msg).toBe("此类文件不支持预览");
+    const txt = await put(off, "a.txt", Buffer.from("x"));
+    const closed = await get(off, `/api/documents/files/${txt}/preview`);
+    expect(closed.statusCode).toBe(404);
+    expect(closed.json().msg).toBe("File previews are turned off");
+  });
+
+  it("hostile input: NUL and __proto__ are 400, a deeply nested body is ignored", async () => {
+    const id = await put(t, "b.txt", Buffer.from("x"));
+    for (const q of ["?version=%00", "?__proto__=1", "?constructor[prototype]=1"]) {
+      const res = await get(t, `/api/documents/files/${id}/preview${q}`);
+      expect(res.statusCode, `${q} ${res.body}`).toBe(400);
+    }
+    const nulId = await get(t, "/api/documents/files/%00/preview");
+    expect(nulId.statusCode).toBeGreaterThanOrEqual(400);
+    expect(nulId.statusCode).toBeLessThan(500);
+    let deep: unknown = {};
+    for (let i = 0; i < 2000; i += 1) deep = { a: deep };
+    const res = await t.app.inject({ method: "GET", url: `/api/documents/files/${id}/preview`, headers: { ...(await t.as("lawyer")), "content-type": "application/json" }, payload: JSON.stringify(deep) });
+    // GET routes take no body: a deeply nested one is never parsed, and the answer is the usual one.
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ kind: "text", text: "x" });
+  });
+
+  // LibreOffice is installed by .ci/run (libreoffice-core/-writer/-calc/-impress); this machine has it.
+  describe(`office files through LibreOffice (${SOFFICE ?? "soffice not installed: these checks need it"})`, () => {
+    it("finds soffice", () => {
+      expect(SOFFICE, "install libreoffice-core libreoffice-writer libreoffice-calc libreoffice-impress").toBeTruthy();
+    });
+
+    it("converts a docx and an xlsx to PDF once, then answers from the cache", { timeout: 180_000 }, async () => {
+      const docx = await put(t, "起诉状.docx", await docxOf(["ComplaintAlpha", "第二段 SecondParagraph"]));
+      expect((await get(t, `/api/documents/files/${docx}/preview`)).json().data).toEqual({ kind: "office" });
+      const first = await get(t, `/api/documents/files/${docx}/preview.pdf`);
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.headers["content-type"]).toBe("application/pdf");
+      expect(first.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+      expect(pdfText(first.rawPayload)).toMatch(/ComplaintAlpha[\s\S]*SecondParagraph/);
+      const cacheDir = path.join(t.app.config.dataDir, "previews");
+      expect(readdirSync(cacheDir).filter((f) => f.endsWith(".pdf"))).toHaveLength(1);
+      const again = await get(t, `/api/documents/files/${docx}/preview.pdf`);
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+
+      const xlsx = await put(t, "证据清单.xlsx", await xlsxOf());
+      const sheet = await get(t, `/api/documents/files/${xlsx}/preview.pdf`);
+      expect(sheet.statusCode, sheet.body).toBe(200);
+      expect(pdfText(sheet.rawPayload)).toContain("EvidenceListAlpha");
+      expect(existsSync(cacheDir)).toBe(true);
+    });
+
+    it("says clearly when a file cannot be converted", { timeout: 120_000 }, async () => {
+      // A zip, as a docx is, but with none of a document's parts.
+      const { ZipArchive } = await import("archiver");
+      const archive = new ZipArchive({ zlib: { level: 6 } });
+      const chunks: Buffer[] = [];
+      archive.on("data", (c: Buffer) => chunks.push(c));
+      const done = new Promise((resolve) => archive.on("end", resolve));
+      archive.append(Buffer.alloc(256, 7), { name: "junk.bin" });
+      await archive.finalize();
+      await done;
+      const broken = await put(t, "坏文件.docx", Buffer.concat(chunks));
+      const res = await get(t, `/api/documents/files/${broken}/preview.pdf`, "zh-CN");
+      expect(res.statusCode).toBe(422);
+      expect(res.json().msg).toBe("文件无法转换为预览（可能已损坏或加密），请下载后查看");
+    });
+  });
+});

@@ -1,0 +1,195 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+
+import { apiToken, signIn, snap } from "./helpers";
+import { expect, test } from "./page-errors";
+
+const shanghaiToday = () => new Date().toLocaleDateString("en-CA", { timeZone: "Asia/Shanghai" });
+const plusDays = (n: number) => {
+  const d = new Date(`${shanghaiToday()}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+};
+
+const api = async (request: APIRequestContext, who: string) => {
+  const headers = { authorization: `Bearer ${await apiToken(request, who)}` };
+  return {
+    get: async (url: string) => (await (await request.get(url, { headers })).json()).data,
+    post: async (url: string, data: unknown) => request.post(url, { headers, data }),
+  };
+};
+
+/** The first formal case the lawyer leads (the seed puts deadlines on it). */
+const firstCase = async (request: APIRequestContext) => {
+  const lawyer = await api(request, "lawyer");
+  const agenda = await lawyer.get("/api/my-agenda");
+  return agenda.hearings[0].caseId as string;
+};
+
+/** Dark theme through the preference cookie the app reads on load. */
+/** Picks a choice in the open antd Select dropdown (its role=option list is for screen readers only). */
+const choose = (page: Page, text: string | RegExp) => page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: text }).first().click();
+
+const setDark = async (page: Page) => {
+  await page.context().addCookies([{ name: "law-manage-theme", value: "dark", domain: new URL(page.url()).hostname, path: "/" }]);
+};
+
+test.describe("deadlines, calendar and tasks", () => {
+  // The firm's time zone: hearings and events show at their Beijing time.
+  test.use({ timezoneId: "Asia/Shanghai" });
+  test("the home page shows my next 14 days: hearing, overdue and unconfirmed deadlines, tasks, approvals", async ({ page, request }) => {
+    await signIn(page, request, "lawyer");
+    await expect(page).toHaveURL(/\/manage\/home$/);
+    await expect(page.getByRole("heading", { name: "我的未来 14 天" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "第一次开庭" })).toBeVisible();
+    await expect(page.getByText(/已逾期/).first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "冻结银行存款到期（需申请续冻）" }).first()).toBeVisible();
+    await expect(page.getByText("待复核").first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "向客户报告庭审安排" })).toBeVisible();
+    await expect(page.getByText("待我审批")).toBeVisible();
+    await snap(page, "deadlines-home-light");
+    await setDark(page);
+    await page.reload();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    await expect(page.getByRole("heading", { name: "我的未来 14 天" })).toBeVisible();
+    await snap(page, "deadlines-home-dark");
+  });
+
+  test("the calendar shows hearings and deadlines; a meeting moves by drag and drop", async ({ page, request }) => {
+    await signIn(page, request, "lawyer");
+    await page.goto("/manage/calendar");
+    await expect(page.getByRole("heading", { name: "日程" })).toBeVisible();
+    const meeting = page.locator(".fc-event", { hasText: "部门例会" }).first();
+    await expect(meeting).toBeVisible();
+    await expect(page.locator(".fc-event", { hasText: "第一次开庭" }).first()).toBeVisible();
+    await snap(page, "deadlines-calendar-month-light");
+
+    // Drag the meeting one day on (within the visible month; else one day back).
+    const from = plusDays(2);
+    const target = page.locator(`td.fc-daygrid-day[data-date="${plusDays(3)}"]`);
+    const back = page.locator(`td.fc-daygrid-day[data-date="${plusDays(1)}"]`);
+    const to = (await target.count()) > 0 ? plusDays(3) : plusDays(1);
+    const cell = (await target.count()) > 0 ? target : back;
+    const box = (await meeting.boundingBox())!;
+    const dest = (await cell.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 5, box.y + box.height / 2 + 5, { steps: 5 });
+    await page.mouse.move(dest.x + dest.width / 2, dest.y + dest.height / 2, { steps: 15 });
+    await page.mouse.up();
+    await expect(page.getByText("日程已调整")).toBeVisible();
+    const lawyer = await api(request, "lawyer");
+    const items = (await lawyer.get(`/api/calendar?from=${plusDays(-7)}&to=${plusDays(30)}&scope=me`)) as { title: string; start: string }[];
+    const moved = items.find((i) => i.title === "部门例会")!;
+    expect(new Date(moved.start).toLocaleDateString("en-CA", { timeZone: "Asia/Shanghai" })).toBe(to);
+    expect(to).not.toBe(from);
+
+    await page.getByRole("button", { name: "列表" }).click();
+    await expect(page.getByText("第一次开庭").first()).toBeVisible();
+    await snap(page, "deadlines-calendar-agenda-light");
+    await setDark(page);
+    await page.reload();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    await expect(page.locator(".fc-event", { hasText: "第一次开庭" }).first()).toBeVisible();
+    await snap(page, "deadlines-calendar-month-dark");
+  });
+
+  test("subscribes to the iCal feed and fetches it", async ({ page, request }) => {
+    await signIn(page, request, "lawyer");
+    await page.goto("/manage/calendar");
+    await page.getByRole("button", { name: "订阅日历" }).click();
+    const dialog = page.getByRole("dialog", { name: "日历订阅（iCal）" });
+    await dialog.getByRole("button", { name: /开启订阅|重新生成链接/ }).click();
+    const url = (await dialog.getByLabel("订阅链接").innerText()).trim();
+    expect(url).toMatch(/\/api\/calendar-feed\/[A-Za-z0-9_-]{32}\.ics$/);
+    await snap(page, "deadlines-feed-light");
+    const feed = await request.get(url);
+    expect(feed.status()).toBe(200);
+    expect(feed.headers()["content-type"]).toContain("text/calendar");
+    const text = await feed.text();
+    expect(text).toContain("BEGIN:VCALENDAR");
+    expect(text).toContain("第一次开庭");
+  });
+
+  test("enters a served ruling, sees the computed deadline with its rule, confirms it as a second user, sees it on the calendar and home; applies a template", async ({ page, request }) => {
+    const caseId = await firstCase(request);
+    const admin = await api(request, "admin");
+    const kase = await admin.get(`/api/cases/${caseId}`);
+    const tplName = `仲裁阶段模板${Date.now().toString().slice(-6)}`;
+    const made = await admin.post("/api/task-templates", {
+      name: tplName,
+      caseType: kase.caseType,
+      stage: kase.stage,
+      items: [{ kind: "task", title: `提交仲裁答辩意见${tplName}`, offsetDays: 5 }, { kind: "deadline", title: "证据交换期限", deadlineType: "evidence", offsetDays: 20 }],
+    });
+    expect(made.status()).toBe(200);
+
+    await signIn(page, request, "lawyer");
+    await page.goto(`/manage/cases/${caseId}/key-dates`);
+    await expect(page.getByRole("heading", { name: /关键日期/ })).toBeVisible();
+    await page.getByRole("button", { name: "添加关键日期" }).click();
+    const dialog = page.getByRole("dialog", { name: "添加关键日期" });
+    await dialog.getByLabel("类型").click();
+    await choose(page, /^上诉期$/);
+    await dialog.getByLabel("计算规则").click();
+    await choose(page, /对裁定的上诉期/);
+    await dialog.getByLabel("裁定书送达").fill(plusDays(-3));
+    await dialog.getByLabel("裁定书送达").press("Enter");
+    const computed = dialog.getByText(/计算结果：\d{4}-\d{2}-\d{2} 到期/);
+    await expect(computed).toBeVisible();
+    await expect(dialog.getByText(/依据：对裁定的上诉期（10 日/)).toBeVisible();
+    const due = (await computed.innerText()).match(/\d{4}-\d{2}-\d{2}/)![0];
+    await snap(page, "deadlines-key-date-form-light");
+    await dialog.getByRole("button", { name: /保\s*存/ }).click();
+    const row = page.getByRole("row", { name: /对裁定的上诉期/ });
+    await expect(row).toContainText(due);
+    await expect(row).toContainText("待复核");
+    // The one who entered it cannot sign it off: the button is disabled and says why.
+    const own = row.getByRole("button", { name: /复核确认/ });
+    await expect(own).toBeDisabled();
+    await expect(own).toHaveAccessibleName(/录入人不能复核/);
+    await snap(page, "deadlines-key-dates-light");
+
+    await signIn(page, request, "partner");
+    await page.goto(`/manage/cases/${caseId}/key-dates`);
+    await page.getByRole("row", { name: /对裁定的上诉期/ }).getByRole("button", { name: "复核确认" }).click();
+    await expect(page.getByRole("row", { name: /对裁定的上诉期/ })).toContainText("已复核");
+
+    await page.getByRole("button", { name: "套用任务模板" }).click();
+    const tpl = page.getByRole("dialog", { name: "套用任务模板" });
+    await tpl.getByLabel("模板名称").click();
+    await choose(page, tplName);
+    await tpl.getByRole("button", { name: /^套\s*用$/ }).click();
+    await expect(page.getByText("已创建 1 个任务、1 个期限")).toBeVisible();
+    await expect(page.getByRole("cell", { name: `提交仲裁答辩意见${tplName}` })).toBeVisible();
+    await expect(page.getByRole("row", { name: /证据交换期限/ })).toBeVisible();
+
+    await signIn(page, request, "lawyer");
+    await expect(page.getByRole("link", { name: "对裁定的上诉期" })).toBeVisible();
+    await page.goto("/manage/calendar");
+    const onCalendar = page.locator(".fc-event", { hasText: "对裁定的上诉期" }).first();
+    if (!(await onCalendar.isVisible().catch(() => false))) await page.locator(".fc-next-button").click();
+    await expect(page.locator(".fc-event", { hasText: "对裁定的上诉期" }).first()).toBeVisible();
+  });
+
+  test("my tasks: add a task and finish it", async ({ page, request }) => {
+    await signIn(page, request, "lawyer");
+    await page.goto("/manage/tasks");
+    await expect(page.getByRole("heading", { name: "我的任务" })).toBeVisible();
+    await expect(page.getByRole("cell", { name: /准备开庭质证意见/ })).toBeVisible();
+    await page.getByRole("button", { name: "新建任务" }).click();
+    const title = `复印卷宗${Date.now().toString().slice(-6)}`;
+    await page.getByRole("dialog").getByLabel("名称").fill(title);
+    await page.getByRole("dialog").getByRole("button", { name: /保\s*存/ }).click();
+    await expect(page.getByRole("cell", { name: title })).toBeVisible();
+    await snap(page, "deadlines-tasks-light");
+  });
+
+  test("admins keep the holiday calendar under Settings", async ({ page, request }) => {
+    await signIn(page, request, "admin");
+    await page.goto("/manage/settings/holiday-days");
+    await expect(page.getByRole("heading", { name: "节假日安排" })).toBeVisible();
+    await expect(page.getByRole("cell", { name: "春节" }).first()).toBeVisible();
+    await snap(page, "deadlines-holidays-light");
+    expect(await firstCase(request)).toBeTruthy();
+  });
+});
