@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, type Page } from "@playwright/test";
 
 import { apiToken, signIn, snap, useFirm } from "./helpers";
+import { expect, test } from "./page-errors";
 
 type Account = { id: string; version: number; status: string; formerName?: string; remark?: string; pendingChanges?: Record<string, unknown> | null; pendingApprovalId?: string };
 

@@ -1,7 +1,7 @@
 import ExcelJS from "exceljs";
-import { expect, test } from "@playwright/test";
 
 import { signIn, snap } from "./helpers";
+import { expect, test } from "./page-errors";
 
 const xlsx = async (rows: unknown[][]) => {
   const book = new ExcelJS.Workbook();

@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 
 import { signIn, snap } from "./helpers";
+import { expect, test } from "./page-errors";
 
 test("conflict check: refuses an 11th keyword, searches, decides and saves a report", async ({ page, request }) => {
   await signIn(page, request, "lawyer");

@@ -71,8 +71,14 @@ const stampAsCustodian = async (page: Page, url: string, copies: string, shot: s
   await snap(page, shot);
   await toolbar.getByRole("button", { name: /办\s*理/ }).click();
   const dialog = page.getByRole("dialog");
-  await dialog.getByRole("button", { name: /确\s*定/ }).click();
-  await expect(dialog).toBeHidden();
+  // Wait out the dialog's zoom-in: a click during it can be lost on a slow machine. A second
+  // click is harmless (the dialog's Idempotency-Key makes the action take effect once).
+  await expect(dialog).not.toHaveClass(/ant-zoom-appear/);
+  await expect(async () => {
+    if (await dialog.isVisible()) await dialog.getByRole("button", { name: /确\s*定/ }).click({ timeout: 2_000 });
+    await expect(dialog).toBeHidden({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(page.getByTestId("app-toast")).toBeVisible();
 };
 
 const darkShot = async (page: Page, name: string) => {

@@ -2,9 +2,10 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-import { expect, type Page, test } from "@playwright/test";
+import { type Page } from "@playwright/test";
 
 import { signIn, snap } from "./helpers";
+import { expect, test } from "./page-errors";
 
 /** A small but valid one-page PDF (with a correct xref table, so Chromium's viewer opens it). */
 const pdf = (text: string) => {

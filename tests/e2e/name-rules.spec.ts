@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 
 import { signIn, snap } from "./helpers";
+import { expect, test } from "./page-errors";
 
 /**
  * The name rules of src/shared/name-rules in the browser: the folder dialog refuses a Windows

@@ -1,6 +1,7 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { type Locator, type Page } from "@playwright/test";
 
 import { signIn, snap } from "./helpers";
+import { expect, test } from "./page-errors";
 
 const SAVE = /保\s?存/;
 

@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 
 import { apiToken, signIn, signInOnUserCenter, snap, useFirm } from "./helpers";
+import { expect, test } from "./page-errors";
 
 test.describe("sign-in round trip", () => {
   test("sends an anonymous visitor to the user center and lands on the first allowed page", async ({

@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { type APIRequestContext } from "@playwright/test";
 
 import { apiToken, signIn, snap } from "./helpers";
+import { expect, test } from "./page-errors";
 
 type Role = { id: string; code: string; version: number; rules: unknown[] };
 

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import { type Page } from "@playwright/test";
 
 import { apiToken, signIn, snap, useFirm } from "./helpers";
+import { expect, test } from "./page-errors";
 import { LABELS, LANGS, useLanguage } from "./shell-helpers";
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });

@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 
 import { signIn, snap } from "./helpers";
+import { expect, test } from "./page-errors";
 
 const LAYOUTS = ["vertical", "horizontal", "collapsed"] as const;
 const THEMES = ["light", "dark"] as const;

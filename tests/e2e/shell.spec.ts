@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
 
 import { apiToken, signIn } from "./helpers";
+import { expect, test } from "./page-errors";
 import {
   chooseSetting,
   cookieOf,

@@ -1,6 +1,7 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { type Locator, type Page } from "@playwright/test";
 
 import { signIn, snap, useFirm } from "./helpers";
+import { expect, test } from "./page-errors";
 
 /** Opens an antd Select (by its accessible name) and picks the option with this label. */
 const choose = async (page: Page, name: string | RegExp, option: string, scope: Locator | Page = page) => {

@@ -1,11 +1,19 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { type Locator, type Page } from "@playwright/test";
 
 import { signIn, snap, useFirm } from "./helpers";
+import { expect, test } from "./page-errors";
 
 /** Opens an antd Select (by its accessible name) and picks the option with this label. */
 const choose = async (page: Page, name: string | RegExp, option: string, scope: Locator | Page = page) => {
-  await scope.getByRole("combobox", { name }).locator("xpath=ancestor::*[contains(@class,'ant-select-selector')][1]").click();
-  await page.locator(".ant-select-dropdown:visible").getByTitle(option, { exact: true }).click();
+  const combobox = scope.getByRole("combobox", { name });
+  const item = page.locator(".ant-select-dropdown:visible").getByTitle(option, { exact: true });
+  // A click that lands while the previous dropdown is still closing can leave this one shut: retry.
+  await expect(async () => {
+    if (!(await item.isVisible())) await combobox.locator("xpath=ancestor::*[contains(@class,'ant-select-selector')][1]").click();
+    await expect(item).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await item.click();
+  await expect(combobox).toHaveAttribute("aria-expanded", "false");
 };
 
 /** The designer's nodes: cards inside the canvas (React Flow wraps each in its own element too). */
@@ -90,7 +98,7 @@ test.describe("workflow", () => {
     // Which one comes next depends on what other specs left pending (the seeded leave request,
     // expense claims...): any other approval waiting on the partner, opened with its actions.
     await expect(page.getByRole("heading", { name: /大额采购申请/ })).toBeHidden();
-    await expect(page).toHaveURL(/\/workflow\/detail\//);
+    await expect(page).toHaveURL(/\/manage\/(workflow\/detail|[a-z-]+\/workflow)\/[0-9a-f-]{36}/);
     await expect(page.getByRole("toolbar", { name: "审批操作" })).toBeVisible();
     await snap(page, "workflow-05-next-pending");
 
