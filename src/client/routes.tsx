@@ -13,6 +13,8 @@ import {
   BookOutlined,
   ContactsOutlined,
   ControlOutlined,
+  NumberOutlined,
+  SolutionOutlined,
   IdcardOutlined,
   SafetyOutlined,
   SettingOutlined,
@@ -95,6 +97,16 @@ const ContractApprovalNew = lazy(() => contracts().then((m) => ({ default: m.Con
 const ContractApprovalArchive = lazy(() => contracts().then((m) => ({ default: m.ContractApprovalArchive })));
 const ContractApprovalCancel = lazy(() => contracts().then((m) => ({ default: m.ContractApprovalCancel })));
 const CONTRACT = { subject: "LAWFIRM_CONTRACT_VIEW", navActiveLink: "/contract/list", isDetail: true } as const;
+
+const cases = () => import("./features/cases");
+const CaseList = lazy(() => cases().then((m) => ({ default: m.CaseList })));
+const CaseDetail = lazy(() => cases().then((m) => ({ default: m.CaseDetail })));
+const CaseFormPage = lazy(() => cases().then((m) => ({ default: m.CaseFormPage })));
+const CaseEditPage = lazy(() => cases().then((m) => ({ default: m.CaseEditPage })));
+const CaseApprovalNew = lazy(() => cases().then((m) => ({ default: m.CaseApprovalNew })));
+const CaseApprovalChange = lazy(() => cases().then((m) => ({ default: m.CaseApprovalChange })));
+const CaseSettingsPage = lazy(() => cases().then((m) => ({ default: m.CaseSettingsPage })));
+const CASE = { subject: "LAWFIRM_CASE_VIEW", navActiveLink: "/case/list", isDetail: true } as const;
 
 const seals = () => import("./features/seals");
 const SealRequestList = lazy(() => seals().then((m) => ({ default: m.SealRequestList })));
@@ -220,6 +232,12 @@ export const appRoutes: AppRoute[] = [
         menu: { icon: <BookOutlined />, label: "org.menu.dictionaries" },
         resource: { name: "dictionary-types", action: "list" },
       },
+      {
+        path: "case-numbers",
+        component: CaseSettingsPage,
+        meta: { action: "read", subject: "ORG_DICTIONARY", title: "cases.settings.title" },
+        menu: { icon: <NumberOutlined />, label: "cases.settings.title" },
+      },
       ...schemaResource("holiday-days", { subject: "ORG_DICTIONARY", icon: <CarryOutOutlined />, path: "/settings/holiday-days" }),
       ...schemaResource("deadline-rules", { subject: "ORG_DICTIONARY", icon: <FieldTimeOutlined />, path: "/settings/deadline-rules" }),
       ...schemaResource("task-templates", { subject: "ORG_DICTIONARY", icon: <ProfileOutlined />, path: "/settings/task-templates" }),
@@ -262,6 +280,23 @@ export const appRoutes: AppRoute[] = [
   { path: "/contacts/new", component: AccountFormPage, meta: { ...CUSTOMER, action: "create", title: "accounts.titles.create" } },
   { path: "/contacts/:id/edit", component: AccountFormPage, meta: { ...CUSTOMER, action: "update", title: "accounts.titles.edit" } },
   { path: "/contacts/import", component: AccountImportPage, meta: { ...CUSTOMER, action: "import", title: "accounts.titles.import" } },
+  {
+    path: "/case/list",
+    component: CaseList,
+    meta: { action: "read", subject: "LAWFIRM_CASE_VIEW", title: "cases.titles.list" },
+    menu: { icon: <SolutionOutlined />, label: "cases.menu" },
+    resource: { name: "cases", action: "list" },
+  },
+  { path: "/case/detail/:id", component: CaseDetail, meta: { ...CASE, action: "read", title: "cases.titles.detail" } },
+  { path: "/case/edit/:id", component: CaseEditPage, meta: { ...CASE, action: "update", title: "cases.titles.edit" } },
+  // SPEC §2: creating a case highlights the start-approval entry, like a contract.
+  {
+    path: "/case/add/:workflow/:type",
+    component: CaseFormPage,
+    meta: { action: "create", subject: "LAWFIRM_CASE_VIEW", title: "cases.titles.create", isDetail: true, navActiveLink: "/workflow/add" },
+  },
+  { path: "/case/workflow/:id", component: CaseApprovalNew, meta: { ...APPROVAL_DETAIL, title: "cases.titles.approval" } },
+  { path: "/case/workflow/change/:id", component: CaseApprovalChange, meta: { ...APPROVAL_DETAIL, title: "cases.titles.changeApproval" } },
   {
     path: "/contract/list",
     component: ContractList,

@@ -3,6 +3,7 @@ import dayjs from "dayjs";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
+import { FileLinks } from "../components/file-links";
 import type { Choice } from "./use-options";
 import { labelOf } from "./use-options";
 import type { Field } from "./use-schema";
@@ -17,6 +18,8 @@ export const FieldValue = ({ field, value, choices }: { field: Field; value: unk
   }
   const s = field.schema;
   if (s.format === "date-time") return dayjs(String(value)).format("YYYY-MM-DD HH:mm");
+  if (s["x-ui"]?.["ui:widget"] === "attachments") return <FileLinks ids={value} />;
+  if (typeof value === "boolean") return t(value ? "schemaUi.yes" : "schemaUi.no");
   if (s.type === "array" && s.items?.type === "object") {
     const props = s.items.properties ?? {};
     const keys = Object.keys(props);

@@ -2,6 +2,7 @@ import type { WidgetProps } from "@rjsf/utils";
 import { Cascader, Radio, Select, TreeSelect } from "antd";
 import { useTranslation } from "react-i18next";
 
+import { AttachmentsWidget } from "./attachments-widget";
 import type { Choice } from "./use-options";
 
 const choicesOf = (props: WidgetProps) => (props.options.choices ?? []) as Choice[];
@@ -70,4 +71,4 @@ const CascaderWidget = (props: WidgetProps) => {
   );
 };
 
-export const FORM_WIDGETS = { choice: ChoiceWidget, tree: TreeWidget, cascader: CascaderWidget };
+export const FORM_WIDGETS = { choice: ChoiceWidget, tree: TreeWidget, cascader: CascaderWidget, attachments: AttachmentsWidget };

@@ -1,7 +1,7 @@
 import { useCreate, useOne, useUpdate, type BaseRecord } from "@refinedev/core";
 import Form from "@rjsf/antd";
 import type { IChangeEvent } from "@rjsf/core";
-import type { ErrorSchema } from "@rjsf/utils";
+import { englishStringTranslator, type ErrorSchema, TranslatableString } from "@rjsf/utils";
 import { Button, Skeleton } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,6 +14,16 @@ import { useOptions } from "./use-options";
 import { useResourceSchema } from "./use-schema";
 
 type Values = Record<string, unknown>;
+
+/** rjsf's own words (the array buttons' names and the item titles) in the user's language. */
+const RJSF_WORDS: Partial<Record<TranslatableString, string>> = {
+  [TranslatableString.AddButton]: "schemaUi.array.add",
+  [TranslatableString.AddItemButton]: "schemaUi.array.add",
+  [TranslatableString.RemoveButton]: "schemaUi.array.remove",
+  [TranslatableString.MoveUpButton]: "schemaUi.array.moveUp",
+  [TranslatableString.MoveDownButton]: "schemaUi.array.moveDown",
+  [TranslatableString.CopyButton]: "schemaUi.array.copy",
+};
 
 /** Two fields a row; lists, nested objects and long text take the whole row. */
 const FORM_CONTEXT = {
@@ -28,6 +38,14 @@ export type SchemaFormProps = {
   defaults?: Values;
   onSaved?: (record: BaseRecord) => void;
   onCancel?: () => void;
+  /**
+   * Sends the checked values somewhere else than create/update (a case is submitted for its
+   * approval); a rejection with field errors shows them under the fields like a save's.
+   */
+  onSubmit?: (values: Values) => Promise<void>;
+  submitLabel?: string;
+  /** Values set from outside while the form is open (a client created on the spot). */
+  patch?: Values;
 };
 
 /** The server's field errors under their fields (nested paths such as relatedParties.0.type too). */
@@ -45,7 +63,7 @@ const toErrorSchema = (fields: FieldError[]): ErrorSchema => {
  * The create and edit form of any resource, rendered by @rjsf/antd from its schema and checked
  * in the browser by the same rules (and messages) the server applies on save.
  */
-export const SchemaForm = ({ resource, id, defaults, onSaved, onCancel }: SchemaFormProps) => {
+export const SchemaForm = ({ resource, id, defaults, onSaved, onCancel, onSubmit, submitLabel, patch }: SchemaFormProps) => {
   const { t } = useTranslation();
   const { schema, fields } = useResourceSchema(resource);
   const options = useOptions(fields);
@@ -54,6 +72,10 @@ export const SchemaForm = ({ resource, id, defaults, onSaved, onCancel }: Schema
   const [serverErrors, setServerErrors] = useState<ErrorSchema | undefined>();
   const { mutateAsync: create, mutation: createState } = useCreate();
   const { mutateAsync: update, mutation: updateState } = useUpdate();
+  const [isSubmitting, setSubmitting] = useState(false);
+  useEffect(() => {
+    if (patch) setValues((v) => ({ ...v, ...patch }));
+  }, [patch]);
 
   // The form holds the schema's fields only: id, version and audit columns are the server's.
   useEffect(() => {
@@ -64,6 +86,10 @@ export const SchemaForm = ({ resource, id, defaults, onSaved, onCancel }: Schema
 
   const form = useMemo(() => (schema ? formSchemaOf(schema, fields, values, options, t) : undefined), [schema, fields, values, options, t]);
   const transformErrors = useMemo(() => (schema ? localizeErrors(schema, t) : undefined), [schema, t]);
+  const translateString = useMemo(
+    () => (word: TranslatableString, params?: string[]) => (RJSF_WORDS[word] ? t(RJSF_WORDS[word]) : englishStringTranslator(word, params)),
+    [t],
+  );
   if (!schema || !form || (id && query.isLoading)) return <Skeleton active />;
 
   const save = async ({ formData }: IChangeEvent<Values>) => {
@@ -72,6 +98,11 @@ export const SchemaForm = ({ resource, id, defaults, onSaved, onCancel }: Schema
     // A field the user emptied must reach the server as null, or the stored value would stay.
     if (id) for (const f of fields) if (!f.schema.readOnly && data[f.key] === undefined && (record as Values | undefined)?.[f.key] != null) data[f.key] = null;
     try {
+      if (onSubmit) {
+        setSubmitting(true);
+        await onSubmit(data).finally(() => setSubmitting(false));
+        return;
+      }
       const saved = id
         ? await update({ resource, id, values: { ...data, version: (record as Values | undefined)?.version }, successNotification: { type: "success", message: t("schemaUi.saved") } })
         : await create({ resource, values: data, successNotification: { type: "success", message: t("schemaUi.created") } });
@@ -92,15 +123,18 @@ export const SchemaForm = ({ resource, id, defaults, onSaved, onCancel }: Schema
         widgets={FORM_WIDGETS}
         formContext={FORM_CONTEXT}
         transformErrors={transformErrors}
+        translateString={translateString}
         extraErrors={serverErrors}
         showErrorList={false}
         noHtml5Validate
         onChange={(e) => setValues({ ...values, ...e.formData })}
         onSubmit={(e) => void save(e)}
+        // The errors show under their fields; without a handler rjsf also logs them as console errors.
+        onError={() => undefined}
       >
         <div className="schema-form-actions">
-          <Button type="primary" htmlType="submit" loading={createState.isPending || updateState.isPending}>
-            {t("buttons.save")}
+          <Button type="primary" htmlType="submit" loading={createState.isPending || updateState.isPending || isSubmitting}>
+            {submitLabel ?? t("buttons.save")}
           </Button>
           {onCancel ? <Button onClick={onCancel}>{t("buttons.cancel")}</Button> : null}
         </div>

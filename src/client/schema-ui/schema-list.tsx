@@ -75,8 +75,8 @@ export const SchemaList = (props: SchemaListProps) => {
       render: (value: unknown, record: BaseRecord) =>
         i === 0 && props.onOpen ? (
           <span className="schema-link-cell">
-            <Button type="link" className="schema-link" title={String(value ?? "")} onClick={() => props.onOpen?.(record)}>
-              {String(value ?? "")}
+            <Button type="link" className="schema-link" onClick={() => props.onOpen?.(record)}>
+              <FieldValue field={f} value={value} choices={options[f.key]} />
             </Button>
             {props.nameExtra?.(record)}
           </span>

@@ -4,14 +4,14 @@ import { useTranslation } from "react-i18next";
 
 import { FieldValue } from "./field-value";
 import { useOptions } from "./use-options";
-import { appliesTo, isHidden, useResourceSchema } from "./use-schema";
+import { appliesTo, type Field, isHidden, useResourceSchema } from "./use-schema";
 
 /** Every field of a record that applies to it, labelled from the schema, as a Descriptions panel. */
-export const SchemaShow = ({ resource, record, columns = 3 }: { resource: string; record: BaseRecord; columns?: number }) => {
+export const SchemaShow = ({ resource, record, columns = 3, only }: { resource: string; record: BaseRecord; columns?: number; only?: (field: Field) => boolean }) => {
   const { t } = useTranslation();
   const { fields } = useResourceSchema(resource);
   const options = useOptions(fields);
-  const shown = fields.filter((f) => !isHidden(f) && appliesTo(f, record));
+  const shown = fields.filter((f) => !isHidden(f) && appliesTo(f, record) && (only?.(f) ?? true));
   return (
     <Descriptions
       bordered

@@ -1,78 +1,23 @@
-import { ArrowRightOutlined } from "@ant-design/icons";
 import type { BaseRecord } from "@refinedev/core";
-import { Alert, Button, Descriptions } from "antd";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
 
-import { FieldValue } from "../../schema-ui/field-value";
-import { useOptions } from "../../schema-ui/use-options";
-import { type Field, useResourceSchema } from "../../schema-ui/use-schema";
-import "./accounts.css";
+import { PendingChangesAlert as SchemaPendingChanges } from "../../schema-ui/pending-changes";
 
 const PENDING = "pending";
 
 /** A client whose saved edit waits for approval: its old values stay in force until then. */
 export const isPendingAccount = (record: BaseRecord | undefined) => record?.status === PENDING;
 
-const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-
-/**
- * "Information pending approval" on a client's page: each waiting change as label, value in
- * force and value once approved, formatted like the details below it, and a link to the approval.
- */
+/** "Information pending approval" on a client's page. */
 export const PendingChangesAlert = ({ record }: { record: BaseRecord }) => {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const { fields } = useResourceSchema("accounts");
-  const options = useOptions(fields);
-  const changes = (record.pendingChanges ?? {}) as Record<string, unknown>;
-  const approvalId = record.pendingApprovalId as string | null | undefined;
-  // A key the schema no longer has still shows, under its key and as plain text.
-  const fieldOf = (key: string): Field => fields.find((f) => f.key === key) ?? { key, schema: {} };
-  // In the form's order: the server's jsonb keeps keys sorted, which reads as random.
-  const rank = (key: string) => {
-    const i = fields.findIndex((f) => f.key === key);
-    return i < 0 ? fields.length : i;
-  };
-  const items = Object.entries(changes)
-    .filter(([key, value]) => !sameValue(record[key], value))
-    .sort(([a], [b]) => rank(a) - rank(b))
-    .map(([key, value]) => {
-      const field = fieldOf(key);
-      return {
-        key,
-        label: t(field.schema["x-label"] ?? key),
-        children: (
-          <span className="account-change">
-            <FieldValue field={field} value={record[key]} choices={options[key]} />
-            <ArrowRightOutlined aria-label={t("accounts.pending.becomes")} />
-            <span className="account-change-new">
-              <FieldValue field={field} value={value} choices={options[key]} />
-            </span>
-          </span>
-        ),
-      };
-    });
-
   return (
-    <Alert
-      type="warning"
-      showIcon
-      className="account-pending-alert"
-      message={t("accounts.pending.title")}
-      description={
-        <>
-          <div className="account-pending-hint">{t("accounts.pending.hint")}</div>
-          {items.length ? <Descriptions size="small" column={1} colon items={items} /> : null}
-        </>
-      }
-      action={
-        approvalId ? (
-          <Button size="small" onClick={() => navigate(`/workflow/detail/${approvalId}`)}>
-            {t("accounts.pending.viewApproval")}
-          </Button>
-        ) : null
-      }
+    <SchemaPendingChanges
+      resource="accounts"
+      record={record}
+      approvalPath={(id) => `/workflow/detail/${id}`}
+      title={t("accounts.pending.title")}
+      hint={t("accounts.pending.hint")}
     />
   );
 };

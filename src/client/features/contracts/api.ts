@@ -25,7 +25,6 @@ export type SealUsage = {
   stampedBy: string | null;
   stampedAt: string;
 };
-export type ApprovalRow = { id: string; kind: string; title: string; status: string; createdAt: string; finishedAt: string | null };
 export type Member = { id: string; name: string };
 
 const get = async <T>(url: string, params?: Record<string, unknown>) => (await http.get<T>(url, { params })).data;

@@ -5,7 +5,7 @@ import { Link, useParams, useSearchParams } from "react-router";
 
 import { AllDone, ApprovalDetail, useNextPending } from "../workflow";
 import { fetchJson, useMemberName } from "./api";
-import { FileLinks } from "./file-links";
+import { FileLinks } from "../../components/file-links";
 
 type Submission = { contractId: string | null; caseId: string; values: Record<string, unknown> };
 type Instance = { businessRef?: string };

@@ -9,7 +9,8 @@ import { PageHeader, PagePanel } from "../../layout/page-header";
 import { http } from "../../providers/http";
 import { useCan } from "../../routing/use-can";
 import { fetchJson, useMemberName } from "./api";
-import { ApprovalsTab, FilesTab, HistoryTab, SealUsageTable } from "./contract-tabs";
+import { ApprovalsTab, HistoryTab } from "../../components/record-tabs";
+import { FilesTab, SealUsageTable } from "./contract-tabs";
 import { RequestDialog } from "./request-dialog";
 import "./contracts.css";
 
@@ -49,7 +50,7 @@ export const ContractDetail = () => {
     try {
       await http.post(`/contracts/${id}/transition`, { to, version: c.version });
       await queries.invalidateQueries({ queryKey: ["contract", id] });
-      await queries.invalidateQueries({ queryKey: ["contract-history", id] });
+      await queries.invalidateQueries({ queryKey: ["record-history", `/contracts/${id}/history`] });
     } finally {
       setMoving(false);
     }
@@ -140,9 +141,9 @@ export const ContractDetail = () => {
           items={[
             { key: "info", label: t("contracts.tabs.info"), children: info },
             { key: "files", label: t("contracts.tabs.files"), children: <FilesTab id={id} /> },
-            { key: "approvals", label: t("contracts.tabs.approvals"), children: <ApprovalsTab id={id} /> },
+            { key: "approvals", label: t("contracts.tabs.approvals"), children: <ApprovalsTab url={`/contracts/${id}/approvals`} /> },
             { key: "seal", label: t("contracts.tabs.sealUsage"), children: <SealUsageTable url={`/contracts/${id}/seal-usages`} /> },
-            { key: "history", label: t("contracts.tabs.history"), children: <HistoryTab id={id} /> },
+            { key: "history", label: t("contracts.tabs.history"), children: <HistoryTab url={`/contracts/${id}/history`} fieldLabel={(k) => t(`contracts.fields.${k}`, k)} /> },
           ]}
         />
       </PagePanel>

@@ -10,7 +10,7 @@ import { PageHeader, PagePanel } from "../../layout/page-header";
 import { isApiError } from "../../providers/api-error";
 import { http } from "../../providers/http";
 import { fetchJson, useCase, useCaseOptions, useSealOptions } from "./api";
-import { FileUpload } from "./file-upload";
+import { FileUpload } from "../../components/file-upload";
 import "./contracts.css";
 
 const FEE_TYPES = ["fixed", "hourly", "contingency", "semi-contingency", "hybrid"];

@@ -1,14 +1,12 @@
 import { DownloadOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
-import { Button, Table, Tag, Timeline } from "antd";
+import { Button, Table, Tag } from "antd";
 import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 
 import { useCan } from "../../routing/use-can";
 import { downloadByTicket } from "../documents/api";
-import { STATUS_COLORS } from "../workflow/types";
-import { type ApprovalRow, fetchJson, type SealUsage, useMemberName } from "./api";
+import { fetchJson, type SealUsage, useMemberName } from "./api";
 
 type Version = { versionNo: number; name: string; size: number; createdAt: string; createdBy: string };
 type FileRow = { id: string; name: string; role: string; currentVersion: number; versions: Version[] };
@@ -75,31 +73,6 @@ export const FilesTab = ({ id }: { id: string }) => {
   );
 };
 
-const APPROVAL_PATHS: Record<string, string> = { contract: "/contract/workflow", "contract-archive": "/contract/workflow/archive", "contract-cancel": "/contract/workflow/cancel" };
-
-/** Every approval about the contract: its opening, archive and void approvals. */
-export const ApprovalsTab = ({ id }: { id: string }) => {
-  const { t } = useTranslation();
-  const { data = [], isLoading } = useQuery({ queryKey: ["contract-approvals", id], queryFn: () => fetchJson<ApprovalRow[]>(`/contracts/${id}/approvals`) });
-  return (
-    <Table<ApprovalRow>
-      rowKey="id"
-      size="small"
-      loading={isLoading}
-      dataSource={data}
-      pagination={false}
-      scroll={{ x: 640 }}
-      columns={[
-        { title: t("contracts.approvals.title"), dataIndex: "title", render: (v: string, r) => <Link to={`${APPROVAL_PATHS[r.kind] ?? "/workflow/detail"}/${r.id}`}>{v}</Link> },
-        { title: t("contracts.approvals.kind"), dataIndex: "kind", render: (v: string) => t(`workflow.kinds.${v}`) },
-        { title: t("contracts.approvals.status"), dataIndex: "status", render: (v: string) => <Tag color={STATUS_COLORS[v]}>{t(`workflow.status.${v}`)}</Tag> },
-        { title: t("contracts.approvals.submittedAt"), dataIndex: "createdAt", render: time },
-        { title: t("contracts.approvals.finishedAt"), dataIndex: "finishedAt", render: time },
-      ]}
-    />
-  );
-};
-
 /** Each stamping of this contract (or seal request, or seal): copies, who approved, who stamped, when. */
 export const SealUsageTable = ({ url, showSubject }: { url: string; showSubject?: boolean }) => {
   const { t } = useTranslation();
@@ -120,35 +93,6 @@ export const SealUsageTable = ({ url, showSubject }: { url: string; showSubject?
         { title: t("seals.usage.stampedBy"), dataIndex: "stampedBy", render: (v: string) => name(v) },
         { title: t("seals.usage.stampedAt"), dataIndex: "stampedAt", render: (v: string) => dayjs(v).format("YYYY-MM-DD") },
       ]}
-    />
-  );
-};
-
-type HistoryRow = { id: number; userId: string | null; action: string; diff: Record<string, unknown> | null; createdAt: string };
-
-/** What changed and who changed it, newest first. */
-export const HistoryTab = ({ id }: { id: string }) => {
-  const { t } = useTranslation();
-  const name = useMemberName();
-  const { data = [] } = useQuery({ queryKey: ["contract-history", id], queryFn: () => fetchJson<HistoryRow[]>(`/contracts/${id}/history`) });
-  return (
-    <Timeline
-      items={data.map((h) => {
-        const changed = Object.keys(h.diff ?? {}).filter((k) => !["version", "updatedAt", "updatedBy"].includes(k));
-        return {
-          key: h.id,
-          children: (
-            <>
-              <div>
-                {time(h.createdAt)} · {name(h.userId) || t("contracts.history.system")} · {t(`contracts.history.${h.action}`, h.action)}
-              </div>
-              {changed.length > 0 ? (
-                <div className="contract-muted">{changed.map((k) => t(`contracts.fields.${k}`, k)).join("、")}</div>
-              ) : null}
-            </>
-          ),
-        };
-      })}
     />
   );
 };

@@ -5,7 +5,7 @@ import { useNavigate } from "react-router";
 
 import { isApiError } from "../../providers/api-error";
 import { http } from "../../providers/http";
-import { FileUpload } from "./file-upload";
+import { FileUpload } from "../../components/file-upload";
 
 type Props = {
   what: "archive" | "void";

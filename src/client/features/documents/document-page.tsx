@@ -3,6 +3,7 @@ import { useCreate, useCustom, useDelete, useInvalidate, useList, useUpdate } fr
 import { Button, Modal, Result, Space, Tooltip, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
 
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { showToast } from "../../layout/toast";
@@ -34,7 +35,9 @@ export const DocumentPage = () => {
 const DocumentManager = () => {
   const { t } = useTranslation();
   const can = useCan();
-  const [selected, setSelected] = useState(ALL);
+  // ?folder=<id> opens that folder (a case's documents tab links here).
+  const [search] = useSearchParams();
+  const [selected, setSelected] = useState(search.get("folder") ?? ALL);
   const [naming, setNaming] = useState<"create" | "rename" | null>(null);
   const [isMoving, setIsMoving] = useState(false);
   const [preview, setPreview] = useState<DocFile | null>(null);

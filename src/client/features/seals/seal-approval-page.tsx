@@ -7,7 +7,7 @@ import { Link, useParams, useSearchParams } from "react-router";
 import { http } from "../../providers/http";
 import { fetchJson, useMemberName, useSealOptions } from "../contracts/api";
 import { SealUsageTable } from "../contracts/contract-tabs";
-import { FileLinks } from "../contracts/file-links";
+import { FileLinks } from "../../components/file-links";
 import { AllDone, ApprovalDetail, useNextPending } from "../workflow";
 
 type Request = Record<string, unknown> & { id: string; version: number; status: string; files: { fileId: string; copies: number }[] };

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { isApiError } from "../../providers/api-error";
 import { http } from "../../providers/http";
 import { useMembers } from "../contracts/api";
-import { FileUpload } from "../contracts/file-upload";
+import { FileUpload } from "../../components/file-upload";
 
 export const SEAL_TYPES = ["official", "contract", "finance", "legal-rep", "electronic"];
 const STATUSES = ["active", "suspended", "retired"];

@@ -9,7 +9,7 @@ import { PageHeader, PagePanel } from "../../layout/page-header";
 import { isApiError } from "../../providers/api-error";
 import { http } from "../../providers/http";
 import { fetchJson, useCaseOptions, useSealOptions } from "../contracts/api";
-import { FileUpload } from "../contracts/file-upload";
+import { FileUpload } from "../../components/file-upload";
 import "../contracts/contracts.css";
 
 type Values = { documentType: string; caseId?: string; recipients: string; sealId: string; reason: string; reviewed: boolean; mode: string; returnDue?: Dayjs };

@@ -7,6 +7,8 @@ const DETAIL_PATHS: Partial<Record<string, string>> = {
   "contract-archive": "/contract/workflow/archive",
   "contract-cancel": "/contract/workflow/cancel",
   seal: "/seal/workflow",
+  case: "/case/workflow",
+  "case-change": "/case/workflow/change",
 };
 
 export const approvalPathOf = (kind: string | undefined, instanceId: string) => `${(kind && DETAIL_PATHS[kind]) || "/workflow/detail"}/${instanceId}`;

@@ -6,7 +6,7 @@ import { useCan } from "../../routing/use-can";
 import { WORKFLOW_API } from "./types";
 
 /** Which business edits of the firm wait for an approval before they apply. */
-export type BusinessSettings = { accountChanges: boolean };
+export type BusinessSettings = { accountChanges: boolean; caseChanges: boolean };
 
 const SETTINGS_URL = `${WORKFLOW_API}/business-settings`;
 
@@ -17,24 +17,24 @@ export const useBusinessSettings = () => {
 };
 
 /**
- * The "client information changes need approval" switch of the workflow admin page. The server
- * refuses to turn it on without an enabled, published "account-change" flow.
+ * A "changes need approval" switch of the workflow admin page (client changes, case changes).
+ * The server refuses to turn one on without an enabled, published flow of its kind.
  */
-export const AccountChangeApprovalSwitch = () => {
+export const ChangeApprovalSwitch = ({ setting }: { setting: keyof BusinessSettings }) => {
   const { t } = useTranslation();
   const can = useCan();
   const { settings, query } = useBusinessSettings();
   const { mutateAsync: save, mutation } = useCustomMutation<BusinessSettings>();
   if (!can("update", "WORKFLOW_DEFINITION")) return null;
-  const label = t("workflow.businessSettings.accountChanges");
+  const label = t(`workflow.businessSettings.${setting}`);
 
   const onChange = async (on: boolean) => {
     // A refusal is already toasted by the http layer; re-reading shows what the server kept.
     await save({
       url: SETTINGS_URL,
       method: "put",
-      values: { accountChanges: on },
-      successNotification: { type: "success", message: t(on ? "workflow.businessSettings.turnedOn" : "workflow.businessSettings.turnedOff") },
+      values: { accountChanges: settings?.accountChanges === true, caseChanges: settings?.caseChanges === true, [setting]: on },
+      successNotification: { type: "success", message: t(`workflow.businessSettings.${on ? "turnedOn" : "turnedOff"}${setting === "caseChanges" ? "Case" : ""}`) },
     }).catch(() => undefined);
     await query.refetch();
   };
@@ -44,7 +44,7 @@ export const AccountChangeApprovalSwitch = () => {
       <span>{label}</span>
       <Switch
         aria-label={label}
-        checked={settings?.accountChanges === true}
+        checked={settings?.[setting] === true}
         loading={query.isFetching || mutation.isPending}
         onChange={(on) => void onChange(on)}
       />

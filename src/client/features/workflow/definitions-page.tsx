@@ -9,7 +9,7 @@ import { useNavigate } from "react-router";
 import { WORKFLOW_KINDS } from "../../../shared/workflow";
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { useAntdTable } from "../../lib/use-antd-table";
-import { AccountChangeApprovalSwitch } from "./business-settings";
+import { ChangeApprovalSwitch } from "./business-settings";
 import { WORKFLOW_API } from "./types";
 import "./workflow.css";
 
@@ -99,7 +99,8 @@ export const DefinitionListPage = () => {
         title={t("workflow.titles.definitions")}
         extra={
           <Space size="large" wrap>
-            <AccountChangeApprovalSwitch />
+            <ChangeApprovalSwitch setting="accountChanges" />
+            <ChangeApprovalSwitch setting="caseChanges" />
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
               {t("workflow.actions.newDefinition")}
             </Button>

@@ -1,5 +1,6 @@
 import { useCustom } from "@refinedev/core";
 import { Empty, Skeleton, Tag } from "antd";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 
@@ -10,6 +11,10 @@ import { type StartableCard, WORKFLOW_API } from "./types";
 
 /** Business kinds with their own form (the approval starts from there, with the business record). */
 const START_PATHS: Partial<Record<string, string>> = { contract: "/contract/add", seal: "/seal/add" };
+/** Kinds started from their record's page (a case change is an edit of the case), not from here. */
+const FROM_RECORD = new Set(["case-change"]);
+// Cases start from their case types × filing types, not from the flow's card.
+const CaseStartChooser = lazy(() => import("../cases/start-case").then((m) => ({ default: m.CaseStartChooser })));
 
 /** Start an approval: cards of the definitions the user may start, grouped by business kind. */
 export const StartApprovalPage = () => {
@@ -24,9 +29,14 @@ export const StartApprovalPage = () => {
       <PagePanel>
         {query.isLoading ? <Skeleton active /> : null}
         {!query.isLoading && cards.length === 0 ? <Empty description={t("workflow.empty.startable")} /> : null}
-        {WORKFLOW_KINDS.filter((kind) => cards.some((c) => c.kind === kind)).map((kind) => (
+        {WORKFLOW_KINDS.filter((kind) => !FROM_RECORD.has(kind) && cards.some((c) => c.kind === kind)).map((kind) => (
           <section key={kind} aria-label={t(`workflow.kinds.${kind}`)}>
             <h2 className="wf-kind-title">{t(`workflow.kinds.${kind}`)}</h2>
+            {kind === "case" ? (
+              <Suspense fallback={<Skeleton active />}>
+                <CaseStartChooser />
+              </Suspense>
+            ) : (
             <div className="wf-cards">
               {cards
                 .filter((c) => c.kind === kind)
@@ -37,6 +47,7 @@ export const StartApprovalPage = () => {
                   </button>
                 ))}
             </div>
+            )}
           </section>
         ))}
       </PagePanel>

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 
+import { entityHistory } from "../../lib/entity-history";
 import { startPeriodicJob } from "../../lib/periodic-job";
 import type { ResourceRegistry } from "../../schema-engine";
 import { getInstanceDetail } from "../workflow/detail";
@@ -9,6 +10,7 @@ import { registerCaseEffects } from "./effects";
 import { closeCase, expirePreFilingCases, extendCase, terminateCase } from "./lifecycle";
 import { type CaseSubmitInput, getSubmission, submitCase } from "./open-case";
 import { type CaseSettings, caseSettingsBody, readCaseSettings, saveCaseSettings } from "./settings";
+import { caseStartOptions } from "./start-options";
 
 const SUBJECT = "LAWFIRM_CASE_VIEW" as const;
 const uuid = { type: "string", format: "uuid" } as const;
@@ -64,6 +66,7 @@ export async function casesRoutes(app: FastifyInstance, opts: { registry: Resour
   });
   app.get<Id>("/cases/:id/finance", { config: onCase("read") }, (req) => caseFinance(req.ctx, req.params.id));
   app.get<Id>("/cases/:id/chain", { config: onCase("read") }, (req) => caseChain(req.ctx, req.params.id));
+  app.get<Id>("/cases/:id/history", { config: onCase("read") }, (req) => entityHistory(req.ctx, "cases", req.params.id));
   app.get<Id>("/cases/:id/approvals", { config: onCase("read") }, (req) => caseApprovals(req.ctx, req.params.id));
   app.post<Id & { Body: { days: number; version: number } }>("/cases/:id/extend", { schema: { body: extendBody }, config: onCase("update") }, (req) =>
     extendCase(req.ctx, req.params.id, req.body),
@@ -82,6 +85,8 @@ export async function casesRoutes(app: FastifyInstance, opts: { registry: Resour
   app.post<Id & { Body: { version: number } }>("/case-bills/:id/void", { schema: { body: versionBody }, config: onBill }, (req) =>
     voidBill(req.ctx, req.params.id, req.body.version),
   );
+  // The start screen's case types × filing types, each filing type with the flow it starts.
+  app.get("/case-start-options", { config: { permission: ["create", SUBJECT] } }, (req) => caseStartOptions(req.ctx));
   app.get("/case-settings", { config: { permission: "member" } }, (req) => readCaseSettings(req.ctx));
   app.put<{ Body: CaseSettings }>("/case-settings", { schema: { body: caseSettingsBody }, config: { permission: ["update", "ORG_DICTIONARY"] } }, (req) =>
     saveCaseSettings(req.ctx, req.body),

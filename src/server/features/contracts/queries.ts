@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, or } from "drizzle-orm";
 
-import { auditLogs, cases, contracts, contractSubmissions, files, fileVersions, seals, sealUsages, workflowInstances } from "../../db/tables";
+import { cases, contracts, contractSubmissions, files, fileVersions, seals, sealUsages, workflowInstances } from "../../db/tables";
+import { entityHistory } from "../../lib/entity-history";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import type { RecordRow } from "../../schema-engine/types";
@@ -95,10 +96,4 @@ export const contractFiles = async (ctx: RequestCtx, id: string) => {
 };
 
 /** A contract's history: every audited change of it, newest first. */
-export const contractHistory = (ctx: RequestCtx, id: string) =>
-  ctx.db
-    .select({ id: auditLogs.id, userId: auditLogs.userId, action: auditLogs.action, diff: auditLogs.diff, createdAt: auditLogs.createdAt })
-    .from(auditLogs)
-    .where(inWorkspace(ctx, auditLogs, eq(auditLogs.entity, "contracts"), eq(auditLogs.entityId, id)))
-    .orderBy(desc(auditLogs.id))
-    .limit(200);
+export const contractHistory = (ctx: RequestCtx, id: string) => entityHistory(ctx, "contracts", id);

@@ -3,9 +3,9 @@ import { useQueries } from "@tanstack/react-query";
 import { Button, Space } from "antd";
 import { useTranslation } from "react-i18next";
 
-import { http } from "../../providers/http";
-import { useCan } from "../../routing/use-can";
-import { downloadByTicket } from "../documents/api";
+import { http } from "../providers/http";
+import { useCan } from "../routing/use-can";
+import { downloadByTicket } from "../features/documents/api";
 
 const idsOf = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
 
@@ -25,7 +25,7 @@ export const FileLinks = ({ ids, instanceId }: { ids: unknown; instanceId?: stri
       staleTime: 60_000,
     })),
   });
-  if (list.length === 0) return <span className="contract-muted">{t("contracts.messages.noFiles")}</span>;
+  if (list.length === 0) return <span className="text-muted">{t("contracts.messages.noFiles")}</span>;
   return (
     <Space direction="vertical" size={2}>
       {list.map((id, i) => (

@@ -1,0 +1,66 @@
+import { useQuery } from "@tanstack/react-query";
+import { Table, Tag, Timeline } from "antd";
+import dayjs from "dayjs";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+
+import { http } from "../providers/http";
+import { useMemberName } from "../features/contracts/api";
+import { approvalPathOf } from "../features/workflow/business-paths";
+import { STATUS_COLORS } from "../features/workflow/types";
+
+type ApprovalRow = { id: string; kind: string; title: string; status: string; createdAt: string; finishedAt: string | null };
+type HistoryRow = { id: number; userId: string | null; action: string; diff: Record<string, unknown> | null; createdAt: string };
+
+const time = (value: unknown) => (value ? dayjs(String(value)).format("YYYY-MM-DD HH:mm") : "");
+const get = async <T,>(url: string) => (await http.get<T>(url)).data;
+
+/** Every approval about a record (GET `url`), each opening on its own detail route. */
+export const ApprovalsTab = ({ url }: { url: string }) => {
+  const { t } = useTranslation();
+  const { data = [], isLoading } = useQuery({ queryKey: ["record-approvals", url], queryFn: () => get<ApprovalRow[]>(url) });
+  return (
+    <Table<ApprovalRow>
+      rowKey="id"
+      size="small"
+      loading={isLoading}
+      dataSource={data}
+      pagination={false}
+      scroll={{ x: 640 }}
+      columns={[
+        { title: t("recordTabs.approvals.title"), dataIndex: "title", render: (v: string, r) => <Link to={approvalPathOf(r.kind, r.id)}>{v}</Link> },
+        { title: t("recordTabs.approvals.kind"), dataIndex: "kind", render: (v: string) => t(`workflow.kinds.${v}`) },
+        { title: t("recordTabs.approvals.status"), dataIndex: "status", render: (v: string) => <Tag color={STATUS_COLORS[v]}>{t(`workflow.status.${v}`)}</Tag> },
+        { title: t("recordTabs.approvals.submittedAt"), dataIndex: "createdAt", render: time },
+        { title: t("recordTabs.approvals.finishedAt"), dataIndex: "finishedAt", render: time },
+      ]}
+    />
+  );
+};
+
+const QUIET = new Set(["version", "updatedAt", "updatedBy"]);
+
+/** What changed in a record and who changed it, newest first (GET `url`: its audit entries). */
+export const HistoryTab = ({ url, fieldLabel }: { url: string; fieldLabel: (key: string) => string }) => {
+  const { t } = useTranslation();
+  const name = useMemberName();
+  const { data = [] } = useQuery({ queryKey: ["record-history", url], queryFn: () => get<HistoryRow[]>(url) });
+  return (
+    <Timeline
+      items={data.map((h) => {
+        const changed = Object.keys(h.diff ?? {}).filter((k) => !QUIET.has(k));
+        return {
+          key: h.id,
+          children: (
+            <>
+              <div>
+                {time(h.createdAt)} · {name(h.userId) || t("recordTabs.history.system")} · {t(`recordTabs.history.${h.action}`, h.action)}
+              </div>
+              {changed.length > 0 ? <div className="text-muted">{changed.map(fieldLabel).join(t("recordTabs.history.separator"))}</div> : null}
+            </>
+          ),
+        };
+      })}
+    />
+  );
+};

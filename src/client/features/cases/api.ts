@@ -1,0 +1,75 @@
+import { useQuery } from "@tanstack/react-query";
+
+import { http } from "../../providers/http";
+
+export type Party = { name: string; partyType: string; idNumber?: string; litigationRole?: string; conflictRole: string; accountId?: string };
+
+export type CaseRecord = Record<string, unknown> & {
+  id: string;
+  version: number;
+  caseNo: string;
+  name: string;
+  accountId: string;
+  caseType: string;
+  filingType: string;
+  stage: string | null;
+  status: "pre-filing" | "formal" | "closed" | "terminated";
+  validUntil: string | null;
+  terminationReason: string | null;
+  leadLawyerId: string;
+  leadPartnerId: string | null;
+  coCounselIds: string[];
+  assistantIds: string[];
+  parties: Party[];
+  parentCaseId: string | null;
+  folderId: string | null;
+  pendingChanges: Record<string, unknown> | null;
+  pendingApprovalId: string | null;
+  permissions?: { update?: boolean; delete?: boolean };
+};
+
+export type Finance = {
+  feeType: string | null;
+  agreedFee: string;
+  fixedFee: string;
+  contingentFee: string;
+  timeBillable: string;
+  timeUnbilled: string;
+  minutes: string;
+  billed: string;
+  paid: string;
+  outstanding: string;
+};
+
+export type ChainLink = { id: string; caseNo: string; name: string; stage: string | null; status: string; parentCaseId: string | null };
+export type StartOptions = {
+  caseTypes: { value: string; label: string }[];
+  filingTypes: { value: string; label: string; isPreFiling: boolean; validityDays: number; definitionId: string | null }[];
+};
+
+export const getJson = async <T>(url: string, params?: Record<string, unknown>) => (await http.get<T>(url, { params })).data;
+
+export const caseKey = (id: string) => ["case", id] as const;
+
+export const useCaseRecord = (id: string) => useQuery({ queryKey: caseKey(id), queryFn: () => getJson<CaseRecord>(`/cases/${id}`), enabled: Boolean(id) });
+
+export const useFinance = (id: string) => useQuery({ queryKey: ["case-finance", id], queryFn: () => getJson<Finance>(`/cases/${id}/finance`) });
+
+export const useChain = (id: string) => useQuery({ queryKey: ["case-chain", id], queryFn: () => getJson<ChainLink[]>(`/cases/${id}/chain`) });
+
+export const useStartOptions = (enabled = true) =>
+  useQuery({ queryKey: ["case-start-options"], queryFn: () => getJson<StartOptions>("/case-start-options"), staleTime: 60_000, enabled });
+
+/** A dictionary's labels by code (the case types, stages…), for headers and summaries. */
+export const useDictLabels = (type: string) => {
+  const { data } = useQuery({
+    queryKey: ["schema-options", `dict-labels:${type}`],
+    queryFn: () => getJson<{ value: string; label: string }[]>(`/dictionaries/${type}/options`),
+    staleTime: 60_000,
+  });
+  return (code: unknown) => (typeof code === "string" ? (data?.find((o) => o.value === code)?.label ?? code) : "");
+};
+
+/** The path that starts a case of this type and filing type (SPEC §2: /case/add/{workflow}/{type}). */
+export const startPath = (definitionId: string, caseType: string, filingType: string, parentCaseId?: string) =>
+  `/case/add/${definitionId}/${encodeURIComponent(caseType)}?filing=${encodeURIComponent(filingType)}${parentCaseId ? `&parent=${parentCaseId}` : ""}`;

@@ -1,0 +1,104 @@
+import { UserAddOutlined } from "@ant-design/icons";
+import { useGetIdentity } from "@refinedev/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { Alert, Button, Modal, Radio, Space } from "antd";
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useNavigate, useParams, useSearchParams } from "react-router";
+
+import { PageHeader, PagePanel } from "../../layout/page-header";
+import { http } from "../../providers/http";
+import type { LoginUser } from "../../providers/session";
+import { SchemaForm } from "../../schema-ui";
+import { useStartOptions } from "./api";
+
+/** A client made on the spot, in the clients' own generated form, without leaving the case. */
+const NewClientDialog = ({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (id: string) => void }) => {
+  const { t } = useTranslation();
+  const [type, setType] = useState<"organization" | "individual">("organization");
+  return (
+    <Modal open={open} title={t("cases.form.newClient")} footer={null} width={880} onCancel={onClose} destroyOnHidden>
+      <Radio.Group
+        aria-label={t("cases.form.clientType")}
+        value={type}
+        onChange={(e) => setType(e.target.value as typeof type)}
+        options={[
+          { value: "organization", label: t("cases.detail.clientTypes.organization") },
+          { value: "individual", label: t("cases.detail.clientTypes.individual") },
+        ]}
+        style={{ marginBottom: 16 }}
+      />
+      <SchemaForm key={type} resource="accounts" defaults={{ accountType: type }} onSaved={(record) => onCreated(String(record.id))} onCancel={onClose} />
+    </Modal>
+  );
+};
+
+/**
+ * /case/add/:workflow/:type?filing=…: a new case from schemas/cases.schema.json, submitted for
+ * its approval (nothing is a case until that approval accepts). `parent` opens the next stage
+ * of an existing case (一审 → 二审), keeping the chain.
+ */
+export const CaseFormPage = () => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queries = useQueryClient();
+  const { workflow = "", type = "" } = useParams();
+  const [search] = useSearchParams();
+  const filing = search.get("filing") ?? "";
+  const parentCaseId = search.get("parent") ?? undefined;
+  const { data: me } = useGetIdentity<LoginUser>();
+  const { data: options } = useStartOptions();
+  const [isClientOpen, setClientOpen] = useState(false);
+  const [patch, setPatch] = useState<Record<string, unknown>>();
+  const defaults = useMemo(() => ({ caseType: type, ...(filing ? { filingType: filing } : {}) }), [type, filing]);
+  const filingRule = options?.filingTypes.find((f) => f.value === filing);
+  const typeLabel = options?.caseTypes.find((c) => c.value === type)?.label ?? type;
+
+  const submit = async (values: Record<string, unknown>) => {
+    const { data } = await http.post<{ instanceId: string }>("/case-submissions", { definitionId: workflow, values, ...(parentCaseId ? { parentCaseId } : {}) });
+    navigate(`/case/workflow/${data.instanceId}`);
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={t("cases.titles.create")}
+        extra={
+          <Button icon={<UserAddOutlined />} onClick={() => setClientOpen(true)}>
+            {t("cases.form.newClient")}
+          </Button>
+        }
+      />
+      <PagePanel>
+        <Space direction="vertical" style={{ width: "100%" }}>
+          <Alert
+            type="info"
+            showIcon
+            className="case-alert"
+            message={t("cases.form.kind", { type: typeLabel, filing: filingRule?.label ?? filing })}
+            description={filingRule?.isPreFiling ? t("cases.form.preFilingHint", { n: filingRule.validityDays }) : t("cases.form.approvalHint")}
+          />
+          {me ? (
+            <SchemaForm
+              resource="cases"
+              defaults={{ ...defaults, leadLawyerId: String(me.id) }}
+              patch={patch}
+              onSubmit={submit}
+              submitLabel={t("cases.actions.submit")}
+              onCancel={() => navigate(-1)}
+            />
+          ) : null}
+        </Space>
+      </PagePanel>
+      <NewClientDialog
+        open={isClientOpen}
+        onClose={() => setClientOpen(false)}
+        onCreated={(id) => {
+          setClientOpen(false);
+          // The client picker reads its choices from this query: the new client must be among them.
+          void queries.invalidateQueries({ queryKey: ["schema-options", "resource:accounts"] }).then(() => setPatch({ accountId: id }));
+        }}
+      />
+    </>
+  );
+};

@@ -1,0 +1,82 @@
+import { DownloadOutlined, FolderOpenOutlined } from "@ant-design/icons";
+import { useQuery } from "@tanstack/react-query";
+import { Button, Empty, Space, Table } from "antd";
+import dayjs from "dayjs";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
+
+import { useCan } from "../../routing/use-can";
+import { SchemaList } from "../../schema-ui";
+import { useStartable } from "../contracts/api";
+import { downloadByTicket } from "../documents/api";
+import { getJson } from "./api";
+
+type DocFile = { id: string; name: string; size: number; updatedAt: string };
+
+/** The case's folder in Documents (made with the case): its files, and a way into the folder. */
+export const DocumentsTab = ({ folderId }: { folderId: string | null }) => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const canRead = useCan()("read", "LAWFIRM_DOCUMENT_VIEW");
+  const { data = [], isLoading } = useQuery({
+    queryKey: ["case-files", folderId],
+    queryFn: () => getJson<DocFile[]>("/documents/files", { folderId, _start: 0, _end: 100, _sort: "updatedAt", _order: "desc" }),
+    enabled: Boolean(folderId) && canRead,
+  });
+  if (!folderId) return <Empty description={t("cases.documents.noFolder")} />;
+  if (!canRead) return <Empty description={t("cases.documents.noRight")} />;
+  return (
+    <Space direction="vertical" style={{ width: "100%" }}>
+      <Button icon={<FolderOpenOutlined />} onClick={() => navigate(`/document?folder=${folderId}`)}>
+        {t("cases.documents.open")}
+      </Button>
+      <Table<DocFile>
+        rowKey="id"
+        size="small"
+        loading={isLoading}
+        dataSource={data}
+        pagination={false}
+        scroll={{ x: 560 }}
+        locale={{ emptyText: t("cases.documents.empty") }}
+        columns={[
+          { title: t("documents.fields.name"), dataIndex: "name" },
+          { title: t("documents.fields.updatedAt"), dataIndex: "updatedAt", render: (v: string) => dayjs(v).format("YYYY-MM-DD HH:mm") },
+          {
+            title: t("schemaUi.actions"),
+            key: "dl",
+            render: (_: unknown, f: DocFile) => (
+              <Button size="small" type="link" icon={<DownloadOutlined />} onClick={() => void downloadByTicket({ fileId: f.id })}>
+                {t("contracts.actions.download")}
+              </Button>
+            ),
+          },
+        ]}
+      />
+    </Space>
+  );
+};
+
+/** The case's contracts, and "new contract" with the case filled in. */
+export const ContractsTab = ({ caseId, isOpen }: { caseId: string; isOpen: boolean }) => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const can = useCan();
+  const { data: flow } = useStartable("contract");
+  const create =
+    isOpen && flow && can("create", "LAWFIRM_CONTRACT_VIEW") ? (
+      <Button type="primary" onClick={() => navigate(`/contract/add/${flow.id}?caseId=${caseId}`)}>
+        {t("contracts.actions.create")}
+      </Button>
+    ) : null;
+  if (!can("read", "LAWFIRM_CONTRACT_VIEW")) return <Empty description={t("cases.contracts.noRight")} />;
+  return (
+    <SchemaList
+      resource="contracts"
+      permanentFilters={[{ field: "caseId", operator: "eq", value: caseId }]}
+      syncWithLocation={false}
+      hideFilters
+      createButton={create}
+      onOpen={(r) => navigate(`/contract/detail/${String(r.id)}`)}
+    />
+  );
+};

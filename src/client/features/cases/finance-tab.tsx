@@ -1,0 +1,143 @@
+import { type BaseRecord, useInvalidate } from "@refinedev/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { Button, Descriptions, Form, Input, Modal, Popconfirm, Skeleton, Tabs } from "antd";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+
+import { http } from "../../providers/http";
+import { useFinance } from "./api";
+import { CaseRecords } from "./case-records";
+
+const MONEY = /^\d{1,12}(\.\d{1,2})?$/;
+
+/** Totals the server computes by the fee arrangement (PostgreSQL sums; strings, never floats). */
+const FinanceSummary = ({ caseId }: { caseId: string }) => {
+  const { t } = useTranslation();
+  const { data } = useFinance(caseId);
+  if (!data) return <Skeleton active paragraph={{ rows: 2 }} />;
+  const hours = (Number(data.minutes) / 60).toFixed(1);
+  const items = [
+    { key: "feeType", label: t("cases.fields.feeType"), children: data.feeType ? t(`cases.feeTypes.${data.feeType}`) : t("schemaUi.notSet") },
+    { key: "agreedFee", label: t("cases.finance.agreedFee"), children: data.agreedFee },
+    { key: "fixedFee", label: t("cases.finance.fixedFee"), children: data.fixedFee },
+    { key: "contingentFee", label: t("cases.finance.contingentFee"), children: data.contingentFee },
+    { key: "time", label: t("cases.finance.time"), children: t("cases.finance.timeValue", { hours, amount: data.timeBillable }) },
+    { key: "timeUnbilled", label: t("cases.finance.timeUnbilled"), children: data.timeUnbilled },
+    { key: "billed", label: t("cases.finance.billed"), children: data.billed },
+    { key: "paid", label: t("cases.finance.paid"), children: data.paid },
+    { key: "outstanding", label: t("cases.finance.outstanding"), children: <strong>{data.outstanding}</strong> },
+  ];
+  return <Descriptions className="case-finance-summary" size="small" bordered column={{ xs: 1, sm: 2, lg: 3 }} items={items} />;
+};
+
+/** "New bill": takes every unbilled billable time entry plus the fixed part typed here. */
+const NewBillButton = ({ caseId }: { caseId: string }) => {
+  const { t } = useTranslation();
+  const invalidate = useInvalidate();
+  const queries = useQueryClient();
+  const [isOpen, setOpen] = useState(false);
+  const [isSaving, setSaving] = useState(false);
+  const [form] = Form.useForm<{ fixedAmount?: string; remark?: string }>();
+  const save = async (v: { fixedAmount?: string; remark?: string }) => {
+    setSaving(true);
+    try {
+      await http.post("/case-bills", { caseId, ...(v.fixedAmount ? { fixedAmount: v.fixedAmount } : {}), ...(v.remark ? { remark: v.remark } : {}) });
+      setOpen(false);
+      await invalidate({ resource: "case-bills", invalidates: ["list"] });
+      await invalidate({ resource: "case-time-entries", invalidates: ["list"] });
+      await queries.invalidateQueries({ queryKey: ["case-finance", caseId] });
+    } catch {
+      // The http layer has shown the server's reason; the dialog stays open with what was typed.
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <>
+      <Button type="primary" onClick={() => setOpen(true)}>
+        {t("cases.bills.create")}
+      </Button>
+      <Modal open={isOpen} title={t("cases.bills.create")} okText={t("cases.bills.createOk")} confirmLoading={isSaving} onOk={() => form.submit()} onCancel={() => setOpen(false)} destroyOnHidden>
+        <p className="text-muted">{t("cases.bills.createHint")}</p>
+        <Form form={form} layout="vertical" onFinish={(v) => void save(v)} preserve={false}>
+          <Form.Item name="fixedAmount" label={t("cases.bills.fields.fixedAmount")} rules={[{ pattern: MONEY, message: t("cases.finance.money") }]}>
+            <Input inputMode="decimal" />
+          </Form.Item>
+          <Form.Item name="remark" label={t("cases.bills.fields.remark")}>
+            <Input.TextArea rows={2} maxLength={500} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+};
+
+/** Issue (draft → issued) and void, each against the bill's version. */
+const BillActions = ({ bill, caseId, canEdit }: { bill: BaseRecord; caseId: string; canEdit: boolean }) => {
+  const { t } = useTranslation();
+  const invalidate = useInvalidate();
+  const queries = useQueryClient();
+  if (!canEdit) return null;
+  const move = async (to: "issue" | "void") => {
+    await http.post(`/case-bills/${String(bill.id)}/${to}`, { version: bill.version }).catch(() => undefined);
+    await invalidate({ resource: "case-bills", invalidates: ["list"] });
+    await invalidate({ resource: "case-time-entries", invalidates: ["list"] });
+    await queries.invalidateQueries({ queryKey: ["case-finance", caseId] });
+  };
+  return (
+    <>
+      {bill.status === "draft" ? (
+        <Button size="small" type="link" onClick={() => void move("issue")}>
+          {t("cases.bills.issue")}
+        </Button>
+      ) : null}
+      {bill.status !== "void" && bill.status !== "paid" ? (
+        <Popconfirm title={t("cases.bills.voidConfirm")} onConfirm={() => void move("void")}>
+          <Button size="small" type="link" danger>
+            {t("cases.bills.void")}
+          </Button>
+        </Popconfirm>
+      ) : null}
+    </>
+  );
+};
+
+/** The case's money: the summary, then time, payments and bills, each from its schema. */
+export const FinanceTab = ({ caseId, canEdit }: { caseId: string; canEdit: boolean }) => {
+  const { t } = useTranslation();
+  return (
+    <>
+      <FinanceSummary caseId={caseId} />
+      <Tabs
+        destroyOnHidden
+        items={[
+          {
+            key: "time",
+            label: t("cases.finance.tabs.time"),
+            children: <CaseRecords caseId={caseId} resource="case-time-entries" title={t("cases.finance.tabs.time")} canEdit={canEdit} isLocked={(r) => Boolean(r.billId)} />,
+          },
+          {
+            key: "payments",
+            label: t("cases.finance.tabs.payments"),
+            children: <CaseRecords caseId={caseId} resource="case-payments" title={t("cases.finance.tabs.payments")} canEdit={canEdit} />,
+          },
+          {
+            key: "bills",
+            label: t("cases.finance.tabs.bills"),
+            children: (
+              <CaseRecords
+                caseId={caseId}
+                resource="case-bills"
+                title={t("cases.finance.tabs.bills")}
+                canEdit={canEdit}
+                isLocked={(r) => r.status !== "draft"}
+                createButton={canEdit ? <NewBillButton caseId={caseId} /> : null}
+                moreActions={(r) => <BillActions bill={r} caseId={caseId} canEdit={canEdit} />}
+              />
+            ),
+          },
+        ]}
+      />
+    </>
+  );
+};

@@ -1,0 +1,91 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { Button, Form, Input, InputNumber, Modal, Popconfirm, Space } from "antd";
+import dayjs from "dayjs";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+
+import { showToast } from "../../layout/toast";
+import { http } from "../../providers/http";
+import { type CaseRecord, caseKey } from "./api";
+
+type Dialog = "extend" | "terminate" | null;
+
+/**
+ * Extend (pre-filing: the confirmation names the new validity date), terminate (a reason is
+ * required) and close (formal). Each goes with the version the user saw, so a case changed
+ * meanwhile is refused instead of overwritten.
+ */
+export const LifecycleActions = ({ record }: { record: CaseRecord }) => {
+  const { t } = useTranslation();
+  const queries = useQueryClient();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [isSaving, setSaving] = useState(false);
+  const [days, setDays] = useState<number | null>(30);
+  const [form] = Form.useForm<{ reason: string }>();
+  const base = record.validUntil && dayjs(record.validUntil).isAfter(dayjs(), "day") ? dayjs(record.validUntil) : dayjs();
+  const newDate = days ? base.add(days, "day").format("YYYY-MM-DD") : "";
+
+  const post = async (path: string, body: Record<string, unknown>, done: string) => {
+    setSaving(true);
+    try {
+      await http.post(`/cases/${record.id}/${path}`, { ...body, version: record.version });
+      setDialog(null);
+      void queries.invalidateQueries({ queryKey: caseKey(record.id) });
+      void queries.invalidateQueries({ queryKey: ["record-history", `/cases/${record.id}/history`] });
+      showToast({ message: t(done), color: "success" });
+    } catch {
+      // The http layer has toasted the server's reason; the dialog keeps what was typed.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Space wrap>
+      {record.status === "pre-filing" ? <Button onClick={() => setDialog("extend")}>{t("cases.actions.extend")}</Button> : null}
+      {record.status === "formal" ? (
+        <Popconfirm title={t("cases.lifecycle.closeConfirm")} onConfirm={() => void post("close", {}, "cases.lifecycle.closed")}>
+          <Button>{t("cases.actions.close")}</Button>
+        </Popconfirm>
+      ) : null}
+      {record.status === "pre-filing" || record.status === "formal" ? (
+        <Button danger onClick={() => setDialog("terminate")}>
+          {t("cases.actions.terminate")}
+        </Button>
+      ) : null}
+      <Modal
+        open={dialog === "extend"}
+        title={t("cases.actions.extend")}
+        okText={t("cases.lifecycle.extendOk")}
+        okButtonProps={{ disabled: !days }}
+        confirmLoading={isSaving}
+        onOk={() => void post("extend", { days }, "cases.lifecycle.extended")}
+        onCancel={() => setDialog(null)}
+        destroyOnHidden
+      >
+        <Form layout="vertical">
+          <Form.Item label={t("cases.lifecycle.days")} htmlFor="case-extend-days">
+            <InputNumber id="case-extend-days" min={1} max={3650} precision={0} value={days} onChange={setDays} style={{ width: 160 }} />
+          </Form.Item>
+        </Form>
+        <p role="status">{newDate ? t("cases.lifecycle.newDate", { date: newDate }) : null}</p>
+      </Modal>
+      <Modal
+        open={dialog === "terminate"}
+        title={t("cases.actions.terminate")}
+        okText={t("cases.lifecycle.terminateOk")}
+        okButtonProps={{ danger: true }}
+        confirmLoading={isSaving}
+        onOk={() => form.submit()}
+        onCancel={() => setDialog(null)}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical" preserve={false} onFinish={(v) => void post("terminate", { reason: v.reason.trim() }, "cases.lifecycle.terminated")}>
+          <Form.Item name="reason" label={t("cases.fields.terminationReason")} rules={[{ required: true, whitespace: true, message: t("cases.lifecycle.reasonRequired") }]}>
+            <Input.TextArea rows={3} maxLength={500} showCount />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Space>
+  );
+};
