@@ -52,3 +52,42 @@ describe("cases open through their approval", () => {
     expect(sub.caseId).toBeNull();
   });
 });
+
+describe("starting a case and its history", () => {
+  const suite = casesSuite();
+  let api: ReturnType<typeof casesApi>;
+  beforeAll(async () => {
+    ({ api } = suite);
+  });
+
+  it("offers the firm's case types × filing types, each filing type with the flow it starts", async () => {
+    const res = await api.get("lawyer", "/api/case-start-options");
+    expect(res.statusCode).toBe(200);
+    const { caseTypes, filingTypes } = res.json().data;
+    expect(caseTypes).toEqual(expect.arrayContaining([{ value: "civil-litigation", label: "Civil litigation" }]));
+    const caseFlow = (await api.get("lawyer", "/api/workflow/startable")).json().data.find((c: { kind: string }) => c.kind === "case");
+    expect(filingTypes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ value: "pre-filing", isPreFiling: true, validityDays: expect.any(Number), definitionId: caseFlow.id }),
+        expect.objectContaining({ value: "formal", isPreFiling: false, definitionId: caseFlow.id }),
+      ]),
+    );
+    // Starting a case is a "create" on cases: a member without it is refused.
+    expect((await api.get("intern", "/api/case-start-options")).statusCode).toBe(403);
+  });
+
+  it("a case's timeline lists its audited changes, newest first, within the caller's scope", async () => {
+    const res = await api.submit("lawyer", await api.values({ name: "动态测试案件", filingType: "pre-filing" }));
+    const { instanceId } = res.json().data;
+    await api.acceptAll(instanceId);
+    const { caseId } = (await api.get("lawyer", `/api/case-submissions/${instanceId}`)).json().data;
+    const kase = (await api.get("lawyer", `/api/cases/${caseId}`)).json().data;
+    expect((await api.post("lawyer", `/api/cases/${caseId}/extend`, { days: 5, version: kase.version })).statusCode).toBe(200);
+    const history = (await api.get("lawyer", `/api/cases/${caseId}/history`)).json().data;
+    expect(history.length).toBeGreaterThanOrEqual(2);
+    expect(history[0]).toEqual(expect.objectContaining({ action: "update", userId: await api.userId("lawyer") }));
+    expect(Object.keys(history[0].diff)).toContain("validUntil");
+    expect(history.at(-1).action).toBe("create");
+    expect((await api.get("lawyer", "/api/cases/00000000-0000-4000-8000-000000000000/history")).statusCode).toBe(404);
+  });
+});

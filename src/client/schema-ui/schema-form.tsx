@@ -9,11 +9,14 @@ import { useTranslation } from "react-i18next";
 import type { FieldError } from "../../shared/errors";
 import { isApiError } from "../providers/api-error";
 import { formSchemaOf, localizeErrors, schemaValidator } from "./form-schema";
+import { FORM_BUTTONS } from "./form-buttons";
 import { FORM_WIDGETS } from "./form-widgets";
 import { useOptions } from "./use-options";
 import { useResourceSchema } from "./use-schema";
 
 type Values = Record<string, unknown>;
+
+const TEMPLATES = { ButtonTemplates: FORM_BUTTONS };
 
 /** rjsf's own words (the array buttons' names and the item titles) in the user's language. */
 const RJSF_WORDS: Partial<Record<TranslatableString, string>> = {
@@ -121,6 +124,7 @@ export const SchemaForm = ({ resource, id, defaults, onSaved, onCancel, onSubmit
         formData={values}
         validator={schemaValidator}
         widgets={FORM_WIDGETS}
+        templates={TEMPLATES}
         formContext={FORM_CONTEXT}
         transformErrors={transformErrors}
         translateString={translateString}
