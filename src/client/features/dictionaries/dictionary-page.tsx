@@ -7,10 +7,11 @@ import { useTranslation } from "react-i18next";
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { useCan } from "../../routing/use-can";
 import "../org/org.css";
+import { cleanAttributes, hasAttributes, ItemAttributes } from "./item-attributes";
 import "./dictionaries.css";
 
 type DictType = { id: string; code: string; name: string; nameZh: string; nameEn: string; isSystem: boolean; itemCount: number; version: number };
-type Item = { id: string; typeId: string; code: string; labelZh: string; labelEn: string; label: string; sortOrder: number; isEnabled: boolean; version: number };
+type Item = { id: string; typeId: string; code: string; labelZh: string; labelEn: string; label: string; sortOrder: number; isEnabled: boolean; version: number; attributes?: Record<string, unknown> };
 type Editing = { kind: "type" | "item"; record: DictType | Item | null } | null;
 
 const CODE = /^[a-z0-9][a-z0-9_-]*$/;
@@ -56,8 +57,10 @@ export const DictionaryPage = () => {
     void invalidate({ resource: "dictionary-items", invalidates: ["list"] });
   };
 
-  const save = async (values: Record<string, string>) => {
+  const save = async (input: Record<string, unknown>) => {
     if (!editing) return;
+    const attributes = cleanAttributes(input.attributes as Record<string, unknown> | undefined);
+    const values: Record<string, unknown> = { ...input, ...(attributes ? { attributes } : {}) };
     const resource = editing.kind === "type" ? "dictionary-types" : "dictionary-items";
     try {
       if (editing.record) {
@@ -173,6 +176,7 @@ export const DictionaryPage = () => {
           <Form.Item name={enKey} label={t("dictionaries.fields.labelEn")} rules={[{ max: 100 }]}>
             <Input />
           </Form.Item>
+          {!isType && hasAttributes(current?.code) ? <ItemAttributes typeCode={current?.code} /> : null}
         </Form>
       </Modal>
     </>
