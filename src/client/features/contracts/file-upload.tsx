@@ -17,6 +17,8 @@ type Props = {
   accept?: string;
   label: string;
   id?: string;
+  /** The upload-root folder used when no folderId is given; default: contract files. */
+  rootFolder?: string;
 };
 
 const numbered = (name: string, n: number) => {
@@ -28,7 +30,7 @@ const numbered = (name: string, n: number) => {
  * Uploads through the documents feature (same token, rules and route) into the given folder; the
  * ids ride along with the form, and the server locks the files once the record names them.
  */
-export const FileUpload = ({ folderId, onChange, onBusy, max = 20, accept, label, id }: Props) => {
+export const FileUpload = ({ folderId, onChange, onBusy, max = 20, accept, label, id, rootFolder }: Props) => {
   const { t } = useTranslation();
   const [list, setList] = useState<UploadFile[]>([]);
   useEffect(() => {
@@ -49,7 +51,7 @@ export const FileUpload = ({ folderId, onChange, onBusy, max = 20, accept, label
         const tryName = n === 1 ? name : numbered(name, n);
         const body = new File([file], tryName, { type: file.type });
         try {
-          const [created] = await uploadOne(body, folderId ? { folderId } : { relativePath: `${t("contracts.upload.folder")}/${tryName}` }, token, (p) =>
+          const [created] = await uploadOne(body, folderId ? { folderId } : { relativePath: `${rootFolder ?? t("contracts.upload.folder")}/${tryName}` }, token, (p) =>
             patch(uid, { percent: Math.min(p, 99) }),
           );
           patch(uid, { status: "done", percent: 100, name: created.name, response: { id: created.id } });

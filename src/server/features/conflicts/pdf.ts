@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
 
-import { and, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
 
-import { files, workspaces } from "../../db/tables";
+import { workspaces } from "../../db/tables";
 import { translatorFor } from "../../i18n";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { type PdfFont, loadPdfFont } from "./pdf-font";
-import { getReport } from "./reports";
+import { type getReport, getReportWithLetters } from "./reports";
 import type { Hit } from "./search";
 
 type StoredHit = Hit & { decision: string | null; remark: string; waiverFileId: string | null };
@@ -106,15 +106,11 @@ const stamp = (d: Date | string) => `${new Date(d).toISOString().slice(0, 19).re
  * to the evidence.
  */
 export const reportPdf = async (ctx: RequestCtx, id: string, fontSource: PdfFont) => {
-  const report = await getReport(ctx, id);
+  const report = await getReportWithLetters(ctx, id);
   const t = translatorFor(ctx.lang);
   const hits = report.hits as StoredHit[];
   const [firm] = await ctx.db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, ctx.workspaceId));
-  const waiverIds = [...new Set(hits.map((h) => h.waiverFileId).filter((f): f is string => Boolean(f)))];
-  const letters = waiverIds.length
-    ? await ctx.db.select({ id: files.id, name: files.name }).from(files).where(and(eq(files.workspaceId, ctx.workspaceId), inArray(files.id, waiverIds)))
-    : [];
-  const letterName = new Map(letters.map((f) => [f.id, f.name]));
+  const letterName = new Map(report.letters.map((f) => [f.id, f.name]));
 
   const loaded = await loadPdfFont(fontSource);
   const doc = await PDFDocument.create();

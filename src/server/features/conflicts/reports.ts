@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 
 import { AppError } from "../../../shared/errors";
 import { cases, conflictReports, files, users } from "../../db/tables";
@@ -60,6 +60,14 @@ export const getReport = async (ctx: RequestCtx, id: string) => {
   const [row] = await ctx.db.select().from(conflictReports).where(inWorkspace(ctx, conflictReports, eq(conflictReports.id, id)));
   if (!row) throw new AppError(404, "errors.notFound");
   return row;
+};
+
+/** The report with the names of its waiver letters (kept in Documents, locked by the report). */
+export const getReportWithLetters = async (ctx: RequestCtx, id: string) => {
+  const row = await getReport(ctx, id);
+  const ids = [...new Set((row.hits as { waiverFileId?: string | null }[]).map((h) => h.waiverFileId).filter((f): f is string => Boolean(f)))];
+  const letters = ids.length ? await ctx.db.select({ id: files.id, name: files.name }).from(files).where(inWorkspace(ctx, files, inArray(files.id, ids))) : [];
+  return { ...row, letters };
 };
 
 /** Newest first; `q` finds a keyword or the person who ran the check; `caseId` the case's reports. */

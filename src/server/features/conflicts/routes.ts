@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { contentDisposition } from "../documents/download";
 import { DEFAULT_PDF_FONT, type PdfFont } from "./pdf-font";
 import { reportPdf } from "./pdf";
-import { type SaveInput, DECISIONS, getReport, listReports, saveReport } from "./reports";
+import { type SaveInput, DECISIONS, getReportWithLetters, listReports, saveReport } from "./reports";
 import { MAX_KEYWORDS, SCOPES, type Scope, runCheck } from "./search";
 
 const SUBJECT = "LAWFIRM_CONFLICT_VIEW" as const;
@@ -55,7 +55,7 @@ export async function conflictsRoutes(app: FastifyInstance, opts: { pdfFont?: Pd
   app.get<{ Params: { id: string } }>(
     "/conflicts/reports/:id",
     { schema: { params: idParams }, config: readOne },
-    (req) => getReport(req.ctx, req.params.id),
+    (req) => getReportWithLetters(req.ctx, req.params.id),
   );
   app.get<{ Params: { id: string } }>("/conflicts/reports/:id/pdf", { schema: { params: idParams }, config: readOne }, async (req, reply) => {
     const pdf = await reportPdf(req.ctx, req.params.id, opts.pdfFont ?? DEFAULT_PDF_FONT);
