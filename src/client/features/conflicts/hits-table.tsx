@@ -2,6 +2,7 @@ import { Input, Select, Space, Table, Tag, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 
 import { FileUpload } from "../contracts/file-upload";
+import { downloadByTicket } from "../documents/api";
 
 export type Hit = {
   key: string; keyword: string; source: string; match: string; name: string; conflictRole: string;
@@ -28,7 +29,11 @@ export const HitsTable = (props: Props) => {
         <Space direction="vertical" size={0}>
           <span>{saved.decision ? t(`conflicts.decision.${saved.decision}`) : ""}</span>
           {saved.remark && <Typography.Text type="secondary">{saved.remark}</Typography.Text>}
-          {saved.waiverFileId && <span>{t("conflicts.waiver.uploaded", { name: props.letters[saved.waiverFileId] ?? "" })}</span>}
+          {saved.waiverFileId && (
+            <Typography.Link onClick={() => void downloadByTicket({ fileId: saved.waiverFileId! })}>
+              {t("conflicts.waiver.uploaded", { name: props.letters[saved.waiverFileId] ?? "" })}
+            </Typography.Link>
+          )}
         </Space>
       );
     }
