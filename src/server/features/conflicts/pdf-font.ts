@@ -7,7 +7,7 @@ import type { PDFDocument } from "pdf-lib";
 /** pdf-lib does not export its fontkit interface; it is what registerFontkit takes. */
 type Fontkit = Parameters<PDFDocument["registerFontkit"]>[0];
 
-/** Where the CJK face comes from: fonts-noto-cjk's collection, Simplified Chinese face. */
+/** Where the CJK face comes from: fonts-noto-cjk's collection, Simplified Chinese face (`face` applies to collections only). */
 export type PdfFont = { path: string; face: string };
 
 export const DEFAULT_PDF_FONT: PdfFont = {
@@ -29,8 +29,11 @@ const fontkitFor = (face: string): Fontkit => {
   return {
     create: (bytes: Uint8Array) => {
       if (!parsed) {
-        const font = fontkit.create(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), face);
-        if (!("createSubset" in font)) throw new Error(`PDF font face ${face} not found`);
+        const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+        // Only a collection is asked for the face: fontkit reads a name given for a single font as a variation.
+        const opened = fontkit.create(buffer);
+        const font = "fonts" in opened ? (fontkit.create(buffer, face) as fontkit.Font | null) : opened;
+        if (!font || !("createSubset" in font)) throw new Error(`PDF font face ${face} not found`);
         const createSubset = font.createSubset.bind(font);
         font.createSubset = () => {
           const subset = createSubset();
