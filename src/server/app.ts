@@ -18,6 +18,7 @@ import { contractBindings } from "./features/contracts/bindings";
 import { contractsRoutes } from "./features/contracts/routes";
 import { sealBindings } from "./features/seals/bindings";
 import { sealsRoutes } from "./features/seals/routes";
+import { DEFAULT_PDF_FONT } from "./features/conflicts/pdf-font";
 import { conflictsRoutes } from "./features/conflicts/routes";
 import { casesSearch } from "./features/cases/search";
 import { calendarRoutes } from "./features/calendar/routes";
@@ -193,7 +194,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(deadlinesRoutes, { prefix: "/api", reminderIntervalSeconds: config.deadlineReminderIntervalSeconds ?? 300 });
   await app.register(tasksRoutes, { prefix: "/api" });
   await app.register(calendarRoutes, { prefix: "/api" });
-  await app.register(conflictsRoutes, { prefix: "/api" });
+  await app.register(conflictsRoutes, {
+    prefix: "/api",
+    pdfFont: config.pdfFontPath ? { path: config.pdfFontPath, face: config.pdfFontFace ?? DEFAULT_PDF_FONT.face } : undefined,
+  });
   await app.register(documentsRoutes, { prefix: "/api/documents", sessions, tokens });
   await app.register(workflowRoutes, { prefix: "/api/workflow", tokens });
   await app.register(userCenterRoutes, {

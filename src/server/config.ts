@@ -63,6 +63,12 @@ export type Config = {
   importTimeoutMs: number;
   /** Rows one export may hold ("maximum x records can be exported"). */
   exportMaxRows: number;
+  /**
+   * The CJK font conflict-report PDFs embed (PDF_FONT_PATH, a .ttf, .otf or .ttc) and, in a
+   * collection, the face's PostScript name (PDF_FONT_FACE). Default: fonts-noto-cjk's Noto Sans CJK SC.
+   */
+  pdfFontPath?: string;
+  pdfFontFace?: string;
   /** Idempotency-Keys of workflow actions older than this are deleted (WORKFLOW.md §4). */
   workflowKeyTtlHours?: number;
   /** How often those old keys are swept; 0 turns the sweep off. */
@@ -122,6 +128,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv): Config => {
     documentsPurgeGraceSeconds: intFrom(env.DOCUMENTS_PURGE_GRACE_SECONDS, 24 * 3600),
     casesExpiryIntervalSeconds: intFrom(env.CASES_EXPIRY_INTERVAL_SECONDS, 600),
     sealsOverdueIntervalSeconds: intFrom(env.SEALS_OVERDUE_INTERVAL_SECONDS, 3600),
+    pdfFontPath: env.PDF_FONT_PATH || undefined,
+    pdfFontFace: env.PDF_FONT_FACE || undefined,
     deadlineReminderIntervalSeconds: intFrom(env.DEADLINE_REMINDER_INTERVAL_SECONDS, 300),
     schemasDir: path.resolve(env.SCHEMAS_DIR ?? "schemas"),
     importMaxRows: intFrom(env.IMPORT_MAX_ROWS, 5000),

@@ -1,5 +1,7 @@
 
-import { signIn, snap } from "./helpers";
+import { readFileSync } from "node:fs";
+
+import { apiToken, signIn, snap } from "./helpers";
 import { expect, test } from "./page-errors";
 
 test("conflict check: refuses an 11th keyword, searches, decides and saves a report", async ({ page, request }) => {
@@ -13,8 +15,55 @@ test("conflict check: refuses an 11th keyword, searches, decides and saves a rep
   await keywords.fill("张");
   await keywords.press("Enter");
   await page.getByRole("button", { name: /^(检 ?索|Search)$/ }).click();
-  await expect(page.getByRole("table")).toBeVisible();
+  await expect(page.getByRole("region", { name: /检索结果|Results/ }).getByRole("table")).toBeVisible();
   await snap(page, "conflicts-results");
   await page.getByRole("button", { name: /保存报告|Save report/ }).click();
   await expect(page.getByText(/报告已保存|Report saved/)).toBeVisible();
+});
+
+test("conflict check: waives a hit with an uploaded letter, saves, reopens it from the history and exports the PDF", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now().toString(36);
+  const name = `利冲豁免测试${stamp}科技有限公司`;
+  const keyword = `利冲豁免测试${stamp}`;
+  const token = await apiToken(request, "lawyer");
+  const created = await request.post("/api/accounts", { headers: { authorization: `Bearer ${token}` }, data: { accountType: "organization", name, creditCode: `91310000MA${stamp.toUpperCase().padStart(8, "0").slice(-8)}` } });
+  expect(created.status(), await created.text()).toBe(200);
+
+  await signIn(page, request, "lawyer");
+  await page.goto("/manage/conflict-interest");
+  const keywords = page.getByLabel(/关键词|Keywords/);
+  await keywords.fill(keyword);
+  await keywords.press("Enter");
+  await page.getByRole("button", { name: /^(检 ?索|Search)$/ }).click();
+  await expect(page.getByRole("cell", { name })).toBeVisible();
+  await page.getByRole("combobox", { name: "结论" }).click();
+  await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: "已豁免" }).click();
+  // Saving a waiver without its letter is refused on the page, naming the fix.
+  await page.getByRole("button", { name: /保存报告/ }).click();
+  await expect(page.getByText("保存前请为每条已豁免的命中上传豁免函")).toBeVisible();
+  await page.getByLabel("备注").fill("客户书面同意");
+  const letter = `豁免函-${stamp}.pdf`;
+  await page.locator("input[type=file]").setInputFiles({ name: letter, mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n1 0 obj\n<< /Title (waiver) >>\nendobj\ntrailer\n<< >>\n%%EOF\n", "latin1") });
+  await expect(page.locator(".ant-upload-list-item-done")).toHaveCount(1);
+  await page.getByRole("button", { name: /保存报告/ }).click();
+  await expect(page.getByText("报告已保存")).toBeVisible();
+  await snap(page, "conflicts-waiver-saved");
+
+  // The history lists it newest first; opening it shows the saved decision read-only.
+  const open = page.getByRole("button", { name: new RegExp(`^查看 ${keyword}`) });
+  await expect(open).toBeVisible();
+  await expect(page.getByRole("button", { name: /^查看 / }).first()).toHaveAccessibleName(new RegExp(keyword));
+  await open.click();
+  const report = page.getByRole("region", { name: /保存的报告（只读）/ });
+  await expect(report.getByText(`豁免函：${letter}`)).toBeVisible();
+  await expect(report.getByText("客户书面同意")).toBeVisible();
+  await expect(report.getByRole("combobox")).toHaveCount(0);
+  await snap(page, "conflicts-report-open");
+  const download = page.waitForEvent("download");
+  await report.getByRole("button", { name: /导出PDF/ }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.pdf$/);
+  const bytes = readFileSync((await file.path())!);
+  expect(bytes.subarray(0, 4).toString("latin1")).toBe("%PDF");
 });

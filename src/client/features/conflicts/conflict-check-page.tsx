@@ -1,24 +1,18 @@
 import { useCustomMutation } from "@refinedev/core";
-import { Button, Checkbox, Form, Input, Select, Space, Table, Tag, Typography } from "antd";
+import { Alert, Button, Checkbox, Form, Select, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { useCan } from "../../routing/use-can";
-
-type Hit = {
-  key: string; keyword: string; source: string; match: string; name: string; conflictRole: string;
-  caseNo: string | null; caseStatus: string | null; caseCreatedAt: string | null; leadLawyer: string | null;
-  likelyConflict: boolean; path: { from: string; steps: { name: string; share: number }[] } | null;
-};
-type Decision = { decision: string; remark: string };
+import { type Decision, type Hit, HitsTable } from "./hits-table";
+import { ExportPdfButton, ReportHistory } from "./report-history";
+import { SavedReport } from "./saved-report";
 
 const SCOPES = ["clients", "employees", "parties", "equity"];
 const MAX = 10;
-// Waivers need a letter in Documents; the upload is not on this page yet, so only these three are offered.
-const DECISIONS = ["none", "potential", "conflict"];
 
-/** /manage/conflict-interest: keywords and scopes, the hits grouped by keyword, decisions, save. */
+/** /manage/conflict-interest: keywords and scopes, the hits grouped by keyword, decisions, save; the saved reports below. */
 export const ConflictCheckPage = () => {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ keywords: string[]; scopes: string[] }>();
@@ -26,7 +20,11 @@ export const ConflictCheckPage = () => {
   const [hits, setHits] = useState<Hit[] | null>(null);
   const [asked, setAsked] = useState<{ keywords: string[]; scopes: string[] } | null>(null);
   const [decisions, setDecisions] = useState<Record<string, Decision>>({});
-  const [savedId, setSavedId] = useState<string | null>(null);
+  const [uploading, setUploading] = useState<Record<string, boolean>>({});
+  const [missingLetter, setMissingLetter] = useState(false);
+  const [saved, setSaved] = useState<{ id: string; createdAt: string } | null>(null);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [refresh, setRefresh] = useState(0);
   const can = useCan();
   const canSave = can("create", "LAWFIRM_CONFLICT_VIEW");
 
@@ -35,16 +33,25 @@ export const ConflictCheckPage = () => {
     setHits((res.data as unknown as { hits: Hit[] }).hits);
     setAsked(values);
     setDecisions({});
-    setSavedId(null);
+    setSaved(null);
+    setMissingLetter(false);
   };
   const save = async () => {
     if (!asked) return;
     const list = Object.entries(decisions).map(([key, d]) => ({ key, ...d }));
+    // The server refuses it too; saying so here spares a round trip and names the fix.
+    if (list.some((d) => d.decision === "waived" && !d.waiverFileId)) {
+      setMissingLetter(true);
+      return;
+    }
+    setMissingLetter(false);
     const res = await mutateAsync({ url: "/api/conflicts/reports", method: "post", values: { ...asked, decisions: list } });
-    setSavedId((res.data as unknown as { id: string }).id);
+    setSaved(res.data as unknown as { id: string; createdAt: string });
+    setRefresh((n) => n + 1);
   };
   const decide = (key: string, patch: Partial<Decision>) =>
     setDecisions((all) => ({ ...all, [key]: { ...{ decision: "none", remark: "" }, ...all[key], ...patch } }));
+  const isUploading = Object.values(uploading).some(Boolean);
 
   return (
     <>
@@ -72,55 +79,29 @@ export const ConflictCheckPage = () => {
       </PagePanel>
       {hits && (
         <PagePanel>
-          <Table<Hit>
-            rowKey="key"
-            dataSource={hits}
-            pagination={false}
-            columns={[
-              { title: t("conflicts.cols.keyword"), dataIndex: "keyword" },
-              {
-                title: t("conflicts.cols.party"),
-                render: (_, h) => (
-                  <Space direction="vertical" size={0}>
-                    <span>{h.name} {h.likelyConflict && <Tag color="red">{t("conflicts.likely")}</Tag>}</span>
-                    {h.path && (
-                      <Typography.Text type="secondary">
-                        {[h.path.from, ...h.path.steps.map((s) => `—${s.share}%→ ${s.name}`)].join(" ")}
-                      </Typography.Text>
-                    )}
-                  </Space>
-                ),
-              },
-              { title: t("conflicts.cols.role"), render: (_, h) => t(`cases.conflictRoles.${h.conflictRole}`) },
-              { title: t("conflicts.cols.match"), render: (_, h) => t(`conflicts.match.${h.match}`) },
-              { title: t("conflicts.cols.case"), render: (_, h) => (h.caseNo ? `${h.caseNo} · ${t(`conflicts.status.${h.caseStatus}`)} · ${h.caseCreatedAt?.slice(0, 10)} · ${h.leadLawyer ?? ""}` : "") },
-              {
-                title: t("conflicts.cols.decision"),
-                render: (_, h) => (
-                  <Space>
-                    <Select
-                      aria-label={t("conflicts.cols.decision")}
-                      style={{ width: 140 }}
-                      value={decisions[h.key]?.decision}
-                      onChange={(v) => decide(h.key, { decision: v })}
-                      options={DECISIONS.map((d) => ({ value: d, label: t(`conflicts.decision.${d}`) }))}
-                    />
-                    <Input aria-label={t("conflicts.remark")} placeholder={t("conflicts.remark")} maxLength={1000} value={decisions[h.key]?.remark} onChange={(e) => decide(h.key, { remark: e.target.value })} />
-                  </Space>
-                ),
-              },
-            ]}
-          />
-          <Space style={{ marginTop: 16 }}>
-            {canSave && (
-              <Button type="primary" onClick={save} loading={mutation.isPending}>
-                {t("conflicts.save")}
-              </Button>
-            )}
-            {savedId && <Typography.Text type="success">{t("conflicts.saved")}</Typography.Text>}
-          </Space>
+          <section aria-label={t("conflicts.results")}>
+            <HitsTable hits={hits} decisions={decisions} onDecide={decide} onBusy={(key, busy) => setUploading((all) => ({ ...all, [key]: busy }))} />
+            {missingLetter && <Alert style={{ marginTop: 16 }} type="error" showIcon message={t("conflicts.waiver.needed")} />}
+            <Space style={{ marginTop: 16 }}>
+              {canSave && !saved && (
+                <Button type="primary" onClick={() => void save()} loading={mutation.isPending} disabled={isUploading}>
+                  {t("conflicts.save")}
+                </Button>
+              )}
+              {saved && <Typography.Text type="success">{t("conflicts.saved")}</Typography.Text>}
+              {saved && <ExportPdfButton report={saved} />}
+            </Space>
+          </section>
         </PagePanel>
       )}
+      {openId && (
+        <PagePanel>
+          <SavedReport id={openId} onClose={() => setOpenId(null)} />
+        </PagePanel>
+      )}
+      <PagePanel>
+        <ReportHistory refresh={refresh} onOpen={setOpenId} />
+      </PagePanel>
     </>
   );
 };

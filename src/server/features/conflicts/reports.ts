@@ -1,14 +1,17 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 
 import { AppError } from "../../../shared/errors";
 import { cases, conflictReports, files, users } from "../../db/tables";
-import type { RequestCtx } from "../../lib/request-ctx";
+import { type RequestCtx, withDb } from "../../lib/request-ctx";
 import { rowScopeOf } from "../../lib/row-scope";
 import { inWorkspace } from "../../lib/tenant";
+import { attachFile, lockFile } from "../documents/attachments";
 import { type Hit, type Scope, runCheck } from "./search";
 
 export const DECISIONS = ["none", "potential", "conflict", "waived"] as const;
 export type Decision = { key: string; decision: (typeof DECISIONS)[number]; remark?: string; waiverFileId?: string };
+/** The file lock's entity: Documents names it in the refusal (documents.lockEntities). */
+export const LOCK_ENTITY = "conflict_reports";
 export type SaveInput = { keywords: string[]; scopes?: Scope[]; decisions?: Decision[]; caseId?: string };
 
 /**
@@ -36,17 +39,35 @@ export const saveReport = async (ctx: RequestCtx, input: SaveInput) => {
     return { ...h, decision: d?.decision ?? null, remark: d?.remark ?? "", waiverFileId: d?.decision === "waived" ? d.waiverFileId : null };
   });
   const [me] = await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, ctx.userId));
-  const [row] = await ctx.db
-    .insert(conflictReports)
-    .values({ workspaceId: ctx.workspaceId, createdBy: ctx.userId, createdByName: me?.name ?? "", keywords: result.keywords, scopes: result.scopes, hits, caseId: input.caseId ?? null })
-    .returning();
-  return row;
+  const letters = [...new Set(hits.map((h) => h.waiverFileId).filter((f): f is string => Boolean(f)))];
+  return ctx.db.transaction(async (tx) => {
+    const tctx = withDb(ctx, tx);
+    const [row] = await tx
+      .insert(conflictReports)
+      .values({ workspaceId: ctx.workspaceId, createdBy: ctx.userId, createdByName: me?.name ?? "", keywords: result.keywords, scopes: result.scopes, hits, caseId: input.caseId ?? null })
+      .returning();
+    // A report is kept for good, so the waiver letters it relies on stay undeletable for good.
+    const label = `${row.createdAt.toISOString().slice(0, 10)} ${result.keywords.join("、")}`.slice(0, 200);
+    for (const fileId of letters) {
+      await attachFile(tctx, { entity: LOCK_ENTITY, entityId: row.id, fileId });
+      await lockFile(tctx, { entity: LOCK_ENTITY, entityId: row.id, fileId, label });
+    }
+    return row;
+  });
 };
 
 export const getReport = async (ctx: RequestCtx, id: string) => {
   const [row] = await ctx.db.select().from(conflictReports).where(inWorkspace(ctx, conflictReports, eq(conflictReports.id, id)));
   if (!row) throw new AppError(404, "errors.notFound");
   return row;
+};
+
+/** The report with the names of its waiver letters (kept in Documents, locked by the report). */
+export const getReportWithLetters = async (ctx: RequestCtx, id: string) => {
+  const row = await getReport(ctx, id);
+  const ids = [...new Set((row.hits as { waiverFileId?: string | null }[]).map((h) => h.waiverFileId).filter((f): f is string => Boolean(f)))];
+  const letters = ids.length ? await ctx.db.select({ id: files.id, name: files.name }).from(files).where(inWorkspace(ctx, files, inArray(files.id, ids))) : [];
+  return { ...row, letters };
 };
 
 /** Newest first; `q` finds a keyword or the person who ran the check; `caseId` the case's reports. */

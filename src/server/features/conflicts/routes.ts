@@ -1,6 +1,9 @@
 import type { FastifyInstance } from "fastify";
 
-import { type SaveInput, DECISIONS, getReport, listReports, saveReport } from "./reports";
+import { contentDisposition } from "../documents/download";
+import { DEFAULT_PDF_FONT, type PdfFont } from "./pdf-font";
+import { reportPdf } from "./pdf";
+import { type SaveInput, DECISIONS, getReportWithLetters, listReports, saveReport } from "./reports";
 import { MAX_KEYWORDS, SCOPES, type Scope, runCheck } from "./search";
 
 const SUBJECT = "LAWFIRM_CONFLICT_VIEW" as const;
@@ -29,10 +32,13 @@ const saveBody = {
     },
   },
 } as const;
+const idParams = { type: "object", required: ["id"], additionalProperties: false, properties: { id: uuid } } as const;
 const listQuery = { type: "object", additionalProperties: false, properties: { q: { type: "string", maxLength: 100 }, caseId: uuid } } as const;
 
 /** Registered in app.ts under /api: the check, and its saved reports (append-only evidence). */
-export async function conflictsRoutes(app: FastifyInstance) {
+export async function conflictsRoutes(app: FastifyInstance, opts: { pdfFont?: PdfFont }) {
+  // Reading a report and exporting it are one right: the PDF shows nothing the JSON does not.
+  const readOne = { permission: ["read", SUBJECT] as ["read", typeof SUBJECT], tenantTable: "conflict_reports" };
   app.post<{ Body: { keywords: string[]; scopes?: Scope[] } }>(
     "/conflicts/search",
     { schema: { body: searchBody }, config: { permission: ["read", SUBJECT] } },
@@ -48,7 +54,15 @@ export async function conflictsRoutes(app: FastifyInstance) {
   );
   app.get<{ Params: { id: string } }>(
     "/conflicts/reports/:id",
-    { schema: { params: { type: "object", required: ["id"], properties: { id: uuid } } }, config: { permission: ["read", SUBJECT], tenantTable: "conflict_reports" } },
-    (req) => getReport(req.ctx, req.params.id),
+    { schema: { params: idParams }, config: readOne },
+    (req) => getReportWithLetters(req.ctx, req.params.id),
   );
+  app.get<{ Params: { id: string } }>("/conflicts/reports/:id/pdf", { schema: { params: idParams }, config: readOne }, async (req, reply) => {
+    const pdf = await reportPdf(req.ctx, req.params.id, opts.pdfFont ?? DEFAULT_PDF_FONT);
+    return reply
+      .header("content-type", "application/pdf")
+      .header("content-disposition", contentDisposition(pdf.name))
+      .header("cache-control", "no-store")
+      .send(Buffer.from(pdf.bytes));
+  });
 }

@@ -1,0 +1,38 @@
+import { useCustom } from "@refinedev/core";
+import { Button, Descriptions, Space, Spin, Typography } from "antd";
+import { useTranslation } from "react-i18next";
+
+import { HitsTable, type SavedHit } from "./hits-table";
+import { ExportPdfButton, formatAt } from "./report-history";
+
+type Report = {
+  id: string; createdAt: string; createdByName: string; keywords: string[]; scopes: string[]; hits: SavedHit[];
+  letters: { id: string; name: string }[];
+};
+
+/** One saved report, read-only: it is evidence, so nothing here can change it. */
+export const SavedReport = ({ id, onClose }: { id: string; onClose: () => void }) => {
+  const { t } = useTranslation();
+  const { result, query } = useCustom<Report>({ url: `/api/conflicts/reports/${id}`, method: "get" });
+  const report = result?.data as Report | undefined;
+  if (query.isLoading || !report || report.id !== id) return <Spin />;
+  const letters = Object.fromEntries(report.letters.map((l) => [l.id, l.name]));
+  return (
+    <section aria-label={t("conflicts.history.viewing", { at: formatAt(report.createdAt), name: report.createdByName })}>
+      <Space style={{ width: "100%", justifyContent: "space-between", marginBottom: 12 }}>
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          {t("conflicts.history.viewing", { at: formatAt(report.createdAt), name: report.createdByName })}
+        </Typography.Title>
+        <Space>
+          <ExportPdfButton report={report} />
+          <Button onClick={onClose}>{t("conflicts.history.close")}</Button>
+        </Space>
+      </Space>
+      <Descriptions size="small" column={1} style={{ marginBottom: 12 }}>
+        <Descriptions.Item label={t("conflicts.keywords")}>{report.keywords.join("、")}</Descriptions.Item>
+        <Descriptions.Item label={t("conflicts.scopes")}>{report.scopes.map((s) => t(`conflicts.scope.${s}`)).join("、")}</Descriptions.Item>
+      </Descriptions>
+      <HitsTable readOnly hits={report.hits} letters={letters} />
+    </section>
+  );
+};
