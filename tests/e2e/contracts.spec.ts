@@ -104,7 +104,10 @@ test.describe("contracts and seal requests", () => {
     const caseId = await preFilingCase(request, `合同流程案件${stamp}`);
     const flow = await flowId(request, "contract");
     await signIn(page, request, "lawyer");
-    await page.goto(`/manage/contract/add/${flow}?caseId=${caseId}`);
+    // From the case: its Contracts tab offers a new contract for it.
+    await page.goto(`/manage/case/detail/${caseId}?tab=contracts`);
+    await page.getByRole("button", { name: "新建合同" }).click();
+    await expect(page).toHaveURL(new RegExp(`/manage/contract/add/${flow}\\?caseId=${caseId}$`));
     await expect(page.getByRole("heading", { name: "新建合同" })).toBeVisible();
     await choose(page, "合同类型", "委托代理合同");
     await page.getByLabel("合同名称").fill(`委托代理合同${stamp}`);
@@ -156,6 +159,10 @@ test.describe("contracts and seal requests", () => {
     await acceptAs(request, archiveId, ["partner", "admin"]);
     const kase = await api<{ status: string }>(request, "lawyer", "get", `/api/cases/${caseId}`);
     expect(kase.status).toBe("formal");
+    // The case page shows it formal, with the contract on its Contracts tab.
+    await page.goto(`/manage/case/detail/${caseId}?tab=contracts`);
+    await expect(page.locator(".ant-tag").filter({ hasText: "正式案件" }).first()).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: `委托代理合同${stamp}` })).toHaveCount(1);
     await page.goto("/manage/contract/list");
     await page.getByRole("row").filter({ hasText: `委托代理合同${stamp}` }).locator("a, button").first().click();
     await expect(page.locator(".ant-tag").filter({ hasText: "已归档" })).toBeVisible();
