@@ -91,3 +91,33 @@ describe("starting a case and its history", () => {
     expect((await api.get("lawyer", "/api/cases/00000000-0000-4000-8000-000000000000/history")).statusCode).toBe(404);
   });
 });
+
+describe("a new case carries its conflict report", () => {
+  const suite = casesSuite();
+  let api: ReturnType<typeof casesApi>;
+  beforeAll(async () => {
+    ({ api } = suite);
+  });
+
+  it("the report saved before submitting is attached to the case when its approval opens it, once", async () => {
+    const saved = await api.post("lawyer", "/api/conflicts/reports", { keywords: ["张三"] });
+    expect(saved.statusCode).toBe(200);
+    const reportId = saved.json().data.id;
+    const res = await api.submit("lawyer", await api.values({ name: "带利冲报告的案件" }), { conflictReportId: reportId });
+    expect(res.statusCode).toBe(200);
+    const { instanceId } = res.json().data;
+    await api.acceptAll(instanceId);
+    const { caseId } = (await api.get("lawyer", `/api/case-submissions/${instanceId}`)).json().data;
+    const reports = (await api.get("lawyer", `/api/conflicts/reports?caseId=${caseId}`)).json().data;
+    expect(reports.map((r: { id: string }) => r.id)).toEqual([reportId]);
+    // Already a case's: a second case cannot take it.
+    const again = await api.submit("lawyer", await api.values({ name: "再用同一报告" }), { conflictReportId: reportId }, "zh-CN");
+    expect(again.statusCode).toBe(409);
+    expect(again.json().msg).toBe("该利冲报告已属于其他案件");
+    const unknown = await api.submit("lawyer", await api.values({ name: "未知报告" }), { conflictReportId: "00000000-0000-4000-8000-000000000000" });
+    expect(unknown.statusCode).toBe(404);
+    // Another firm's report is not found either.
+    const theirs = (await api.post("lawyer2", "/api/conflicts/reports", { keywords: ["李四"] })).json().data.id;
+    expect((await api.submit("lawyer", await api.values({ name: "他所报告" }), { conflictReportId: theirs })).statusCode).toBe(404);
+  });
+});

@@ -73,6 +73,13 @@ test.describe("cases", () => {
     await page.getByRole("button", { name: "提交审批" }).click();
     await expect(page.getByText("关联方类型重复").first()).toBeVisible();
     await pick(page, "root_parties_1_conflictRole", /^委托人$/);
+    // The conflict check on the client and parties, saved with the case.
+    await page.getByRole("button", { name: "进行利冲检索" }).click();
+    const check = page.getByRole("dialog", { name: /^利冲检索：/ });
+    await expect(check.getByRole("region", { name: "检索结果" })).toBeVisible();
+    await check.getByRole("button", { name: "保存报告" }).click();
+    await expect(check).toBeHidden();
+    await expect(page.getByText(/已附利冲报告（命中 \d+ 条）/)).toBeVisible();
     await snap(page, "cases-02-form");
     await page.getByRole("button", { name: "提交审批" }).click();
     await expect(page).toHaveURL(/\/manage\/case\/workflow\/[0-9a-f-]{36}$/);
@@ -110,6 +117,14 @@ test.describe("cases", () => {
     await expect(page.getByText(/有效期至 \d{4}-\d{2}-\d{2}（剩余 \d+ 天）/)).toBeVisible();
     await expect(page.getByRole("cell", { name: "陈某" }).first()).toBeVisible();
     await snap(page, "cases-04-detail-light");
+    // The report saved on the form belongs to the case now, and opens from it.
+    await page.getByRole("tab", { name: "利冲检索" }).click();
+    const reports = page.getByRole("row").filter({ hasText: "陈某" });
+    await expect(reports).toHaveCount(1);
+    await reports.getByRole("button").first().click();
+    await expect(page).toHaveURL(/\/manage\/conflict-interest\?report=/);
+    await expect(page.getByText(/保存的报告（只读）/).first()).toBeVisible();
+    await page.goto(`/manage/case/detail/${caseId}`);
 
     // Extend: the confirmation names the new validity date.
     await page.getByRole("button", { name: /延\s*期/ }).click();

@@ -49,6 +49,8 @@ export type SchemaFormProps = {
   submitLabel?: string;
   /** Values set from outside while the form is open (a client created on the spot). */
   patch?: Values;
+  /** Every change of the form's values (a case form runs the conflict check on its parties). */
+  onValuesChange?: (values: Values) => void;
 };
 
 /** The server's field errors under their fields (nested paths such as relatedParties.0.type too). */
@@ -66,7 +68,7 @@ const toErrorSchema = (fields: FieldError[]): ErrorSchema => {
  * The create and edit form of any resource, rendered by @rjsf/antd from its schema and checked
  * in the browser by the same rules (and messages) the server applies on save.
  */
-export const SchemaForm = ({ resource, id, defaults, onSaved, onCancel, onSubmit, submitLabel, patch }: SchemaFormProps) => {
+export const SchemaForm = ({ resource, id, defaults, onSaved, onCancel, onSubmit, submitLabel, patch, onValuesChange }: SchemaFormProps) => {
   const { t } = useTranslation();
   const { schema, fields } = useResourceSchema(resource);
   const options = useOptions(fields);
@@ -79,6 +81,9 @@ export const SchemaForm = ({ resource, id, defaults, onSaved, onCancel, onSubmit
   useEffect(() => {
     if (patch) setValues((v) => ({ ...v, ...patch }));
   }, [patch]);
+  useEffect(() => {
+    onValuesChange?.(values);
+  }, [values, onValuesChange]);
 
   // The form holds the schema's fields only: id, version and audit columns are the server's.
   useEffect(() => {

@@ -13,9 +13,10 @@ import { useMemberName } from "../contracts/api";
 import { KeyDatesTab } from "../deadlines";
 import { useCaseRecord, useDictLabels } from "./api";
 import { CaseInfo } from "./case-info";
-import { ContractsTab, DocumentsTab } from "./case-tabs";
+import { ConflictsTab, ContractsTab, DocumentsTab } from "./case-tabs";
 import { FinanceTab } from "./finance-tab";
 import { LifecycleActions } from "./lifecycle-actions";
+import { TemplateOffer } from "./template-offer";
 import { CaseStartChooser } from "./start-case";
 import { daysLeft, STATUS_COLORS } from "./status";
 import "./cases.css";
@@ -106,6 +107,7 @@ export const CaseDetail = () => {
         {c.status === "terminated" ? (
           <Alert className="case-alert" type="warning" showIcon message={t("cases.detail.terminated")} description={t(`cases.terminationReasons.${c.terminationReason ?? ""}`, c.terminationReason ?? "")} />
         ) : null}
+        {isOpen && canEdit ? <TemplateOffer caseId={c.id} onApplied={() => setSearch({ tab: "key-dates" }, { replace: true })} /> : null}
         {c.parentCaseId ? (
           <p>
             <Link to={`/case/detail/${c.parentCaseId}`}>{t("cases.detail.previousStage")}</Link>
@@ -121,6 +123,7 @@ export const CaseDetail = () => {
             { key: "finance", label: t("cases.tabs.finance"), children: <FinanceTab caseId={c.id} canEdit={canEdit && c.status !== "terminated"} /> },
             { key: "documents", label: t("cases.tabs.documents"), children: <DocumentsTab folderId={c.folderId} /> },
             { key: "contracts", label: t("cases.tabs.contracts"), children: <ContractsTab caseId={c.id} isOpen={isOpen} /> },
+            { key: "conflicts", label: t("cases.tabs.conflicts"), children: <ConflictsTab caseId={c.id} /> },
             { key: "approvals", label: t("cases.tabs.approvals"), children: <ApprovalsTab url={`/cases/${c.id}/approvals`} /> },
             { key: "timeline", label: t("cases.tabs.timeline"), children: <HistoryTab url={`/cases/${c.id}/history`} fieldLabel={(k) => t(`cases.fields.${k}`, k)} /> },
           ]}

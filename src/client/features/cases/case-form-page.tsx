@@ -1,16 +1,22 @@
 import { UserAddOutlined } from "@ant-design/icons";
 import { useGetIdentity } from "@refinedev/core";
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Alert, Button, Modal, Radio, Space } from "antd";
-import { useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { http } from "../../providers/http";
 import type { LoginUser } from "../../providers/session";
+import { useCan } from "../../routing/use-can";
 import { SchemaForm } from "../../schema-ui";
-import { useStartOptions } from "./api";
+import { caseKeywords } from "../conflicts/keywords";
+import { getJson, useStartOptions } from "./api";
+
+// The check's screens load with the conflicts chunk, only when this form is opened.
+const CaseCheckDialog = lazy(() => import("../conflicts/case-check-dialog").then((m) => ({ default: m.CaseCheckDialog })));
+type Report = { id: string; createdAt: string; hitCount: number };
 
 /** A client made on the spot, in the clients' own generated form, without leaving the case. */
 const NewClientDialog = ({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (id: string) => void }) => {
@@ -47,15 +53,25 @@ export const CaseFormPage = () => {
   const filing = search.get("filing") ?? "";
   const parentCaseId = search.get("parent") ?? undefined;
   const { data: me } = useGetIdentity<LoginUser>();
+  const can = useCan();
   const { data: options } = useStartOptions();
   const [isClientOpen, setClientOpen] = useState(false);
   const [patch, setPatch] = useState<Record<string, unknown>>();
+  const [current, setCurrent] = useState<Record<string, unknown>>({});
+  const [report, setReport] = useState<Report | null>(null);
+  const accountId = typeof current.accountId === "string" ? current.accountId : undefined;
+  const { data: client } = useQuery({
+    queryKey: ["case-form-client", accountId],
+    queryFn: () => getJson<{ name: string }>(`/accounts/${accountId}`),
+    enabled: Boolean(accountId),
+  });
+  const keywords = caseKeywords((current.parties as { name?: string; idNumber?: string }[] | undefined) ?? [], client?.name);
   const defaults = useMemo(() => ({ caseType: type, ...(filing ? { filingType: filing } : {}) }), [type, filing]);
   const filingRule = options?.filingTypes.find((f) => f.value === filing);
   const typeLabel = options?.caseTypes.find((c) => c.value === type)?.label ?? type;
 
   const submit = async (values: Record<string, unknown>) => {
-    const { data } = await http.post<{ instanceId: string }>("/case-submissions", { definitionId: workflow, values, ...(parentCaseId ? { parentCaseId } : {}) });
+    const { data } = await http.post<{ instanceId: string }>("/case-submissions", { definitionId: workflow, values, ...(parentCaseId ? { parentCaseId } : {}), ...(report ? { conflictReportId: report.id } : {}) });
     navigate(`/case/workflow/${data.instanceId}`);
   };
 
@@ -78,12 +94,18 @@ export const CaseFormPage = () => {
             message={t("cases.form.kind", { type: typeLabel, filing: filingRule?.label ?? filing })}
             description={filingRule?.isPreFiling ? t("cases.form.preFilingHint", { n: filingRule.validityDays }) : t("cases.form.approvalHint")}
           />
+          {can("read", "LAWFIRM_CONFLICT_VIEW") ? (
+            <Suspense fallback={null}>
+              <CaseCheckDialog keywords={keywords} attached={report} onAttached={setReport} />
+            </Suspense>
+          ) : null}
           {me ? (
             <SchemaForm
               resource="cases"
               defaults={{ ...defaults, leadLawyerId: String(me.id) }}
               patch={patch}
               onSubmit={submit}
+              onValuesChange={setCurrent}
               submitLabel={t("cases.actions.submit")}
               onCancel={() => navigate(-1)}
             />

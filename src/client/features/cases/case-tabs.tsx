@@ -80,3 +80,50 @@ export const ContractsTab = ({ caseId, isOpen }: { caseId: string; isOpen: boole
     />
   );
 };
+
+type ReportRow = { id: string; createdAt: string; createdByName: string; keywords: string[]; hitCount: number };
+
+/** The conflict reports saved for the case (evidence, read-only), and a new check for it. */
+export const ConflictsTab = ({ caseId }: { caseId: string }) => {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const can = useCan();
+  const { data = [], isLoading } = useQuery({
+    queryKey: ["case-conflict-reports", caseId],
+    queryFn: () => getJson<ReportRow[]>("/conflicts/reports", { caseId }),
+    enabled: can("read", "LAWFIRM_CONFLICT_VIEW"),
+  });
+  if (!can("read", "LAWFIRM_CONFLICT_VIEW")) return <Empty description={t("cases.conflicts.noRight")} />;
+  return (
+    <Space direction="vertical" style={{ width: "100%" }}>
+      {can("create", "LAWFIRM_CONFLICT_VIEW") ? (
+        <Button type="primary" onClick={() => navigate(`/conflict-interest?caseId=${caseId}`)}>
+          {t("cases.conflicts.run")}
+        </Button>
+      ) : null}
+      <Table<ReportRow>
+        rowKey="id"
+        size="small"
+        loading={isLoading}
+        dataSource={data}
+        pagination={false}
+        scroll={{ x: 560 }}
+        locale={{ emptyText: t("cases.conflicts.empty") }}
+        columns={[
+          {
+            title: t("cases.conflicts.savedAt"),
+            dataIndex: "createdAt",
+            render: (v: string, r) => (
+              <Button type="link" className="schema-link" onClick={() => navigate(`/conflict-interest?report=${r.id}`)}>
+                {dayjs(v).format("YYYY-MM-DD HH:mm")}
+              </Button>
+            ),
+          },
+          { title: t("cases.conflicts.by"), dataIndex: "createdByName" },
+          { title: t("cases.conflicts.keywords"), dataIndex: "keywords", render: (v: string[]) => v.join(t("recordTabs.history.separator")) },
+          { title: t("cases.conflicts.hits"), dataIndex: "hitCount" },
+        ]}
+      />
+    </Space>
+  );
+};

@@ -1,62 +1,76 @@
 import { useCustomMutation } from "@refinedev/core";
-import { Alert, Button, Checkbox, Form, Select, Space, Typography } from "antd";
-import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { Alert, Button, Checkbox, Form, Select } from "antd";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
 
 import { PageHeader, PagePanel } from "../../layout/page-header";
-import { useCan } from "../../routing/use-can";
-import { type Decision, type Hit, HitsTable } from "./hits-table";
-import { ExportPdfButton, ReportHistory } from "./report-history";
+import { http } from "../../providers/http";
+import { type Asked, ConflictResults } from "./conflict-results";
+import { caseKeywords } from "./keywords";
+import type { Hit } from "./hits-table";
+import { ReportHistory } from "./report-history";
 import { SavedReport } from "./saved-report";
 
 const SCOPES = ["clients", "employees", "parties", "equity"];
 const MAX = 10;
 
-/** /manage/conflict-interest: keywords and scopes, the hits grouped by keyword, decisions, save; the saved reports below. */
+type CaseRef = { id: string; caseNo: string; name: string; accountId: string; parties: { name?: string; idNumber?: string }[] };
+
+/**
+ * /manage/conflict-interest: keywords and scopes, the hits grouped by keyword, decisions, save;
+ * the saved reports below. `?caseId=` checks a case (its parties and client filled in, the report
+ * saved to the case); `?report=` opens a saved report.
+ */
 export const ConflictCheckPage = () => {
   const { t } = useTranslation();
-  const [form] = Form.useForm<{ keywords: string[]; scopes: string[] }>();
+  const [search] = useSearchParams();
+  const caseId = search.get("caseId") ?? undefined;
+  const [form] = Form.useForm<Asked>();
   const { mutateAsync, mutation } = useCustomMutation();
   const [hits, setHits] = useState<Hit[] | null>(null);
-  const [asked, setAsked] = useState<{ keywords: string[]; scopes: string[] } | null>(null);
-  const [decisions, setDecisions] = useState<Record<string, Decision>>({});
-  const [uploading, setUploading] = useState<Record<string, boolean>>({});
-  const [missingLetter, setMissingLetter] = useState(false);
-  const [saved, setSaved] = useState<{ id: string; createdAt: string } | null>(null);
-  const [openId, setOpenId] = useState<string | null>(null);
+  const [asked, setAsked] = useState<Asked | null>(null);
+  const [openId, setOpenId] = useState<string | null>(search.get("report"));
   const [refresh, setRefresh] = useState(0);
-  const can = useCan();
-  const canSave = can("create", "LAWFIRM_CONFLICT_VIEW");
+  // Each run starts its decisions afresh.
+  const [runNo, setRunNo] = useState(0);
+  const { data: kase } = useQuery({
+    queryKey: ["conflict-case", caseId],
+    queryFn: async () => {
+      const record = (await http.get<CaseRef>(`/cases/${caseId}`)).data;
+      const client = await http.get<{ name: string }>(`/accounts/${record.accountId}`, { skipErrorHandler: true }).then((r) => r.data.name, () => undefined);
+      return { ...record, keywords: caseKeywords(record.parties ?? [], client) };
+    },
+    enabled: Boolean(caseId),
+  });
+  useEffect(() => {
+    if (kase) form.setFieldValue("keywords", kase.keywords);
+  }, [kase, form]);
 
-  const run = async (values: { keywords: string[]; scopes: string[] }) => {
+  const run = async (values: Asked) => {
     const res = await mutateAsync({ url: "/api/conflicts/search", method: "post", values });
     setHits((res.data as unknown as { hits: Hit[] }).hits);
     setAsked(values);
-    setDecisions({});
-    setSaved(null);
-    setMissingLetter(false);
+    setRunNo((n) => n + 1);
   };
-  const save = async () => {
-    if (!asked) return;
-    const list = Object.entries(decisions).map(([key, d]) => ({ key, ...d }));
-    // The server refuses it too; saying so here spares a round trip and names the fix.
-    if (list.some((d) => d.decision === "waived" && !d.waiverFileId)) {
-      setMissingLetter(true);
-      return;
-    }
-    setMissingLetter(false);
-    const res = await mutateAsync({ url: "/api/conflicts/reports", method: "post", values: { ...asked, decisions: list } });
-    setSaved(res.data as unknown as { id: string; createdAt: string });
-    setRefresh((n) => n + 1);
-  };
-  const decide = (key: string, patch: Partial<Decision>) =>
-    setDecisions((all) => ({ ...all, [key]: { ...{ decision: "none", remark: "" }, ...all[key], ...patch } }));
-  const isUploading = Object.values(uploading).some(Boolean);
 
   return (
     <>
       <PageHeader title={t("conflicts.title")} />
       <PagePanel>
+        {kase ? (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 16 }}
+            message={
+              <>
+                {t("conflicts.forCase")} <Link to={`/case/detail/${kase.id}`}>{`${kase.caseNo} ${kase.name}`}</Link>
+              </>
+            }
+          />
+        ) : null}
         <Form form={form} layout="vertical" initialValues={{ keywords: [], scopes: SCOPES }} onFinish={run}>
           <Form.Item
             name="keywords"
@@ -77,21 +91,9 @@ export const ConflictCheckPage = () => {
           </Button>
         </Form>
       </PagePanel>
-      {hits && (
+      {hits && asked && (
         <PagePanel>
-          <section aria-label={t("conflicts.results")}>
-            <HitsTable hits={hits} decisions={decisions} onDecide={decide} onBusy={(key, busy) => setUploading((all) => ({ ...all, [key]: busy }))} />
-            {missingLetter && <Alert style={{ marginTop: 16 }} type="error" showIcon message={t("conflicts.waiver.needed")} />}
-            <Space style={{ marginTop: 16 }}>
-              {canSave && !saved && (
-                <Button type="primary" onClick={() => void save()} loading={mutation.isPending} disabled={isUploading}>
-                  {t("conflicts.save")}
-                </Button>
-              )}
-              {saved && <Typography.Text type="success">{t("conflicts.saved")}</Typography.Text>}
-              {saved && <ExportPdfButton report={saved} />}
-            </Space>
-          </section>
+          <ConflictResults key={runNo} asked={asked} hits={hits} caseId={caseId} onSaved={() => setRefresh((n) => n + 1)} />
         </PagePanel>
       )}
       {openId && (

@@ -4,6 +4,8 @@ import { eq } from "drizzle-orm";
 import { syncCaseDerived } from "../../features/cases/derived";
 import { nextCaseNumber } from "../../features/cases/numbering";
 import { EXPIRED_REASON } from "../../features/cases/status";
+import { ensureFolderPath } from "../../features/documents/folders-service";
+import { translatorFor } from "../../i18n";
 import type { RequestCtx } from "../../lib/request-ctx";
 import type { Db } from "../client";
 import { accounts, caseBills, caseCourtNumbers, casePayments, cases, caseTimeEntries, members } from "../tables";
@@ -63,11 +65,15 @@ export const seedCases = async (tx: Db, workspaceId: string, firmNo: number, tea
   const today = dayjs().format("YYYY-MM-DD");
   for (const [i, spec] of (firmNo === 1 ? FIRM_ONE : FIRM_TWO).entries()) {
     const client = byName[spec.client];
+    const caseNo = await nextCaseNumber(ctx, spec.caseType, new Date());
+    // Every case has its folder in Documents, as one opened through its approval does.
+    const folderId = await ensureFolderPath(ctx, tx, null, [translatorFor("zh-CN")("cases.folderRoot"), caseNo]);
     const [row] = await tx
       .insert(cases)
       .values({
         workspaceId,
-        caseNo: await nextCaseNumber(ctx, spec.caseType, new Date()),
+        caseNo,
+        folderId,
         name: spec.name,
         accountId: client.id,
         caseType: spec.caseType,

@@ -14,6 +14,7 @@ import type { ResourceRegistry } from "../../schema-engine";
 import { failValidation } from "../../schema-engine/checks";
 import { fromStorage, toStorage, writableValues } from "../../schema-engine/records";
 import { checkValues } from "../../schema-engine/service";
+import { assertAttachable, attachReport } from "../conflicts/reports";
 import { ensureFolderPath } from "../documents/folders-service";
 import { definitionByKey, enabledDefinitionOfKind, getDefinitionRow } from "../workflow/definitions-service";
 import { submitInstance } from "../workflow/instances-service";
@@ -30,6 +31,8 @@ export type CaseSubmitInput = {
   parentCaseId?: string;
   deptId?: string;
   comment?: string;
+  /** A saved conflict report run for this case before it was submitted; attached when it opens. */
+  conflictReportId?: string;
 };
 
 /** The ref an opening approval carries: "cases:new:<submission id>". */
@@ -57,12 +60,17 @@ export const submitCase = (ctx: RequestCtx, registry: ResourceRegistry, input: C
       const [parent] = await tx.select({ id: cases.id }).from(cases).where(inWorkspace(ctx, cases, eq(cases.id, input.parentCaseId), readable));
       if (!parent) throw new AppError(404, "errors.notFound");
     }
+    if (input.conflictReportId) await assertAttachable(tctx, input.conflictReportId);
     const values = writableValues(res, input.values);
     failValidation(await checkValues(tctx, res, registry, values));
     const flow = await flowFor(tctx, values.filingType);
     const def = named ?? flow;
     if (def.kind !== "case" || def.id !== flow.id) throw new AppError(422, "cases.errors.wrongFlow");
-    const stored = { ...values, ...(input.parentCaseId ? { parentCaseId: input.parentCaseId } : {}) };
+    const stored = {
+      ...values,
+      ...(input.parentCaseId ? { parentCaseId: input.parentCaseId } : {}),
+      ...(input.conflictReportId ? { conflictReportId: input.conflictReportId } : {}),
+    };
     const [submission] = await tx
       .insert(caseSubmissions)
       .values({ workspaceId: ctx.workspaceId, values: stored, createdBy: ctx.userId })
@@ -96,7 +104,7 @@ export const openCase = async (ctx: RequestCtx, registry: ResourceRegistry, subm
   if (!submission) throw new AppError(404, "errors.notFound");
   if (submission.caseId) return submission.caseId;
   const res = casesResource(registry);
-  const { parentCaseId, ...rest } = submission.values;
+  const { parentCaseId, conflictReportId, ...rest } = submission.values;
   const values = writableValues(res, rest);
   // Members may have left or dictionary items been disabled while the approval ran.
   failValidation(await checkValues(ctx, res, registry, values));
@@ -124,6 +132,7 @@ export const openCase = async (ctx: RequestCtx, registry: ResourceRegistry, subm
     .update(caseSubmissions)
     .set({ caseId: row.id, instanceId })
     .where(and(inWorkspace(ctx, caseSubmissions), eq(caseSubmissions.id, submissionId)));
+  if (typeof conflictReportId === "string") await attachReport(ctx, conflictReportId, row.id);
   await writeAudit(ctx.db, ctx, { action: "create", entity: "cases", entityId: row.id, after });
   return row.id;
 };

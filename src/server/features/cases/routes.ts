@@ -26,6 +26,7 @@ const submitBody = {
     parentCaseId: uuid,
     deptId: uuid,
     comment: { type: "string", maxLength: 1000 },
+    conflictReportId: uuid,
   },
 } as const;
 const extendBody = {

@@ -88,6 +88,16 @@ export const listReports = async (ctx: RequestCtx, q: { q?: string; caseId?: str
     .limit(q.limit ?? 50);
 };
 
+/** A report a new case may carry: in the caller's firm and not yet attached to another case. */
+export const assertAttachable = async (ctx: Pick<RequestCtx, "db" | "workspaceId">, reportId: string) => {
+  const [row] = await ctx.db
+    .select({ caseId: conflictReports.caseId })
+    .from(conflictReports)
+    .where(and(eq(conflictReports.workspaceId, ctx.workspaceId), eq(conflictReports.id, reportId)));
+  if (!row) throw new AppError(404, "errors.notFound");
+  if (row.caseId) throw new AppError(409, "conflicts.errors.reportAttached");
+};
+
 /** The case approval attaches the report it was opened with (once: the trigger refuses a second). */
 export const attachReport = async (ctx: Pick<RequestCtx, "db" | "workspaceId">, reportId: string, caseId: string) => {
   await ctx.db
