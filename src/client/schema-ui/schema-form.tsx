@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import type { FieldError } from "../../shared/errors";
 import { isApiError } from "../providers/api-error";
 import { formSchemaOf, localizeErrors, schemaValidator } from "./form-schema";
+import { FORM_BUTTON_TEMPLATES, useFormStrings } from "./form-buttons";
 import { FORM_WIDGETS } from "./form-widgets";
 import { useOptions } from "./use-options";
 import { useResourceSchema } from "./use-schema";
@@ -47,6 +48,7 @@ const toErrorSchema = (fields: FieldError[]): ErrorSchema => {
  */
 export const SchemaForm = ({ resource, id, defaults, onSaved, onCancel }: SchemaFormProps) => {
   const { t } = useTranslation();
+  const formStrings = useFormStrings();
   const { schema, fields } = useResourceSchema(resource);
   const options = useOptions(fields);
   const { result: record, query } = useOne<BaseRecord>({ resource, id: id ?? "", queryOptions: { enabled: Boolean(id) } });
@@ -90,6 +92,8 @@ export const SchemaForm = ({ resource, id, defaults, onSaved, onCancel }: Schema
         formData={values}
         validator={schemaValidator}
         widgets={FORM_WIDGETS}
+        templates={{ ButtonTemplates: FORM_BUTTON_TEMPLATES }}
+        translateString={formStrings}
         formContext={FORM_CONTEXT}
         transformErrors={transformErrors}
         extraErrors={serverErrors}

@@ -3,6 +3,7 @@ import { Button, Checkbox, Form, Input, Select, Space, Table, Tag, Typography } 
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
+import { FormSelect } from "../../components/form-select";
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { useCan } from "../../routing/use-can";
 
@@ -60,7 +61,7 @@ export const ConflictCheckPage = () => {
               { validator: (_, v: string[] = []) => (v.some((k) => !k.trim()) ? Promise.reject(new Error(t("conflicts.errors.keywordEmpty"))) : Promise.resolve()) },
             ]}
           >
-            <Select mode="tags" open={false} tokenSeparators={[",", "，", ";", "；"]} placeholder={t("conflicts.keywordsHint")} />
+            <FormSelect mode="tags" open={false} tokenSeparators={[",", "，", ";", "；"]} placeholder={t("conflicts.keywordsHint")} />
           </Form.Item>
           <Form.Item name="scopes" label={t("conflicts.scopes")}>
             <Checkbox.Group options={SCOPES.map((s) => ({ value: s, label: t(`conflicts.scope.${s}`) }))} />
