@@ -94,7 +94,7 @@ test.describe("clients", () => {
     await page.goto("/manage/contacts");
     await page.getByRole("button", { name: "华信控股集团有限公司" }).click();
     await page.getByRole("tab", { name: "股权结构" }).click();
-    const diagram = page.getByRole("img", { name: "equity-diagram" });
+    const diagram = page.getByRole("group", { name: "股权结构图" });
     await expect(diagram).toBeVisible();
     await expect(diagram.locator(".react-flow__node")).toHaveCount(4);
     await expect(diagram.getByText("外部投资人基金")).toBeVisible();

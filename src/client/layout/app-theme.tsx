@@ -38,6 +38,7 @@ const useDocumentTheme = (scheme: ColorScheme, skin: "default" | "bordered", dir
       "--app-text-secondary": p.textSecondary,
       "--app-navbar-bg": p.navbarBg,
       "--app-primary": p.primary,
+      "--app-on-primary": p.onPrimary,
       // antd's popup shadow, for our own floating surfaces (dialogs, toasts, panels).
       "--app-shadow-popup": "0 6px 16px rgba(0, 0, 0, 0.08), 0 3px 6px -4px rgba(0, 0, 0, 0.12), 0 9px 28px 8px rgba(0, 0, 0, 0.05)",
       "--initial-loader-bg": p.loader.bg,

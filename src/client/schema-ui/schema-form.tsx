@@ -1,7 +1,7 @@
 import { useCreate, useOne, useUpdate, type BaseRecord } from "@refinedev/core";
 import Form from "@rjsf/antd";
 import type { IChangeEvent } from "@rjsf/core";
-import { englishStringTranslator, type ErrorSchema, TranslatableString } from "@rjsf/utils";
+import type { ErrorSchema } from "@rjsf/utils";
 import { Button, Skeleton } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,24 +9,14 @@ import { useTranslation } from "react-i18next";
 import type { FieldError } from "../../shared/errors";
 import { isApiError } from "../providers/api-error";
 import { formSchemaOf, localizeErrors, schemaValidator } from "./form-schema";
-import { FORM_BUTTONS } from "./form-buttons";
+import { FORM_BUTTON_TEMPLATES, useFormStrings } from "./form-buttons";
 import { FORM_WIDGETS } from "./form-widgets";
 import { useOptions } from "./use-options";
 import { useResourceSchema } from "./use-schema";
 
 type Values = Record<string, unknown>;
+const TEMPLATES = { ButtonTemplates: FORM_BUTTON_TEMPLATES };
 
-const TEMPLATES = { ButtonTemplates: FORM_BUTTONS };
-
-/** rjsf's own words (the array buttons' names and the item titles) in the user's language. */
-const RJSF_WORDS: Partial<Record<TranslatableString, string>> = {
-  [TranslatableString.AddButton]: "schemaUi.array.add",
-  [TranslatableString.AddItemButton]: "schemaUi.array.add",
-  [TranslatableString.RemoveButton]: "schemaUi.array.remove",
-  [TranslatableString.MoveUpButton]: "schemaUi.array.moveUp",
-  [TranslatableString.MoveDownButton]: "schemaUi.array.moveDown",
-  [TranslatableString.CopyButton]: "schemaUi.array.copy",
-};
 
 /** Two fields a row; lists, nested objects and long text take the whole row. */
 const FORM_CONTEXT = {
@@ -94,10 +84,7 @@ export const SchemaForm = ({ resource, id, defaults, onSaved, onCancel, onSubmit
 
   const form = useMemo(() => (schema ? formSchemaOf(schema, fields, values, options, t) : undefined), [schema, fields, values, options, t]);
   const transformErrors = useMemo(() => (schema ? localizeErrors(schema, t) : undefined), [schema, t]);
-  const translateString = useMemo(
-    () => (word: TranslatableString, params?: string[]) => (RJSF_WORDS[word] ? t(RJSF_WORDS[word]) : englishStringTranslator(word, params)),
-    [t],
-  );
+  const translateString = useFormStrings();
   if (!schema || !form || (id && query.isLoading)) return <Skeleton active />;
 
   const save = async ({ formData }: IChangeEvent<Values>) => {

@@ -13,6 +13,7 @@ export type LoginPageModel = {
   notice?: string;
 };
 
+// Colours meet WCAG 2.1 AA (4.5:1 for text), like the app's theme (theme-palette.ts).
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;
 font-family:-apple-system,BlinkMacSystemFont,"Segoe UI","Noto Sans CJK SC","PingFang SC","Microsoft YaHei",sans-serif;
@@ -22,12 +23,12 @@ box-shadow:0 12px 40px rgba(22,119,255,.12)}
 h1{margin:0 0 4px;font-size:24px}p.sub{margin:0 0 24px;color:#646a73}
 label{display:block;font-size:14px;margin:16px 0 6px;color:#1f2329}
 input{width:100%;height:40px;padding:0 12px;border:1px solid #d0d5dd;border-radius:8px;font-size:15px}
-input:focus{outline:none;border-color:#1677ff;box-shadow:0 0 0 3px rgba(22,119,255,.15)}
-button{margin-top:24px;width:100%;height:42px;border:0;border-radius:8px;background:#1677ff;color:#fff;font-size:16px;cursor:pointer}
-button:hover{background:#0958d9}.err{margin-top:16px;padding:10px 12px;border-radius:8px;background:#fff2f0;border:1px solid #ffccc7;color:#a8071a}
+input:focus{outline:none;border-color:#0958d9;box-shadow:0 0 0 3px rgba(9,88,217,.25)}
+button{margin-top:24px;width:100%;height:42px;border:0;border-radius:8px;background:#0958d9;color:#fff;font-size:16px;cursor:pointer}
+button:hover{background:#003eb3}button:focus-visible,a:focus-visible{outline:2px solid #0958d9;outline-offset:2px}.err{margin-top:16px;padding:10px 12px;border-radius:8px;background:#fff2f0;border:1px solid #ffccc7;color:#a8071a}
 .note{margin-top:16px;padding:10px 12px;border-radius:8px;background:#f6ffed;border:1px solid #b7eb8f;color:#135200}
 .top{display:flex;justify-content:space-between;align-items:center;margin-bottom:20px;font-size:13px;color:#646a73}
-.top a{color:#1677ff;text-decoration:none}`;
+.top a{color:#0958d9;text-decoration:none}`;
 
 /** The built-in user center's sign-in page: plain HTML, no script, so it works under a strict CSP. */
 export const renderLoginPage = (m: LoginPageModel) => {

@@ -1,7 +1,10 @@
 import { Graph, layout } from "@dagrejs/dagre";
 import { useMemo } from "react";
-import ReactFlow, { Background, Controls, type Edge, MarkerType, type Node } from "reactflow";
+import { useTranslation } from "react-i18next";
+import ReactFlow, { Background, type Edge, MarkerType, type Node } from "reactflow";
 import "reactflow/dist/style.css";
+
+import { FlowControls } from "../../components/flow-controls";
 
 export type EquityNode = { id: string; accountId: string | null; name: string; accountType: string | null };
 export type EquityEdge = { id: string; source: string; target: string; share: number; version: number };
@@ -11,6 +14,7 @@ const HEIGHT = 44;
 
 /** Holders above, holdings below, laid out by dagre; the client itself is filled blue. */
 export const EquityDiagram = ({ nodes, edges, selfId, onOpen }: { nodes: EquityNode[]; edges: EquityEdge[]; selfId: string; onOpen: (node: EquityNode) => void }) => {
+  const { t } = useTranslation();
   const flow = useMemo(() => {
     const g = new Graph();
     g.setGraph({ rankdir: "TB", nodesep: 40, ranksep: 70 });
@@ -42,7 +46,8 @@ export const EquityDiagram = ({ nodes, edges, selfId, onOpen }: { nodes: EquityN
     return { flowNodes, flowEdges };
   }, [nodes, edges, selfId]);
   return (
-    <div className="equity-diagram" role="img" aria-label="equity-diagram">
+    // A group, not an image: its nodes are links to the parties and must stay reachable.
+    <div className="equity-diagram" role="group" aria-label={t("accounts.equity.diagram")}>
       <ReactFlow
         nodes={flow.flowNodes}
         edges={flow.flowEdges}
@@ -52,7 +57,7 @@ export const EquityDiagram = ({ nodes, edges, selfId, onOpen }: { nodes: EquityN
         onNodeClick={(_, node) => onOpen((node.data as { node: EquityNode }).node)}
       >
         <Background />
-        <Controls showInteractive={false} />
+        <FlowControls />
       </ReactFlow>
     </div>
   );

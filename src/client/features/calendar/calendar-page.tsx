@@ -8,7 +8,7 @@ import timeGridPlugin from "@fullcalendar/timegrid";
 import { useCustom, useCustomMutation } from "@refinedev/core";
 import { Button, Card, Select, Space, Typography } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 
@@ -22,9 +22,16 @@ import "../deadlines/deadlines.css";
 type Item = { id: string; kind: "key-date" | "task" | "event"; type: string; title: string; start: string; end: string | null; allDay: boolean; caseId: string | null; caseName: string | null; isConfirmed: boolean; isEditable: boolean; version: number; status: string };
 type Scope = "me" | "member" | "department" | "firm";
 
-/** antd preset colours, readable on both themes, by item type. */
-const PALETTE: Record<string, string> = { red: "#cf1322", orange: "#d46b08", gold: "#ad8b00", volcano: "#d4380d", purple: "#531dab", magenta: "#c41d7f", cyan: "#08979c", blue: "#0958d9", green: "#389e0d" };
-const KIND_COLOR = { task: "#389e0d", meeting: "#1d39c4", call: "#1d39c4", other: "#595959" } as Record<string, string>;
+/** antd preset colours by item type, each dark enough for white text at 4.5:1 (WCAG AA). */
+const PALETTE: Record<string, string> = { red: "#cf1322", orange: "#ad4e00", gold: "#876800", volcano: "#ad2102", purple: "#531dab", magenta: "#c41d7f", cyan: "#006d75", blue: "#0958d9", green: "#237804" };
+const KIND_COLOR = { task: "#237804", meeting: "#1d39c4", call: "#1d39c4", other: "#595959" } as Record<string, string>;
+
+/**
+ * FullCalendar's prev/next buttons hold an icon <span role="img"> with no name; the button's
+ * title already names it, so the icon is hidden from assistive technology (axe: role-img-alt).
+ */
+const hideToolbarIcons = (root: HTMLElement | null) =>
+  root?.querySelectorAll(".fc-icon[role='img']").forEach((icon) => icon.setAttribute("aria-hidden", "true"));
 
 /** The firm calendar: hearings, deadlines, tasks and events; events move by drag and drop. */
 export const CalendarPage = () => {
@@ -38,6 +45,16 @@ export const CalendarPage = () => {
   const [filterTypes, setFilterTypes] = useState<string[]>([]);
   const [creating, setCreating] = useState<Dayjs | null>(null);
   const needsWho = scope === "member" || scope === "department";
+  const calendarRoot = useRef<HTMLDivElement>(null);
+  // FullCalendar re-renders its toolbar on its own: hide the icons again whenever it does.
+  useEffect(() => {
+    const root = calendarRoot.current;
+    if (!root) return;
+    hideToolbarIcons(root);
+    const observer = new MutationObserver(() => hideToolbarIcons(root));
+    observer.observe(root, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
   const { result, query } = useCustom<Item[]>({
     url: "/api/calendar",
     method: "get",
@@ -85,7 +102,7 @@ export const CalendarPage = () => {
   };
 
   return (
-    <div className="deadlines-calendar">
+    <div className="deadlines-calendar" ref={calendarRoot}>
       <Space className="deadlines-filters" wrap align="center">
         <Typography.Title level={3} style={{ margin: 0 }}>{t("deadlines.calendar.title")}</Typography.Title>
         <Select<Scope>

@@ -1,10 +1,11 @@
 import { useCustomMutation } from "@refinedev/core";
 import { useQuery } from "@tanstack/react-query";
-import { Alert, Button, Checkbox, Form, Select } from "antd";
+import { Alert, Button, Checkbox, Form } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 
+import { FormSelect } from "../../components/form-select";
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { http } from "../../providers/http";
 import { type Asked, ConflictResults } from "./conflict-results";
@@ -81,7 +82,7 @@ export const ConflictCheckPage = () => {
               { validator: (_, v: string[] = []) => (v.some((k) => !k.trim()) ? Promise.reject(new Error(t("conflicts.errors.keywordEmpty"))) : Promise.resolve()) },
             ]}
           >
-            <Select mode="tags" open={false} tokenSeparators={[",", "，", ";", "；"]} placeholder={t("conflicts.keywordsHint")} />
+            <FormSelect mode="tags" open={false} tokenSeparators={[",", "，", ";", "；"]} placeholder={t("conflicts.keywordsHint")} />
           </Form.Item>
           <Form.Item name="scopes" label={t("conflicts.scopes")}>
             <Checkbox.Group options={SCOPES.map((s) => ({ value: s, label: t(`conflicts.scope.${s}`) }))} />

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 
 import { type FieldPerms, fieldLabel, formFields, type JsonSchema, optionLabel } from "../../../shared/workflow";
 import { localizeErrors } from "../../schema-ui/form-schema";
+import { FORM_BUTTON_TEMPLATES, useFormStrings } from "../../schema-ui/form-buttons";
 import { FORM_WIDGETS } from "../../schema-ui/form-widgets";
 import { schemaValidator } from "../../schema-ui/validator";
 import { WORKFLOW_WIDGETS, type WorkflowFormContext } from "./form-widgets";
@@ -49,6 +50,7 @@ type FormHandle = { validateForm: () => boolean };
  */
 export const WorkflowForm = forwardRef<FormHandle, Props>(({ schema, perms, value, onChange, editable, context }, ref) => {
   const { t, i18n } = useTranslation();
+  const formStrings = useFormStrings();
   const lang = i18n.language;
   const fields = useMemo(() => formFields(schema), [schema]);
   // Labels in the reader's language (x-label), the rest of the schema as the server sent it.
@@ -84,6 +86,8 @@ export const WorkflowForm = forwardRef<FormHandle, Props>(({ schema, perms, valu
       schema={localized as RJSFSchema}
       uiSchema={uiSchema}
       widgets={{ ...FORM_WIDGETS, ...WORKFLOW_WIDGETS }}
+      templates={{ ButtonTemplates: FORM_BUTTON_TEMPLATES }}
+      translateString={formStrings}
       formContext={context ?? {}}
       formData={value}
       validator={workflowValidator}

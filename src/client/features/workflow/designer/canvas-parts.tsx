@@ -60,17 +60,24 @@ const TaskCard = ({ data, id }: NodeProps<CanvasNodeData>) => {
   const who = node.type === "cc" ? summary(node.recipients) : node.type === "approval" || node.type === "handler" ? summary(node.assignees) : "";
   const hasErrors = data.errors.length > 0;
   return (
+    // The whole card opens the node for the mouse; the keyboard reaches its name, a button of its
+    // own, since a button may not hold the remove button (axe: nested-interactive).
     <div
       className={`wf-node wf-node-${node.type}${hasErrors ? " wf-node-error" : ""}${api.selectedId === id ? " wf-node-selected" : ""}`}
-      role="button"
-      tabIndex={0}
-      aria-label={node.name}
       onClick={() => api.onSelect(id)}
-      onKeyDown={(e) => e.key === "Enter" && api.onSelect(id)}
     >
       {handles}
       <div className="wf-node-head">
-        <span>{node.name}</span>
+        <button
+          type="button"
+          className="wf-node-name"
+          onClick={(e) => {
+            e.stopPropagation();
+            api.onSelect(id);
+          }}
+        >
+          {node.name}
+        </button>
         <Button
           size="small"
           type="text"

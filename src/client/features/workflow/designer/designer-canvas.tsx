@@ -1,9 +1,11 @@
 import "reactflow/dist/style.css";
 
 import { useEffect, useMemo } from "react";
-import ReactFlow, { Background, Controls, MiniMap, ReactFlowProvider, useReactFlow } from "reactflow";
+import { useTranslation } from "react-i18next";
+import ReactFlow, { Background, MiniMap, ReactFlowProvider, useReactFlow } from "reactflow";
 
 import type { Definition } from "../../../../shared/workflow";
+import { FlowControls } from "../../../components/flow-controls";
 import { type DesignerApi, DesignerContext, EDGE_TYPES, NODE_TYPES } from "./canvas-parts";
 import { layoutDefinition } from "./layout";
 
@@ -23,6 +25,7 @@ const FitOnShape = ({ shape }: { shape: string }) => {
 export const DesignerCanvas = ({ def, errorsByNode, api }: Props) => {
   const { nodes, edges } = useMemo(() => layoutDefinition(def, errorsByNode), [def, errorsByNode]);
   const shape = nodes.map((n) => n.id).join(",");
+  const { t } = useTranslation();
   return (
     <DesignerContext.Provider value={api}>
       <ReactFlowProvider>
@@ -35,6 +38,10 @@ export const DesignerCanvas = ({ def, errorsByNode, api }: Props) => {
             nodesDraggable={false}
             nodesConnectable={false}
             elementsSelectable={false}
+            // The cards hold their own buttons; a focusable wrapper (role="button") around them
+            // would nest controls, and React Flow's keyboard hints speak English only.
+            nodesFocusable={false}
+            disableKeyboardA11y
             fitView
             fitViewOptions={{ padding: 0.15, maxZoom: 1 }}
             minZoom={0.2}
@@ -42,8 +49,8 @@ export const DesignerCanvas = ({ def, errorsByNode, api }: Props) => {
             proOptions={{ hideAttribution: true }}
           >
             <Background gap={16} />
-            <Controls showInteractive={false} />
-            <MiniMap pannable zoomable />
+            <FlowControls />
+            <MiniMap pannable zoomable ariaLabel={t("layout.diagram.minimap")} />
             <FitOnShape shape={shape} />
           </ReactFlow>
         </div>
