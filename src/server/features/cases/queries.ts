@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 
-import { cases, caseSubmissions, workflowInstances } from "../../db/tables";
+import { cases, caseSubmissions } from "../../db/tables";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { rowScopeOf } from "../../lib/row-scope";
 import { inWorkspace } from "../../lib/tenant";
+import { approvalsByRefs } from "../workflow/approvals-by-ref";
 import { caseChangeRef } from "./changes";
 import { newCaseRef } from "./open-case";
 
@@ -41,17 +42,5 @@ export const caseApprovals = async (ctx: RequestCtx, id: string) => {
     .from(caseSubmissions)
     .where(inWorkspace(ctx, caseSubmissions, eq(caseSubmissions.caseId, id)));
   const refs = [caseChangeRef(id), ...submissions.map((s) => newCaseRef(s.id))];
-  return ctx.db
-    .select({
-      id: workflowInstances.id,
-      kind: workflowInstances.kind,
-      title: workflowInstances.title,
-      status: workflowInstances.status,
-      initiatorId: workflowInstances.initiatorId,
-      createdAt: workflowInstances.createdAt,
-      updatedAt: workflowInstances.updatedAt,
-    })
-    .from(workflowInstances)
-    .where(and(inWorkspace(ctx, workflowInstances), or(...refs.map((r) => eq(workflowInstances.businessRef, r)))))
-    .orderBy(desc(workflowInstances.createdAt));
+  return approvalsByRefs(ctx, refs);
 };

@@ -1,10 +1,11 @@
-import { and, desc, eq, inArray, or } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 
-import { cases, contracts, contractSubmissions, files, fileVersions, seals, sealUsages, workflowInstances } from "../../db/tables";
+import { cases, contracts, contractSubmissions, files, fileVersions, seals, sealUsages } from "../../db/tables";
 import { entityHistory } from "../../lib/entity-history";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import type { RecordRow } from "../../schema-engine/types";
+import { approvalsByRefs } from "../workflow/approvals-by-ref";
 import { contractRef } from "./status";
 
 /** What a contract's detail shows beyond its row: its case, its seal's name. */
@@ -23,19 +24,7 @@ export const contractExtras = async (ctx: RequestCtx, record: RecordRow): Promis
 export const contractApprovals = async (ctx: RequestCtx, id: string) => {
   const subs = await ctx.db.select({ id: contractSubmissions.id }).from(contractSubmissions).where(inWorkspace(ctx, contractSubmissions, eq(contractSubmissions.contractId, id)));
   const refs = [contractRef("archive", id), contractRef("cancel", id), ...subs.map((s) => contractRef("new", s.id))];
-  return ctx.db
-    .select({
-      id: workflowInstances.id,
-      kind: workflowInstances.kind,
-      title: workflowInstances.title,
-      status: workflowInstances.status,
-      initiatorId: workflowInstances.initiatorId,
-      createdAt: workflowInstances.createdAt,
-      finishedAt: workflowInstances.finishedAt,
-    })
-    .from(workflowInstances)
-    .where(inWorkspace(ctx, workflowInstances, or(inArray(workflowInstances.businessRef, refs))))
-    .orderBy(desc(workflowInstances.createdAt));
+  return approvalsByRefs(ctx, refs);
 };
 
 /** The stampings logged for one contract or seal request, or for one seal. */
