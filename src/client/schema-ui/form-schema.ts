@@ -48,7 +48,13 @@ export const formSchemaOf = (schema: ResourceSchema, fields: Field[], record: Re
     const widget = widgetOf(f);
     if (widget && own["ui:widget"] !== "hidden") {
       entry["ui:widget"] = widget;
-      entry["ui:options"] = { choices: options[f.key] ?? [], isRadio: own["ui:widget"] === "radio", isMultiple: f.schema.type === "array" };
+      const source = f.schema["x-options"]?.source;
+      entry["ui:options"] = {
+        choices: options[f.key] ?? [],
+        isRadio: own["ui:widget"] === "radio",
+        isMultiple: f.schema.type === "array",
+        ...(source?.startsWith("resource:") ? { remote: source.slice("resource:".length) } : {}),
+      };
     }
     const itemProps = f.schema.items?.properties;
     if (itemProps) {

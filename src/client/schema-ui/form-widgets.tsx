@@ -3,6 +3,7 @@ import { Cascader, Radio, Select, TreeSelect } from "antd";
 import { useTranslation } from "react-i18next";
 
 import { AttachmentsWidget } from "./attachments-widget";
+import { useRemoteChoices } from "./remote-choices";
 import type { Choice } from "./use-options";
 
 const choicesOf = (props: WidgetProps) => (props.options.choices ?? []) as Choice[];
@@ -10,7 +11,8 @@ const choicesOf = (props: WidgetProps) => (props.options.choices ?? []) as Choic
 /** Selects filled from the server or the schema's items; radios when x-ui asks for them. */
 const ChoiceWidget = (props: WidgetProps) => {
   const { t } = useTranslation();
-  const choices = choicesOf(props);
+  const remote = useRemoteChoices(props.options.remote as string | undefined, choicesOf(props), props.value);
+  const choices = remote.choices;
   const clear = (v: unknown) => props.onChange(v === undefined || v === null || (Array.isArray(v) && v.length === 0) ? undefined : v);
   if (props.options.isRadio) {
     return (
@@ -31,6 +33,9 @@ const ChoiceWidget = (props: WidgetProps) => {
       allowClear
       showSearch
       optionFilterProp="label"
+      // Server answers are already filtered by what was typed.
+      filterOption={remote.isRemote ? false : undefined}
+      onSearch={remote.onSearch}
       placeholder={props.placeholder || t("schemaUi.filters.select")}
       disabled={props.disabled || props.readonly}
       options={choices.filter((c) => !c.disabled || c.value === props.value)}
