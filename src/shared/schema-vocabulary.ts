@@ -17,6 +17,7 @@ export const FILTER_TYPES = {
   dateRange: 5,
   cascade: 6,
   tree: 7,
+  numberRange: 8,
 } as const;
 
 export type FilterType = (typeof FILTER_TYPES)[keyof typeof FILTER_TYPES];
@@ -136,7 +137,7 @@ export const isUniqueBy = (data: unknown[], key: string) => {
   return new Set(seen).size === seen.length;
 };
 
-const FILTER_META = { type: "integer", minimum: 1, maximum: 7 };
+const FILTER_META = { type: "integer", minimum: 1, maximum: 8 };
 const OPTION_ITEM = {
   type: "object",
   required: ["value", "label"],

@@ -107,6 +107,10 @@ test.describe("cases", () => {
     await signIn(page, request, "lawyer");
     await page.goto("/manage/case/list");
     await page.getByRole("textbox", { name: "案件名称" }).fill(name);
+    // The amount in dispute as a from–to range (120000.50 lies inside).
+    await page.getByRole("button", { name: /^down 展\s*开$/ }).click();
+    await page.getByLabel("标的额起").fill("120000");
+    await page.getByLabel("标的额止").fill("120001");
     await page.getByRole("button", { name: /查\s*询/ }).click();
     const found = page.getByRole("row").filter({ hasText: name });
     await expect(found).toHaveCount(1);

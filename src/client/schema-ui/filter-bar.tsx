@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { FILTER_TYPES } from "../../shared/schema-vocabulary";
+import { NumberRange } from "./number-range";
 import type { OptionsByField } from "./use-options";
 import type { Field } from "./use-schema";
 
@@ -34,6 +35,13 @@ export const toCrudFilters = (fields: Field[], values: Values): CrudFilter[] =>
           ...(to ? [{ field: field.key, operator: "lte" as const, value: dateValue(field, to, "end") }] : []),
         ];
       }
+      case FILTER_TYPES.numberRange: {
+        const [from, to] = v as [string | undefined, string | undefined];
+        return [
+          ...(from ? [{ field: field.key, operator: "gte" as const, value: from }] : []),
+          ...(to ? [{ field: field.key, operator: "lte" as const, value: to }] : []),
+        ];
+      }
       case FILTER_TYPES.cascade:
         return [{ field: field.key, operator: "eq", value: (v as string[])[(v as string[]).length - 1] }];
       case FILTER_TYPES.multiSelect:
@@ -54,6 +62,9 @@ export const fromCrudFilters = (fields: Field[], filters: CrudFilter[]): Values 
     else if (type === FILTER_TYPES.dateRange) {
       const [from, to] = [find(field.key, "gte"), find(field.key, "lte")];
       out[field.key] = from || to ? [from ? dayjs(String(from)) : null, to ? dayjs(String(to)) : null] : undefined;
+    } else if (type === FILTER_TYPES.numberRange) {
+      const [from, to] = [find(field.key, "gte"), find(field.key, "lte")];
+      out[field.key] = from || to ? [from ? String(from) : undefined, to ? String(to) : undefined] : undefined;
     } else if (type === FILTER_TYPES.multiSelect) out[field.key] = find(field.key, "in");
     else if (type !== FILTER_TYPES.cascade) out[field.key] = find(field.key, "eq");
   }
@@ -67,7 +78,7 @@ type Props = {
   onSearch: (filters: CrudFilter[]) => void;
 };
 
-/** The schema's x-filter fields (types 1–7) above a list, with search and reset. */
+/** The schema's x-filter fields (types 1–8) above a list, with search and reset. */
 export const FilterBar = ({ fields, options, initialValues, onSearch }: Props) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
@@ -89,6 +100,8 @@ export const FilterBar = ({ fields, options, initialValues, onSearch }: Props) =
         return <DatePicker.RangePicker style={{ width: "100%" }} allowEmpty={[true, true]} aria-label={label} />;
       case FILTER_TYPES.cascade:
         return <Cascader options={choices} changeOnSelect placeholder={t("schemaUi.filters.select")} aria-label={label} />;
+      case FILTER_TYPES.numberRange:
+        return <NumberRange label={label} />;
       case FILTER_TYPES.tree:
         return <TreeSelect treeData={choices} allowClear treeDefaultExpandAll placeholder={t("schemaUi.filters.select")} aria-label={label} />;
       default:
