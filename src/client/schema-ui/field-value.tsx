@@ -1,12 +1,27 @@
+import { useQuery } from "@tanstack/react-query";
 import { Skeleton, Tag } from "antd";
 import dayjs from "dayjs";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
 import { FileLinks } from "../components/file-links";
+import { http } from "../providers/http";
 import type { Choice } from "./use-options";
 import { labelOf } from "./use-options";
 import type { Field } from "./use-schema";
+
+/** A row of another resource beyond the first page of choices, named by its own answer. */
+const ResourceName = ({ resource, id }: { resource: string; id: string }) => {
+  const { data, isError } = useQuery({
+    queryKey: ["schema-options-name", resource, id],
+    queryFn: async () => (await http.get<{ name?: string }>(`/${resource}/${id}`, { skipErrorHandler: true })).data.name ?? id,
+    staleTime: 60_000,
+    retry: false,
+  });
+  // Gone or out of the viewer's scope: the id is all there is to show.
+  if (isError) return id;
+  return data ?? <Skeleton.Input active size="small" className="schema-value-loading" />;
+};
 
 const isCascade = (field: Field) => field.schema["x-filter"] === 6 || Boolean(field.schema["x-options"]?.items?.some((i) => i.children));
 
@@ -36,6 +51,8 @@ export const FieldValue = ({ field, value, choices }: { field: Field; value: unk
   }
   if (!choices && s["x-options"]?.source) return <Skeleton.Input active size="small" className="schema-value-loading" />;
   if (!choices) return String(value);
+  const resource = s["x-options"]?.source?.startsWith("resource:") ? s["x-options"].source.slice("resource:".length) : undefined;
+  if (resource && typeof value === "string" && !choices.some((c) => c.value === value)) return <ResourceName resource={resource} id={value} />;
   if (Array.isArray(value) && !isCascade(field)) {
     return value.map((v) => <Tag key={String(v)}>{labelOf(choices, v)}</Tag>);
   }
