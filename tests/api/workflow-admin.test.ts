@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { auditLogs, notifications, workflowActionLog, workflowTasks } from "../../src/server/db/tables";
@@ -64,7 +64,12 @@ describe("workflow administration", () => {
       expect(on.statusCode).toBe(200);
       expect(await startable("lawyer")).toContain(flow.id);
 
-      const audit = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.entity, "workflow_definitions"), eq(auditLogs.entityId, flow.id)));
+      // In the order written: without ORDER BY a heap scan may return them either way round.
+      const audit = await t.database.db
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.entity, "workflow_definitions"), eq(auditLogs.entityId, flow.id)))
+        .orderBy(asc(auditLogs.id));
       const archivedRows = audit.filter((a) => a.action === "update" && (a.diff as Record<string, unknown>).isArchived);
       expect(archivedRows.map((a) => (a.diff as { isArchived: { to: boolean } }).isArchived.to)).toEqual([true, false]);
     });
