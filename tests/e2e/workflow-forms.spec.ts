@@ -104,9 +104,13 @@ test("the designer names operators and takes option labels in both languages", a
 
   // A select field with two options and their English names.
   await page.getByRole("tab", { name: "表单" }).click();
-  await page.getByRole("button", { name: "添加字段" }).click();
-  await page.getByRole("menuitem", { name: "单选", exact: true }).click();
   const options = page.getByRole("combobox", { name: "第 2 个字段的选项" });
+  // A click on the menu while it is still opening can be lost on a busy machine: retry until the field is there.
+  await expect(async () => {
+    if (!(await page.getByRole("menuitem", { name: "单选", exact: true }).isVisible())) await page.getByRole("button", { name: "添加字段" }).click();
+    await page.getByRole("menuitem", { name: "单选", exact: true }).click({ timeout: 2_000 });
+    await expect(options).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await options.fill("加急");
   await options.press("Enter");
   await options.fill("普通");
