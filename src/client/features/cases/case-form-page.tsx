@@ -42,7 +42,7 @@ const NewClientDialog = ({ open, onClose, onCreated }: { open: boolean; onClose:
 /**
  * /case/add/:workflow/:type?filing=…: a new case from schemas/cases.schema.json, submitted for
  * its approval (nothing is a case until that approval accepts). `parent` opens the next stage
- * of an existing case (一审 → 二审), keeping the chain.
+ * of an existing case (first instance → appeal), keeping the chain.
  */
 export const CaseFormPage = () => {
   const { t } = useTranslation();

@@ -83,7 +83,7 @@ const TeamSection = ({ record }: { record: CaseRecord }) => {
   );
 };
 
-/** 一审 → 二审 → 执行: every stage of the matter, this one marked. */
+/** First instance → appeal → enforcement: every stage of the matter, this one marked. */
 const ChainSection = ({ id }: { id: string }) => {
   const { t } = useTranslation();
   const { data = [] } = useChain(id);

@@ -14,11 +14,11 @@ import { getJson } from "./api";
 type Settings = { numberFormat: string; firmShortName: string };
 
 /** What a format gives for the first civil case of this year (the server numbers the same way). */
-const sample = (v: Partial<Settings>) =>
+const sample = (v: Partial<Settings>, typeChar: string) =>
   (v.numberFormat ?? "")
     .replace(/\{year\}/g, String(dayjs().year()))
     .replace(/\{firm\}/g, v.firmShortName ?? "")
-    .replace(/\{type\}/g, "民")
+    .replace(/\{type\}/g, typeChar)
     .replace(/\{seq(?::([1-9]))?\}/g, (_, n?: string) => "1".padStart(Number(n ?? 1), "0"));
 
 /** Settings → Case numbers: the firm's internal case number format and short name. */
@@ -54,7 +54,7 @@ export const CaseSettingsPage = () => {
           <Form.Item name="firmShortName" label={t("cases.settings.firmShortName")} rules={[{ required: true, whitespace: true, message: t("validation.required") }]}>
             <Input maxLength={20} />
           </Form.Item>
-          <p role="status">{t("cases.settings.sample", { sample: sample(values ?? data) })}</p>
+          <p role="status">{t("cases.settings.sample", { sample: sample(values ?? data, t("cases.settings.sampleTypeChar")) })}</p>
           {canEdit ? (
             <Button type="primary" htmlType="submit" loading={isSaving}>
               {t("buttons.save")}
