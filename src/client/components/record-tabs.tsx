@@ -4,7 +4,7 @@ import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
-import { http } from "../providers/http";
+import { getData as get } from "../providers/http";
 import { useMemberName } from "../features/contracts/api";
 import { approvalPathOf } from "../features/workflow/business-paths";
 import { STATUS_COLORS } from "../features/workflow/types";
@@ -13,7 +13,6 @@ type ApprovalRow = { id: string; kind: string; title: string; status: string; cr
 type HistoryRow = { id: number; userId: string | null; action: string; diff: Record<string, unknown> | null; createdAt: string };
 
 const time = (value: unknown) => (value ? dayjs(String(value)).format("YYYY-MM-DD HH:mm") : "");
-const get = async <T,>(url: string) => (await http.get<T>(url)).data;
 
 /** Every approval about a record (GET `url`), each opening on its own detail route. */
 export const ApprovalsTab = ({ url }: { url: string }) => {

@@ -123,3 +123,6 @@ http.interceptors.response.use(
     return Promise.reject(apiError);
   },
 );
+
+/** The `data` of a GET answer (the envelope is already unwrapped by the interceptor). */
+export const getData = async <T>(url: string, params?: Record<string, unknown>) => (await http.get<T>(url, { params })).data;

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 
-import { http } from "../../providers/http";
+import { getData as get } from "../../providers/http";
 
 export type SealOption = { id: string; name: string; sealType: string; sealingFirm: string; custodianId: string };
 export type CaseRow = {
@@ -27,7 +27,6 @@ export type SealUsage = {
 };
 export type Member = { id: string; name: string };
 
-const get = async <T>(url: string, params?: Record<string, unknown>) => (await http.get<T>(url, { params })).data;
 
 /** The firm's seals in use (every member may pick one). */
 export const useSealOptions = () => useQuery({ queryKey: ["seal-options"], queryFn: () => get<SealOption[]>("/seal-options"), staleTime: 60_000 });
