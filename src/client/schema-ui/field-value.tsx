@@ -41,6 +41,8 @@ export const FieldValue = ({ field, value, choices }: { field: Field; value: unk
     return (value as Record<string, unknown>[]).map((item, i) => (
       <Tag key={i}>
         {keys
+          // Empty parts and internal links (ids) say nothing to the reader.
+          .filter((k) => item[k] !== undefined && item[k] !== null && item[k] !== "" && props[k].format !== "uuid")
           .map((k) => {
             const items = props[k]["x-options"]?.items;
             return items ? t(items.find((o) => o.value === item[k])?.label ?? String(item[k])) : String(item[k] ?? "");

@@ -16,7 +16,7 @@ export const SchemaShow = ({ resource, record, columns = 3, only }: { resource: 
     <Descriptions
       bordered
       size="small"
-      column={{ xs: 1, sm: 1, md: 2, lg: columns }}
+      column={{ xs: 1, sm: 1, md: Math.min(2, columns), lg: columns, xl: columns, xxl: columns }}
       items={shown.map((f) => ({
         key: f.key,
         label: t(f.schema["x-label"] ?? f.key),

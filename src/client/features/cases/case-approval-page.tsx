@@ -20,7 +20,8 @@ const ProposedCase = ({ instanceId }: { instanceId: string }) => {
     <section aria-label={t("cases.titles.proposed")} className="case-section">
       {data.caseId ? <Alert className="case-alert" type="success" showIcon message={<Link to={`/case/detail/${data.caseId}`}>{t("cases.messages.created")}</Link>} /> : null}
       <h2>{t("cases.titles.proposed")}</h2>
-      <SchemaShow resource="cases" record={data.values as BaseRecord} columns={2} />
+      {/* What was typed: the number, status and audit fields come with the case. */}
+      <SchemaShow resource="cases" record={data.values as BaseRecord} columns={1} only={(f) => !f.schema.readOnly} />
     </section>
   );
 };
