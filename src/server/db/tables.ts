@@ -11,3 +11,5 @@ export * from "./schema/cases";
 export * from "./schema/contracts";
 export * from "./schema/deadlines";
 export * from "./schema/conflicts";
+export * from "./schema/esign";
+export * from "./schema/messages";
