@@ -34,6 +34,7 @@ export const certificateInfo = (row: CertRow) => ({
   notAfter: row.notAfter,
   source: row.source,
   createdAt: row.createdAt,
+  certPem: row.certPem,
 });
 
 /**
