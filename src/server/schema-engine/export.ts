@@ -6,7 +6,7 @@ import type { ListQuery } from "../lib/list-query";
 import type { RequestCtx } from "../lib/request-ctx";
 import { inWorkspace } from "../lib/tenant";
 import type { RowError } from "./import";
-import { headerOf, isParentKey, type LabelMap, loadLabels } from "./labels";
+import { headerOf, isParentKey, type LabelMap, loadLabels, recordIdHeader } from "./labels";
 import { orderOf, whereOf } from "./query";
 import { fromStorage } from "./records";
 import type { FieldDef, RecordRow, Resource, ResourceRegistry } from "./types";
@@ -19,7 +19,7 @@ const BATCH = 2000;
 const cellOf = (field: FieldDef, value: unknown, labels?: LabelMap): Cell => {
   if (value === null || value === undefined) return null;
   const label = (v: unknown) => labels?.toLabel.get(String(v)) ?? String(v);
-  if (Array.isArray(value)) return value.map((v) => (typeof v === "object" ? JSON.stringify(v) : label(v))).join(", ");
+  if (Array.isArray(value)) return value.some((v) => typeof v === "object" && v !== null) ? JSON.stringify(value) : value.map((v) => label(v)).join(", ");
   if (value instanceof Date) return value;
   if (typeof value === "object") return JSON.stringify(value);
   if (field.isDateTime && typeof value === "string") return new Date(value);
@@ -60,11 +60,11 @@ export const writeExport = async (ctx: RequestCtx, res: Resource, q: ListQuery, 
         const row = byId.get(id);
         if (!row) continue;
         const record = fromStorage(row as RecordRow);
-        yield fields.map((f) => cellOf(f, record[f.key], labels.get(f.key)));
+        yield [...fields.map((f) => cellOf(f, record[f.key], labels.get(f.key))), String(record.id)];
       }
     }
   }
-  const stream = streamXlsx(res.name, fields.map((f) => headerOf(ctx, f)), rows());
+  const stream = streamXlsx(res.name, [...fields.map((f) => headerOf(ctx, f)), recordIdHeader(ctx)], rows());
   stream.on("error", (error) => ctx.log.error({ err: error }, "export failed"));
   return stream;
 };

@@ -7,7 +7,24 @@ import type { Resource } from "./types";
 
 /** A stored record an import row names by one of the schema's unique keys. */
 export type Match = { id: string; version: number; mayUpdate: boolean; field: string };
-export type Candidate = { row: number; values: Record<string, unknown> };
+export type Candidate = { row: number; values: Record<string, unknown>; recordId?: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The records rows name by the export's record id column (in this firm and the resource's scope), with whether the importer may update each. */
+const storedById = async (ctx: RequestCtx, res: Resource, ids: string[]) => {
+  const table = res.binding.table;
+  const out = new Map<string, Omit<Match, "field">>();
+  const valid = [...new Set(ids.filter((id) => UUID.test(id)))];
+  if (valid.length === 0) return out;
+  const scope = ctx.ability.can("update", res.subject) ? rowScopeOf(ctx, "update", res.subject, getTableName(table)) : sql`false`;
+  const rows = await ctx.db
+    .select({ id: table.id, version: table.version, may: scope ? sql<boolean>`coalesce(${scope}, false)` : sql<boolean>`true` })
+    .from(table)
+    .where(inWorkspace(ctx, table, and(res.binding.scope, inArray(table.id, valid))));
+  for (const r of rows as { id: unknown; version: unknown; may: unknown }[]) out.set(String(r.id), { id: String(r.id), version: Number(r.version), mayUpdate: r.may === true });
+  return out;
+};
 
 /**
  * The stored records the rows name by an `x-unique` field, one query per unique field, with
@@ -37,6 +54,17 @@ const storedByValue = async (ctx: RequestCtx, res: Resource, key: string, values
 export const matchRows = async (ctx: RequestCtx, res: Resource, rows: Candidate[]) => {
   const matched = new Map<number, Match>();
   const repeated: { row: number; field: string }[] = [];
+  const withId = rows.filter((r) => r.recordId);
+  const byId = await storedById(ctx, res, withId.map((r) => r.recordId as string));
+  const seenIds = new Set<string>();
+  for (const r of withId) {
+    const hit = byId.get(r.recordId as string);
+    // An id of a record deleted since the export (or of no record here) leaves the row new.
+    if (!hit) continue;
+    if (seenIds.has(hit.id)) repeated.push({ row: r.row, field: "id" });
+    else matched.set(r.row, { ...hit, field: "id" });
+    seenIds.add(r.recordId as string);
+  }
   for (const field of res.fields.filter((f) => f.isUnique)) {
     const given = rows.filter((r) => r.values[field.key] !== undefined);
     const stored = await storedByValue(ctx, res, field.key, given.map((r) => String(r.values[field.key])));

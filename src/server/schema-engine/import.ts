@@ -7,7 +7,7 @@ import { diffObjects } from "../lib/audit";
 import { type RequestCtx, withDb } from "../lib/request-ctx";
 import { optionErrors, schemaErrors } from "./checks";
 import { matchRows, sameAsStored } from "./import-match";
-import { headerOf, loadLabels } from "./labels";
+import { headerOf, loadLabels, recordIdHeader } from "./labels";
 import { fromStorage, toStorage, writableValues } from "./records";
 import { getRecord, updateRecord } from "./service";
 import type { RecordRow, Resource, ResourceRegistry } from "./types";
@@ -22,7 +22,10 @@ export type ImportOptions = { onDuplicate: OnDuplicate; partial: boolean };
 export type ImportResult = { total: number; imported: number; updated: number; skipped: number; errors: RowError[] };
 
 const CHUNK = 500;
-type Row = { row: number; values: Record<string, unknown> };
+type Row = { row: number; values: Record<string, unknown>; recordId?: string };
+
+/** Rolls an import's transaction back when a row failed and the file is not imported in part. */
+class RowsRefused extends Error {}
 /**
  * Reads and checks every row first (schema, choices, references by readable key, repeats in the
  * file), then sorts rows that name a stored record by a unique key: *stop* reports them as
@@ -68,11 +71,13 @@ export const importRecords = async (
     ];
     if (found.length === 0) found.push(...(await optionErrors(ctx, res, values, cache)));
     for (const e of found) errors.push({ row: r.row, field: header(e.field), message: e.message });
-    if (found.length === 0) checked.push({ row: r.row, values });
+    if (found.length === 0) checked.push({ row: r.row, values, recordId: r.recordId });
   }
   const { matched, repeated } = await matchRows(ctx, res, checked);
   const bad = new Set(repeated.map((d) => d.row));
-  for (const d of repeated) errors.push({ row: d.row, field: header(d.field), message: t("validation.duplicate") });
+  const idHeader = recordIdHeader(ctx);
+  const headerOrId = (key: string) => (key === "id" ? idHeader : header(key));
+  for (const d of repeated) errors.push({ row: d.row, field: headerOrId(d.field), message: t("validation.duplicate") });
   const inserts: Row[] = [];
   const updates: (Row & { id: string; version: number })[] = [];
   let skipped = 0;
@@ -81,8 +86,8 @@ export const importRecords = async (
     const hit = matched.get(r.row);
     if (!hit) inserts.push(r);
     else if (options.onDuplicate === "skip") skipped += 1;
-    else if (options.onDuplicate === "stop") errors.push({ row: r.row, field: header(hit.field), message: t("validation.duplicate") });
-    else if (!hit.mayUpdate) errors.push({ row: r.row, field: header(hit.field), message: t("schemaUi.import.outOfScope") });
+    else if (options.onDuplicate === "stop") errors.push({ row: r.row, field: headerOrId(hit.field), message: t("validation.duplicate") });
+    else if (!hit.mayUpdate) errors.push({ row: r.row, field: headerOrId(hit.field), message: t("schemaUi.import.outOfScope") });
     else updates.push({ ...r, id: hit.id, version: hit.version });
   }
   errors.sort((a, b) => a.row - b.row);
@@ -90,38 +95,56 @@ export const importRecords = async (
   if ((errors.length > 0 && !options.partial) || inserts.length + updates.length === 0) return none;
 
   let updated = 0;
-  await ctx.db.transaction(async (tx) => {
-    const tctx = withDb(ctx, tx);
-    await insertRows(tctx, res, inserts, deadline);
-    for (const u of updates) {
-      if (Date.now() > deadline) throw new AppError(400, "errors.importTimeout");
-      // Unchanged rows (an export brought back as is) are no edit: no version bump, no approval.
-      if (sameAsStored(u.values, await getRecord(tctx, res, u.id))) continue;
-      try {
-        // A savepoint per row: with `partial`, a refused row (a pending client, a stale version) is reported, the rest kept.
-        await tx.transaction((sp) => updateRecord(withDb(ctx, sp), res, registry, u.id, { ...u.values, version: u.version }));
-        updated += 1;
-      } catch (error) {
-        if (!(error instanceof AppError) || !options.partial) throw error;
-        if (error.fields?.length) for (const f of error.fields) errors.push({ row: u.row, field: header(f.field), message: f.message });
-        else errors.push({ row: u.row, field: "", message: t(error.message, error.params) });
+  let imported = 0;
+  const refusal = (row: number, error: AppError) => {
+    if (error.fields?.length) for (const f of error.fields) errors.push({ row, field: header(f.field), message: f.message });
+    else errors.push({ row, field: "", message: t(error.message, error.params) });
+  };
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const tctx = withDb(ctx, tx);
+      imported = await insertRows(tctx, res, inserts, deadline, refusal);
+      for (const u of updates) {
+        if (Date.now() > deadline) throw new AppError(400, "errors.importTimeout");
+        // Unchanged rows (an export brought back as is) are no edit: no version bump, no approval.
+        if (sameAsStored(u.values, await getRecord(tctx, res, u.id))) continue;
+        try {
+          // A savepoint per row: with `partial`, a refused row (a pending client, a stale version) is reported, the rest kept.
+          await tx.transaction((sp) => updateRecord(withDb(ctx, sp), res, registry, u.id, { ...u.values, version: u.version }));
+          updated += 1;
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          refusal(u.row, error);
+        }
       }
-    }
-  });
+      // A refused row stops the whole file (nothing written, every reason reported) unless in part.
+      if (errors.length > 0 && !options.partial) throw new RowsRefused();
+    });
+  } catch (error) {
+    if (!(error instanceof RowsRefused)) throw error;
+    errors.sort((a, b) => a.row - b.row);
+    return none;
+  }
   errors.sort((a, b) => a.row - b.row);
-  return { total: sheet.length, imported: inserts.length, updated, skipped, errors };
+  return { total: sheet.length, imported, updated, skipped, errors };
 };
 
-/** New rows, in chunks, with their audit rows. */
-const insertRows = async (ctx: RequestCtx, res: Resource, clean: Row[], deadline: number) => {
+/**
+ * New rows, in chunks, with their audit rows. A row the resource refuses on create (a contract is
+ * made by its approval; a closed case takes no court number) is reported for that row, not as the
+ * whole file's error. Answers how many rows were inserted.
+ */
+const insertRows = async (ctx: RequestCtx, res: Resource, clean: Row[], deadline: number, refused: (row: number, error: AppError) => void) => {
   const table = res.binding.table;
   const tx = ctx.db;
+  let count = 0;
   for (let i = 0; i < clean.length; i += CHUNK) {
       if (Date.now() > deadline) throw new AppError(400, "errors.importTimeout");
-      const inserted = await tx
-        .insert(table)
-        .values(
-          await Promise.all(clean.slice(i, i + CHUNK).map(async (r) => ({
+      const values = [];
+      // In row order: values the server owns on create (a case's number) come from counters.
+      for (const r of clean.slice(i, i + CHUNK)) {
+        try {
+          values.push({
             ...toStorage(res, r.values),
             // Values the server owns on create (a case's number), as a form's save sets them.
             ...((await res.binding.beforeInsert?.(ctx, r.values)) ?? {}),
@@ -129,9 +152,18 @@ const insertRows = async (ctx: RequestCtx, res: Resource, clean: Row[], deadline
             workspaceId: ctx.workspaceId,
             createdBy: ctx.userId,
             updatedBy: ctx.userId,
-          }))) as never,
-        )
+          });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          refused(r.row, error);
+        }
+      }
+      if (values.length === 0) continue;
+      const inserted = await tx
+        .insert(table)
+        .values(values as never)
         .returning();
+      count += inserted.length;
       await tx.insert(auditLogs).values(
         inserted.map((row) => {
           const after = fromStorage(row as RecordRow);
@@ -149,4 +181,5 @@ const insertRows = async (ctx: RequestCtx, res: Resource, clean: Row[], deadline
         }),
       );
   }
+  return count;
 };

@@ -96,3 +96,11 @@ export const headerAliases = (field: FieldDef) => [
   field.schema.title ?? "",
   ...LANGS.map((l) => translatorFor(l)(field.label, { defaultValue: "" })),
 ].filter(Boolean);
+
+/** The export's last column: the record's id, so a file exported and edited updates those very records. */
+export const RECORD_ID_KEY = "schemaUi.import.recordId";
+export const recordIdHeader = (ctx: RequestCtx) => translatorFor(ctx.lang)(RECORD_ID_KEY);
+export const recordIdAliases = () => new Set(["id", "ID", ...LANGS.map((l) => translatorFor(l)(RECORD_ID_KEY))]);
+
+/** A list of objects (a case's parties, a template's items) travels as one JSON cell. */
+export const isObjectList = (field: FieldDef) => field.kind === "array" && (field.schema.items as { type?: string } | undefined)?.type === "object";

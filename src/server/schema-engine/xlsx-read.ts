@@ -4,11 +4,11 @@ import ExcelJS from "exceljs";
 
 import { AppError, IMPORT_LIMIT } from "../../shared/errors";
 import { textProblem } from "../../shared/text-rules";
-import { headerAliases, headerOf, isParentKey, type LabelMap } from "./labels";
+import { headerAliases, headerOf, isObjectList, isParentKey, type LabelMap, recordIdAliases } from "./labels";
 import type { FieldDef, Resource } from "./types";
 
 /** One data row of an import, by field, with the problems found while reading its cells. */
-export type SheetRow = { row: number; values: Record<string, unknown>; errors: { field: string; key: string }[] };
+export type SheetRow = { row: number; values: Record<string, unknown>; errors: { field: string; key: string }[]; recordId?: string };
 
 export type ReadLimits = { maxRows: number; maxColumns: number; deadline: number };
 
@@ -31,6 +31,14 @@ const SPLIT = /[,，;；、]/;
 /** Converts one cell to the field's type; select fields accept a label (either language) or a code. */
 const convert = (field: FieldDef, value: unknown, labels?: LabelMap): { value?: unknown; key?: string } => {
   const toValue = (v: string) => (labels ? labels.toValue.get(v) : v);
+  if (isObjectList(field)) {
+    try {
+      const parsed: unknown = JSON.parse(String(value));
+      return Array.isArray(parsed) ? { value: parsed } : { key: "validation.jsonList" };
+    } catch {
+      return { key: "validation.jsonList" };
+    }
+  }
   if (field.kind === "array") {
     const parts = (value instanceof Date ? [dateText(value)] : String(value).split(SPLIT)).map((p) => p.trim()).filter(Boolean);
     const mapped = parts.map((p) => toValue(p));
@@ -80,17 +88,23 @@ export const readSheet = async (res: Resource, buf: Buffer, labels: Map<string, 
     entries: "ignore",
   });
   const aliases = headerMap(res);
+  const idAliases = recordIdAliases();
   const rows: SheetRow[] = [];
   let columns: (FieldDef | null)[] | undefined;
+  let idColumn = -1;
   for await (const sheet of reader) {
     for await (const row of sheet) {
       if (Date.now() > limits.deadline) throw new AppError(400, "errors.importTimeout");
       const cells = (row.values as unknown[]).slice(1);
       if (cells.length > limits.maxColumns) throw new AppError(400, "errors.importTooManyColumns", { params: { max: limits.maxColumns } });
       if (!columns) {
-        columns = cells.map((c) => {
+        columns = cells.map((c, i) => {
           const text = String(cellOf(c).value ?? "").trim();
           if (!text) return null;
+          if (idAliases.has(text) && !aliases.has(text)) {
+            idColumn = i;
+            return null;
+          }
           const field = aliases.get(text);
           if (!field) throw new AppError(400, "errors.importUnknownColumn", { params: { name: text.slice(0, 50) } });
           return field.isReadOnly ? null : field;
@@ -114,7 +128,8 @@ export const readSheet = async (res: Resource, buf: Buffer, labels: Map<string, 
         }
       });
       if (Object.keys(values).length === 0 && errors.length === 0) continue;
-      rows.push({ row: row.number, values, errors });
+      const id = idColumn >= 0 ? String(cellOf(cells[idColumn]).value ?? "").trim() : "";
+      rows.push({ row: row.number, values, errors, ...(id ? { recordId: id } : {}) });
       if (rows.length > limits.maxRows) {
         throw new AppError(400, "errors.importLimitExceeded", { code: IMPORT_LIMIT, params: { max: limits.maxRows } });
       }

@@ -123,7 +123,8 @@ export const seedContracts = async (tx: Db, workspaceId: string, people: People)
         documentType: spec.documentType,
         caseId: open[i]?.id ?? null,
         recipients: spec.recipients,
-        files: [],
+        // The document stamped: a file in the case's folder, as the request form requires one.
+        files: [{ fileId: (await seedFile(tx, { workspaceId, ownerId: people.lead, folderId: open[i]?.folderId ?? null, name: `用印文件-${requestNo}.pdf`, mime: "application/pdf", body: DEMO_CONTRACT_PDF })).id, copies: 2 }],
         sealId: sealRows[0].id,
         reason: "案件办理需要",
         reviewed: true,
@@ -152,7 +153,7 @@ export const seedContracts = async (tx: Db, workspaceId: string, people: People)
 export const seedPendingSealRequest = async (tx: Db, workspaceId: string, people: People) => {
   const ctx = { db: tx, workspaceId, userId: people.lead } as RequestCtx;
   const [seal] = await tx.select().from(seals).where(and(eq(seals.workspaceId, workspaceId), eq(seals.sealType, "official")));
-  const [caseRow] = await tx.select({ id: cases.id }).from(cases).where(and(eq(cases.workspaceId, workspaceId), eq(cases.status, "formal"))).limit(1);
+  const [caseRow] = await tx.select({ id: cases.id, folderId: cases.folderId }).from(cases).where(and(eq(cases.workspaceId, workspaceId), eq(cases.status, "formal"))).limit(1);
   const requestNo = await nextNumber(ctx, "seal-request");
   const [row] = await tx
     .insert(sealRequests)
@@ -162,7 +163,7 @@ export const seedPendingSealRequest = async (tx: Db, workspaceId: string, people
       documentType: "complaint",
       caseId: caseRow?.id ?? null,
       recipients: "人民法院立案庭",
-      files: [],
+      files: [{ fileId: (await seedFile(tx, { workspaceId, ownerId: people.lead, folderId: caseRow?.folderId ?? null, name: `起诉状-${requestNo}.pdf`, mime: "application/pdf", body: DEMO_CONTRACT_PDF })).id, copies: 2 }],
       sealId: seal.id,
       reason: "提交起诉材料",
       reviewed: true,
