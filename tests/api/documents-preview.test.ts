@@ -93,7 +93,8 @@ describe("document previews", () => {
       "--b1",
       "Content-Type: text/html; charset=utf-8",
       "",
-      "<p>请查收</p>",
+      // The HTML alternative real mail clients write: an e-mail may carry markup (never served inline).
+      "<!DOCTYPE html><html><body><p>请查收</p><script>alert(1)</script></body></html>",
       "--b1--",
       "",
     ].join("\r\n");

@@ -23,9 +23,23 @@ const docx = async () => {
 
 
 const L = {
-  "zh-CN": { preview: "预览", encoding: "编码：UTF-8" },
-  en: { preview: "Preview", encoding: "Encoding: UTF-8" },
+  "zh-CN": { preview: "预览", encoding: "编码：UTF-8", subject: "主题" },
+  en: { preview: "Preview", encoding: "Encoding: UTF-8", subject: "Subject" },
 } as const;
+
+/** A plain e-mail as a client forwards it: headers (an encoded-word subject) and a text body. */
+const EML = [
+  "From: =?UTF-8?B?546L56uL?= <wangli@example.com>",
+  "To: zhangwei@mingde.example",
+  "Subject: =?UTF-8?B?5YWz5LqO5ZCI5ZCM5L+u5pS5?=",
+  "Date: Tue, 24 Nov 2026 10:00:00 +0800",
+  "MIME-Version: 1.0",
+  "Content-Type: text/plain; charset=UTF-8",
+  "Content-Transfer-Encoding: 8bit",
+  "",
+  "张律师：附件为修改后的合同，请审阅。<script>alert(1)</script>",
+  "",
+].join("\r\n");
 
 for (const lang of ["zh-CN", "en"] as const) {
   test(`previews a text file and a Word file (${lang})`, async ({ page, request }) => {
@@ -59,5 +73,29 @@ for (const lang of ["zh-CN", "en"] as const) {
     expect(answer.headers()["content-type"]).toBe("application/pdf");
     await expect(page.getByRole("dialog").locator("iframe.doc-preview-frame")).toBeVisible();
     await snap(page, `previews-02-docx-${lang}`);
+    await page.keyboard.press("Escape");
+
+    // An e-mail (.eml): its headers decoded and its text shown, never run; then the same in dark.
+    await page.getByTestId("upload-files").setInputFiles([{ name: `mail-${stamp}.eml`, mimeType: "message/rfc822", buffer: Buffer.from(EML) }]);
+    const mailRow = page.getByRole("row", { name: new RegExp(`mail-${stamp}`) });
+    await expect(mailRow).toBeVisible();
+    await mailRow.getByRole("button", { name: new RegExp(L[lang].preview) }).click();
+    const mail = page.getByRole("dialog");
+    await expect(mail.getByText(L[lang].subject)).toBeVisible();
+    await expect(mail.getByText("关于合同修改")).toBeVisible();
+    await expect(mail.getByText("王立 <wangli@example.com>")).toBeVisible();
+    await expect(mail.locator("pre")).toContainText("<script>alert(1)</script>");
+    await snap(page, `previews-03-eml-${lang}`);
+    await page.keyboard.press("Escape");
+    await page.context().addCookies([{ name: "law-manage-theme", value: "dark", domain: "127.0.0.1", path: "/" }]);
+    await page.reload();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    await page.getByRole("row", { name: new RegExp(`notes-${stamp}`) }).getByRole("button", { name: new RegExp(L[lang].preview) }).click();
+    await expect(page.getByRole("dialog").locator("pre")).toBeVisible();
+    await snap(page, `previews-04-text-dark-${lang}`);
+    await page.keyboard.press("Escape");
+    await page.getByRole("row", { name: new RegExp(`mail-${stamp}`) }).getByRole("button", { name: new RegExp(L[lang].preview) }).click();
+    await expect(page.getByRole("dialog").getByText("关于合同修改")).toBeVisible();
+    await snap(page, `previews-05-eml-dark-${lang}`);
   });
 }

@@ -44,11 +44,19 @@ const TEXT_MIMES: Record<string, string> = {
   json: "application/json",
   xml: "application/xml",
   rtf: "application/rtf",
+  eml: "message/rfc822",
 };
 
-const looksLikeScript = (head: Buffer) => {
+/**
+ * An e-mail's HTML part is the message itself, not a page of ours: .eml files are never served
+ * inline (download.ts) and their preview shows text only, so markup in them is allowed.
+ */
+const MARKUP_ALLOWED = new Set(["eml"]);
+
+const looksLikeScript = (head: Buffer, markupAllowed: boolean) => {
   if (head.subarray(0, 2).toString("latin1") === "#!") return true;
   if (head.subarray(0, 2).toString("latin1") === "MZ") return true;
+  if (markupAllowed) return false;
   const text = head.subarray(0, 4096).toString("latin1").toLowerCase();
   return /<script|<html|<!doctype html|<svg|<\?php|<%@/.test(text);
 };
@@ -71,7 +79,7 @@ export const sniffContent = async (name: string, head: Buffer): Promise<SniffRes
     return { mime: detected.mime };
   }
   const isTextual = !detected || detected.ext === "xml";
-  if (isTextual && looksLikeScript(head)) throw refuse("errors.documents.dangerousType");
+  if (isTextual && looksLikeScript(head, MARKUP_ALLOWED.has(ext))) throw refuse("errors.documents.dangerousType");
   if (detected) return { mime: detected.mime };
   return { mime: TEXT_MIMES[ext] ?? "application/octet-stream" };
 };
