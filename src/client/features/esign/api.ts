@@ -1,0 +1,79 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+
+import { getData, http } from "../../providers/http";
+import type { EsignOverview, PageInfo, SigningRequest } from "./types";
+
+export const esignKey = (contractId: string) => ["esign", contractId] as const;
+
+export const useEsignOverview = (contractId: string) =>
+  useQuery({ queryKey: esignKey(contractId), queryFn: () => getData<EsignOverview>(`/contracts/${contractId}/esign`) });
+
+/**
+ * The page sizes of a file. The server refuses a file that is not a PDF with a translated
+ * message, which the prepare form shows beside the file choice, so no toast here.
+ */
+export const usePageInfo = (fileId: string | undefined) =>
+  useQuery({
+    queryKey: ["esign-pages", fileId],
+    queryFn: async () => (await http.get<PageInfo>(`/esign/files/${fileId}/pages`, { skipErrorHandler: true })).data,
+    enabled: Boolean(fileId),
+    staleTime: 5 * 60_000,
+  });
+
+/**
+ * A page image as an object URL. The image route needs the Authorization header, which an
+ * <img src> cannot send, so it is fetched as a blob; the URL is revoked when the page goes.
+ */
+export const usePageImage = (fileId: string, page: number) => {
+  const [url, setUrl] = useState<string | null>(null);
+  const [isFailed, setFailed] = useState(false);
+  useEffect(() => {
+    let objectUrl: string | null = null;
+    let isLive = true;
+    setUrl(null);
+    setFailed(false);
+    http
+      .get<Blob>(`/esign/files/${fileId}/pages/${page}`, { responseType: "blob", skipErrorHandler: true })
+      .then((res) => {
+        if (!isLive) return;
+        objectUrl = URL.createObjectURL(res.data);
+        setUrl(objectUrl);
+      })
+      .catch(() => {
+        if (isLive) setFailed(true);
+      });
+    return () => {
+      isLive = false;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [fileId, page]);
+  return { url, isFailed };
+};
+
+/** Posts an action on a request and refreshes the tab and the contract header (its signing status). */
+export const useRequestAction = (contractId: string) => {
+  const queries = useQueryClient();
+  return async (path: string, body?: unknown) => {
+    const res = await http.post<SigningRequest>(path, body ?? {});
+    await Promise.all([
+      queries.invalidateQueries({ queryKey: esignKey(contractId) }),
+      queries.invalidateQueries({ queryKey: ["contract", contractId] }),
+    ]);
+    return res.data;
+  };
+};
+
+/** Saves a blob under a name through a temporary link (the sealed PDF needs the auth header). */
+export const downloadSealed = async (requestId: string, name: string) => {
+  const res = await http.get<Blob>(`/esign/requests/${requestId}/sealed`, { responseType: "blob" });
+  const url = URL.createObjectURL(res.data);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // Give the browser the time to start the download before the URL goes.
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+};
