@@ -1,3 +1,5 @@
+import path from "node:path";
+
 import formbody from "@fastify/formbody";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -32,6 +34,10 @@ import type { AuthDeps } from "./features/auth/service";
 import { createSessionStore } from "./features/auth/session-store";
 import { createTokenSigner } from "./features/auth/tokens";
 import { documentsRoutes } from "./features/documents/routes";
+import { createDiskStore } from "./features/documents/storage/disk-store";
+import { esignRoutes } from "./features/esign/routes";
+import { messagesRoutes } from "./features/messages/routes";
+import { createSenders } from "./features/messages/senders";
 import { notificationsRoutes } from "./features/notifications/routes";
 import { orgRoutes } from "./features/org/routes";
 import { profileRoutes } from "./features/profile/routes";
@@ -198,7 +204,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     prefix: "/api",
     pdfFont: config.pdfFontPath ? { path: config.pdfFontPath, face: config.pdfFontFace ?? DEFAULT_PDF_FONT.face } : undefined,
   });
-  await app.register(documentsRoutes, { prefix: "/api/documents", sessions, tokens });
+  // One store of file bodies: Documents and the features that write files (sealed contracts) share it.
+  const store = createDiskStore(path.join(config.dataDir, "files"));
+  await app.register(documentsRoutes, { prefix: "/api/documents", sessions, tokens, store });
+  const senders = createSenders(config);
+  await app.register(messagesRoutes, { prefix: "/api", senders, deliverEverySeconds: 60 });
+  await app.register(esignRoutes, {
+    prefix: "/api",
+    store,
+    senders,
+    pdfFont: config.pdfFontPath ? { path: config.pdfFontPath, face: config.pdfFontFace ?? DEFAULT_PDF_FONT.face } : DEFAULT_PDF_FONT,
+  });
   await app.register(workflowRoutes, { prefix: "/api/workflow", tokens });
   await app.register(userCenterRoutes, {
     prefix: "/user-center",

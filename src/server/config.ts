@@ -73,6 +73,19 @@ export type Config = {
   workflowKeyTtlHours?: number;
   /** How often those old keys are swept; 0 turns the sweep off. */
   workflowKeySweepMinutes?: number;
+  /** The app's public origin (PUBLIC_URL, e.g. https://law.example.com) for links sent by e-mail and SMS; default: the origin the sender used. */
+  publicUrl?: string;
+  /** Outgoing e-mail (SMTP_URL, e.g. smtps://user:pass@mail.example.com:465) and its From (SMTP_FROM); unset: messages wait in the Outbox. */
+  smtpUrl?: string;
+  smtpFrom?: string;
+  /** Text messages: POSTed as JSON {to, body} to SMS_HTTP_URL with SMS_HTTP_TOKEN as a Bearer token; unset: the Outbox. */
+  smsHttpUrl?: string;
+  smsHttpToken?: string;
+  /** E-signing: how long a signing link lives by default (days) and how often signers are reminded (days, 0 = never). */
+  esignLinkDays?: number;
+  esignRemindEveryDays?: number;
+  /** How often the e-signing job sends due reminders and expires requests; 0 turns it off (tests run it by hand). */
+  esignJobIntervalSeconds?: number;
 };
 
 const intFrom = (value: string | undefined, fallback: number) => {
@@ -139,5 +152,13 @@ export const loadConfig = (env: NodeJS.ProcessEnv): Config => {
     exportMaxRows: intFrom(env.EXPORT_MAX_ROWS, 50_000),
     workflowKeyTtlHours: intFrom(env.WORKFLOW_KEY_TTL_HOURS, 7 * 24),
     workflowKeySweepMinutes: intFrom(env.WORKFLOW_KEY_SWEEP_MINUTES, 60),
+    publicUrl: env.PUBLIC_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    smtpFrom: env.SMTP_FROM || undefined,
+    smsHttpUrl: env.SMS_HTTP_URL || undefined,
+    smsHttpToken: env.SMS_HTTP_TOKEN || undefined,
+    esignLinkDays: intFrom(env.ESIGN_LINK_DAYS, 14),
+    esignRemindEveryDays: intFrom(env.ESIGN_REMIND_EVERY_DAYS, 3),
+    esignJobIntervalSeconds: intFrom(env.ESIGN_JOB_INTERVAL_SECONDS, 600),
   };
 };

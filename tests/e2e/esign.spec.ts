@@ -107,7 +107,7 @@ test.describe("electronic signing", () => {
     await page.getByRole("button", { name: "下一步" }).click();
     await page.getByRole("button", { name: /^发\s*送$/ }).click();
     await expect(page.getByTestId("esign-request-status")).toHaveText("待签署");
-    await expect(page.getByTestId("esign-signing-status")).toHaveText("已发起签署");
+    await expect(page.getByTestId("esign-signing-status")).toHaveText("已发送签署");
     await bothSchemes(page, "esign-03-sent");
 
     // The link, as the counterparty got it, read on the Outbox page.

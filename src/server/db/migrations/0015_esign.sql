@@ -47,6 +47,7 @@ CREATE TABLE "esign_requests" (
 	"expires_at" timestamp with time zone NOT NULL,
 	"remind_every_days" integer DEFAULT 0 NOT NULL,
 	"next_remind_at" timestamp with time zone,
+	"link_base" text NOT NULL,
 	"resent_from" uuid,
 	"sealed_file_id" uuid,
 	"sealed_sha256" text,

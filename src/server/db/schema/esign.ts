@@ -32,6 +32,8 @@ export const esignRequests = pgTable(
     /** 0: no automatic reminders. */
     remindEveryDays: integer("remind_every_days").notNull().default(0),
     nextRemindAt: ts("next_remind_at"),
+    /** Where signing links point (the app's origin as the sender saw it): reminders made by the job reuse it. */
+    linkBase: text("link_base").notNull(),
     /** The request this one re-sent (after expiry). */
     resentFrom: uuid("resent_from"),
     sealedFileId: uuid("sealed_file_id"),
@@ -91,8 +93,8 @@ export const esignSigners = pgTable(
     declineReason: text("decline_reason"),
     ip: text(),
     userAgent: text("user_agent"),
-    /** What was put in each field: { fieldId: { png: base64 } } or the seal image for the firm. */
-    marks: jsonb().$type<Record<string, { png: string }>>().notNull().default({}),
+    /** What was put in each signature field: { fieldId: { image: base64 PNG or JPEG } } (the firm: its seal impression). */
+    marks: jsonb().$type<Record<string, { image: string }>>().notNull().default({}),
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),

@@ -1,0 +1,38 @@
+import type { FastifyBaseLogger } from "fastify";
+
+import type { Db } from "../../db/client";
+import type { RequestCtx } from "../../lib/request-ctx";
+import type { PdfFont } from "../conflicts/pdf-font";
+import type { BlobStore } from "../documents/storage/blob-store";
+import type { Senders } from "../messages/senders";
+import type { PageRenderer } from "./pages";
+
+/** What the signing services need besides the request: built once in routes.ts. */
+export type EsignDeps = {
+  store: BlobStore;
+  senders: Senders;
+  log: FastifyBaseLogger;
+  /** The server secret the firm's PKCS#12 is encrypted under. */
+  secret: string;
+  pdfFont: PdfFont;
+  renderPage: PageRenderer;
+  quotaBytes: number;
+  /** Defaults for a new request. */
+  linkDays: number;
+  remindEveryDays: number;
+};
+
+/** Where a step came from, for the trail: the browser's IP and user agent. */
+export type Origin = { ip: string; userAgent: string };
+
+/**
+ * A service context for work done on a firm's behalf without a signed-in member (a counterparty
+ * signing, the reminder job): the request's sender stands as the author of rows it writes.
+ */
+export const actingFor = (db: Db, workspaceId: string, userId: string, log: FastifyBaseLogger, ip = ""): RequestCtx =>
+  ({ db, workspaceId, userId, ip, lang: "zh-CN", log, sessionId: "", rules: [], ability: undefined }) as unknown as RequestCtx;
+
+export const CODE_TTL_MS = 10 * 60 * 1000;
+export const CODE_MAX_TRIES = 5;
+export const CODE_RESEND_MS = 60 * 1000;
+export const SESSION_TTL_MS = 2 * 60 * 60 * 1000;

@@ -1,0 +1,89 @@
+import { and, eq } from "drizzle-orm";
+
+import type { Db } from "../../db/client";
+import { contracts, esignSigners, users, workspaces } from "../../db/tables";
+import { translatorFor } from "../../i18n";
+import { createNotifications } from "../notifications/service";
+import { queueMessage } from "../messages/outbox";
+import type { EsignDeps } from "./deps";
+import { newToken, sha256 } from "./secrets";
+
+type RequestRow = { workspaceId: string; id: string; contractId: string; createdBy: string; expiresAt: Date; linkBase: string };
+type SignerRow = typeof esignSigners.$inferSelect;
+
+/** Both languages in one message: the counterparty has no account whose language we know. */
+const bilingual = (key: string, params: Record<string, string>) =>
+  `${translatorFor("zh-CN")(key, params)}\n\n${translatorFor("en")(key, params)}`;
+
+const subjectOf = (key: string, params: Record<string, string>) => `${translatorFor("zh-CN")(key, params)} / ${translatorFor("en")(key, params)}`;
+
+export const facts = async (db: Db, r: RequestRow) => {
+  const [row] = await db
+    .select({ contract: contracts.name, contractNo: contracts.contractNo, firm: workspaces.name, sender: users.name })
+    .from(contracts)
+    .innerJoin(workspaces, eq(workspaces.id, contracts.workspaceId))
+    .leftJoin(users, eq(users.id, r.createdBy))
+    .where(and(eq(contracts.workspaceId, r.workspaceId), eq(contracts.id, r.contractId)));
+  return { contract: row?.contract ?? "", contractNo: row?.contractNo ?? "", firm: row?.firm ?? "", sender: row?.sender ?? "" };
+};
+
+/**
+ * Gives a counterparty signer a fresh link (any earlier one dies: only the newest token's hash is
+ * kept) and queues it to their email or mobile in the caller's transaction.
+ */
+export const sendLink = async (db: Db, deps: EsignDeps, r: RequestRow, s: SignerRow, kind: "link" | "reminder", now: Date) => {
+  const token = newToken();
+  await db
+    .update(esignSigners)
+    .set({ tokenHash: sha256(token), status: "sent", sentAt: s.sentAt ?? now })
+    .where(and(eq(esignSigners.workspaceId, s.workspaceId), eq(esignSigners.id, s.id)));
+  const f = await facts(db, r);
+  const params = { ...f, name: s.name, link: `${r.linkBase}/manage/esign/${token}`, until: r.expiresAt.toISOString().slice(0, 10) };
+  const channel = s.email ? "email" : "sms";
+  await queueMessage(db, deps.senders, deps.log, {
+    workspaceId: r.workspaceId,
+    channel,
+    recipient: (s.email ?? s.mobile) as string,
+    subject: subjectOf(kind === "link" ? "esign.messages.linkSubject" : "esign.messages.reminderSubject", params),
+    body: bilingual(kind === "link" ? "esign.messages.linkBody" : "esign.messages.reminderBody", params),
+    kind: `esign.${kind}`,
+    entity: "contracts",
+    entityId: r.contractId,
+  });
+  return { token, channel };
+};
+
+export const sendCode = async (db: Db, deps: EsignDeps, r: RequestRow, s: SignerRow, code: string) => {
+  const f = await facts(db, r);
+  const params = { ...f, code, minutes: "10" };
+  await queueMessage(db, deps.senders, deps.log, {
+    workspaceId: r.workspaceId,
+    channel: s.email ? "email" : "sms",
+    recipient: (s.email ?? s.mobile) as string,
+    subject: subjectOf("esign.messages.codeSubject", params),
+    body: bilingual("esign.messages.codeBody", params),
+    kind: "esign.code",
+    entity: "contracts",
+    entityId: r.contractId,
+  });
+};
+
+/** Tells the sender (and, for "firm-turn", the firm signer) about a step; the live notification updates their screen. */
+export const notifyStep = async (
+  db: Db,
+  r: RequestRow,
+  step: "signed" | "declined" | "completed" | "locked" | "expired" | "firm-turn",
+  who: string,
+  userIds: string[] = [r.createdBy],
+) => {
+  const f = await facts(db, r);
+  await createNotifications(db, { workspaceId: r.workspaceId, userId: null }, {
+    userIds,
+    type: "esign",
+    titleKey: `esign.notify.${step}`,
+    params: { contract: f.contract, name: who },
+    link: `/manage/contract/detail/${r.contractId}?tab=esign`,
+    entity: "contracts",
+    entityId: r.contractId,
+  });
+};

@@ -1,0 +1,232 @@
+import { randomUUID } from "node:crypto";
+
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+
+import { AppError } from "../../../shared/errors";
+import type { EsignField } from "../../db/schema/esign";
+import { contracts, esignRequests, esignSigners, files, members, seals, users } from "../../db/tables";
+import { writeAudit } from "../../lib/audit";
+import { type RequestCtx, withDb } from "../../lib/request-ctx";
+import { inWorkspace } from "../../lib/tenant";
+import { lockContract } from "../contracts/lifecycle";
+import { CONTRACT_STATUS } from "../contracts/status";
+import { lockFile } from "../documents/attachments";
+import { readFileBytes } from "../documents/generated-files";
+import { type EsignDeps, type Origin } from "./deps";
+import { activateTurn } from "./turns";
+import { pdfPages } from "./pages";
+import { appendEvent, trailOf } from "./trail";
+import { requestView } from "./views";
+
+export type SignerInput = { party: "counterparty"; name: string; email?: string; mobile?: string } | { party: "firm"; userId: string; sealId: string };
+export type PrepareInput = {
+  fileId: string;
+  signingOrder: "sequential" | "parallel";
+  expiresInDays?: number;
+  remindEveryDays?: number;
+  signers: SignerInput[];
+  fields: Omit<EsignField, "id">[];
+};
+
+/** The Documents lock that keeps the signed original and the sealed result undeletable. */
+export const LOCK_ENTITY = "esign_requests";
+const DAY = 24 * 3600 * 1000;
+
+type RequestRow = typeof esignRequests.$inferSelect;
+
+export const signersOf = (ctx: Pick<RequestCtx, "db" | "workspaceId">, requestId: string) =>
+  ctx.db
+    .select()
+    .from(esignSigners)
+    .where(and(eq(esignSigners.workspaceId, ctx.workspaceId), eq(esignSigners.requestId, requestId)))
+    .orderBy(asc(esignSigners.position));
+
+/** The request row locked for this transaction: every step on a request is serialised on it. */
+export const lockRequest = async (ctx: Pick<RequestCtx, "db" | "workspaceId">, id: string) => {
+  const [row] = await ctx.db
+    .select()
+    .from(esignRequests)
+    .where(and(eq(esignRequests.workspaceId, ctx.workspaceId), eq(esignRequests.id, id)))
+    .for("update");
+  if (!row) throw new AppError(404, "errors.notFound");
+  return row;
+};
+
+export const viewOf = async (ctx: RequestCtx, r: RequestRow) =>
+  requestView(r, await signersOf(ctx, r.id), await trailOf(ctx.db, ctx.workspaceId, r.id), ctx.userId);
+
+const actorName = async (ctx: RequestCtx) => {
+  const [u] = await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, ctx.userId));
+  return u?.name ?? "";
+};
+
+/** The contract's e-signing: the request in flight or last ended, earlier rounds, and the PDFs it may sign. */
+export const contractSigning = async (ctx: RequestCtx, contractId: string) => {
+  const [contract] = await ctx.db.select().from(contracts).where(inWorkspace(ctx, contracts, eq(contracts.id, contractId)));
+  if (!contract) throw new AppError(404, "errors.notFound");
+  const rounds = await ctx.db
+    .select()
+    .from(esignRequests)
+    .where(inWorkspace(ctx, esignRequests, eq(esignRequests.contractId, contractId)))
+    .orderBy(desc(esignRequests.createdAt));
+  const pdfFiles = contract.attachmentIds.length
+    ? await ctx.db
+        .select({ id: files.id, name: files.name, size: files.size, mime: files.mime })
+        .from(files)
+        .where(inWorkspace(ctx, files, inArray(files.id, contract.attachmentIds)))
+    : [];
+  const inFlight = rounds.some((r) => r.status === "sent" || r.status === "completed");
+  return {
+    current: rounds[0] ? await viewOf(ctx, rounds[0]) : null,
+    history: rounds.map((r) => ({ id: r.id, status: r.status, createdAt: r.createdAt, endReason: r.endReason })),
+    pdfFiles: pdfFiles.filter((f) => f.mime === "application/pdf" || f.name.toLowerCase().endsWith(".pdf")),
+    mayPrepare: !inFlight && !contract.pendingApprovalId && (contract.status === CONTRACT_STATUS.approved || contract.status === CONTRACT_STATUS.signing),
+  };
+};
+
+/** Firm signers must be members of this firm using an active electronic seal of it that has an impression image and whose custodian they are. */
+const checkFirmSigner = async (ctx: RequestCtx, s: Extract<SignerInput, { party: "firm" }>) => {
+  const [member] = await ctx.db
+    .select({ name: users.name })
+    .from(members)
+    .innerJoin(users, eq(users.id, members.userId))
+    .where(and(eq(members.workspaceId, ctx.workspaceId), eq(members.userId, s.userId), eq(members.isEnabled, true)));
+  if (!member) throw new AppError(400, "esign.errors.firmSignerNotMember");
+  const [seal] = await ctx.db.select().from(seals).where(inWorkspace(ctx, seals, eq(seals.id, s.sealId)));
+  if (!seal || seal.sealType !== "electronic" || seal.sealStatus !== "active" || seal.imageFileIds.length === 0) throw new AppError(400, "esign.errors.sealNotUsable");
+  if (seal.custodianId !== s.userId) throw new AppError(400, "esign.errors.sealNotTheirs", { params: { seal: seal.name } });
+  return member.name;
+};
+
+const checkFields = (input: PrepareInput, pageCount: number) => {
+  for (const f of input.fields) {
+    if (f.signer >= input.signers.length) throw new AppError(400, "esign.errors.fieldSigner");
+    if (f.page > pageCount) throw new AppError(400, "esign.errors.fieldPage", { params: { pages: pageCount } });
+    if (f.x + f.w > 1.0001 || f.y + f.h > 1.0001) throw new AppError(400, "esign.errors.fieldOutside");
+  }
+  input.signers.forEach((_, i) => {
+    if (!input.fields.some((f) => f.signer === i && f.kind === "signature")) throw new AppError(400, "esign.errors.signerWithoutField", { params: { n: i + 1 } });
+  });
+};
+
+/**
+ * Prepares and sends a contract's signing in one transaction: checks the PDF and the signers,
+ * locks the original in Documents, writes the request, its signers and the first trail entries,
+ * gives whoever signs first their link (or, for the firm, a notification), and moves the
+ * contract to signing / "sent".
+ */
+export const prepareSigning = (ctx: RequestCtx, deps: EsignDeps, contractId: string, input: PrepareInput, linkBase: string, origin: Origin, now = new Date()) =>
+  ctx.db.transaction(async (tx) => {
+    const tctx = withDb(ctx, tx);
+    const contract = await lockContract(tctx, contractId);
+    const state = await contractSigning(tctx, contractId);
+    if (!state.mayPrepare) throw new AppError(409, "esign.errors.notReady");
+    if (!state.pdfFiles.some((f) => f.id === input.fileId)) {
+      const [other] = await tx.select({ name: files.name }).from(files).where(inWorkspace(ctx, files, eq(files.id, input.fileId)));
+      if (other && !other.name.toLowerCase().endsWith(".pdf")) throw new AppError(400, "esign.errors.notPdf");
+      throw new AppError(400, "esign.errors.notContractFile");
+    }
+    const source = await readFileBytes(tctx, deps.store, input.fileId);
+    const pages = await pdfPages(source.bytes);
+    checkFields(input, pages.length);
+    const names: string[] = [];
+    for (const s of input.signers) {
+      if (s.party === "firm") names.push(await checkFirmSigner(tctx, s));
+      else {
+        if (!s.email && !s.mobile) throw new AppError(400, "esign.errors.signerContact");
+        names.push(s.name.trim());
+      }
+    }
+    const [request] = await tx
+      .insert(esignRequests)
+      .values({
+        workspaceId: ctx.workspaceId,
+        contractId,
+        sourceFileId: input.fileId,
+        sourceName: source.name,
+        sourceSha256: source.sha256,
+        pageCount: pages.length,
+        signingOrder: input.signingOrder,
+        fields: input.fields.map((f) => ({ ...f, id: randomUUID() })),
+        expiresAt: new Date(now.getTime() + (input.expiresInDays ?? deps.linkDays) * DAY),
+        remindEveryDays: input.remindEveryDays ?? deps.remindEveryDays,
+        nextRemindAt: (input.remindEveryDays ?? deps.remindEveryDays) > 0 ? new Date(now.getTime() + (input.remindEveryDays ?? deps.remindEveryDays) * DAY) : null,
+        linkBase,
+        createdBy: ctx.userId,
+      })
+      .returning();
+    await tx.insert(esignSigners).values(
+      input.signers.map((s, i) => ({
+        workspaceId: ctx.workspaceId,
+        requestId: request.id,
+        position: i,
+        party: s.party,
+        name: names[i],
+        email: s.party === "counterparty" ? s.email?.trim() || null : null,
+        mobile: s.party === "counterparty" ? s.mobile?.trim() || null : null,
+        userId: s.party === "firm" ? s.userId : null,
+        sealId: s.party === "firm" ? s.sealId : null,
+        status: "waiting",
+      })),
+    );
+    await lockFile(tctx, { entity: LOCK_ENTITY, entityId: request.id, fileId: input.fileId, label: contract.contractNo });
+    const by = { actorId: ctx.userId, actorName: await actorName(tctx), ip: origin.ip, userAgent: origin.userAgent, at: now, docSha256: source.sha256 };
+    await appendEvent(tx, { workspaceId: ctx.workspaceId, requestId: request.id, action: "prepared", ...by, detail: { signers: names.length, fields: input.fields.length, order: input.signingOrder } });
+    await activateTurn(tx, deps, request, now, by);
+    await tx
+      .update(contracts)
+      .set({ status: CONTRACT_STATUS.signing, signingStatus: "sent", version: contract.version + 1, updatedAt: now, updatedBy: ctx.userId })
+      .where(inWorkspace(ctx, contracts, eq(contracts.id, contractId)));
+    await writeAudit(tx, ctx, { action: "create", entity: "esign_requests", entityId: request.id, after: { contractId, fileId: input.fileId, signers: names } });
+    return viewOf(tctx, request);
+  });
+
+const setContractSigning = (ctx: RequestCtx, contractId: string, signingStatus: string) =>
+  ctx.db.update(contracts).set({ signingStatus, updatedAt: new Date(), updatedBy: ctx.userId }).where(inWorkspace(ctx, contracts, eq(contracts.id, contractId)));
+
+/** Stops a request in flight: its links die at once; the trail records who and why. */
+export const cancelRequest = (ctx: RequestCtx, id: string, reason: string | undefined, origin: Origin, now = new Date()) =>
+  ctx.db.transaction(async (tx) => {
+    const tctx = withDb(ctx, tx);
+    const r = await lockRequest(tctx, id);
+    if (r.status !== "sent") throw new AppError(409, "esign.errors.notInFlight");
+    await endRequest(tctx, r, "cancelled", reason?.trim() || null, now);
+    await appendEvent(tx, { workspaceId: ctx.workspaceId, requestId: r.id, action: "cancelled", actorId: ctx.userId, actorName: await actorName(tctx), ...origin, at: now, docSha256: r.sourceSha256, detail: { reason: reason?.trim() ?? "" } });
+    await setContractSigning(tctx, r.contractId, "cancelled");
+    const [after] = await tx.select().from(esignRequests).where(inWorkspace(ctx, esignRequests, eq(esignRequests.id, id)));
+    return viewOf(tctx, after);
+  });
+
+/** Ends a request (declined, cancelled, expired): no link of it works any more. */
+export const endRequest = async (ctx: Pick<RequestCtx, "db" | "workspaceId">, r: RequestRow, status: "declined" | "cancelled" | "expired", reason: string | null, now: Date) => {
+  await ctx.db.update(esignRequests).set({ status, endedAt: now, endReason: reason, version: r.version + 1 }).where(and(eq(esignRequests.workspaceId, r.workspaceId), eq(esignRequests.id, r.id)));
+  await ctx.db.update(esignSigners).set({ tokenHash: null, sessionHash: null, codeHash: null }).where(and(eq(esignSigners.workspaceId, r.workspaceId), eq(esignSigners.requestId, r.id)));
+};
+
+/** A new round with the same file, signers and fields after an expired, declined or cancelled one; the old links stay dead. */
+export const resendRequest = async (ctx: RequestCtx, deps: EsignDeps, id: string, linkBase: string, origin: Origin, now = new Date()) => {
+  const [old] = await ctx.db.select().from(esignRequests).where(inWorkspace(ctx, esignRequests, eq(esignRequests.id, id)));
+  if (!old) throw new AppError(404, "errors.notFound");
+  if (!["expired", "declined", "cancelled"].includes(old.status)) throw new AppError(409, "esign.errors.notEnded");
+  const signers = await signersOf(ctx, id);
+  const view = await prepareSigning(
+    ctx,
+    deps,
+    old.contractId,
+    {
+      fileId: old.sourceFileId,
+      signingOrder: old.signingOrder as PrepareInput["signingOrder"],
+      expiresInDays: Math.max(1, Math.round((old.expiresAt.getTime() - old.createdAt.getTime()) / DAY)),
+      remindEveryDays: old.remindEveryDays,
+      signers: signers.map((s) =>
+        s.party === "firm" ? { party: "firm", userId: s.userId as string, sealId: s.sealId as string } : { party: "counterparty", name: s.name, email: s.email ?? undefined, mobile: s.mobile ?? undefined },
+      ),
+      fields: old.fields.map(({ id: _id, ...f }) => f),
+    },
+    linkBase,
+    origin,
+    now,
+  );
+  await ctx.db.update(esignRequests).set({ resentFrom: old.id }).where(inWorkspace(ctx, esignRequests, eq(esignRequests.id, view.id)));
+  return { ...view };
+};

@@ -1,0 +1,60 @@
+import cookie from "@fastify/cookie";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+
+import { AppError } from "../../../shared/errors";
+
+import { originOf, sendPdf } from "./routes-admin";
+import type { EsignDeps } from "./deps";
+import { SESSION_TTL_MS } from "./deps";
+import { declineAsCounterparty, pageImage, publicView, requestCode, sealedForSigner, signAsCounterparty, verifyCode } from "./public";
+import { codeBody, declineBody, signBody, tokenParams } from "./schemas";
+import { verifyDocument } from "./verify";
+
+const COOKIE = "lm_esign";
+const COOKIE_PATH = "/api/public/esign";
+type Token = { Params: { token: string } };
+
+/** Per IP: a link is a secret in a URL, so guessing is throttled as well as made hopeless by its length. */
+const limited = (max: number) => ({ permission: "public" as const, rateLimit: { max, timeWindow: "1 minute" } });
+
+/**
+ * The counterparty's side (no account; the link and a one-time code are the credentials) and the
+ * public verify endpoint. Every answer about a link that does not work is the same 404.
+ */
+export async function esignPublicRoutes(app: FastifyInstance, opts: { deps: EsignDeps }) {
+  const { deps } = opts;
+  await app.register(cookie);
+  const db = app.database.db;
+  const session = (req: FastifyRequest) => req.cookies[COOKIE];
+
+  app.get<Token>("/public/esign/:token", { schema: { params: tokenParams }, config: limited(120) }, (req) => publicView(db, deps, req.params.token, session(req), originOf(req)));
+  app.post<Token>("/public/esign/:token/code", { schema: { params: tokenParams }, config: limited(20) }, (req) => requestCode(db, deps, req.params.token, originOf(req)));
+  app.post<Token & { Body: { code: string } }>("/public/esign/:token/verify", { schema: { params: tokenParams, body: codeBody }, config: limited(30) }, async (req, reply) => {
+    const value = await verifyCode(db, req.params.token, req.body.code, originOf(req));
+    void reply.setCookie(COOKIE, value, { path: COOKIE_PATH, httpOnly: true, sameSite: "strict", secure: req.protocol === "https", maxAge: SESSION_TTL_MS / 1000 });
+    return { verified: true };
+  });
+  app.get<Token & { Params: { n: string } }>("/public/esign/:token/pages/:n", { config: limited(600) }, async (req, reply) => {
+    const png = await pageImage(db, deps, req.params.token, session(req), Number(req.params.n));
+    return reply.header("content-type", "image/png").header("cache-control", "private, max-age=300").send(png);
+  });
+  app.post<Token & { Body: { marks: Record<string, { png: string }> } }>(
+    "/public/esign/:token/sign",
+    { schema: { params: tokenParams, body: signBody }, bodyLimit: 8 * 1024 * 1024, config: limited(20) },
+    (req) => signAsCounterparty(db, deps, req.params.token, session(req), req.body.marks, originOf(req)),
+  );
+  app.post<Token & { Body: { reason: string } }>("/public/esign/:token/decline", { schema: { params: tokenParams, body: declineBody }, config: limited(20) }, (req) =>
+    declineAsCounterparty(db, req.params.token, session(req), req.body.reason, originOf(req)),
+  );
+  app.get<Token>("/public/esign/:token/sealed", { schema: { params: tokenParams }, config: limited(30) }, async (req, reply) => {
+    const out = await sealedForSigner(db, deps, req.params.token, session(req), originOf(req));
+    return sendPdf(reply, out.bytes, out.name);
+  });
+
+  // A PDF's raw bytes, up to 50 MB: the verify page posts the dropped file as it is.
+  app.addContentTypeParser("application/pdf", { parseAs: "buffer", bodyLimit: 50 * 1024 * 1024 }, (_req, body, done) => done(null, body));
+  app.post<{ Body: Buffer }>("/public/verify", { bodyLimit: 50 * 1024 * 1024, config: limited(30) }, (req) => {
+    if (!Buffer.isBuffer(req.body) || req.body.subarray(0, 5).toString("latin1") !== "%PDF-") throw new AppError(400, "esign.errors.notPdf");
+    return verifyDocument(db, req.body);
+  });
+}
