@@ -13,10 +13,10 @@ export const useEsignOverview = (contractId: string) =>
  * The page sizes of a file. The server refuses a file that is not a PDF with a translated
  * message, which the prepare form shows beside the file choice, so no toast here.
  */
-export const usePageInfo = (fileId: string | undefined) =>
+export const usePageInfo = (contractId: string, fileId: string | undefined) =>
   useQuery({
-    queryKey: ["esign-pages", fileId],
-    queryFn: async () => (await http.get<PageInfo>(`/esign/files/${fileId}/pages`, { skipErrorHandler: true })).data,
+    queryKey: ["esign-pages", contractId, fileId],
+    queryFn: async () => (await http.get<PageInfo>(`/contracts/${contractId}/esign/files/${fileId}/pages`, { skipErrorHandler: true })).data,
     enabled: Boolean(fileId),
     staleTime: 5 * 60_000,
   });
@@ -25,7 +25,7 @@ export const usePageInfo = (fileId: string | undefined) =>
  * A page image as an object URL. The image route needs the Authorization header, which an
  * <img src> cannot send, so it is fetched as a blob; the URL is revoked when the page goes.
  */
-export const usePageImage = (fileId: string, page: number) => {
+export const usePageImage = (contractId: string, fileId: string, page: number) => {
   const [url, setUrl] = useState<string | null>(null);
   const [isFailed, setFailed] = useState(false);
   useEffect(() => {
@@ -34,7 +34,7 @@ export const usePageImage = (fileId: string, page: number) => {
     setUrl(null);
     setFailed(false);
     http
-      .get<Blob>(`/esign/files/${fileId}/pages/${page}`, { responseType: "blob", skipErrorHandler: true })
+      .get<Blob>(`/contracts/${contractId}/esign/files/${fileId}/pages/${page}`, { responseType: "blob", skipErrorHandler: true })
       .then((res) => {
         if (!isLive) return;
         objectUrl = URL.createObjectURL(res.data);
@@ -47,7 +47,7 @@ export const usePageImage = (fileId: string, page: number) => {
       isLive = false;
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
-  }, [fileId, page]);
+  }, [contractId, fileId, page]);
   return { url, isFailed };
 };
 

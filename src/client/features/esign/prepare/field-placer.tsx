@@ -10,6 +10,7 @@ import { DEFAULT_SIZE, type Rect } from "./geometry";
 import { PageCanvas, type PlacedField } from "./page-canvas";
 
 type Props = {
+  contractId: string;
   fileId: string;
   info: PageInfo;
   signerNames: string[];
@@ -24,7 +25,7 @@ export const signersWithoutSignature = (count: number, fields: Field[]) =>
   Array.from({ length: count }, (_, i) => i).filter((i) => !fields.some((f) => f.signer === i && f.kind === "signature"));
 
 /** Step two: where each signer signs (and where the signing date goes), page by page. */
-export const FieldPlacer = ({ fileId, info, signerNames, fields, onChange }: Props) => {
+export const FieldPlacer = ({ contractId, fileId, info, signerNames, fields, onChange }: Props) => {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [signer, setSigner] = useState(0);
@@ -103,6 +104,7 @@ export const FieldPlacer = ({ fileId, info, signerNames, fields, onChange }: Pro
       ) : null}
       <div className="esign-place-body">
         <PageCanvas
+          contractId={contractId}
           fileId={fileId}
           page={page}
           pageCount={info.pageCount}

@@ -9,6 +9,7 @@ import { clampRect, fractionIn, isBigEnough, type Rect, rectAfterKey, rectBetwee
 export type PlacedField = Field & { index: number };
 
 type Props = {
+  contractId: string;
   fileId: string;
   page: number;
   pageCount: number;
@@ -34,7 +35,7 @@ const style = (r: Rect) => ({ left: pct(r.x), top: pct(r.y), width: pct(r.w), he
  */
 export const PageCanvas = (p: Props) => {
   const { t } = useTranslation();
-  const { url, isFailed } = usePageImage(p.fileId, p.page);
+  const { url, isFailed } = usePageImage(p.contractId, p.fileId, p.page);
   const overlay = useRef<HTMLDivElement>(null);
   const boxes = useRef(new Map<number, HTMLButtonElement>());
   const [draft, setDraft] = useState<{ from: { x: number; y: number }; rect: Rect } | null>(null);

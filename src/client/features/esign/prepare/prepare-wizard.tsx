@@ -8,6 +8,7 @@ import { usePageInfo, useRequestAction } from "../api";
 import type { ContractForSigning, Field, PdfFile, SignerDraft } from "../types";
 import { FieldPlacer, signersWithoutSignature } from "./field-placer";
 import { type SetupValues, SetupStep } from "./setup-step";
+import { normalizeMobile } from "./signers-editor";
 
 const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
 
@@ -21,7 +22,7 @@ const initialValuesOf = (c: ContractForSigning): SetupValues => ({
 
 /** The request body: empty contact fields are left out (the server wants email or mobile). */
 const toSigner = (s: SignerDraft): SignerDraft =>
-  s.party === "firm" ? { party: "firm", userId: s.userId, sealId: s.sealId } : { party: "counterparty", name: s.name.trim(), email: text(s.email), mobile: text(s.mobile) };
+  s.party === "firm" ? { party: "firm", userId: s.userId, sealId: s.sealId } : { party: "counterparty", name: s.name.trim(), email: text(s.email), mobile: text(s.mobile) && normalizeMobile(String(s.mobile)) };
 
 /**
  * Prepare signing: document and signers, then boxes on the pages, then a last look and Send.
@@ -37,7 +38,7 @@ export const PrepareWizard = ({ contract, pdfFiles, onClose }: { contract: Contr
   const act = useRequestAction(contract.id);
   const { data: members = [] } = useMembers();
   // The same query as the setup step's (shared cache): the chosen file's pages, or the refusal.
-  const pages = usePageInfo(Form.useWatch("fileId", form));
+  const pages = usePageInfo(contract.id, Form.useWatch("fileId", form));
 
   const signerNames = (setup?.signers ?? []).map((s) =>
     s.party === "firm" ? (members.find((m) => m.id === s.userId)?.name ?? t("esign.parties.firm")) : s.name,
@@ -88,10 +89,10 @@ export const PrepareWizard = ({ contract, pdfFiles, onClose }: { contract: Contr
         items={[{ title: t("esign.prepare.stepSetup") }, { title: t("esign.prepare.stepPlace") }, { title: t("esign.prepare.stepSend") }]}
       />
       <div hidden={step !== 0}>
-        <SetupStep form={form} pdfFiles={pdfFiles} initialValues={setup ?? initialValuesOf(contract)} />
+        <SetupStep contractId={contract.id} form={form} pdfFiles={pdfFiles} initialValues={setup ?? initialValuesOf(contract)} />
       </div>
       {step === 1 && setup?.fileId && pages.data ? (
-        <FieldPlacer fileId={setup.fileId} info={pages.data} signerNames={signerNames} fields={fields} onChange={setFields} />
+        <FieldPlacer contractId={contract.id} fileId={setup.fileId} info={pages.data} signerNames={signerNames} fields={fields} onChange={setFields} />
       ) : null}
       {step === 2 && setup ? (
         <Descriptions size="small" bordered column={1} className="esign-gap">

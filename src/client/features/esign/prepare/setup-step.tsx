@@ -17,10 +17,12 @@ export type SetupValues = {
 const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 
 /** Step one: the PDF to sign, the signers and the request's order, expiry and reminders. */
-export const SetupStep = ({ form, pdfFiles, initialValues }: { form: FormInstance<SetupValues>; pdfFiles: PdfFile[]; initialValues: SetupValues }) => {
+type Props = { contractId: string; form: FormInstance<SetupValues>; pdfFiles: PdfFile[]; initialValues: SetupValues };
+
+export const SetupStep = ({ contractId, form, pdfFiles, initialValues }: Props) => {
   const { t } = useTranslation();
   const fileId = Form.useWatch("fileId", form);
-  const pages = usePageInfo(fileId);
+  const pages = usePageInfo(contractId, fileId);
   const refusal = pages.error as ApiError | null;
   return (
     <Form form={form} layout="vertical" initialValues={initialValues} className="esign-setup" requiredMark>

@@ -6,6 +6,9 @@ import { MemberPickerField } from "../../../components/member-picker";
 import { useSealOptions } from "../../contracts/api";
 
 const MAX_SIGNERS = 10;
+/** What the server accepts once spaces, dashes and brackets are gone. */
+const MOBILE = /^\+?[0-9]{6,20}$/;
+export const normalizeMobile = (value: string) => value.replace(/[\s()-]/g, "");
 
 /**
  * The signers in signing order: counterparties by name and email or mobile (the link and the
@@ -14,7 +17,10 @@ const MAX_SIGNERS = 10;
 export const SignersEditor = () => {
   const { t } = useTranslation();
   const { data: seals = [] } = useSealOptions();
-  const electronic = seals.filter((s) => s.sealType === "electronic").map((s) => ({ value: s.id, label: s.name }));
+  const electronic = seals.filter((s) => s.sealType === "electronic");
+  // Only a seal's custodian may sign with it (the server refuses others), so the member's own are offered.
+  const sealsOf = (userId: string | undefined) =>
+    electronic.filter((s) => !userId || s.custodianId === userId).map((s) => ({ value: s.id, label: s.name }));
   return (
     <Form.List name="signers">
       {(items, { add, remove }) => (
@@ -46,7 +52,12 @@ export const SignersEditor = () => {
                   />
                 ) : null}
               </div>
-              <Form.Item noStyle shouldUpdate={(a, b) => a.signers?.[item.name]?.party !== b.signers?.[item.name]?.party}>
+              <Form.Item
+                noStyle
+                shouldUpdate={(a, b) =>
+                  a.signers?.[item.name]?.party !== b.signers?.[item.name]?.party || a.signers?.[item.name]?.userId !== b.signers?.[item.name]?.userId
+                }
+              >
                 {({ getFieldValue }) =>
                   getFieldValue(["signers", item.name, "party"]) === "firm" ? (
                     <div className="esign-signer-fields">
@@ -63,9 +74,13 @@ export const SignersEditor = () => {
                         name={[item.name, "sealId"]}
                         label={t("esign.prepare.seal")}
                         rules={[{ required: true, message: t("esign.prepare.sealRequired") }]}
-                        extra={electronic.length ? null : t("esign.prepare.noElectronicSeal")}
+                        extra={
+                          sealsOf(getFieldValue(["signers", item.name, "userId"])).length
+                            ? t("esign.prepare.sealHint")
+                            : t(electronic.length ? "esign.prepare.noSealOfMember" : "esign.prepare.noElectronicSeal")
+                        }
                       >
-                        <Select options={electronic} placeholder={t("esign.prepare.sealPlaceholder")} style={{ minWidth: 220 }} />
+                        <Select options={sealsOf(getFieldValue(["signers", item.name, "userId"]))} placeholder={t("esign.prepare.sealPlaceholder")} style={{ minWidth: 220 }} />
                       </Form.Item>
                     </div>
                   ) : (
@@ -92,7 +107,14 @@ export const SignersEditor = () => {
                       <Form.Item
                         name={[item.name, "mobile"]}
                         label={t("esign.prepare.mobile")}
-                        rules={[{ pattern: /^[0-9+\-() ]{5,20}$/, message: t("esign.prepare.mobileInvalid") }]}
+                        rules={[
+                          {
+                            validator: async (_, value: string | undefined) => {
+                              if (!value?.trim() || MOBILE.test(normalizeMobile(value))) return;
+                              throw new Error(t("esign.prepare.mobileInvalid"));
+                            },
+                          },
+                        ]}
                       >
                         <Input type="tel" maxLength={20} autoComplete="off" />
                       </Form.Item>
