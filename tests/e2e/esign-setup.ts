@@ -23,9 +23,12 @@ export const api = async <T>(request: APIRequestContext, username: string, metho
 
 /** Uploads through the documents' raw route, as the app's upload control does. */
 const upload = async (request: APIRequestContext, username: string, name: string, body: Buffer) => {
-  const { token } = await api<{ token: string }>(request, username, "get", "/api/user-service/user/get-up-token");
+  // The upload token belongs to the sign-in that asked for it: one sign-in for both calls.
+  const h = await headers(request, username);
+  const tokenRes = await request.get("/api/user-service/user/get-up-token", { headers: h });
+  const { token } = (await tokenRes.json()).data as { token: string };
   const res = await request.post(`/api/documents/files/raw?name=${encodeURIComponent(name)}`, {
-    headers: { ...(await headers(request, username)), "content-type": "application/octet-stream", "x-upload-token": token },
+    headers: { ...h, "content-type": "application/octet-stream", "x-upload-token": token },
     data: body,
   });
   expect(res.status(), await res.text()).toBe(200);
@@ -33,7 +36,7 @@ const upload = async (request: APIRequestContext, username: string, name: string
   return rows[0].id;
 };
 
-/** A two-page A4 contract text the server can render page by page. */
+/** A two-page A4 contract text the server can render page by page (Latin text: the standard fonts have no CJK). */
 export const contractPdf = async (title: string) => {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
@@ -76,11 +79,14 @@ const acceptAll = async (request: APIRequestContext, instanceId: string, users: 
   }
 };
 
-/** An approved contract on a formal case, its text a PDF, the counterparty signatory given by email. */
+/**
+ * An approved contract on one of the lawyer's formal cases, its text a PDF, the counterparty
+ * signatory given by email: submitted by the lawyer, approved by the partner and the admin, stamped by finance.
+ */
 export const approvedContract = async (request: APIRequestContext, name: string, signer: { name: string; email: string }) => {
-  const [kase] = await api<{ id: string }[]>(request, "admin", "get", "/api/cases?_start=0&_end=1&status=formal");
-  const pdfId = await upload(request, "admin", `${name}.pdf`, await contractPdf(name));
-  const seal = (await api<{ id: string; sealType: string }[]>(request, "admin", "get", "/api/seal-options")).find((s) => s.sealType === "contract")!;
+  const [kase] = await api<{ id: string }[]>(request, "lawyer", "get", "/api/cases?_start=0&_end=1&status=formal");
+  const pdfId = await upload(request, "lawyer", `${name}.pdf`, await contractPdf(`Engagement contract ${name.replace(/\D/g, "")}`));
+  const seal = (await api<{ id: string; sealType: string }[]>(request, "lawyer", "get", "/api/seal-options")).find((s) => s.sealType === "contract")!;
   const values = {
     name,
     contractType: "engagement",
@@ -93,14 +99,14 @@ export const approvedContract = async (request: APIRequestContext, name: string,
     signerEmail: signer.email,
     attachmentIds: [pdfId],
   };
-  const { instanceId } = await api<{ instanceId: string }>(request, "admin", "post", "/api/contract-submissions", { values });
+  const { instanceId } = await api<{ instanceId: string }>(request, "lawyer", "post", "/api/contract-submissions", { values });
   await acceptAll(request, instanceId, ["partner", "admin", "finance"]);
-  const { contractId } = await api<{ contractId: string }>(request, "admin", "get", `/api/contract-submissions/${instanceId}`);
+  const { contractId } = await api<{ contractId: string }>(request, "lawyer", "get", `/api/contract-submissions/${instanceId}`);
   expect(contractId).toBeTruthy();
   return contractId;
 };
 
-type OutboxItem = { recipient: string; kind: string; body: string; createdAt: string };
+type OutboxItem = { recipient: string; kind: string; subject: string; body: string; createdAt: string };
 
 /** The newest message of a kind sent to someone (the Outbox keeps them all: no mail server in tests). */
 export const lastMessage = async (request: APIRequestContext, recipient: string, kind: string) => {

@@ -48,6 +48,8 @@ const dragOn = async (page: Page, testId: string, from: [number, number], to: [n
 
 test.describe("electronic signing", () => {
   test.describe.configure({ mode: "serial" });
+  // One long flow: a step that cannot happen should fail in seconds, not at the test's timeout.
+  test.use({ actionTimeout: 20_000 });
   test.beforeAll(async ({ request }) => {
     await useFirm(request, "admin", FIRM);
   });
@@ -72,7 +74,9 @@ test.describe("electronic signing", () => {
     await expect(first.getByLabel("邮箱")).toHaveValue(SIGNER.email);
     await page.getByRole("button", { name: "添加签署人" }).click();
     const second = page.getByRole("group", { name: "签署人 2" });
-    await second.getByRole("radio", { name: "本所" }).check();
+    // antd's button-style radios hide the input itself: the label is what a person clicks.
+    await second.getByText("本所", { exact: true }).click();
+    await expect(second.getByRole("radio", { name: "本所" })).toBeChecked();
     await second.getByRole("button", { name: "选择人员" }).click();
     const picker = page.getByRole("dialog", { name: "选择人员" });
     await picker.getByPlaceholder("按姓名或拼音首字母搜索").fill("admin");
@@ -87,7 +91,8 @@ test.describe("electronic signing", () => {
     await expect(page.getByRole("img", { name: "第 1 页，共 2 页" })).toBeVisible();
     await dragOn(page, "esign-page-overlay", [0.1, 0.75], [0.4, 0.83]);
     await expect(page.getByRole("button", { name: `签名：${SIGNER.name}，第 1 页` }).first()).toBeVisible();
-    await page.getByLabel("签署人", { exact: true }).click();
+    await page.getByLabel("签署人", { exact: true }).focus();
+    await page.keyboard.press("ArrowDown");
     await page.locator(".ant-select-dropdown:visible .ant-select-item-option").nth(1).click();
     await page.getByRole("button", { name: "添加位置" }).click();
     const firmBox = page.locator(".esign-box.is-selected");
@@ -113,7 +118,7 @@ test.describe("electronic signing", () => {
     // The link, as the counterparty got it, read on the Outbox page.
     await page.goto("/manage/outbox");
     await page.getByLabel("搜索收件人、主题或正文").fill(SIGNER.email);
-    await page.getByRole("button", { name: /搜\s*索/ }).click();
+    await page.getByLabel("搜索收件人、主题或正文").press("Enter");
     await expect(page.getByRole("row").filter({ hasText: SIGNER.email })).toHaveCount(1);
     await bothSchemes(page, "esign-04-outbox");
     const link = (await lastMessage(request, SIGNER.email, "esign.link")).body.match(/\/manage\/esign\/[A-Za-z0-9_-]+/)![0];
@@ -132,7 +137,8 @@ test.describe("electronic signing", () => {
     await p.getByLabel("6 位验证码").fill("000000");
     await p.getByRole("button", { name: "确认" }).click();
     await expect(p.getByRole("alert")).toBeVisible();
-    const code = (await lastMessage(request, SIGNER.email, "esign.code")).body.match(/\b\d{6}\b/)![0];
+    // The subject ends with the code ("… signing code: 123456"); the body also holds the contract's name and number.
+    const code = (await lastMessage(request, SIGNER.email, "esign.code")).subject.match(/(\d{6})\s*$/)![1];
     await p.getByLabel("6 位验证码").fill(code);
     await p.getByRole("button", { name: "确认" }).click();
 
