@@ -26,7 +26,7 @@ export const SignPage = ({ token, onLanguage }: { token: string; onLanguage: (la
   }, [load]);
 
   const view = state.kind === "ready" ? state.view : null;
-  const title = view ? view.contractName : t("title");
+  const title = view ? view.contractName : t("sign.pageTitle");
   const subtitle = view ? t("sign.from", { firm: view.firmName, sender: view.senderName, no: view.contractNo }) : undefined;
   return (
     <Shell title={title} subtitle={subtitle} onLanguage={onLanguage}>

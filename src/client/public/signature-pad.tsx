@@ -124,8 +124,18 @@ export const SignaturePad = ({ open, signerName, onApply, onClose }: Props) => {
         ) : null}
         {mode === "upload" ? (
           <p>
-            <label htmlFor="pad-file">{t("pad.uploadLabel")}</label>
-            <input id="pad-file" type="file" accept="image/png,image/jpeg,image/webp" className="pub-file" onChange={(e) => void upload(e.target.files?.[0])} />
+            <span id="pad-file-hint">{t("pad.uploadLabel")}</span>
+            {/* A styled stand-in for the native button, whose text follows the browser's language. */}
+            <label className="pub-button pub-file-button">
+              {t("pad.choosePicture")}
+              <input
+                type="file"
+                accept="image/png,image/jpeg,image/webp"
+                className="pub-visually-hidden"
+                aria-describedby="pad-file-hint"
+                onChange={(e) => void upload(e.target.files?.[0])}
+              />
+            </label>
           </p>
         ) : null}
         <canvas

@@ -2,11 +2,11 @@ import { type DragEvent, useState } from "react";
 
 import type { Language } from "../../shared/i18n-config";
 import { PublicError, type VerifyResult, verifyPdf } from "./api";
-import { t } from "./i18n";
+import { getLanguage, t } from "./i18n";
 import { Notice, Shell } from "./shell";
 
 const MAX_BYTES = 50 * 1024 * 1024;
-const time = (value: string | null) => (value ? new Date(value).toLocaleString() : "");
+const time = (value: string | null) => (value ? new Date(value).toLocaleString(getLanguage()) : "");
 
 /**
  * /manage/verify — anyone holding a PDF asks whether it is one the firm sealed and whether it is
@@ -57,7 +57,12 @@ export const VerifyPage = ({ onLanguage }: { onLanguage: (language: Language) =>
       >
         <span className="pub-drop-title">{t("verify.drop")}</span>
         <span className="pub-muted">{t("verify.or")}</span>
-        <input type="file" accept="application/pdf,.pdf" className="pub-file" aria-label={t("verify.choose")} onChange={(e) => void check(e.target.files?.[0])} />
+        {/* The native control's own button text follows the browser's language, not the page's: a styled stand-in shows instead. */}
+        <input type="file" accept="application/pdf,.pdf" className="pub-visually-hidden" aria-label={t("verify.choose")} onChange={(e) => void check(e.target.files?.[0])} />
+        <span className="pub-button pub-primary" aria-hidden>
+          {t("verify.choose")}
+        </span>
+        {fileName ? <span className="pub-muted">{fileName}</span> : null}
       </label>
       {busy ? (
         <p role="status" className="pub-muted">

@@ -63,7 +63,7 @@ export const OutboxPage = () => {
           loading={isFetching}
           dataSource={data?.items ?? []}
           sticky={{ offsetHeader: NAVBAR_HEIGHT }}
-          scroll={{ x: 1000 }}
+          scroll={{ x: 1400 }}
           locale={{ emptyText: t("outbox.empty") }}
           expandable={{ expandedRowRender: (r) => <pre className="outbox-body">{r.body}</pre> }}
           pagination={{
@@ -79,13 +79,13 @@ export const OutboxPage = () => {
             { title: t("outbox.fields.createdAt"), dataIndex: "createdAt", width: 170, render: (v: string) => dayjs(v).format("YYYY-MM-DD HH:mm:ss") },
             { title: t("outbox.fields.channel"), dataIndex: "channel", width: 90, render: (v: string) => t(`outbox.channels.${v}`, { defaultValue: v }) },
             { title: t("outbox.fields.recipient"), dataIndex: "recipient", width: 200 },
-            { title: t("outbox.fields.subject"), dataIndex: "subject", width: 240, ellipsis: true },
-            { title: t("outbox.fields.body"), dataIndex: "body", ellipsis: true },
+            { title: t("outbox.fields.subject"), dataIndex: "subject", width: 260, ellipsis: true },
+            { title: t("outbox.fields.body"), dataIndex: "body", width: 320, ellipsis: true },
             { title: t("outbox.fields.kind"), dataIndex: "kind", width: 150, render: (v: string) => t(`outbox.kinds.${v.replace(/\./g, "-")}`, { defaultValue: v }) },
             {
               title: t("outbox.fields.status"),
               dataIndex: "status",
-              width: 110,
+              width: 140,
               render: (v: string, r) => (
                 <Tag color={STATUS_COLORS[v]} title={r.error ?? undefined}>
                   {t(`outbox.statuses.${v}`, { defaultValue: v })}

@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
-import { Alert, Button, Form, List, Pagination, Radio, Space } from "antd";
+import { Alert, Button, Form, Pagination, Radio, Space } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -111,6 +111,7 @@ export const FieldPlacer = ({ contractId, fileId, info, signerNames, fields, onC
           size={info.pages[page - 1] ?? { width: 595, height: 842 }}
           fields={placed}
           labelOf={labelOf}
+          shortLabelOf={(f) => t("esign.place.boxShort", { kind: t(`esign.kinds.${f.kind}`), name: signerNames[f.signer] ?? "" })}
           colorOf={colorOf}
           selected={selected}
           focusIndex={focusIndex}
@@ -128,26 +129,24 @@ export const FieldPlacer = ({ contractId, fileId, info, signerNames, fields, onC
               message={t("esign.place.missing", { names: missing.map((i) => signerNames[i]).join(t("esign.place.separator")) })}
             />
           ) : null}
-          <List
-            size="small"
-            bordered
-            header={t("esign.place.fieldsTitle", { count: fields.length })}
-            locale={{ emptyText: t("esign.place.noFields") }}
-            dataSource={fields.map((f, index) => ({ ...f, index }))}
-            renderItem={(f) => (
-              <List.Item
-                actions={[
-                  <Button key="go" size="small" type="link" onClick={() => setPage(f.page)}>
-                    {t("esign.place.showPage", { page: f.page })}
-                  </Button>,
-                  <Button key="rm" size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t("esign.place.deleteNamed", { name: labelOf(f) })} onClick={() => remove(f.index)} />,
-                ]}
-              >
-                <span className="esign-swatch" style={{ background: colorOf(f.signer) }} aria-hidden />
-                {labelOf(f)}
-              </List.Item>
-            )}
-          />
+          <section className="esign-field-list" aria-labelledby="esign-fields-title">
+            <h4 id="esign-fields-title">{t("esign.place.fieldsTitle", { count: fields.length })}</h4>
+            {fields.length === 0 ? <p className="esign-muted">{t("esign.place.noFields")}</p> : null}
+            <ul>
+              {fields.map((f, index) => (
+                <li key={index} className={selected === index ? "is-selected" : undefined}>
+                  <span className="esign-swatch" style={{ background: colorOf(f.signer) }} aria-hidden />
+                  <span className="esign-field-name">{labelOf(f)}</span>
+                  {f.page !== page ? (
+                    <Button size="small" type="link" onClick={() => setPage(f.page)}>
+                      {t("esign.place.showPage", { page: f.page })}
+                    </Button>
+                  ) : null}
+                  <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t("esign.place.deleteNamed", { name: labelOf(f) })} onClick={() => remove(index)} />
+                </li>
+              ))}
+            </ul>
+          </section>
         </div>
       </div>
     </div>

@@ -16,6 +16,8 @@ type Props = {
   size: PageSize;
   fields: PlacedField[];
   labelOf: (f: PlacedField) => string;
+  /** What the box itself shows (the page is plain to see). */
+  shortLabelOf: (f: PlacedField) => string;
   colorOf: (signer: number) => string;
   selected: number | null;
   /** A box to focus once it is drawn (keyboard users land on the box they added). */
@@ -120,7 +122,7 @@ export const PageCanvas = (p: Props) => {
               p.onMove(f.index, next);
             }}
           >
-            <span className="esign-box-label">{p.labelOf(f)}</span>
+            <span className="esign-box-label">{p.shortLabelOf(f)}</span>
           </button>
         ))}
         {draft ? <div className="esign-box esign-box-draft" style={style(draft.rect)} /> : null}
