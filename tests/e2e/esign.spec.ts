@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 
 import { approvedContract, electronicSeal, FIRM, lastMessage } from "./esign-setup";
@@ -10,16 +11,23 @@ const stamp = Date.now().toString().slice(-6);
 const CONTRACT = `电子签署合同${stamp}`;
 const SIGNER = { name: "王签", email: `wangqian${stamp}@example.com` };
 
+/** Serious and critical WCAG 2.1 AA findings of every screen the flow passes, reported at the end. */
+const findings: string[] = [];
+
 /**
- * A screenshot in each colour scheme. The public pages follow the system's; the admin app does
- * too with its theme set to "system" (no reload, so a half-filled form survives).
+ * A screenshot and an axe audit in each colour scheme. The public pages follow the system's; the
+ * admin app does too with its theme set to "system" (no reload, so a half-filled form survives).
  */
 const bothSchemes = async (page: Page, name: string) => {
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    // antd and the pages fade colours in; the screenshot must show the final ones.
+    // antd and the pages fade colours in; the screenshot and axe must see the final ones.
     await page.waitForTimeout(300);
     await snap(page, `${name}-${scheme}`);
+    const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).options({ resultTypes: ["violations"] }).analyze();
+    for (const v of violations.filter((x) => x.impact === "serious" || x.impact === "critical")) {
+      for (const n of v.nodes) findings.push(`${name} ${scheme}: [${v.impact}] ${v.id} ${n.target.join(" ")} — ${n.failureSummary?.replace(/\s+/g, " ") ?? ""}`);
+    }
   }
   await page.emulateMedia({ colorScheme: "light" });
 };
@@ -203,5 +211,6 @@ test.describe("electronic signing", () => {
     await bothSchemes(p, "esign-13-invalid-en");
     expect(mobile.errors).toEqual([]);
     await mobile.context.close();
+    expect(findings).toEqual([]);
   });
 });

@@ -59,7 +59,7 @@ export const CodeStep = ({ api, view, onVerified, onLocked }: { api: SigningApi;
     <section className="pub-card" aria-labelledby="code-title">
       <h2 id="code-title">{t("code.title")}</h2>
       <p>{t("code.explain", { channel, recipient: sentTo ?? view.maskedRecipient })}</p>
-      <button type="button" className="pub-button" onClick={() => void send()} disabled={busy || wait > 0}>
+      <button type="button" className={sentTo ? "pub-button" : "pub-button pub-primary"} onClick={() => void send()} disabled={busy || wait > 0}>
         {wait > 0 ? t("code.resendIn", { count: wait }) : sentTo ? t("code.resend") : t("code.send")}
       </button>
       {sentTo ? (

@@ -1,4 +1,4 @@
-import { Alert, Form, type FormInstance, InputNumber, Radio } from "antd";
+import { Alert, Form, type FormInstance, InputNumber, Radio, type RadioGroupProps } from "antd";
 import { useTranslation } from "react-i18next";
 
 import type { ApiError } from "../../../providers/api-error";
@@ -13,6 +13,12 @@ export type SetupValues = {
   expiresInDays: number;
   remindEveryDays: number;
 };
+
+/**
+ * Form.Item marks a required control `aria-required`, which Radio.Group puts on its <div>, where
+ * ARIA does not allow it (axe: aria-allowed-attr); the asterisk and the message still tell.
+ */
+const FileChoice = ({ "aria-required": _required, ...props }: RadioGroupProps & { "aria-required"?: unknown }) => <Radio.Group {...props} />;
 
 const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 
@@ -34,13 +40,13 @@ export const SetupStep = ({ contractId, form, pdfFiles, initialValues }: Props) 
         validateStatus={refusal ? "error" : undefined}
         help={refusal ? refusal.message : undefined}
       >
-        <Radio.Group className="esign-file-list">
+        <FileChoice className="esign-file-list">
           {pdfFiles.map((f) => (
             <Radio key={f.id} value={f.id}>
               {f.name} <span className="esign-muted">{size(f.size)}</span>
             </Radio>
           ))}
-        </Radio.Group>
+        </FileChoice>
       </Form.Item>
       {pages.data ? <p className="esign-muted">{t("esign.prepare.pageCount", { count: pages.data.pageCount })}</p> : null}
       {pdfFiles.length === 0 ? <Alert type="info" showIcon message={t("esign.prepare.noPdfHint")} className="esign-gap" /> : null}

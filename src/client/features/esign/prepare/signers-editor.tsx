@@ -1,7 +1,8 @@
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
-import { Button, Form, Input, Radio, Select } from "antd";
+import { Button, Form, Input, Radio } from "antd";
 import { useTranslation } from "react-i18next";
 
+import { FormSelect } from "../../../components/form-select";
 import { MemberPickerField } from "../../../components/member-picker";
 import { useSealOptions } from "../../contracts/api";
 
@@ -80,7 +81,7 @@ export const SignersEditor = () => {
                             : t(electronic.length ? "esign.prepare.noSealOfMember" : "esign.prepare.noElectronicSeal")
                         }
                       >
-                        <Select options={sealsOf(getFieldValue(["signers", item.name, "userId"]))} placeholder={t("esign.prepare.sealPlaceholder")} style={{ minWidth: 220 }} />
+                        <FormSelect options={sealsOf(getFieldValue(["signers", item.name, "userId"]))} placeholder={t("esign.prepare.sealPlaceholder")} style={{ minWidth: 220 }} />
                       </Form.Item>
                     </div>
                   ) : (
