@@ -83,9 +83,17 @@ const acceptAll = async (request: APIRequestContext, instanceId: string, users: 
  * An approved contract on one of the lawyer's formal cases, its text a PDF, the counterparty
  * signatory given by email: submitted by the lawyer, approved by the partner and the admin, stamped by finance.
  */
-export const approvedContract = async (request: APIRequestContext, name: string, signer: { name: string; email: string }) => {
+export const approvedContract = async (
+  request: APIRequestContext,
+  name: string,
+  signer: { name: string; email: string },
+  /** More attachments, e.g. a file named .pdf that is not one. */
+  extra: { name: string; body: Buffer }[] = [],
+) => {
   const [kase] = await api<{ id: string }[]>(request, "lawyer", "get", "/api/cases?_start=0&_end=1&status=formal");
   const pdfId = await upload(request, "lawyer", `${name}.pdf`, await contractPdf(`Engagement contract ${name.replace(/\D/g, "")}`));
+  const extraIds = [];
+  for (const file of extra) extraIds.push(await upload(request, "lawyer", file.name, file.body));
   const seal = (await api<{ id: string; sealType: string }[]>(request, "lawyer", "get", "/api/seal-options")).find((s) => s.sealType === "contract")!;
   const values = {
     name,
@@ -97,7 +105,7 @@ export const approvedContract = async (request: APIRequestContext, name: string,
     sealId: seal.id,
     signerName: signer.name,
     signerEmail: signer.email,
-    attachmentIds: [pdfId],
+    attachmentIds: [pdfId, ...extraIds],
   };
   const { instanceId } = await api<{ instanceId: string }>(request, "lawyer", "post", "/api/contract-submissions", { values });
   await acceptAll(request, instanceId, ["partner", "admin", "finance"]);

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 
-import { approvedContract, electronicSeal, FIRM, lastMessage } from "./esign-setup";
+import { api, approvedContract, electronicSeal, FIRM, lastMessage } from "./esign-setup";
 import { signIn, snap, useFirm } from "./helpers";
 import { expect, test } from "./page-errors";
 
@@ -212,5 +212,37 @@ test.describe("electronic signing", () => {
     expect(mobile.errors).toEqual([]);
     await mobile.context.close();
     expect(findings).toEqual([]);
+  });
+
+  test("a request is cancelled with a reason, then sent again; the ended one stays in the history", async ({ page, request }) => {
+    test.setTimeout(180_000);
+    const name = `撤销重发合同${stamp}`;
+    const contractId = await approvedContract(request, name, { name: "李四", email: `lisi${stamp}@example.com` });
+    await signIn(page, request, "admin");
+    await page.goto(`/manage/contract/detail/${contractId}?tab=esign`);
+    await expect(page.getByRole("button", { name: "发起签署" })).toBeVisible();
+
+    // A request sent through the API, then ended on the screen.
+    const state = await api<{ pdfFiles: { id: string; name: string }[] }>(request, "admin", "get", `/api/contracts/${contractId}/esign`);
+    const fileId = state.pdfFiles.find((f) => f.name === `${name}.pdf`)!.id;
+    await api(request, "admin", "post", `/api/contracts/${contractId}/esign`, {
+      fileId,
+      signingOrder: "sequential",
+      signers: [{ party: "counterparty", name: "李四", email: `lisi${stamp}@example.com` }],
+      fields: [{ signer: 0, kind: "signature", page: 2, x: 0.1, y: 0.8, w: 0.25, h: 0.07 }],
+    });
+    await page.reload();
+    await expect(page.getByTestId("esign-request-status")).toHaveText("待签署");
+    await page.getByRole("button", { name: "撤销签署" }).click();
+    const dialog = page.getByRole("dialog", { name: "撤销签署" });
+    await dialog.getByLabel("原因（选填）").fill("客户要求修改条款");
+    await dialog.getByRole("button", { name: "撤销签署" }).click();
+    await expect(page.getByTestId("esign-request-status")).toHaveText("已撤销");
+    await expect(page.getByText("客户要求修改条款").first()).toBeVisible();
+    await page.getByRole("button", { name: "重新发起" }).click();
+    await page.getByRole("button", { name: /确\s*定|OK/ }).click();
+    await expect(page.getByTestId("esign-request-status")).toHaveText("待签署");
+    await expect(page.getByRole("region", { name: "以往的签署请求" }).getByText("已撤销")).toBeVisible();
+    await snap(page, "esign-14-resent-light");
   });
 });
