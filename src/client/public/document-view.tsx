@@ -5,6 +5,7 @@ import { PublicError, type PublicView, type SigningApi } from "./api";
 import { DeclineDialog } from "./decline-dialog";
 import { t } from "./i18n";
 import { SignaturePad } from "./signature-pad";
+import "./document.css";
 
 const pct = (v: number) => `${(v * 100).toFixed(3)}%`;
 const key = (f: Field, i: number) => f.id ?? String(i);

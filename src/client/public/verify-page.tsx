@@ -4,6 +4,7 @@ import type { Language } from "../../shared/i18n-config";
 import { PublicError, type VerifyResult, verifyPdf } from "./api";
 import { getLanguage, t } from "./i18n";
 import { Notice, Shell } from "./shell";
+import "./verify.css";
 
 const MAX_BYTES = 50 * 1024 * 1024;
 const time = (value: string | null) => (value ? new Date(value).toLocaleString(getLanguage()) : "");
