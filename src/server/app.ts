@@ -197,7 +197,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(casesRoutes, { prefix: "/api", registry: resources, expiryIntervalSeconds: config.casesExpiryIntervalSeconds ?? 600 });
   await app.register(contractsRoutes, { prefix: "/api", registry: resources });
   await app.register(sealsRoutes, { prefix: "/api", registry: resources, overdueIntervalSeconds: config.sealsOverdueIntervalSeconds ?? 3600 });
-  await app.register(deadlinesRoutes, { prefix: "/api", reminderIntervalSeconds: config.deadlineReminderIntervalSeconds ?? 300 });
+  // E-mail and SMS for every feature (features/messages): the Outbox when no sender is configured.
+  const senders = createSenders(config);
+  await app.register(deadlinesRoutes, { prefix: "/api", reminderIntervalSeconds: config.deadlineReminderIntervalSeconds ?? 300, mail: { senders, publicUrl: config.publicUrl } });
   await app.register(tasksRoutes, { prefix: "/api" });
   await app.register(calendarRoutes, { prefix: "/api" });
   await app.register(conflictsRoutes, {
@@ -207,7 +209,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // One store of file bodies: Documents and the features that write files (sealed contracts) share it.
   const store = createDiskStore(path.join(config.dataDir, "files"));
   await app.register(documentsRoutes, { prefix: "/api/documents", sessions, tokens, store });
-  const senders = createSenders(config);
   await app.register(messagesRoutes, { prefix: "/api", senders, deliverEverySeconds: 60 });
   await app.register(esignRoutes, {
     prefix: "/api",

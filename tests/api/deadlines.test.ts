@@ -2,7 +2,7 @@ import dayjs from "dayjs";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { keyDates } from "../../src/server/db/tables";
+import { keyDates, outboxMessages } from "../../src/server/db/tables";
 import { runDeadlineReminders } from "../../src/server/features/deadlines/reminders";
 import type { TestApp } from "../fixtures/app";
 import { casesSuite } from "../fixtures/cases";
@@ -148,6 +148,17 @@ describe("key dates on a case", () => {
       expect(sent.filter((n) => n.userId === partner && n.titleKey === "deadlines.notifications.overdue")).toHaveLength(1);
       await runDeadlineReminders(t.database.db, dayjs(now).add(10, "day").toDate());
       expect((await api.notified(created.id)).length).toBe(sent.length);
+      // Each notification also went out by e-mail, once, to the member's address and in their
+      // language; with no sender configured the e-mails wait in the Outbox.
+      const mails = await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.entityId, created.id));
+      expect(mails).toHaveLength(sent.length);
+      expect(mails.every((m) => m.status === "outbox" && m.channel === "email" && m.kind === "deadline.reminder")).toBe(true);
+      const toLawyer = mails.filter((m) => m.recipient === "zhangwei@mingde.example");
+      expect(toLawyer).toHaveLength(4);
+      expect(toLawyer.map((m) => m.subject).join("\n")).toMatch(/已逾期|Overdue/);
+      expect(toLawyer[0].body).toContain(`/manage/case/detail/${caseId}`);
+      const outbox = (await api.get("admin", "/api/outbox?pageSize=100")).json().data;
+      expect(outbox.items.some((m: { entityId: string }) => m.entityId === created.id)).toBe(true);
     });
   });
 

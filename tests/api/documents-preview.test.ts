@@ -3,10 +3,15 @@ import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
+import { eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { files, fileVersions } from "../../src/server/db/tables";
+import { createPreviewCache } from "../../src/server/features/documents/preview/cache";
 import { findSoffice } from "../../src/server/features/documents/preview/convert";
+import { purgeUnreferencedBodies } from "../../src/server/features/documents/purge-bodies";
+import { createDiskStore } from "../../src/server/features/documents/storage/disk-store";
 import { createTestApp, type TestApp } from "../fixtures/app";
 import { pdfBody, upload } from "../fixtures/documents";
 
@@ -144,6 +149,17 @@ describe("document previews", () => {
       expect(readdirSync(cacheDir).filter((f) => f.endsWith(".pdf"))).toHaveLength(1);
       const again = await get(t, `/api/documents/files/${docx}/preview.pdf`);
       expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+
+      // The preview goes with its version: once no version uses the body (a purged trash), the
+      // purge that deletes the body deletes its cached preview too.
+      const [version] = await t.database.db.select().from(fileVersions).where(eq(fileVersions.fileId, docx));
+      const cached = path.join(cacheDir, `${version.storageKey}.pdf`);
+      expect(existsSync(cached)).toBe(true);
+      await t.database.db.delete(fileVersions).where(eq(fileVersions.fileId, docx));
+      await t.database.db.delete(files).where(eq(files.id, docx));
+      const previews = createPreviewCache(cacheDir);
+      await purgeUnreferencedBodies(t.database.db, createDiskStore(path.join(t.app.config.dataDir, "files")), 0, Date.now() + 1000, (key) => previews.remove(key));
+      expect(existsSync(cached)).toBe(false);
 
       const xlsx = await put(t, "证据清单.xlsx", await xlsxOf());
       const sheet = await get(t, `/api/documents/files/${xlsx}/preview.pdf`);

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { contracts, esignEvents, esignRequests, notifications, outboxMessages } from "../../src/server/db/tables";
+import { generateP12 } from "../../src/server/features/esign/certificate";
 import type { EsignDeps } from "../../src/server/features/esign/deps";
 import { expireDue, remindDue } from "../../src/server/features/esign/jobs";
 import type { TestApp } from "../fixtures/app";
@@ -187,6 +188,22 @@ describe("e-signing rules", () => {
     expect(theirs.items.every((m: { recipient: string }) => !m.recipient.startsWith("signer"))).toBe(true);
     // Without contract rights: 403.
     expect((await api.get("intern", `/api/contracts/${contract.id}/esign`)).statusCode).toBe(403);
+  });
+
+  it("admins generate or upload the firm's certificate; others may not; a wrong passphrase is refused", async () => {
+    expect((await api.get("lawyer", "/api/esign/certificate")).statusCode).toBe(403);
+    const made = await api.post("admin", "/api/esign/certificate/generate", {});
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json().data).toMatchObject({ source: "generated", subject: expect.stringMatching(/^CN=[\x20-\x7e]+, O=/), certPem: expect.stringContaining("BEGIN CERTIFICATE") });
+    const { p12, passphrase } = generateP12("Upload Test Firm");
+    const wrong = await api.post("admin", "/api/esign/certificate", { p12Base64: p12.toString("base64"), passphrase: "nope" }, "en");
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().msg).toMatch(/could not be opened/);
+    const up = await api.post("admin", "/api/esign/certificate", { p12Base64: p12.toString("base64"), passphrase });
+    expect(up.statusCode, up.body).toBe(200);
+    expect(up.json().data).toMatchObject({ source: "uploaded", subject: expect.stringContaining("CN=Upload Test Firm") });
+    expect((await api.get("admin", "/api/esign/certificate")).json().data.fingerprint).toBe(up.json().data.fingerprint);
+    expect((await api.get("admin2", "/api/esign/certificate")).json().data?.fingerprint).not.toBe(up.json().data.fingerprint);
   });
 
   it("hostile JSON (NUL, __proto__, deep nesting) never answers 5xx and writes nothing", async () => {

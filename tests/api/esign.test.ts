@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { contracts, esignCertificates, fileLocks, sealUsages } from "../../src/server/db/tables";
 import type { TestApp } from "../fixtures/app";
+import { upload } from "../fixtures/documents";
 import { esignApi, esignSuite, run, SIGNATURE_PNG } from "../fixtures/esign";
 
 /**
@@ -82,6 +83,10 @@ describe("e-signing: the happy path to a sealed PDF", () => {
     expect(file.locks.map((l: { entity: string }) => l.entity)).toContain("esign_requests");
     expect((await api.del("admin", `/api/documents/files/${done.sealedFileId}`)).statusCode).toBe(409);
     expect((await t.database.db.select().from(fileLocks).where(eq(fileLocks.fileId, fileId))).length).toBeGreaterThan(0);
+    for (const id of [done.sealedFileId, fileId]) {
+      const version = await upload(t, "admin", [{ field: "file", filename: "替换.pdf", body: Buffer.from("%PDF-1.4 replaced") }], { url: `/api/documents/files/${id}/versions` });
+      expect(version.statusCode, version.body).toBe(409);
+    }
     // The counterparty downloads it from the completed page.
     const theirs = await api.pub("GET", `/api/public/esign/${token}/sealed`, undefined, cookie);
     expect(theirs.statusCode).toBe(200);

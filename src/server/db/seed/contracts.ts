@@ -4,6 +4,9 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { nextNumber } from "../../features/contracts/numbering";
 import type { RequestCtx } from "../../lib/request-ctx";
 import type { Db } from "../client";
+import { DEMO_CONTRACT_PDF, DEMO_SEAL_PNG } from "./demo-bodies";
+import { seedFile } from "./documents";
+import { seedSigningRequest } from "./esign";
 import { startDemoApproval } from "./workflow";
 import { cases, contracts, sealRequests, seals, sealUsages, workspaces } from "../tables";
 
@@ -33,6 +36,17 @@ export const seedContracts = async (tx: Db, workspaceId: string, people: People)
     sealRows.push(row);
   }
   const contractSeal = sealRows[1];
+  // The electronic seal e-signing uses: its impression is a Documents file, its custodian signs for the firm.
+  const impression = await seedFile(tx, { workspaceId, ownerId: people.custodian, folderId: null, name: "电子合同章印模.png", mime: "image/png", body: DEMO_SEAL_PNG });
+  await tx.insert(seals).values({
+    workspaceId,
+    name: `${firm.name}电子合同章`,
+    sealType: "electronic",
+    sealingFirm: firm.name,
+    custodianId: people.custodian,
+    imageFileIds: [impression.id],
+    createdBy: people.custodian,
+  });
   const open = await tx
     .select()
     .from(cases)
@@ -43,6 +57,11 @@ export const seedContracts = async (tx: Db, workspaceId: string, people: People)
   for (const [i, caseRow] of open.entries()) {
     const status = STATUSES[i];
     const contractNo = await nextNumber(ctx, "contract");
+    // The approved and the signing contract's text is a real PDF: the first is ready to send for e-signing, the second is out for it.
+    const text =
+      status === "approved" || status === "signing"
+        ? await seedFile(tx, { workspaceId, ownerId: people.lead, folderId: caseRow.folderId, name: "委托代理合同.pdf", mime: "application/pdf", body: DEMO_CONTRACT_PDF })
+        : undefined;
     const [row] = await tx
       .insert(contracts)
       .values({
@@ -59,12 +78,15 @@ export const seedContracts = async (tx: Db, workspaceId: string, people: People)
         feeFixed: caseRow.feeFixed,
         feePercent: caseRow.feePercent,
         status,
-        signingStatus: status === "signing" ? "signing" : status === "approved" ? "unsigned" : "signed",
+        signingStatus: status === "signing" ? "sent" : status === "approved" ? "unsigned" : "signed",
         sealingFirm: firm.name,
         sealId: contractSeal.id,
         copies: 2,
         signerName: "王立",
         signerMobile: `1380013${String(1000 + i)}`,
+        signerEmail: status === "approved" ? "wangli@example.com" : null,
+        // The approved contract's text is a real PDF, ready to be sent for e-signing.
+        attachmentIds: text ? [text.id] : [],
         archiveRemark: status === "archived" ? "纸质原件已归档" : null,
         archivedAt: status === "archived" ? new Date() : null,
         voidReason: status === "voided" ? "委托人变更委托事项，双方协商一致作废" : null,
@@ -73,6 +95,7 @@ export const seedContracts = async (tx: Db, workspaceId: string, people: People)
         updatedBy: people.lead,
       })
       .returning();
+    if (status === "signing" && text) await seedSigningRequest(tx, row, text, people.lead);
     await tx.insert(sealUsages).values({
       workspaceId,
       sealId: contractSeal.id,

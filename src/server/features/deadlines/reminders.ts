@@ -1,12 +1,31 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 
+import { type Language, pickLanguage } from "../../../shared/i18n-config";
 import type { Db } from "../../db/client";
-import { caseMembers, cases, keyDateReminders, keyDates } from "../../db/tables";
+import { caseMembers, cases, keyDateReminders, keyDates, members, outboxMessages, users } from "../../db/tables";
+import { translatorFor } from "../../i18n";
 import { writeBatch } from "../../lib/write-batch";
 import { todayOf } from "../cases/lifecycle";
+import type { Senders } from "../messages/senders";
 import { addNotifications } from "../notifications/service";
 
 const BATCH = 500;
+
+/** Each recipient's e-mail in the firm (the member's work address, else the account's) and language. */
+const mailboxes = async (tx: Db, due: { workspaceId: string; responsibleId: string | null; leadPartnerId: string | null }[]) => {
+  const workspaceIds = [...new Set(due.map((d) => d.workspaceId))];
+  const rows = await tx
+    .select({ workspaceId: members.workspaceId, userId: members.userId, work: members.email, own: users.email, prefs: users.preferences })
+    .from(members)
+    .innerJoin(users, eq(users.id, members.userId))
+    .where(and(inArray(members.workspaceId, workspaceIds), eq(members.isEnabled, true)));
+  const out = new Map<string, { email: string; lang: Language }>();
+  for (const m of rows) {
+    const email = (m.work || m.own).trim();
+    if (email) out.set(`${m.workspaceId}:${m.userId}`, { email, lang: pickLanguage(m.prefs.language) });
+  }
+  return out;
+};
 
 /**
  * Sends every reminder whose day has come (and, the day after an open key date's due date, its
@@ -16,7 +35,7 @@ const BATCH = 500;
  * catches up; reminders of key dates no longer open are stamped without a message. Answers how
  * many reminder rows it handled.
  */
-export const runDeadlineReminders = async (db: Db, now = new Date()) => {
+export const runDeadlineReminders = async (db: Db, now = new Date(), mail: { senders: Senders; publicUrl?: string } = { senders: {} }) => {
   const today = todayOf(now);
   let total = 0;
   for (;;) {
@@ -57,6 +76,7 @@ export const runDeadlineReminders = async (db: Db, now = new Date()) => {
           .set({ sentAt: now })
           .where(sql`(${keyDateReminders.workspaceId}, ${keyDateReminders.keyDateId}, ${keyDateReminders.kind}, ${keyDateReminders.offsetDays}) in (${sql.join(keys, sql`, `)})`),
       );
+      const mailTo = await mailboxes(tx, due);
       for (const r of due) {
         if (r.status !== "open") continue;
         const isEscalation = r.kind === "escalation";
@@ -72,6 +92,16 @@ export const runDeadlineReminders = async (db: Db, now = new Date()) => {
           entity: "key_dates",
           entityId: r.keyDateId,
         });
+        // The same reminder by e-mail to whoever has an address; without a sender it waits in the Outbox.
+        const params = { title: r.title, caseName: r.caseName, dueDate: r.dueDate, days: r.offsetDays, link: `${mail.publicUrl ?? ""}/manage/case/detail/${r.caseId}?tab=keyDates` };
+        const rows = [...new Set(userIds)].flatMap((userId) => {
+          const to = mailTo.get(`${r.workspaceId}:${userId}`);
+          if (!to) return [];
+          const t = translatorFor(to.lang);
+          const key = isEscalation ? "overdue" : r.offsetDays === 0 ? "today" : "reminder";
+          return [{ workspaceId: r.workspaceId, channel: "email", recipient: to.email, subject: t(`deadlines.notifications.${key}`, params), body: t("deadlines.email.body", { ...params, subject: t(`deadlines.notifications.${key}`, params) }), kind: "deadline.reminder", entity: "key_dates", entityId: r.keyDateId, status: mail.senders.email ? "pending" : "outbox" }];
+        });
+        if (rows.length) batch.add(tx.insert(outboxMessages).values(rows));
       }
       await batch.run();
       return due.length;

@@ -4,6 +4,7 @@ import { startPeriodicJob } from "../../lib/periodic-job";
 import { listRules, loadDeadlineTypes } from "./data";
 import { holidayYears } from "./holiday-years";
 import { confirmKeyDate, createKeyDate, type KeyDateInput, listCaseKeyDates, previewDeadline, setKeyDateStatus } from "./key-dates";
+import type { Senders } from "../messages/senders";
 import { runDeadlineReminders } from "./reminders";
 
 const SUBJECT = "LAWFIRM_CASE_VIEW" as const;
@@ -50,10 +51,10 @@ const statusBody = {
 type Id = { Params: { id: string } };
 
 /** Registered in app.ts with `{ prefix: "/api" }`. */
-export async function deadlinesRoutes(app: FastifyInstance, opts: { reminderIntervalSeconds: number }) {
+export async function deadlinesRoutes(app: FastifyInstance, opts: { reminderIntervalSeconds: number; mail?: { senders: Senders; publicUrl?: string } }) {
   if (opts.reminderIntervalSeconds > 0) {
     startPeriodicJob(app, "deadlines.reminders", opts.reminderIntervalSeconds * 1000, async () => {
-      const n = await runDeadlineReminders(app.database.db);
+      const n = await runDeadlineReminders(app.database.db, new Date(), opts.mail);
       if (n > 0) app.log.info({ job: "deadlines.reminders", sent: n }, "deadline reminders sent");
     });
   }

@@ -1,7 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 
 import { AppError } from "../../../shared/errors";
-import { files, fileVersions } from "../../db/tables";
+import type { Db } from "../../db/client";
+import { fileLocks, files, fileVersions } from "../../db/tables";
 import { writeAudit } from "../../lib/audit";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
@@ -9,6 +10,20 @@ import { isUniqueViolation, lockBodiesShared, lockWorkspaceBytes, nameTaken } fr
 import { getFileRow } from "./files-service";
 import { ensureFolderPath, getFolder } from "./folders-service";
 import { assertQuota, type Received, type UploadLimits } from "./upload";
+
+/**
+ * Files whose exact bytes are evidence (a contract being e-signed, its sealed result) take no new
+ * version while such a lock holds them: the signature and the recorded hash cover these bytes.
+ */
+const FROZEN_BY = ["esign_requests"];
+const assertBytesMayChange = async (ctx: RequestCtx, db: Db, fileId: string) => {
+  const [held] = await db
+    .select({ label: fileLocks.label })
+    .from(fileLocks)
+    .where(inWorkspace(ctx, fileLocks, and(eq(fileLocks.fileId, fileId), inArray(fileLocks.entity, FROZEN_BY))))
+    .limit(1);
+  if (held) throw new AppError(409, "errors.documents.frozen", { params: { label: held.label } });
+};
 
 const totalSize = (received: Received) => received.files.reduce((sum, f) => sum + f.blob.size, 0);
 
@@ -82,6 +97,7 @@ export const addFileVersion = async (ctx: RequestCtx, fileId: string, received: 
       await lockBodiesShared(tx);
       await assertQuota(ctx, tx, item.blob.size, limits.quotaBytes);
       const before = await getFileRow(ctx, fileId, tx);
+      await assertBytesMayChange(ctx, tx, fileId);
       const storageKey = await item.blob.commit();
       const versionNo = before.currentVersion + 1;
       await tx.insert(fileVersions).values({

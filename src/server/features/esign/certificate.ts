@@ -34,6 +34,7 @@ export const certificateInfo = (row: CertRow) => ({
   notAfter: row.notAfter,
   source: row.source,
   createdAt: row.createdAt,
+  certPem: row.certPem,
 });
 
 /**
@@ -56,7 +57,7 @@ const asciiName = (name: string) => {
  * A self-signed RSA-2048 certificate for the firm (CN and O its name), valid ten years, with the
  * key usages a document-signing certificate carries, packed as a PKCS#12 under a random passphrase.
  */
-const generateP12 = (firmName: string) => {
+export const generateP12 = (firmName: string) => {
   const keys = forge.pki.rsa.generateKeyPair({ bits: 2048, e: 0x10001 });
   const cert = forge.pki.createCertificate();
   cert.publicKey = keys.publicKey;
