@@ -1,7 +1,9 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 
+import { showToast } from "../../layout/toast";
 import { getData, http } from "../../providers/http";
+import { i18n } from "../../providers/i18n";
 import type { EsignOverview, PageInfo, SigningRequest } from "./types";
 
 export const esignKey = (contractId: string) => ["esign", contractId] as const;
@@ -64,9 +66,18 @@ export const useRequestAction = (contractId: string) => {
   };
 };
 
-/** Saves a blob under a name through a temporary link (the sealed PDF needs the auth header). */
+/**
+ * Saves the sealed PDF through a temporary link (it needs the auth header). A refusal arrives as a
+ * blob too, so its envelope is read here to show the server's reason (e.g. the stored file no
+ * longer matches its hash) instead of a bare status.
+ */
 export const downloadSealed = async (requestId: string, name: string) => {
-  const res = await http.get<Blob>(`/esign/requests/${requestId}/sealed`, { responseType: "blob" });
+  const res = await http.get<Blob>(`/esign/requests/${requestId}/sealed`, { responseType: "blob", skipErrorHandler: true, validateStatus: () => true });
+  if (res.status < 200 || res.status >= 300) {
+    const body = (await res.data.text().then(JSON.parse).catch(() => null)) as { msg?: string } | null;
+    showToast({ message: body?.msg || i18n.t("clientErrors.badResponse"), color: "error" });
+    return;
+  }
   const url = URL.createObjectURL(res.data);
   const a = document.createElement("a");
   a.href = url;
