@@ -67,6 +67,18 @@ const esignPublicLocales = (): Plugin => {
   };
 };
 
+/** `vite` (dev) answers the signing links and the verify page with sign.html, as spa.ts does in production. */
+const publicPagesInDev = (): Plugin => ({
+  name: "law-manage:public-pages-dev",
+  apply: "serve",
+  configureServer(server) {
+    server.middlewares.use((req, _res, next) => {
+      if (req.url && /^\/manage\/(esign\/[^/?]+|verify)\/?(\?.*)?$/.test(req.url)) req.url = "/manage/sign.html";
+      next();
+    });
+  },
+});
+
 export default defineConfig({
   base: "/manage/",
   // Brotli and gzip copies of every text asset, built once here so the server never compresses
@@ -75,6 +87,7 @@ export default defineConfig({
     react(),
     hashedLoader(),
     esignPublicLocales(),
+    publicPagesInDev(),
     compression({
       algorithms: ["brotliCompress", "gzip"],
       include: /\.(html|js|mjs|css|json|svg|txt|map)$/,
