@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
+import path from "node:path";
 
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
@@ -13,9 +14,13 @@ const API_TARGET = process.env.API_TARGET ?? "http://127.0.0.1:3000";
  * lazy chunk of the page that uses them instead of the first-screen download.
  */
 const VENDOR_GROUPS: Array<[string, RegExp]> = [
-  ["vendor-react", /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/],
+  // React apart from its router, and i18next apart from its React binding: the signing page (sign.html)
+  // shares these chunks with the admin app but needs neither the router nor react-i18next.
+  ["vendor-react", /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/],
+  ["vendor-router", /[\\/]node_modules[\\/](react-router)[\\/]/],
   ["vendor-refine", /[\\/]node_modules[\\/](@refinedev[\\/]core|@tanstack|lodash-es|pluralize|papaparse)[\\/]/],
-  ["vendor-i18n", /[\\/]node_modules[\\/](i18next|react-i18next|html-parse-stringify|void-elements)[\\/]/],
+  ["vendor-i18n", /[\\/]node_modules[\\/](i18next)[\\/]/],
+  ["vendor-react-i18n", /[\\/]node_modules[\\/](react-i18next|html-parse-stringify|void-elements)[\\/]/],
   ["vendor-casl", /[\\/]node_modules[\\/](@casl|@ucast)[\\/]/],
   ["vendor-http", /[\\/]node_modules[\\/](axios|qs|side-channel[^\\/]*|object-inspect)[\\/]/],
 ];
@@ -43,6 +48,37 @@ const hashedLoader = (): Plugin => {
   };
 };
 
+/**
+ * `virtual:esign-public-locale/<lang>`: the `esignPublic` part of locales/<lang>.json, so the
+ * signing page downloads its own few messages instead of the admin app's whole file.
+ */
+const esignPublicLocales = (): Plugin => {
+  const PREFIX = "virtual:esign-public-locale/";
+  return {
+    name: "law-manage:esign-public-locales",
+    resolveId: (id) => (id.startsWith(PREFIX) ? `\0${id}` : undefined),
+    load(id) {
+      if (!id.startsWith(`\0${PREFIX}`)) return undefined;
+      const file = path.resolve("locales", `${id.slice(PREFIX.length + 1)}.json`);
+      this.addWatchFile(file);
+      const messages = (JSON.parse(readFileSync(file, "utf8")) as { esignPublic?: unknown }).esignPublic ?? {};
+      return `export default ${JSON.stringify(messages)};`;
+    },
+  };
+};
+
+/** `vite` (dev) answers the signing links and the verify page with sign.html, as spa.ts does in production. */
+const publicPagesInDev = (): Plugin => ({
+  name: "law-manage:public-pages-dev",
+  apply: "serve",
+  configureServer(server) {
+    server.middlewares.use((req, _res, next) => {
+      if (req.url && /^\/manage\/(esign\/[^/?]+|verify)\/?(\?.*)?$/.test(req.url)) req.url = "/manage/sign.html";
+      next();
+    });
+  },
+});
+
 export default defineConfig({
   base: "/manage/",
   // Brotli and gzip copies of every text asset, built once here so the server never compresses
@@ -50,6 +86,8 @@ export default defineConfig({
   plugins: [
     react(),
     hashedLoader(),
+    esignPublicLocales(),
+    publicPagesInDev(),
     compression({
       algorithms: ["brotliCompress", "gzip"],
       include: /\.(html|js|mjs|css|json|svg|txt|map)$/,
@@ -62,6 +100,8 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 900,
     rollupOptions: {
+      // Two pages: the admin app, and the signing/verify pages (no antd, no Refine; spa.ts serves it).
+      input: { index: path.resolve("index.html"), sign: path.resolve("sign.html") },
       output: {
         manualChunks(id) {
           for (const [name, pattern] of VENDOR_GROUPS) {

@@ -16,6 +16,7 @@ import {
   NumberOutlined,
   SolutionOutlined,
   IdcardOutlined,
+  MailOutlined,
   SafetyOutlined,
   SettingOutlined,
   SwapOutlined,
@@ -62,6 +63,7 @@ const DictionaryPage = lazy(() =>
 const AuditLogList = lazy(() =>
   import("./features/audit").then((m) => ({ default: m.AuditLogList })),
 );
+const OutboxPage = lazy(() => import("./features/messages").then((m) => ({ default: m.OutboxPage })));
 
 const ConflictCheckPage = lazy(() =>
   import("./features/conflicts").then((m) => ({ default: m.ConflictCheckPage })),
@@ -261,6 +263,13 @@ export const appRoutes: AppRoute[] = [
     component: DocumentPage,
     meta: { action: "read", subject: "LAWFIRM_DOCUMENT_VIEW", title: "documents.titles.list" },
     menu: { icon: <FolderOpenOutlined />, label: "documents.documents" },
+  },
+  // What the product emailed or texted (signing links, codes, reminders): for those who read the audit log.
+  {
+    path: "/outbox",
+    component: OutboxPage,
+    meta: { action: "read", subject: "AUDIT_LOG", title: "outbox.title" },
+    menu: { icon: <MailOutlined />, label: "outbox.menu" },
   },
   { path: "/notifications", component: NotificationsIndex, meta: { ...BASIC, title: "notifications.titles.list" } },
   {

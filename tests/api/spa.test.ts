@@ -12,6 +12,7 @@ describe("serving the SPA under /manage", () => {
     const clientDir = path.join(dataDir, "client");
     mkdirSync(path.join(clientDir, "assets"), { recursive: true });
     writeFileSync(path.join(clientDir, "index.html"), "<!doctype html><title>spa</title>");
+    writeFileSync(path.join(clientDir, "sign.html"), "<!doctype html><title>sign</title>");
     writeFileSync(path.join(clientDir, "assets", "app-abc.js"), "console.log(1)");
     t = await createTestApp({ clientDir });
   });
@@ -25,6 +26,21 @@ describe("serving the SPA under /manage", () => {
       expect(res.body).toContain("<title>spa</title>");
     }
     expect((await t.app.inject({ method: "HEAD", url: "/manage/" })).statusCode).toBe(200);
+  });
+
+  it("answers the signing links and the verify page with sign.html, not the admin app", async () => {
+    for (const url of ["/manage/esign/AbC_123-xyz", "/manage/esign/AbC_123-xyz/", "/manage/verify", "/manage/verify?x=1"]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["content-type"]).toContain("text/html");
+      expect(res.body, url).toContain("<title>sign</title>");
+      // The link's token is in the path: the page must not hand it to other sites as a Referer.
+      expect(res.headers["referrer-policy"]).toBe("no-referrer");
+    }
+    for (const url of ["/manage/esign", "/manage/esign/a/b", "/manage/verify/more", "/manage/contract/detail/1"]) {
+      const res = await t.app.inject({ url });
+      expect(res.body, url).toContain("<title>spa</title>");
+    }
   });
 
   it("serves built assets with a long cache and 404s a missing one", async () => {

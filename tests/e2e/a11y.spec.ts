@@ -33,6 +33,7 @@ const MENU_PAGES = [
   "/settings/audit-logs",
   "/conflict-interest",
   "/document",
+  "/outbox",
   "/contacts",
   "/contract/list",
   "/seal/list",
@@ -107,6 +108,26 @@ test.describe("sign-in page", () => {
       await page.goto(`/user-center/login?lang=${lang}`);
       await expect(page.locator("html")).toHaveAttribute("lang", lang);
       expect(await audit(page, `user-center ${lang}`)).toEqual([]);
+    });
+  }
+});
+
+/** The public signing and verify pages (their own entry, sign.html), on a phone, in both schemes and languages. */
+test.describe("public signing pages", () => {
+  for (const [scheme, lang] of [["light", "zh-CN"], ["dark", "en"]] as const) {
+    test(`the verify page and a dead signing link have no serious violation (${scheme}, ${lang})`, async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto("/manage/verify");
+      await page.evaluate((l) => localStorage.setItem("language", l), lang);
+      const findings: Finding[] = [];
+      for (const url of ["/manage/verify", "/manage/esign/no-such-link"]) {
+        await page.goto(url);
+        await expect(page.locator("html")).toHaveAttribute("lang", lang);
+        await expect(page.locator("main h2, main label").first()).toBeVisible();
+        findings.push(...(await audit(page, `${url} ${scheme}/${lang}`)));
+      }
+      expect(findings).toEqual([]);
     });
   }
 });

@@ -8,9 +8,13 @@ import fp from "fastify-plugin";
 import { AppError } from "../../shared/errors";
 import { sendError } from "./envelope";
 
+/** The signing link and the verify page: their own light page (sign.html), not the admin app. */
+const isPublicPage = (urlPath: string) => /^\/manage\/esign\/[^/]+\/?$/.test(urlPath) || /^\/manage\/verify\/?$/.test(urlPath);
+
 /**
  * Serves the built SPA under /manage; any other /manage path gets index.html so the client
- * router can show the page (or its own not-found). Unknown /api paths answer an envelope 404.
+ * router can show the page (or its own not-found), except the public signing and verify pages,
+ * which get sign.html. Unknown /api paths answer an envelope 404.
  */
 export const spaPlugin = fp(
   async (app: FastifyInstance, opts: { clientDir: string }) => {
@@ -40,6 +44,7 @@ export const spaPlugin = fp(
     app.get("/", { config: { permission: "public" } }, (_req, reply) => reply.redirect("/manage/"));
     // Through @fastify/static, so index.html is also sent pre-compressed and revalidated by ETag.
     const sendIndex = (reply: FastifyReply) => reply.sendFile("index.html");
+    const hasSignPage = hasClient && existsSync(path.join(opts.clientDir, "sign.html"));
     if (hasClient) app.get("/manage/", { config: { permission: "public" } }, (_req, reply) => sendIndex(reply));
 
     app.setNotFoundHandler((req, reply) => {
@@ -50,6 +55,9 @@ export const spaPlugin = fp(
         (req.method === "GET" || req.method === "HEAD") &&
         (urlPath === "/manage" || urlPath.startsWith("/manage/")) &&
         !isAsset;
+      if (isPage && hasSignPage && isPublicPage(urlPath)) {
+        return reply.sendFile("sign.html");
+      }
       if (isPage && hasClient) {
         return sendIndex(reply);
       }

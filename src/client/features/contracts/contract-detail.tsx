@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Alert, Button, Descriptions, Popconfirm, Skeleton, Space, Tabs, Tag } from "antd";
 import dayjs from "dayjs";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams } from "react-router";
+import { Link, useParams, useSearchParams } from "react-router";
 
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { http } from "../../providers/http";
@@ -12,7 +12,11 @@ import { fetchJson, useMemberName } from "./api";
 import { ApprovalsTab, HistoryTab } from "../../components/record-tabs";
 import { FilesTab, SealUsageTable } from "./contract-tabs";
 import { RequestDialog } from "./request-dialog";
+import { SIGNING_STATUS_COLORS } from "./signing-status";
 import "./contracts.css";
+
+// Its own chunk: the page previews, signature boxes and trail load only when the tab opens.
+const EsignTab = lazy(() => import("../esign").then((m) => ({ default: m.EsignTab })));
 
 type Contract = Record<string, unknown> & {
   id: string;
@@ -37,6 +41,8 @@ export const ContractDetail = () => {
   const name = useMemberName();
   const [dialog, setDialog] = useState<"archive" | "void" | null>(null);
   const [isMoving, setMoving] = useState(false);
+  // The tab lives in the URL, so a notification's link (…?tab=esign) opens the right one.
+  const [search, setSearch] = useSearchParams();
   const { data: c } = useQuery({ queryKey: ["contract", id], queryFn: () => fetchJson<Contract>(`/contracts/${id}`) });
   const { data: types = [] } = useQuery({
     queryKey: ["schema-options", "dict:contract-type-labels"],
@@ -88,7 +94,7 @@ export const ContractDetail = () => {
           <Space wrap>
             {String(c.name)}
             <Tag color={STATUS_TAG[c.status]}>{t(`contracts.status.${c.status}`)}</Tag>
-            <Tag>{t(`contracts.signingStatuses.${c.signingStatus}`)}</Tag>
+            <Tag color={SIGNING_STATUS_COLORS[c.signingStatus]}>{t(`contracts.signingStatuses.${c.signingStatus}`)}</Tag>
           </Space>
         }
         extra={
@@ -138,10 +144,21 @@ export const ContractDetail = () => {
         ) : null}
         <Tabs
           destroyOnHidden
+          activeKey={search.get("tab") ?? "info"}
+          onChange={(key) => setSearch({ tab: key }, { replace: true })}
           items={[
             { key: "info", label: t("contracts.tabs.info"), children: info },
             { key: "files", label: t("contracts.tabs.files"), children: <FilesTab id={id} /> },
             { key: "approvals", label: t("contracts.tabs.approvals"), children: <ApprovalsTab url={`/contracts/${id}/approvals`} /> },
+            {
+              key: "esign",
+              label: t("contracts.tabs.esign"),
+              children: (
+                <Suspense fallback={<Skeleton active />}>
+                  <EsignTab contract={c} />
+                </Suspense>
+              ),
+            },
             { key: "seal", label: t("contracts.tabs.sealUsage"), children: <SealUsageTable url={`/contracts/${id}/seal-usages`} /> },
             { key: "history", label: t("contracts.tabs.history"), children: <HistoryTab url={`/contracts/${id}/history`} fieldLabel={(k) => t(`contracts.fields.${k}`, k)} /> },
           ]}

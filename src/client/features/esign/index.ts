@@ -1,0 +1,1 @@
+export { EsignTab } from "./esign-tab";

@@ -1,0 +1,44 @@
+import { Table, Tag } from "antd";
+import dayjs from "dayjs";
+import { useTranslation } from "react-i18next";
+
+import { shortHash } from "./status";
+import type { TrailEvent } from "./types";
+
+/**
+ * The request's audit trail. Every event carries the hash of the one before it; the server
+ * re-checks the chain on every read, and a break means a row was changed outside the app.
+ */
+export const TrailTable = ({ trail, isChainValid }: { trail: TrailEvent[]; isChainValid: boolean }) => {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="esign-trail-title">
+      <h3 id="esign-trail-title" className="esign-section-title">
+        {t("esign.trail.title")}{" "}
+        <Tag color={isChainValid ? "success" : "error"}>{t(isChainValid ? "esign.trail.chainValid" : "esign.trail.chainBroken")}</Tag>
+      </h3>
+      <Table<TrailEvent>
+        rowKey="seq"
+        size="small"
+        pagination={false}
+        dataSource={trail}
+        scroll={{ x: 720 }}
+        columns={[
+          { title: t("esign.trail.action"), dataIndex: "action", render: (v: string) => t(`esign.trailActions.${v}`, { defaultValue: v }) },
+          { title: t("esign.trail.actor"), dataIndex: "actorName", render: (v: string | null) => v ?? t("esign.trail.system") },
+          { title: t("esign.trail.ip"), dataIndex: "ip", render: (v: string | null) => v ?? "" },
+          { title: t("esign.trail.time"), dataIndex: "at", render: (v: string) => dayjs(v).format("YYYY-MM-DD HH:mm:ss") },
+          {
+            title: t("esign.trail.hash"),
+            dataIndex: "hash",
+            render: (v: string) => (
+              <code className="esign-hash" title={v}>
+                {shortHash(v)}
+              </code>
+            ),
+          },
+        ]}
+      />
+    </section>
+  );
+};
