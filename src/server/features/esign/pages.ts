@@ -12,17 +12,19 @@ export type PageSize = { width: number; height: number };
 /** Page count and sizes (points, as shown: a page rotated 90° reports its turned size); a file pdf-lib cannot open is not a PDF we can sign. */
 export const pdfPages = async (bytes: Buffer): Promise<PageSize[]> => {
   if (bytes.subarray(0, 5).toString("latin1") !== "%PDF-") throw new AppError(400, "esign.errors.notPdf");
-  let doc: PDFDocument;
+  // A damaged file may load and only fail when its page tree is walked: both are "not a PDF we can sign".
   try {
-    doc = await PDFDocument.load(bytes, { updateMetadata: false });
+    const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+    const pages = doc.getPages().map((p) => {
+      const { width, height } = p.getSize();
+      const turned = p.getRotation().angle % 180 !== 0;
+      return turned ? { width: height, height: width } : { width, height };
+    });
+    if (pages.length === 0) throw new Error("no pages");
+    return pages;
   } catch {
     throw new AppError(400, "esign.errors.notPdf");
   }
-  return doc.getPages().map((p) => {
-    const { width, height } = p.getSize();
-    const turned = p.getRotation().angle % 180 !== 0;
-    return turned ? { width: height, height: width } : { width, height };
-  });
 };
 
 const run = (cmd: string, args: string[], timeoutMs: number) =>

@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 
-import { extractSignature } from "@signpdf/utils";
 import forge from "node-forge";
 
 import { fingerprintOf, subjectOf } from "./certificate";
@@ -22,6 +21,37 @@ const NONE: SignatureCheck = { signed: false, signatureValid: false, coversWhole
 type Attr = { type: string; value: unknown };
 
 /**
+ * The ByteRange, the signed bytes and the whole DER of /Contents (zero padding included: the
+ * DER's own length says where it ends). @signpdf's extractSignature strips trailing zero bytes,
+ * which cuts a signature that happens to end in 0x00 (about one in 256).
+ */
+const signatureOf = (pdf: Buffer) => {
+  const at = pdf.lastIndexOf("/ByteRange [");
+  if (at < 0) return undefined;
+  const m = /\/ByteRange \[\s*(\d+) +(\d+) +(\d+) +(\d+)\s*\]/.exec(pdf.subarray(at, at + 100).toString("latin1"));
+  if (!m) return undefined;
+  const ByteRange = m.slice(1, 5).map(Number);
+  const [start, len1, off2, len2] = ByteRange;
+  if (start + len1 >= off2 || off2 + len2 > pdf.length) return undefined;
+  const hex = pdf.subarray(start + len1, off2).toString("latin1").replace(/[<>\s]/g, "");
+  if (!/^[0-9a-fA-F]*$/.test(hex) || hex.length % 2 !== 0) return undefined;
+  const signedData = Buffer.concat([pdf.subarray(start, start + len1), pdf.subarray(off2, off2 + len2)]);
+  const der = Buffer.from(hex, "hex");
+  return { ByteRange, signature: der.subarray(0, derLength(der)).toString("binary"), signedData };
+};
+
+/** The length of the DER value at the start of `b` (a SEQUENCE), from its own header. */
+const derLength = (b: Buffer) => {
+  if (b.length < 2) return b.length;
+  const first = b[1];
+  if (first < 0x80) return Math.min(b.length, 2 + first);
+  const n = first & 0x7f;
+  let len = 0;
+  for (let i = 0; i < n && 2 + i < b.length; i += 1) len = len * 256 + b[2 + i];
+  return Math.min(b.length, 2 + n + len);
+};
+
+/**
  * Checks a PDF's (first) PKCS#7 detached signature cryptographically: the messageDigest signed
  * attribute equals the SHA-256 of the ByteRange, and the signer's RSA signature over the signed
  * attributes verifies with the public key of the certificate in the signature. node-forge parses
@@ -29,12 +59,8 @@ type Attr = { type: string; value: unknown };
  * independent verifier the tests hold this against.
  */
 export const checkSignature = (pdf: Buffer): SignatureCheck => {
-  let extracted: { ByteRange: number[]; signature: string; signedData: Buffer };
-  try {
-    extracted = extractSignature(pdf) as typeof extracted;
-  } catch {
-    return NONE;
-  }
+  const extracted = signatureOf(pdf);
+  if (!extracted) return NONE;
   const [start, len1, off2, len2] = extracted.ByteRange;
   const coversWholeFile = start === 0 && off2 + len2 === pdf.length;
   try {
