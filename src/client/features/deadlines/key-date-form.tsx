@@ -5,7 +5,8 @@ import { useTranslation } from "react-i18next";
 
 import { usePickerData } from "../../components/member-picker";
 import { changeOf, formValuesOf, type KeyDateValues } from "./key-date-edit";
-import type { KeyDate, Preview } from "./types";
+import { FixedOnEdit } from "./fixed-on-edit";
+import type { DeadlineRule, KeyDate, Preview } from "./types";
 import { useDeadlineRules, useDeadlineTypes } from "./use-deadline-data";
 
 type Values = KeyDateValues;
@@ -31,6 +32,7 @@ const statusOf = (err: unknown) => (typeof err === "object" && err !== null ? (e
  */
 export const KeyDateForm = ({ caseId, open, editing = null, onClose, onSaved }: Props) => {
   const { t } = useTranslation();
+  const ruleLabel = (r: DeadlineRule | undefined) => (r ? `${r.name}（${r.amount} ${t(`deadlines.units.${r.unit}`)}）` : "");
   const [form] = Form.useForm<Values>();
   const { types, labelOf } = useDeadlineTypes();
   const rules = useDeadlineRules();
@@ -91,27 +93,31 @@ export const KeyDateForm = ({ caseId, open, editing = null, onClose, onSaved }: 
         onFinish={(v) => void (editing ? saveEdit(editing, v) : save(v))}
       >
         {editing?.confirmedAt ? <Alert className="deadlines-add" type="info" showIcon message={t("deadlines.keyDates.editResetsConfirm")} /> : null}
-        <Form.Item
-          name="deadlineType"
-          label={t("deadlines.fields.deadlineType")}
-          rules={[{ required: true, message: t("validation.required") }]}
-          extra={editing ? t("deadlines.keyDates.fixedOnEdit") : undefined}
-        >
-          <Select disabled={Boolean(editing)} options={types.map((x) => ({ value: x.code, label: labelOf(x.code) }))} onChange={() => form.setFieldValue("ruleCode", undefined)} />
-        </Form.Item>
-        <Form.Item name="source" label={t("deadlines.fields.source")}>
-          <Radio.Group disabled={Boolean(editing)} options={(["computed", "court-notice", "manual"] as const).map((s) => ({ value: s, label: t(`deadlines.sources.${s}`) }))} />
-        </Form.Item>
+        {editing ? (
+          <FixedOnEdit row={editing} typeLabel={labelOf(editing.deadlineType)} ruleLabel={ruleLabel(rules.find((r) => r.code === editing.ruleCode))} />
+        ) : (
+          <>
+            <Form.Item name="deadlineType" label={t("deadlines.fields.deadlineType")} rules={[{ required: true, message: t("validation.required") }]}>
+              <Select options={types.map((x) => ({ value: x.code, label: labelOf(x.code) }))} onChange={() => form.setFieldValue("ruleCode", undefined)} />
+            </Form.Item>
+            <Form.Item name="source" label={t("deadlines.fields.source")}>
+              <Radio.Group options={(["computed", "court-notice", "manual"] as const).map((s) => ({ value: s, label: t(`deadlines.sources.${s}`) }))} />
+            </Form.Item>
+          </>
+        )}
         {source === "computed" ? (
           <>
-            <Form.Item name="ruleCode" label={t("deadlines.fields.ruleCode")} rules={[{ required: true, message: t("validation.required") }]}>
-              <Select disabled={Boolean(editing)} options={rules.filter((r) => !type || r.deadlineType === type).map((r) => ({ value: r.code, label: `${r.name}（${r.amount} ${t(`deadlines.units.${r.unit}`)}）` }))} />
-            </Form.Item>
+            {editing ? null : (
+              <Form.Item name="ruleCode" label={t("deadlines.fields.ruleCode")} rules={[{ required: true, message: t("validation.required") }]}>
+                <Select options={rules.filter((r) => !type || r.deadlineType === type).map((r) => ({ value: r.code, label: ruleLabel(r) }))} />
+              </Form.Item>
+            )}
             <Form.Item name="triggerDate" label={rules.find((r) => r.code === ruleCode)?.triggerLabel ?? t("deadlines.fields.triggerDate")} rules={[{ required: true, message: t("validation.required") }]}>
               <DatePicker style={{ width: "100%" }} />
             </Form.Item>
             {preview ? (
               <Alert
+                className="deadlines-preview"
                 type={preview.missingYears.length ? "warning" : "info"}
                 showIcon
                 message={t("deadlines.keyDates.computed", { date: preview.dueDate })}

@@ -26,9 +26,11 @@ export const useTask = (id: string | null, onChanged: () => void) => {
     setTask(next);
   }, [fetched, id]);
 
+  const pending = useRef(0);
   const adopt = (next: TaskDetail) => {
     latest.current = next;
-    setTask(next);
+    // With more changes queued, the screen already shows them: keep it until the last answer.
+    if (pending.current === 0) setTask(next);
     setSavedAt(Date.now());
     onChanged();
   };
@@ -36,6 +38,7 @@ export const useTask = (id: string | null, onChanged: () => void) => {
   /** Runs after the changes before it; false when it was refused. */
   const enqueue = (send: (current: TaskDetail) => Promise<{ data: TaskDetail }> | null) => {
     const run = async () => {
+      pending.current -= 1;
       const current = latest.current;
       const request = current ? send(current) : null;
       if (!request) return false;
@@ -46,22 +49,31 @@ export const useTask = (id: string | null, onChanged: () => void) => {
       } catch {
         // Someone saved first (409; the toast says so) or the change was refused: show the task
         // as the server has it now, not as this screen imagined it.
-        await query.refetch();
+        const fresh = (await query.refetch()).data?.data;
+        if (fresh) {
+          latest.current = fresh;
+          setTask(fresh);
+        }
         return false;
       } finally {
         setSaving((n) => n - 1);
       }
     };
+    pending.current += 1;
     const next = queue.current.then(run, run);
     queue.current = next;
     return next;
   };
 
-  const update = (change: (current: TaskDetail) => TaskChange | null) =>
-    enqueue((current) => {
+  const update = (change: (current: TaskDetail) => TaskChange | null) => {
+    // Shown at once (a tick must feel instant); sent in turn, computed again from the server's
+    // last answer; a refusal reads the task back.
+    setTask((shown) => (shown ? { ...shown, ...change(shown) } : shown));
+    return enqueue((current) => {
       const values = change(current);
       return values ? mutateAsync({ url: `/api/tasks/${current.id}`, method: "patch", values: { ...values, version: current.version }, successNotification: false }) : null;
     });
+  };
 
   const comment = (text: string) =>
     enqueue((current) => mutateAsync({ url: `/api/tasks/${current.id}/comments`, method: "post", values: { text }, successNotification: false }));
