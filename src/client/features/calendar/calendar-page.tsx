@@ -15,6 +15,7 @@ import { useNavigate } from "react-router";
 import { usePickerData } from "../../components/member-picker";
 import { caseKeyDatesPath } from "../deadlines/paths";
 import { useDeadlineTypes } from "../deadlines/use-deadline-data";
+import { taskPath } from "../tasks/paths";
 import { EventForm } from "./event-form";
 import { FeedPanel } from "./feed-panel";
 import "../deadlines/deadlines.css";
@@ -98,7 +99,8 @@ export const CalendarPage = () => {
   };
   const open = (arg: EventClickArg) => {
     const item = arg.event.extendedProps as Item;
-    if (item.caseId) navigate(caseKeyDatesPath(item.caseId));
+    if (item.kind === "task") navigate(taskPath(item.id));
+    else if (item.caseId) navigate(caseKeyDatesPath(item.caseId));
   };
 
   return (

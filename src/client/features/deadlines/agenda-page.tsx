@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
 import { DueDate, UnconfirmedTag } from "./key-dates-tab";
+import { taskPath } from "../tasks/paths";
 import { caseKeyDatesPath } from "./paths";
 import { useDeadlineTypes } from "./use-deadline-data";
 import "./deadlines.css";
@@ -84,7 +85,7 @@ export const AgendaPage = () => {
                 <List.Item>
                   <Space wrap>
                     {r.dueDate ? <DueDate date={r.dueDate} /> : null}
-                    <Link to={r.caseId ? caseKeyDatesPath(r.caseId) : "/tasks"}>{r.title}</Link>
+                    <Link to={taskPath(r.id)}>{r.title}</Link>
                     {r.priority === "high" ? <Tag color="red">{t("deadlines.priorities.high")}</Tag> : null}
                   </Space>
                 </List.Item>

@@ -1,38 +1,38 @@
 import { useCustomMutation } from "@refinedev/core";
 import { Alert, DatePicker, Form, Input, Modal, Radio, Select } from "antd";
-import type { Dayjs } from "dayjs";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { usePickerData } from "../../components/member-picker";
-import type { Preview } from "./types";
+import { changeOf, formValuesOf, type KeyDateValues } from "./key-date-edit";
+import { FixedOnEdit } from "./fixed-on-edit";
+import type { DeadlineRule, KeyDate, Preview } from "./types";
 import { useDeadlineRules, useDeadlineTypes } from "./use-deadline-data";
 
-type Values = {
-  deadlineType: string;
-  source: "computed" | "court-notice" | "manual";
-  ruleCode?: string;
-  triggerDate?: Dayjs;
-  dueDate?: Dayjs;
-  startsAt?: Dayjs;
-  court?: string;
-  courtroom?: string;
-  judge?: string;
-  subject?: string;
-  responsibleId?: string;
-  reminderOffsets?: number[];
-  note?: string;
-};
+type Values = KeyDateValues;
 
 /** Reminder choices, in days before the due date (0: on the day). */
 const OFFSETS = [60, 30, 14, 7, 3, 1, 0];
 
+type Props = {
+  caseId: string;
+  open: boolean;
+  /** The key date to correct; without it the form adds one. */
+  editing?: KeyDate | null;
+  onClose: () => void;
+  onSaved: () => void;
+};
+
+const statusOf = (err: unknown) => (typeof err === "object" && err !== null ? (err as { statusCode?: number }).statusCode : undefined);
+
 /**
- * Adds a key date to a case. With "computed" the user enters the trigger and the server's rule
- * computation is previewed (the same function that stores it), with the rule it used.
+ * Adds a key date to a case, or corrects one. With "computed" the user enters the trigger and
+ * the server's rule computation is previewed (the same function that stores it), with the rule
+ * it used. Type, source and rule are what a date is, so they stay when editing.
  */
-export const KeyDateForm = ({ caseId, open, onClose, onSaved }: { caseId: string; open: boolean; onClose: () => void; onSaved: () => void }) => {
+export const KeyDateForm = ({ caseId, open, editing = null, onClose, onSaved }: Props) => {
   const { t } = useTranslation();
+  const ruleLabel = (r: DeadlineRule | undefined) => (r ? `${r.name}（${r.amount} ${t(`deadlines.units.${r.unit}`)}）` : "");
   const [form] = Form.useForm<Values>();
   const { types, labelOf } = useDeadlineTypes();
   const rules = useDeadlineRules();
@@ -66,32 +66,65 @@ export const KeyDateForm = ({ caseId, open, onClose, onSaved }: { caseId: string
     setPreview(null);
     onSaved();
   };
+  const saveEdit = async (row: KeyDate, v: Values) => {
+    const saved = await mutateAsync({
+      url: `/api/key-dates/${row.id}`,
+      method: "patch",
+      values: changeOf(row, v),
+      successNotification: () => ({ type: "success", message: t("deadlines.keyDates.updated") }),
+    }).catch((err: unknown) => {
+      // Someone changed it meanwhile (the toast says so): close and show the list as it is now.
+      if (statusOf(err) === 409) onSaved();
+      return undefined;
+    });
+    if (!saved) return;
+    form.resetFields();
+    setPreview(null);
+    onSaved();
+  };
 
   return (
-    <Modal open={open} title={t("deadlines.keyDates.add")} okText={t("buttons.save")} cancelText={t("buttons.cancel")} onCancel={onClose} onOk={() => form.submit()} confirmLoading={mutation.isPending} destroyOnHidden>
-      <Form form={form} layout="vertical" initialValues={{ source: "computed" }} onFinish={(v) => void save(v)}>
-        <Form.Item name="deadlineType" label={t("deadlines.fields.deadlineType")} rules={[{ required: true, message: t("validation.required") }]}>
-          <Select options={types.map((x) => ({ value: x.code, label: labelOf(x.code) }))} onChange={() => form.setFieldValue("ruleCode", undefined)} />
-        </Form.Item>
-        <Form.Item name="source" label={t("deadlines.fields.source")}>
-          <Radio.Group options={(["computed", "court-notice", "manual"] as const).map((s) => ({ value: s, label: t(`deadlines.sources.${s}`) }))} />
-        </Form.Item>
+    <Modal open={open} title={t(editing ? "deadlines.keyDates.edit" : "deadlines.keyDates.add")} okText={t("buttons.save")} cancelText={t("buttons.cancel")} onCancel={onClose} onOk={() => form.submit()} confirmLoading={mutation.isPending} destroyOnHidden>
+      <Form
+        key={editing?.id ?? "new"}
+        form={form}
+        layout="vertical"
+        initialValues={editing ? formValuesOf(editing) : { source: "computed" }}
+        onFinish={(v) => void (editing ? saveEdit(editing, v) : save(v))}
+      >
+        {editing?.confirmedAt ? <Alert className="deadlines-add" type="info" showIcon message={t("deadlines.keyDates.editResetsConfirm")} /> : null}
+        {editing ? (
+          <FixedOnEdit row={editing} typeLabel={labelOf(editing.deadlineType)} ruleLabel={ruleLabel(rules.find((r) => r.code === editing.ruleCode))} />
+        ) : (
+          <>
+            <Form.Item name="deadlineType" label={t("deadlines.fields.deadlineType")} rules={[{ required: true, message: t("validation.required") }]}>
+              <Select options={types.map((x) => ({ value: x.code, label: labelOf(x.code) }))} onChange={() => form.setFieldValue("ruleCode", undefined)} />
+            </Form.Item>
+            <Form.Item name="source" label={t("deadlines.fields.source")}>
+              <Radio.Group options={(["computed", "court-notice", "manual"] as const).map((s) => ({ value: s, label: t(`deadlines.sources.${s}`) }))} />
+            </Form.Item>
+          </>
+        )}
         {source === "computed" ? (
           <>
-            <Form.Item name="ruleCode" label={t("deadlines.fields.ruleCode")} rules={[{ required: true, message: t("validation.required") }]}>
-              <Select options={rules.filter((r) => !type || r.deadlineType === type).map((r) => ({ value: r.code, label: `${r.name}（${r.amount} ${t(`deadlines.units.${r.unit}`)}）` }))} />
-            </Form.Item>
+            {editing ? null : (
+              <Form.Item name="ruleCode" label={t("deadlines.fields.ruleCode")} rules={[{ required: true, message: t("validation.required") }]}>
+                <Select options={rules.filter((r) => !type || r.deadlineType === type).map((r) => ({ value: r.code, label: ruleLabel(r) }))} />
+              </Form.Item>
+            )}
             <Form.Item name="triggerDate" label={rules.find((r) => r.code === ruleCode)?.triggerLabel ?? t("deadlines.fields.triggerDate")} rules={[{ required: true, message: t("validation.required") }]}>
               <DatePicker style={{ width: "100%" }} />
             </Form.Item>
             {preview ? (
               <Alert
+                className="deadlines-preview"
                 type={preview.missingYears.length ? "warning" : "info"}
                 showIcon
                 message={t("deadlines.keyDates.computed", { date: preview.dueDate })}
                 description={[
                   t("deadlines.keyDates.ruleUsed", { name: preview.rule.name, amount: preview.rule.amount, unit: t(`deadlines.units.${preview.rule.unit}`), basis: preview.rule.basis ?? "" }),
                   preview.shiftedFrom ? t("deadlines.keyDates.shifted", { date: preview.shiftedFrom }) : "",
+                  editing && editing.dueDate !== preview.dueDate ? t("deadlines.keyDates.wasDue", { date: editing.dueDate }) : "",
                   preview.missingYears.length ? t("deadlines.keyDates.missingYears", { years: preview.missingYears.join(", ") }) : "",
                 ].filter(Boolean).join(" ")}
               />

@@ -53,6 +53,7 @@ export const KeyDatesTab = ({ caseId, editable = true }: { caseId: string; edita
     void queryClient.invalidateQueries({ predicate: (q) => JSON.stringify(q.queryKey).includes("/api/tasks") });
   };
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<KeyDate | null>(null);
   const [voiding, setVoiding] = useState<KeyDate | null>(null);
   const [reason, setReason] = useState("");
 
@@ -78,8 +79,8 @@ export const KeyDatesTab = ({ caseId, editable = true }: { caseId: string; edita
         loading={query.isLoading}
         pagination={false}
         dataSource={rows}
-        // The fixed columns take 950 px: the title gets its own 260 and the table scrolls below that.
-        scroll={{ x: 1210 }}
+        // The fixed columns take 990 px: the title gets its own 260 and the table scrolls below that.
+        scroll={{ x: 1250 }}
         locale={{ emptyText: t("deadlines.keyDates.empty") }}
         columns={[
           { key: "type", title: t("deadlines.fields.deadlineType"), width: 130, render: (_, r) => <Tag color={colorOf(r.deadlineType)}>{labelOf(r.deadlineType)}</Tag> },
@@ -126,9 +127,10 @@ export const KeyDatesTab = ({ caseId, editable = true }: { caseId: string; edita
             ? [
                 {
                   key: "actions",
-                  width: 200,
+                  width: 240,
                   render: (_: unknown, r: KeyDate) => (
                     <Space size={0} wrap>
+                      <Button size="small" type="link" onClick={() => setEditing(r)}>{t("buttons.edit")}</Button>
                       {!r.confirmedAt && r.status === "open" ? (
                         r.createdBy != null && r.createdBy === String(me?.id) ? (
                           // The second sign-off is someone else's: say so instead of sending a request the server refuses.
@@ -156,7 +158,13 @@ export const KeyDatesTab = ({ caseId, editable = true }: { caseId: string; edita
             : []),
         ]}
       />
-      <KeyDateForm caseId={caseId} open={adding} onClose={() => setAdding(false)} onSaved={() => { setAdding(false); void query.refetch(); }} />
+      <KeyDateForm
+        caseId={caseId}
+        open={adding || editing !== null}
+        editing={editing}
+        onClose={() => { setAdding(false); setEditing(null); }}
+        onSaved={() => { setAdding(false); setEditing(null); void query.refetch(); }}
+      />
       <Modal
         open={voiding !== null}
         title={t("deadlines.keyDates.markVoid")}

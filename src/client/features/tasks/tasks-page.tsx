@@ -4,29 +4,21 @@ import { Button, Checkbox, DatePicker, Form, Input, Modal, Segmented, Select, Sp
 import type { Dayjs } from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 
 import { usePickerData } from "../../components/member-picker";
 import { DueDate } from "../deadlines/key-dates-tab";
 import { caseKeyDatesPath } from "../deadlines/paths";
+import { TaskDrawer } from "./task-drawer";
+import { PRIORITIES, STATUSES, type Task } from "./types";
 
-type Task = {
-  id: string;
-  title: string;
-  caseId: string | null;
-  caseName: string | null;
-  assigneeId: string;
-  dueDate: string | null;
-  priority: "low" | "normal" | "high";
-  status: "todo" | "doing" | "done";
-  checklist: { text: string; done: boolean }[];
-  version: number;
-};
 type NewTask = { title: string; assigneeId?: string; dueDate?: Dayjs; priority: Task["priority"] };
-const STATUSES = ["todo", "doing", "done"] as const;
 const PRIORITY_COLOR = { low: "default", normal: "blue", high: "red" } as const;
 
-/** My tasks (or every task I may see), with status changes, checklists and a quick add. */
+/**
+ * My tasks (or every task I may see), with status changes, checklists and a quick add; a title
+ * opens the task's drawer, kept in `?task=` so the home page and calendar can link to it.
+ */
 export const TasksPage = ({ caseId }: { caseId?: string }) => {
   const { t } = useTranslation();
   const [mine, setMine] = useState(!caseId);
@@ -39,6 +31,18 @@ export const TasksPage = ({ caseId }: { caseId?: string }) => {
   const { mutateAsync, mutation } = useCustomMutation();
   const [adding, setAdding] = useState(false);
   const [form] = Form.useForm<NewTask>();
+  const [search, setSearch] = useSearchParams();
+  const openId = search.get("task");
+  const showTask = (id: string | null) =>
+    setSearch(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (id) next.set("task", id);
+        else next.delete("task");
+        return next;
+      },
+      { replace: true },
+    );
 
   const patch = async (task: Task, values: Partial<Task>) => {
     await mutateAsync({ url: `/api/tasks/${task.id}`, method: "patch", values: { ...values, version: task.version } }).catch(() => undefined);
@@ -90,7 +94,9 @@ export const TasksPage = ({ caseId }: { caseId?: string }) => {
             title: t("deadlines.fields.title"),
             render: (_, r) => (
               <Space direction="vertical" size={0}>
-                <span>{r.title}</span>
+                <Button type="link" className="task-open" onClick={() => showTask(r.id)}>
+                  {r.title}
+                </Button>
                 {r.checklist.map((c, i) => (
                   <Checkbox
                     key={`${r.id}-${i}`}
@@ -136,10 +142,11 @@ export const TasksPage = ({ caseId }: { caseId?: string }) => {
             <DatePicker style={{ width: "100%" }} />
           </Form.Item>
           <Form.Item name="priority" label={t("deadlines.fields.priority")}>
-            <Select options={(["low", "normal", "high"] as const).map((p) => ({ value: p, label: t(`deadlines.priorities.${p}`) }))} />
+            <Select options={PRIORITIES.map((p) => ({ value: p, label: t(`deadlines.priorities.${p}`) }))} />
           </Form.Item>
         </Form>
       </Modal>
+      <TaskDrawer taskId={openId} onClose={() => showTask(null)} onChanged={() => void q.refetch()} />
     </div>
   );
 };

@@ -48,13 +48,25 @@ export const reminderRows = (row: Pick<Row, "workspaceId" | "id" | "dueDate" | "
   { workspaceId: row.workspaceId, keyDateId: row.id, kind: "escalation", offsetDays: -1, sendOn: dayjs(row.dueDate).add(1, "day").format("YYYY-MM-DD") },
 ];
 
-const assertMember = async (ctx: RequestCtx, userId: string) => {
+/**
+ * Drops a key date's unsent reminders and, while it is open, plans them again from its due date
+ * and offsets. Sent ones stay as the record of what went out; an offset already sent is not
+ * planned twice (the reminder's key is its offset).
+ */
+export const replanReminders = async (ctx: RequestCtx, row: Row, now: Date) => {
+  await ctx.db
+    .delete(keyDateReminders)
+    .where(and(eq(keyDateReminders.workspaceId, ctx.workspaceId), eq(keyDateReminders.keyDateId, row.id), isNull(keyDateReminders.sentAt)));
+  if (row.status === "open") await ctx.db.insert(keyDateReminders).values(reminderRows(row, todayOf(now))).onConflictDoNothing();
+};
+
+export const assertMember = async (ctx: RequestCtx, userId: string) => {
   const [m] = await ctx.db.select({ id: members.userId }).from(members).where(inWorkspace(ctx, members, eq(members.userId, userId), eq(members.isEnabled, true)));
   if (!m) failValidation([fieldError("responsibleId", "deadlines.errors.unknownMember", ctx.lang)]);
 };
 
 /** Works out the dates of an input before anything is written; throws 422 on what does not fit. */
-const resolveDates = async (ctx: RequestCtx, input: KeyDateInput) => {
+export const resolveDates = async (ctx: RequestCtx, input: KeyDateInput) => {
   if (input.source === "computed") {
     if (!input.ruleCode || !input.triggerDate) failValidation([fieldError("triggerDate", "deadlines.errors.triggerRequired", ctx.lang)]);
     const p = await previewDeadline(ctx, input.ruleCode!, input.triggerDate!);
@@ -113,13 +125,13 @@ export const createKeyDate = (ctx: RequestCtx, caseId: string, input: KeyDateInp
 export const listCaseKeyDates = (ctx: RequestCtx, caseId: string) =>
   ctx.db.select().from(keyDates).where(inWorkspace(ctx, keyDates, eq(keyDates.caseId, caseId))).orderBy(asc(keyDates.dueDate), asc(keyDates.id));
 
-const lockKeyDate = async (ctx: RequestCtx, id: string) => {
+export const lockKeyDate = async (ctx: RequestCtx, id: string) => {
   const [row] = await ctx.db.select().from(keyDates).where(inWorkspace(ctx, keyDates, eq(keyDates.id, id))).for("update");
   if (!row) throw new AppError(404, "errors.notFound");
   return row;
 };
 
-const assertVersion = (row: Row, version: number) => {
+export const assertVersion = (row: Row, version: number) => {
   if (row.version !== version) throw new AppError(409, "errors.staleVersion");
 };
 
@@ -161,9 +173,7 @@ export const setKeyDateStatus = (ctx: RequestCtx, id: string, input: { status: "
       .set({ status: input.status, voidReason: input.status === "void" ? reason : null, version: row.version + 1, updatedBy: ctx.userId, updatedAt: new Date() })
       .where(inWorkspace(ctx, keyDates, eq(keyDates.id, id)))
       .returning();
-    const unsent = and(eq(keyDateReminders.workspaceId, ctx.workspaceId), eq(keyDateReminders.keyDateId, id), isNull(keyDateReminders.sentAt));
-    if (input.status === "open") await tx.insert(keyDateReminders).values(reminderRows(after, todayOf(now))).onConflictDoNothing();
-    else await tx.delete(keyDateReminders).where(unsent);
+    await replanReminders({ ...ctx, db: tx }, after, now);
     await writeAudit(tx, ctx, { action: "update", entity: "key_dates", entityId: id, before: row, after });
     return after;
   });

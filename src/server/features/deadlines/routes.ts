@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 
 import { startPeriodicJob } from "../../lib/periodic-job";
 import { listRules, loadDeadlineTypes } from "./data";
+import { type KeyDateChange, updateKeyDate } from "./edit-key-date";
 import { holidayYears } from "./holiday-years";
 import { confirmKeyDate, createKeyDate, type KeyDateInput, listCaseKeyDates, previewDeadline, setKeyDateStatus } from "./key-dates";
 import type { Senders } from "../messages/senders";
@@ -31,6 +32,26 @@ const keyDateBody = {
     subject: text(500),
     responsibleId: uuid,
     reminderOffsets: { type: "array", maxItems: 10, items: { type: "integer", minimum: 0, maximum: 365 } },
+    note: text(1000),
+  },
+} as const;
+// Type, source and rule are what the date is; a wrong one is voided and entered again.
+const keyDateChange = {
+  type: "object",
+  required: ["version"],
+  additionalProperties: false,
+  properties: {
+    version,
+    title: text(200),
+    triggerDate: day,
+    dueDate: day,
+    startsAt: keyDateBody.properties.startsAt,
+    court: text(200),
+    courtroom: text(100),
+    judge: text(100),
+    subject: text(500),
+    responsibleId: uuid,
+    reminderOffsets: keyDateBody.properties.reminderOffsets,
     note: text(1000),
   },
 } as const;
@@ -71,6 +92,9 @@ export async function deadlinesRoutes(app: FastifyInstance, opts: { reminderInte
   app.get<Id>("/cases/:id/key-dates", { config: onCase("read") }, (req) => listCaseKeyDates(req.ctx, req.params.id));
   app.post<Id & { Body: KeyDateInput }>("/cases/:id/key-dates", { schema: { body: keyDateBody }, config: onCase("update") }, (req) =>
     createKeyDate(req.ctx, req.params.id, req.body),
+  );
+  app.patch<Id & { Body: KeyDateChange }>("/key-dates/:id", { schema: { body: keyDateChange }, config: onKeyDate }, (req) =>
+    updateKeyDate(req.ctx, req.params.id, req.body),
   );
   app.post<Id & { Body: { version: number } }>("/key-dates/:id/confirm", { schema: { body: confirmBody }, config: onKeyDate }, (req) =>
     confirmKeyDate(req.ctx, req.params.id, req.body.version),

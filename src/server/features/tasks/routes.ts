@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 
 import { listQuery, type ListQuery } from "../../lib/list-query";
 import { commentTask, createTask, deleteTask, findTasks, getTask, type TaskInput, updateTask } from "./service";
+import { taskDetail } from "./detail";
 import { applyTemplate, templatesForCase } from "./templates";
 
 const uuid = { type: "string", format: "uuid" } as const;
@@ -45,13 +46,14 @@ export async function tasksRoutes(app: FastifyInstance) {
     return rows;
   });
   app.post<{ Body: TaskInput }>("/tasks", { schema: { body: createBody }, config: { permission: member } }, (req) => createTask(req.ctx, req.body));
-  app.get<Id>("/tasks/:id", { config: onTask }, (req) => getTask(req.ctx, req.params.id));
-  app.patch<Id & { Body: Partial<TaskInput> & { version: number } }>("/tasks/:id", { schema: { body: updateBody }, config: onTask }, (req) =>
-    updateTask(req.ctx, req.params.id, req.body),
+  // The detail answers (GET, PATCH, comment) carry author and case names for the task drawer.
+  app.get<Id>("/tasks/:id", { config: onTask }, async (req) => taskDetail(req.ctx, await getTask(req.ctx, req.params.id)));
+  app.patch<Id & { Body: Partial<TaskInput> & { version: number } }>("/tasks/:id", { schema: { body: updateBody }, config: onTask }, async (req) =>
+    taskDetail(req.ctx, await updateTask(req.ctx, req.params.id, req.body)),
   );
   app.delete<Id>("/tasks/:id", { config: onTask }, (req) => deleteTask(req.ctx, req.params.id));
-  app.post<Id & { Body: { text: string } }>("/tasks/:id/comments", { schema: { body: commentBody }, config: onTask }, (req) =>
-    commentTask(req.ctx, req.params.id, req.body.text),
+  app.post<Id & { Body: { text: string } }>("/tasks/:id/comments", { schema: { body: commentBody }, config: onTask }, async (req) =>
+    taskDetail(req.ctx, await commentTask(req.ctx, req.params.id, req.body.text)),
   );
   app.get<Id>("/cases/:id/task-templates", { config: { permission: ["read", "LAWFIRM_CASE_VIEW"], tenantTable: "cases" } }, (req) =>
     templatesForCase(req.ctx, req.params.id),

@@ -1,0 +1,60 @@
+import dayjs, { type Dayjs } from "dayjs";
+
+import type { KeyDate } from "./types";
+
+/** The key-date form's values (see KeyDateForm). */
+export type KeyDateValues = {
+  deadlineType: string;
+  source: "computed" | "court-notice" | "manual";
+  ruleCode?: string;
+  triggerDate?: Dayjs;
+  dueDate?: Dayjs;
+  startsAt?: Dayjs;
+  court?: string;
+  courtroom?: string;
+  judge?: string;
+  subject?: string;
+  responsibleId?: string;
+  reminderOffsets?: number[];
+  note?: string;
+};
+
+const day = (d: Dayjs | undefined) => d?.format("YYYY-MM-DD");
+
+/** A stored key date as the form shows it for editing. */
+export const formValuesOf = (row: KeyDate): KeyDateValues => ({
+  deadlineType: row.deadlineType,
+  source: row.source,
+  ruleCode: row.ruleCode ?? undefined,
+  triggerDate: row.triggerDate ? dayjs(row.triggerDate) : undefined,
+  dueDate: dayjs(row.dueDate),
+  startsAt: row.startsAt ? dayjs(row.startsAt) : undefined,
+  court: row.court ?? undefined,
+  courtroom: row.courtroom ?? undefined,
+  judge: row.judge ?? undefined,
+  subject: row.subject ?? undefined,
+  responsibleId: row.responsibleId,
+  reminderOffsets: row.reminderOffsets,
+  note: row.note ?? undefined,
+});
+
+/**
+ * The PATCH body for an edited key date. A computed one sends its trigger (the server
+ * recomputes the date); dates and the hearing time go only when changed, so a new hearing time
+ * alone moves the date with it. Blank texts clear; no reminders means the type's default.
+ */
+export const changeOf = (row: KeyDate, v: KeyDateValues) => {
+  const isComputed = row.source === "computed";
+  const dueDate = day(v.dueDate);
+  const startsAt = v.startsAt?.toISOString();
+  const isMoved = startsAt !== undefined && dayjs(startsAt).valueOf() !== (row.startsAt ? dayjs(row.startsAt).valueOf() : null);
+  return {
+    version: row.version,
+    ...(isComputed ? { triggerDate: day(v.triggerDate) } : {}),
+    ...(!isComputed && dueDate && dueDate !== row.dueDate ? { dueDate } : {}),
+    ...(isMoved ? { startsAt } : {}),
+    ...Object.fromEntries((["court", "courtroom", "judge", "subject", "note"] as const).map((k) => [k, v[k]?.trim() ?? ""])),
+    ...(v.responsibleId ? { responsibleId: v.responsibleId } : {}),
+    reminderOffsets: v.reminderOffsets ?? [],
+  };
+};

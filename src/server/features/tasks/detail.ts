@@ -1,0 +1,34 @@
+import { eq, inArray } from "drizzle-orm";
+
+import { cases, members, tasks, users } from "../../db/tables";
+import type { RequestCtx } from "../../lib/request-ctx";
+import { inWorkspace } from "../../lib/tenant";
+
+type Row = typeof tasks.$inferSelect;
+
+/**
+ * A task as its detail screen shows it: each comment with its author's name and the case's
+ * name. Comments store only the author's user id (names change); the name is looked up among
+ * this firm's members, so a comment by someone no longer in the firm has `authorName: null`.
+ */
+export const taskDetail = async (ctx: RequestCtx, row: Row) => {
+  const authorIds = [...new Set(row.comments.map((c) => c.userId))];
+  const [names, kase] = await Promise.all([
+    authorIds.length
+      ? ctx.db
+          .select({ userId: members.userId, name: users.name })
+          .from(members)
+          .innerJoin(users, eq(users.id, members.userId))
+          .where(inWorkspace(ctx, members, inArray(members.userId, authorIds)))
+      : Promise.resolve([]),
+    row.caseId
+      ? ctx.db.select({ name: cases.name }).from(cases).where(inWorkspace(ctx, cases, eq(cases.id, row.caseId)))
+      : Promise.resolve([]),
+  ]);
+  const nameOf = new Map(names.map((n) => [n.userId, n.name]));
+  return {
+    ...row,
+    caseName: kase[0]?.name ?? null,
+    comments: row.comments.map((c) => ({ ...c, authorName: nameOf.get(c.userId) ?? null })),
+  };
+};
