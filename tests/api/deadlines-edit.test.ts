@@ -67,7 +67,7 @@ describe("PATCH /api/key-dates/:id", () => {
     expect(again.statusCode, again.body).toBe(200);
   });
 
-  it("plans the unsent reminders from the new date; sent ones stay as they were", async () => {
+  it("plans the reminders again from the corrected date, an offset already sent for the old date included", async () => {
     const created = await computed(plusDays(-5), { reminderOffsets: [7, 3, 1, 0] });
     const oldDue = created.dueDate;
     // The 7-days-before reminder goes out on its day.
@@ -80,12 +80,20 @@ describe("PATCH /api/key-dates/:id", () => {
     const newDue = res.json().data.dueDate as string;
     expect(newDue > oldDue).toBe(true);
     const after = await remindersOf(created.id);
-    expect(after.filter((r) => r.sentAt)).toEqual(sentBefore);
-    const unsent = after.filter((r) => !r.sentAt).map((r) => ({ kind: r.kind, offset: r.offsetDays, sendOn: r.sendOn }));
-    expect(unsent).toEqual([
+    // "7 days before" went out for the old date: the team hears it again for the real one.
+    expect(after.filter((r) => r.sentAt)).toEqual([]);
+    const unsent = after.map((r) => ({ kind: r.kind, offset: r.offsetDays, sendOn: r.sendOn }));
+    const planned = [
       { kind: "escalation", offset: -1, sendOn: dayjs(newDue).add(1, "day").format("YYYY-MM-DD") },
-      ...[0, 1, 3].map((offset) => ({ kind: "reminder", offset, sendOn: reminderDate(newDue, offset) })),
-    ]);
+      ...[0, 1, 3, 7].map((offset) => ({ kind: "reminder", offset, sendOn: reminderDate(newDue, offset) })),
+    ].filter((r) => r.sendOn >= plusDays(0));
+    expect(unsent.sort((a, b) => a.offset - b.offset)).toEqual(planned.sort((a, b) => a.offset - b.offset));
+    // Editing only the note re-plans nothing: a reminder sent for this very date stays sent.
+    await runDeadlineReminders(t.database.db, dayjs(`${reminderDate(newDue, 7)}T12:00:00+08:00`).toDate());
+    const sentNow = (await remindersOf(created.id)).filter((r) => r.sentAt);
+    const noted = await api.patch("lawyer", `/api/key-dates/${created.id}`, { note: "仅备注", version: res.json().data.version });
+    expect(noted.statusCode, noted.body).toBe(200);
+    expect((await remindersOf(created.id)).filter((r) => r.sentAt)).toEqual(sentNow);
   });
 
   it("changes a manual date, its responsible lawyer and reminders; a closed one gets no new reminders", async () => {

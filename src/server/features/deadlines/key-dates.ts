@@ -1,5 +1,5 @@
 import dayjs from "dayjs";
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 
 import { AppError } from "../../../shared/errors";
 import { computeDeadline, isCalendarDate, type PeriodUnit, reminderDate } from "../../../shared/deadline-compute";
@@ -50,14 +50,23 @@ export const reminderRows = (row: Pick<Row, "workspaceId" | "id" | "dueDate" | "
 
 /**
  * Drops a key date's unsent reminders and, while it is open, plans them again from its due date
- * and offsets. Sent ones stay as the record of what went out; an offset already sent is not
- * planned twice (the reminder's key is its offset).
+ * and offsets. An offset already sent for the same day stays sent; one sent for a date since
+ * corrected is planned again for the new day (the team must hear "3 days before" of the real
+ * date; what went out before stays in the notifications and the Outbox).
  */
 export const replanReminders = async (ctx: RequestCtx, row: Row, now: Date) => {
   await ctx.db
     .delete(keyDateReminders)
     .where(and(eq(keyDateReminders.workspaceId, ctx.workspaceId), eq(keyDateReminders.keyDateId, row.id), isNull(keyDateReminders.sentAt)));
-  if (row.status === "open") await ctx.db.insert(keyDateReminders).values(reminderRows(row, todayOf(now))).onConflictDoNothing();
+  if (row.status !== "open") return;
+  await ctx.db
+    .insert(keyDateReminders)
+    .values(reminderRows(row, todayOf(now)))
+    .onConflictDoUpdate({
+      target: [keyDateReminders.workspaceId, keyDateReminders.keyDateId, keyDateReminders.kind, keyDateReminders.offsetDays],
+      set: { sendOn: sql`excluded.send_on`, sentAt: null },
+      setWhere: sql`${keyDateReminders.sendOn} <> excluded.send_on`,
+    });
 };
 
 export const assertMember = async (ctx: RequestCtx, userId: string) => {
