@@ -8,20 +8,8 @@ import { failValidation, fieldError } from "../../schema-engine/checks";
 import { loadDeadlineTypes } from "./data";
 import { assertMember, assertVersion, type KeyDateInput, lockKeyDate, replanReminders, resolveDates } from "./key-dates";
 
-export type KeyDateChange = {
-  version: number;
-  title?: string;
-  triggerDate?: string;
-  dueDate?: string;
-  startsAt?: string;
-  court?: string;
-  courtroom?: string;
-  judge?: string;
-  subject?: string;
-  responsibleId?: string;
-  reminderOffsets?: number[];
-  note?: string;
-};
+/** What an edit may change: everything of an entry but its type, source and rule. */
+export type KeyDateChange = Omit<KeyDateInput, "deadlineType" | "source" | "ruleCode"> & { version: number };
 
 /** An optional text field: absent keeps it, blank clears it. */
 const textOf = (value: string | undefined, before: string | null) => (value === undefined ? before : value.trim() || null);
