@@ -132,6 +132,7 @@ const insertRows = async (ctx: RequestCtx, res: Resource, clean: Row[], deadline
           }))) as never,
         )
         .returning();
+      await res.binding.afterImport?.(ctx, inserted.map((row) => fromStorage(row as RecordRow)));
       await tx.insert(auditLogs).values(
         inserted.map((row) => {
           const after = fromStorage(row as RecordRow);
