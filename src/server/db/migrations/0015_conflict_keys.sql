@@ -41,7 +41,7 @@ CREATE INDEX "conflict_keys_stale_idx" ON "conflict_keys" USING btree ("workspac
 -- hand-written: backfill. The keys (pinyin, folding) are computed in TypeScript, so every client,
 -- employee and party already stored gets a stale placeholder here, and the start-up step after the
 -- migrations (migrate.ts → refreshStaleConflictKeys) computes them. Same statements as
--- markMissingConflictKeys in features/conflicts/sync-keys.ts.
+-- markMissingConflictKeys in features/conflicts/sync-keys.ts (bench data uses that).
 INSERT INTO conflict_keys (workspace_id, source, account_id, name, stale)
   SELECT a.workspace_id, 'client', a.id, a.name, true FROM accounts a
    WHERE NOT EXISTS (SELECT 1 FROM conflict_keys k WHERE k.workspace_id = a.workspace_id AND k.account_id = a.id);

@@ -49,7 +49,8 @@ export const conflictReports = pgTable(
  * as every write of its source. Each source id cascades, so a deleted client, employee or party
  * (case_parties are rebuilt on every case write) takes its keys with it. The keys are computed in
  * TypeScript (pinyin, folding), so `stale` marks rows whose keys still have to be computed: the
- * upgrade's backfill writes such rows and the start-up job (migrate.ts) fills them in.
+ * upgrade's backfill writes such rows and the start-up job (migrate.ts) fills them in; a change to
+ * the key rules needs a migration that sets `stale` on every row.
  */
 export const conflictKeys = pgTable(
   "conflict_keys",

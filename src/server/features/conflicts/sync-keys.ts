@@ -65,11 +65,8 @@ export const syncConflictKeys = async (scope: Scope, source: KeySource, ids: str
   }
 };
 
-/**
- * Placeholder rows (stale) for every client, employee and party that has no keys yet: rows written
- * by bulk SQL (bench data, an upgrade). The migration runs the same statements once.
- */
-export const markMissingConflictKeys = async (db: Db) => {
+/** Stale placeholders for sources without keys; migration 0015 runs the same statements. */
+const markMissingConflictKeys = async (db: Db) => {
   await db.execute(sql`insert into conflict_keys (workspace_id, source, account_id, name, stale)
     select a.workspace_id, 'client', a.id, a.name, true from accounts a
      where not exists (select 1 from conflict_keys k where k.workspace_id = a.workspace_id and k.account_id = a.id)`);
@@ -106,4 +103,13 @@ export const refreshStaleConflictKeys = async (db: Db) => {
     }
     done += stale.length;
   }
+};
+
+/**
+ * Keys for every client, employee and party that has none: what bulk SQL inserted around the
+ * services (bench data). Scans every source table, so it is not for the request path.
+ */
+export const syncMissingConflictKeys = async (db: Db) => {
+  await markMissingConflictKeys(db);
+  return refreshStaleConflictKeys(db);
 };
