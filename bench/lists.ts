@@ -11,6 +11,7 @@ import { loadConfig } from "../src/server/config";
 import { openDatabase } from "../src/server/db/client";
 import { runMigrations } from "../src/server/db/migrate";
 import { seedIfEmpty } from "../src/server/db/seed/demo";
+import { syncMissingConflictKeys } from "../src/server/features/conflicts/sync-keys";
 import { freshPgDatabase } from "./lib/servers";
 
 /**
@@ -42,6 +43,8 @@ const seedClients = async (db: Awaited<ReturnType<typeof openDatabase>>["db"]) =
       from generate_series(1, ${ROWS}) g
       cross join lateral (select id from workspaces order by created_at limit 1) w
       cross join lateral (select user_id from members where workspace_id = w.id limit 1) m`);
+  // Rows inserted around the services still get their conflict-check keys, as a save would write.
+  await syncMissingConflictKeys(db);
   // Vacuumed as autovacuum leaves a table after a bulk load (PostgreSQL 13+ vacuums after inserts),
   // so counts can be index-only as they are in a running firm.
   await db.execute(sql`vacuum analyze accounts`);

@@ -46,6 +46,7 @@ import { createSearchRegistry, type SearchRegistry } from "./features/search/reg
 import { searchRoutes } from "./features/search/routes";
 import { systemRoutes } from "./features/system/routes";
 import { workflowRoutes } from "./features/workflow/routes";
+import { MULTIPLE_OF_PRECISION } from "./lib/ajv-options";
 import { type Bus, createBus } from "./lib/bus";
 import { authPlugin } from "./plugins/auth";
 import { clientErrorHandler } from "./plugins/client-errors";
@@ -118,7 +119,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     clientErrorHandler,
     trustProxy: config.trustProxy,
     ajv: {
-      customOptions: { removeAdditional: false, coerceTypes: "array", allErrors: true },
+      customOptions: { removeAdditional: false, coerceTypes: "array", allErrors: true, multipleOfPrecision: MULTIPLE_OF_PRECISION },
       plugins: [addMemberFormats],
     },
   });

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { accountEmployees } from "../../src/server/db/tables";
 import { casesSuite } from "../fixtures/cases";
 import { pdfBody, upload } from "../fixtures/documents";
 
@@ -38,10 +37,9 @@ describe("conflict check", () => {
     await edge("t2", "t3", 35);
     await edge("t3", "t4", 50);
     await edge("t4", "t2", 25); // a cycle back into the chain
-    const [acct] = ((await s.t.database.db.execute(sql`select workspace_id from accounts where id = ${ids.acme}`)) as unknown as { rows: { workspace_id: string }[] }).rows;
-    // 19.99 straight into the table: the equity route's multipleOf 0.0001 refuses that float (a separate bug).
-    await s.t.database.db.execute(sql`insert into equity_edges (workspace_id, holder_account_id, company_account_id, share) values (${acct.workspace_id}, ${ids.b}, ${ids.t1}, 19.99)`);
-    await s.t.database.db.insert(accountEmployees).values({ workspaceId: acct.workspace_id, accountId: ids.acme, name: "張偉明" });
+    await edge("b", "t1", 19.99);
+    const employee = await s.api.post("lawyer", "/api/account-employees", { accountId: ids.acme, name: "張偉明" });
+    expect(employee.statusCode, employee.body).toBe(200);
     await s.api.open("lawyer", {
       parties: [
         { name: "张三", partyType: "natural", litigationRole: "plaintiff", conflictRole: "client" },

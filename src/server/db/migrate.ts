@@ -6,6 +6,7 @@ import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 
+import { refreshStaleConflictKeys } from "../features/conflicts/sync-keys";
 import type { Database } from "./client";
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -15,7 +16,8 @@ export const MIGRATION_LOCK_KEY = 727_001;
 
 /**
  * Applies pending migrations. Two processes starting together on one PostgreSQL wait for each
- * other on the advisory lock; the second finds everything applied and does nothing.
+ * other on the advisory lock; the second finds everything applied and does nothing. Then the data
+ * step SQL cannot do: conflict keys the upgrade left stale are computed (pinyin is TypeScript).
  */
 export const runMigrations = (database: Database) =>
   database.withAdvisoryLock(MIGRATION_LOCK_KEY, async () => {
@@ -25,4 +27,5 @@ export const runMigrations = (database: Database) =>
     } else {
       await migratePg(database.db as unknown as NodePgDatabase, config);
     }
+    await refreshStaleConflictKeys(database.db);
   });

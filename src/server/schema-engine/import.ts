@@ -164,6 +164,7 @@ const insertRows = async (ctx: RequestCtx, res: Resource, clean: Row[], deadline
         .values(values as never)
         .returning();
       count += inserted.length;
+      await res.binding.afterImport?.(ctx, inserted.map((row) => fromStorage(row as RecordRow)));
       await tx.insert(auditLogs).values(
         inserted.map((row) => {
           const after = fromStorage(row as RecordRow);

@@ -7,6 +7,7 @@ import { getTableColumns } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 
 import { isSubject } from "../../shared/permissions";
+import { MULTIPLE_OF_PRECISION } from "../lib/ajv-options";
 import { addSchemaVocabulary, type FieldSchema, type ResourceSchema } from "../../shared/schema-vocabulary";
 import { addMemberFormats } from "../../shared/validators";
 import { declareMenu } from "./menu";
@@ -24,7 +25,14 @@ export class SchemaError extends Error {
 
 /** One ajv for every resource schema: draft 2020-12, strict, with the x- vocabulary. */
 export const createSchemaAjv = () => {
-  const ajv = new Ajv2020({ strict: true, strictTypes: false, strictRequired: false, allErrors: true, verbose: true });
+  const ajv = new Ajv2020({
+    strict: true,
+    strictTypes: false,
+    strictRequired: false,
+    allErrors: true,
+    verbose: true,
+    multipleOfPrecision: MULTIPLE_OF_PRECISION,
+  });
   addSchemaVocabulary(ajv);
   addMemberFormats(ajv as unknown as Ajv);
   return ajv;

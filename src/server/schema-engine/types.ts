@@ -48,6 +48,11 @@ export type ResourceBinding = {
   beforeUpdate?: (ctx: RequestCtx, before: RecordRow, values: Record<string, unknown>) => Promise<Record<string, unknown>> | Record<string, unknown>;
   /** Runs inside the write's transaction after a create, update or delete (derived rows, totals). */
   afterWrite?: (ctx: RequestCtx, after: RecordRow | undefined, before: RecordRow | undefined) => Promise<void>;
+  /**
+   * Runs inside an import's transaction after each chunk of new rows. An import's new rows do not
+   * go through afterWrite one by one (its updates do); this is the batch hook for derived rows.
+   */
+  afterImport?: (ctx: RequestCtx, created: RecordRow[]) => Promise<void>;
   /** What a detail answer carries beyond the row (a pending client: the approval deciding it). */
   withDetail?: (ctx: RequestCtx, record: RecordRow) => Promise<RecordRow>;
 };

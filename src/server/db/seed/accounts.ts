@@ -1,3 +1,4 @@
+import { syncConflictKeys } from "../../features/conflicts/sync-keys";
 import type { Db } from "../client";
 import { accountEmployees, accounts, equityEdges } from "../tables";
 
@@ -15,10 +16,12 @@ export const seedAccounts = async (tx: Db, { workspaceId, ownerId }: Ids, firmNo
       { ...base, accountType: "individual", name: firmNo === 1 ? "陈华信" : "周正达", source: "referral", tags: ["individual"], idNumber: `11010119800101${String(firmNo).padStart(3, "0")}X`, custom: { gender: "male", mobile: "13700000001" } },
     ])
     .returning();
-  await tx.insert(accountEmployees).values([
+  await syncConflictKeys({ db: tx, workspaceId }, "client", [group.id, subsidiary.id, person.id]);
+  const employees = await tx.insert(accountEmployees).values([
     { workspaceId, accountId: group.id, name: "王小明", mobile: "13600000001", createdBy: ownerId, updatedBy: ownerId, custom: { position: "法务总监", gender: "male", ethnicity: "han" } },
     { workspaceId, accountId: group.id, name: "刘芳芳", mobile: "13600000002", createdBy: ownerId, updatedBy: ownerId, custom: { position: "财务经理", gender: "female", ethnicity: "han" } },
-  ]);
+  ]).returning({ id: accountEmployees.id });
+  await syncConflictKeys({ db: tx, workspaceId }, "employee", employees.map((e) => e.id));
   await tx.insert(equityEdges).values([
     { workspaceId, holderAccountId: person.id, companyAccountId: group.id, share: "60", createdBy: ownerId, updatedBy: ownerId },
     { workspaceId, holderAccountId: group.id, companyAccountId: subsidiary.id, share: "75", createdBy: ownerId, updatedBy: ownerId },

@@ -2,13 +2,26 @@ import { sql } from "drizzle-orm";
 
 import { AppError } from "../../../shared/errors";
 import { accountEmployees, accounts, equityEdges } from "../../db/tables";
+import type { RequestCtx } from "../../lib/request-ctx";
 import { registerRowOwner } from "../../lib/row-scope";
 import type { ResourceBinding } from "../../schema-engine";
+import type { RecordRow } from "../../schema-engine/types";
+import { type KeySource, syncConflictKeys } from "../conflicts/sync-keys";
 import { readBusinessSettings } from "../workflow/business-settings";
 import { submitEdit } from "./pending";
 import { pendingApprovalOf } from "./pending-approval";
 import { PENDING } from "./status";
 
+/**
+ * The conflict check's keys follow every new name or identifier in the same transaction (a delete
+ * takes them along by cascade); an edit that leaves both alone does not touch them.
+ */
+const keysFollow = (source: KeySource, fields: string[]) => ({
+  afterWrite: async (ctx: RequestCtx, after: RecordRow | undefined, before: RecordRow | undefined) => {
+    if (after && (!before || fields.some((f) => before[f] !== after[f]))) await syncConflictKeys(ctx, source, [String(after.id)]);
+  },
+  afterImport: (ctx: RequestCtx, created: RecordRow[]) => syncConflictKeys(ctx, source, created.map((r) => String(r.id))),
+});
 
 /** The tables behind schemas/accounts.schema.json and schemas/account-employees.schema.json. */
 export const accountBindings: Record<string, ResourceBinding> = {
@@ -23,8 +36,9 @@ export const accountBindings: Record<string, ResourceBinding> = {
       (await readBusinessSettings(ctx)).accountChanges ? submitEdit(ctx, registry, id, input) : undefined,
     withDetail: async (ctx, record) =>
       record.status === PENDING ? { ...record, pendingApprovalId: await pendingApprovalOf(ctx, String(record.id)) } : record,
+    ...keysFollow("client", ["name", "idNumber", "creditCode"]),
   },
-  "account-employees": { table: accountEmployees },
+  "account-employees": { table: accountEmployees, ...keysFollow("employee", ["name", "idNumber"]) },
 };
 
 // "Own" clients are those a member maintains (or created, until someone maintains them); an

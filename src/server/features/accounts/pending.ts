@@ -12,6 +12,7 @@ import { headerOf, loadLabels } from "../../schema-engine/labels";
 import { editableOf, fromStorage, toStorage, writableValues } from "../../schema-engine/records";
 import { checkValues } from "../../schema-engine/service";
 import type { RecordRow } from "../../schema-engine/types";
+import { syncConflictKeys } from "../conflicts/sync-keys";
 import { startBusinessApproval } from "../workflow/instances-service";
 import { ACCOUNT_CHANGE_KEY, ACCOUNT_CHANGE_REF, ACTIVE, PENDING } from "./status";
 
@@ -123,6 +124,8 @@ export const resolveAccountChanges = (ctx: RequestCtx, registry: ResourceRegistr
       })
       .where(inWorkspace(ctx, accounts, eq(accounts.id, id)))
       .returning();
+    // An approved rename or new credit code is what the next conflict check must find.
+    if (approved) await syncConflictKeys(withDb(ctx, tx), "client", [id]);
     await writeAudit(tx, ctx, { action: "workflow", entity: "accounts", entityId: id, before, after });
     return fromStorage(after);
   });

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { caseMembers, caseParties } from "../../db/tables";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
+import { syncConflictKeys } from "../conflicts/sync-keys";
 import { syncRecordFiles } from "./files";
 import { normalizeId, normalizeName } from "./normalize";
 import { TEAM_ROLES } from "./status";
@@ -33,6 +34,8 @@ export const syncCaseDerived = async (ctx: RequestCtx, record: Record<string, un
     accountId: p.accountId ?? null,
   }));
   if (parties.length > 0) await ctx.db.insert(caseParties).values(parties);
+  // Rebuilding the parties dropped their conflict keys (cascade); these are the new ones.
+  await syncConflictKeys(ctx, "party", [caseId]);
   const team = new Map<string, { userId: string; role: string }>();
   const add = (userId: unknown, role: string) => {
     if (typeof userId === "string") team.set(`${userId}:${role}`, { userId, role });

@@ -15,7 +15,8 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 export const equityPaths = async (ctx: RequestCtx, accountIds: string[], tiers = 3, minShare = 20): Promise<(EquityPath & { fromId: string })[]> => {
   if (accountIds.length === 0) return [];
   const ws = ctx.workspaceId;
-  const ids = sql`array[${sql.join(accountIds.map((id) => sql`${id}::uuid`), sql`, `)}]`;
+  // One array parameter: a broad keyword can name thousands of clients, past the 65 535 parameters.
+  const ids = sql`${sql.param(accountIds)}::uuid[]`;
   const walk = (from: string, to: string, toName: string) =>
     sql`with recursive walk(from_id, next_id, name, tier, path, names, shares) as (
         select e.${sql.raw(from)}, e.${sql.raw(to)}, coalesce(a.name, e.${sql.raw(toName)}), 1, array[e.id],

@@ -26,14 +26,23 @@ const REGIONS = [
 // The traditional characters common in company and person names, folded to simplified.
 const TRAD = "國際業東華開發實產貿與張陳劉黃趙吳楊鄭謝許馮韓鄧蕭葉蘇盧蔣沈錢孫衛營銷電網訊廣藝術會計師聯團體學醫藥農銀行險證資財務興長門馬龍鳳進達億萬雲風氣車輪機廠華場廈臺灣滬粵遼蘭慶偉鐵運輸儲貨額權層區縣鎮級";
 const SIMP = "国际业东华开发实产贸与张陈刘黄赵吴杨郑谢许冯韩邓萧叶苏卢蒋沈钱孙卫营销电网讯广艺术会计师联团体学医药农银行险证资财务兴长门马龙凤进达亿万云风气车轮机厂华场厦台湾沪粤辽兰庆伟铁运输储货额权层区县镇级";
-const FOLD = new Map([...TRAD].map((c, i) => [c, [...SIMP][i]]));
+const FOLD = new Map<string, string>([...[...TRAD].map((c, i): [string, string] => [c, [...SIMP][i]]), ["ü", "v"]]);
 
-/** NFKC (full-width folded), lower case, traditional → simplified, spaces and punctuation removed. */
+/**
+ * Longest key kept, in characters: NFKC can blow one character up to eighteen, and a btree entry
+ * must stay under PostgreSQL's ~2.7 kB limit whatever an admin's schema lets a name grow to.
+ */
+const MAX_KEY = 300;
+
+/**
+ * NFKC (full-width folded), lower case, traditional → simplified, ü → v (pinyin keyboards);
+ * spaces, punctuation and invisible characters (a pasted zero-width space) removed.
+ */
 export const normKey = (s: string) =>
-  [...s.normalize("NFKC").toLowerCase()]
+  [...s.normalize("NFKC").toLowerCase().replace(/[\s\p{P}\p{S}\p{Cc}\p{Cf}]/gu, "")]
+    .slice(0, MAX_KEY)
     .map((c) => FOLD.get(c) ?? c)
-    .join("")
-    .replace(/[\s\p{P}\p{S}]/gu, "");
+    .join("");
 
 const stripSuffix = (k: string) => {
   for (const s of SUFFIXES) if (k.length > s.length + 1 && k.endsWith(s)) return k.slice(0, -s.length);
@@ -54,7 +63,8 @@ export const nameKeys = (name: string): NameKeys => {
   const core = stripSuffix(norm);
   const bare = stripRegion(core);
   const han = HAN.test(bare);
-  const py = han ? pinyin(bare, { toneType: "none", type: "array", nonZh: "consecutive" }).join("").replace(/\s/gu, "") : "";
+  // ü is spelled v, as every pinyin keyboard has it: 吕 is "lv" (a typed "lü" is folded to v too).
+  const py = han ? pinyin(bare, { toneType: "none", type: "array", nonZh: "consecutive", v: true }).join("").replace(/\s/gu, "") : "";
   const initials = han ? pinyin(bare, { pattern: "first", toneType: "none", type: "array", nonZh: "consecutive" }).join("") : "";
   return { norm, core, bare, py, initials };
 };
@@ -70,24 +80,4 @@ export type MatchKind = "identifier" | "exact" | "suffix" | "region" | "partial"
 /** Rank order (lower is stronger): identifier, then exact, then the rest. */
 export const KIND_RANK: Record<MatchKind | "equity", number> = {
   identifier: 0, exact: 1, suffix: 2, region: 3, pinyin: 4, initials: 5, partial: 6, equity: 7,
-};
-
-/**
- * How a keyword matches a stored name and identifiers, or null. Latin-only keywords are compared
- * with the name's pinyin ("zhangwei", "zhang wei") and initials ("zw").
- */
-export const matchName = (kw: NameKeys, kwId: string | null, name: string, ids: (string | null | undefined)[]): MatchKind | null => {
-  if (kwId && ids.some((id) => id && normalizeId(id) === kwId)) return "identifier";
-  if (kwId) return null;
-  const k = nameKeys(name);
-  if (!kw.norm || !k.norm) return null;
-  if (k.norm === kw.norm) return "exact";
-  if (k.core === kw.core) return "suffix";
-  if (k.bare === kw.bare) return "region";
-  const latin = /^[a-z]+$/u.test(kw.norm);
-  if (latin && k.py && k.py === kw.norm) return "pinyin";
-  if (latin && k.initials && kw.norm.length >= 2 && k.initials === kw.norm) return "initials";
-  if (kw.bare.length >= 2 && (k.norm.includes(kw.bare) || (k.bare.length >= 2 && kw.norm.includes(k.bare)))) return "partial";
-  if (latin && kw.norm.length >= 4 && k.py.includes(kw.norm)) return "pinyin";
-  return null;
 };

@@ -3,12 +3,13 @@ import addFormats from "ajv-formats";
 
 import { AppError, type FieldError } from "../../../shared/errors";
 import type { JsonSchema } from "../../../shared/workflow";
+import { MULTIPLE_OF_PRECISION } from "../../lib/ajv-options";
 
 /**
  * Forms are admin-written JSON schemas with x- keywords for the renderer; strict mode is off
  * here because those keywords are hints, not validation, and `money` is a decimal string.
  */
-const ajv = new Ajv2020({ strict: false, allErrors: true });
+const ajv = new Ajv2020({ strict: false, allErrors: true, multipleOfPrecision: MULTIPLE_OF_PRECISION });
 addFormats(ajv);
 ajv.addFormat("money", /^-?\d{1,12}(\.\d{1,2})?$/);
 
