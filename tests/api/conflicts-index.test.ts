@@ -138,7 +138,7 @@ describe("conflict check index", () => {
   describe("an upgraded database", () => {
     it("gets keys for rows stored before the index: the migration's backfill, then the start-up step", async () => {
       await client("升级前已有客户有限公司", "91310000MA1K000061");
-      const file = readFileSync("src/server/db/migrations/0015_conflict_keys.sql", "utf8");
+      const file = readFileSync("src/server/db/migrations/0016_conflict_keys.sql", "utf8");
       const handWritten = file.slice(file.indexOf("-- hand-written:")).split("--> statement-breakpoint").map((x) => x.trim()).filter(Boolean);
       await s.t.database.db.execute(sql`delete from conflict_keys`);
       expect(await hitsOf(["升级前已有客户"])).toEqual([]);
