@@ -105,7 +105,7 @@ export const variantOf = (k: Known, i: number): string => {
     case 4:
       return k.identifier ? fullWidth(k.identifier.toLowerCase()) : k.name;
     case 5:
-      return k.isPerson ? spell(k.name, "pinyin").join("") : `上海${stripSuffix(k.name).replace(/^(北京|上海|深圳|广州|杭州|成都|武汉|南京|苏州|重庆|天津|西安|厦门)/u, "")}`;
+      return k.isPerson ? spell(k.name, "pinyin").join("") : `上海${stripRegion(stripSuffix(k.name))}`;
     default:
       return k.identifier ?? stripSuffix(k.name);
   }
