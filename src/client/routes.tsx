@@ -63,6 +63,7 @@ const DictionaryPage = lazy(() =>
 const AuditLogList = lazy(() =>
   import("./features/audit").then((m) => ({ default: m.AuditLogList })),
 );
+const CertificatePage = lazy(() => import("./features/esign").then((m) => ({ default: m.CertificatePage })));
 const OutboxPage = lazy(() => import("./features/messages").then((m) => ({ default: m.OutboxPage })));
 
 const ConflictCheckPage = lazy(() =>
@@ -239,6 +240,12 @@ export const appRoutes: AppRoute[] = [
         component: CaseSettingsPage,
         meta: { action: "read", subject: "ORG_DICTIONARY", title: "cases.settings.title" },
         menu: { icon: <NumberOutlined />, label: "cases.settings.title" },
+      },
+      {
+        path: "signing-certificate",
+        component: CertificatePage,
+        meta: { action: "manage", subject: "all", title: "esign.certificate.title" },
+        menu: { icon: <SafetyCertificateOutlined />, label: "esign.certificate.title" },
       },
       ...schemaResource("holiday-days", { subject: "ORG_DICTIONARY", icon: <CarryOutOutlined />, path: "/settings/holiday-days" }),
       ...schemaResource("deadline-rules", { subject: "ORG_DICTIONARY", icon: <FieldTimeOutlined />, path: "/settings/deadline-rules" }),

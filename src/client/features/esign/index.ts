@@ -1,1 +1,2 @@
 export { EsignTab } from "./esign-tab";
+export { CertificatePage } from "./certificate-page";
