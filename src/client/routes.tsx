@@ -1,32 +1,21 @@
 import {
-  ApartmentOutlined,
   FileProtectOutlined,
   CalendarOutlined,
-  CarryOutOutlined,
   CheckSquareOutlined,
-  FieldTimeOutlined,
   HomeOutlined,
-  ProfileOutlined,
   FolderOpenOutlined,
   SafetyCertificateOutlined,
   AuditOutlined,
-  BookOutlined,
   ContactsOutlined,
-  ControlOutlined,
-  NumberOutlined,
   SolutionOutlined,
-  IdcardOutlined,
   MailOutlined,
   SafetyOutlined,
   SettingOutlined,
-  SwapOutlined,
-  TeamOutlined,
-  UsergroupAddOutlined,
 } from "@ant-design/icons";
 import { lazy } from "react";
 
+import { settingsRoutes } from "./routes-settings";
 import type { AppRoute } from "./routing/route-types";
-import { schemaResource } from "./schema-ui/schema-resource";
 
 const LoginPage = lazy(() => import("./features/auth").then((m) => ({ default: m.LoginPage })));
 const NotAuthorizedPage = lazy(() =>
@@ -38,32 +27,9 @@ const NotFoundPage = lazy(() =>
 const ServerErrorPage = lazy(() =>
   import("./features/misc").then((m) => ({ default: m.ServerErrorPage })),
 );
-const ProfilePage = lazy(() =>
-  import("./features/settings").then((m) => ({ default: m.ProfilePage })),
-);
-const WorkspaceSwitch = lazy(() =>
-  import("./features/settings").then((m) => ({ default: m.WorkspaceSwitch })),
-);
-// Its own chunk: Select and Radio stay off the profile page, a common first screen.
-const SettingsPage = lazy(() =>
-  import("./features/settings/settings-page").then((m) => ({ default: m.SettingsPage })),
-);
 const notifications = () => import("./features/notifications");
 const NotificationsPage = lazy(() => notifications().then((m) => ({ default: m.NotificationsPage })));
 const NotificationsIndex = lazy(() => notifications().then((m) => ({ default: m.NotificationsIndex })));
-const org = () => import("./features/org");
-const MemberList = lazy(() => org().then((m) => ({ default: m.MemberList })));
-const DepartmentTree = lazy(() => org().then((m) => ({ default: m.DepartmentTree })));
-const RoleList = lazy(() => org().then((m) => ({ default: m.RoleList })));
-const PermissionEditor = lazy(() => org().then((m) => ({ default: m.PermissionEditor })));
-const MemberGroupList = lazy(() => org().then((m) => ({ default: m.MemberGroupList })));
-const DictionaryPage = lazy(() =>
-  import("./features/dictionaries").then((m) => ({ default: m.DictionaryPage })),
-);
-const AuditLogList = lazy(() =>
-  import("./features/audit").then((m) => ({ default: m.AuditLogList })),
-);
-const CertificatePage = lazy(() => import("./features/esign").then((m) => ({ default: m.CertificatePage })));
 const OutboxPage = lazy(() => import("./features/messages").then((m) => ({ default: m.OutboxPage })));
 
 const ConflictCheckPage = lazy(() =>
@@ -108,7 +74,6 @@ const CaseFormPage = lazy(() => cases().then((m) => ({ default: m.CaseFormPage }
 const CaseEditPage = lazy(() => cases().then((m) => ({ default: m.CaseEditPage })));
 const CaseApprovalNew = lazy(() => cases().then((m) => ({ default: m.CaseApprovalNew })));
 const CaseApprovalChange = lazy(() => cases().then((m) => ({ default: m.CaseApprovalChange })));
-const CaseSettingsPage = lazy(() => cases().then((m) => ({ default: m.CaseSettingsPage })));
 const CASE = { subject: "LAWFIRM_CASE_VIEW", navActiveLink: "/case/list", isDetail: true } as const;
 
 const seals = () => import("./features/seals");
@@ -169,95 +134,7 @@ export const appRoutes: AppRoute[] = [
     path: "/settings",
     meta: { title: "menu.settings" },
     menu: { icon: <SettingOutlined /> },
-    children: [
-      { path: "", index: true, landing: true, meta: { title: "menu.settings" } },
-      {
-        path: "profile",
-        component: ProfilePage,
-        meta: { ...BASIC, title: "pages.profile.title" },
-        menu: { icon: <IdcardOutlined />, label: "menu.profile" },
-      },
-      {
-        path: "workspaces",
-        component: WorkspaceSwitch,
-        meta: { ...BASIC, title: "pages.workspaces.title" },
-        menu: { icon: <SwapOutlined />, label: "menu.workspaces" },
-      },
-      {
-        path: "preferences",
-        component: SettingsPage,
-        meta: { ...BASIC, title: "settings.menu" },
-        menu: { icon: <ControlOutlined />, label: "settings.menu" },
-      },
-      {
-        path: "members",
-        component: MemberList,
-        meta: { action: "read", subject: "ORG_MEMBER", title: "org.titles.members" },
-        menu: { icon: <TeamOutlined />, label: "org.menu.members" },
-        resource: { name: "members", action: "list" },
-      },
-      {
-        path: "departments",
-        component: DepartmentTree,
-        meta: { action: "read", subject: "ORG_DEPARTMENT", title: "org.titles.departments" },
-        menu: { icon: <ApartmentOutlined />, label: "org.menu.departments" },
-        resource: { name: "departments", action: "list" },
-      },
-      {
-        path: "roles",
-        component: RoleList,
-        meta: { action: "read", subject: "ORG_ROLE", title: "org.titles.roles" },
-        menu: { icon: <SafetyOutlined />, label: "org.menu.roles" },
-        resource: { name: "roles", action: "list" },
-      },
-      {
-        path: "roles/:id/permissions",
-        component: PermissionEditor,
-        meta: {
-          action: "update",
-          subject: "ORG_ROLE",
-          title: "org.titles.permissions",
-          navActiveLink: "/settings/roles",
-          isDetail: true,
-        },
-      },
-      {
-        path: "member-groups",
-        component: MemberGroupList,
-        meta: { ...BASIC, title: "org.titles.memberGroups" },
-        menu: { icon: <UsergroupAddOutlined />, label: "org.menu.memberGroups" },
-        resource: { name: "member-groups", action: "list" },
-      },
-      {
-        path: "dictionaries",
-        component: DictionaryPage,
-        meta: { action: "read", subject: "ORG_DICTIONARY", title: "dictionaries.title" },
-        menu: { icon: <BookOutlined />, label: "org.menu.dictionaries" },
-        resource: { name: "dictionary-types", action: "list" },
-      },
-      {
-        path: "case-numbers",
-        component: CaseSettingsPage,
-        meta: { action: "read", subject: "ORG_DICTIONARY", title: "cases.settings.title" },
-        menu: { icon: <NumberOutlined />, label: "cases.settings.title" },
-      },
-      {
-        path: "signing-certificate",
-        component: CertificatePage,
-        meta: { action: "manage", subject: "all", title: "esign.certificate.title" },
-        menu: { icon: <SafetyCertificateOutlined />, label: "esign.certificate.title" },
-      },
-      ...schemaResource("holiday-days", { subject: "ORG_DICTIONARY", icon: <CarryOutOutlined />, path: "/settings/holiday-days" }),
-      ...schemaResource("deadline-rules", { subject: "ORG_DICTIONARY", icon: <FieldTimeOutlined />, path: "/settings/deadline-rules" }),
-      ...schemaResource("task-templates", { subject: "ORG_DICTIONARY", icon: <ProfileOutlined />, path: "/settings/task-templates" }),
-      {
-        path: "audit-logs",
-        component: AuditLogList,
-        meta: { action: "read", subject: "AUDIT_LOG", title: "pages.auditLogs.title" },
-        menu: { icon: <AuditOutlined />, label: "menu.auditLogs" },
-        resource: { name: "audit-logs", action: "list" },
-      },
-    ],
+    children: settingsRoutes,
   },
   {
     path: "/conflict-interest",
