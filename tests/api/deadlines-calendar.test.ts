@@ -1,4 +1,3 @@
-import dayjs from "dayjs";
 import ICAL from "ical.js";
 import { beforeAll, describe, expect, it } from "vitest";
 
@@ -6,11 +5,8 @@ import { OWN_CONDITIONS } from "../../src/shared/permission-scopes";
 import type { PermissionRule } from "../../src/shared/permissions";
 import type { TestApp } from "../fixtures/app";
 import { casesSuite } from "../fixtures/cases";
-import { deadlinesApi } from "../fixtures/deadlines";
+import { deadlinesApi, plusDays } from "../fixtures/deadlines";
 import { firmIds, orgApi, roleByCode } from "../fixtures/org";
-
-const today = () => new Date().toLocaleDateString("en-CA", { timeZone: "Asia/Shanghai" });
-const plusDays = (n: number) => dayjs(today()).add(n, "day").format("YYYY-MM-DD");
 
 /** UIDs and summaries of the events in an iCalendar text, read by ical.js (not the generator). */
 const parseFeed = (text: string) => {

@@ -8,23 +8,16 @@ import type { PermissionRule } from "../../src/shared/permissions";
 import { auditLogs, keyDateReminders, keyDates } from "../../src/server/db/tables";
 import { runDeadlineReminders } from "../../src/server/features/deadlines/reminders";
 import type { TestApp } from "../fixtures/app";
-import { casesSuite } from "../fixtures/cases";
-import { deadlinesApi } from "../fixtures/deadlines";
+import { deadlinesApi, deadlinesSuite, plusDays } from "../fixtures/deadlines";
 import { firmIds, orgApi, roleByCode } from "../fixtures/org";
 
-const today = () => new Date().toLocaleDateString("en-CA", { timeZone: "Asia/Shanghai" });
-const plusDays = (n: number) => dayjs(today()).add(n, "day").format("YYYY-MM-DD");
 
 describe("PATCH /api/key-dates/:id", () => {
-  const suite = casesSuite({ casesExpiryIntervalSeconds: 0, deadlineReminderIntervalSeconds: 0 });
+  const suite = deadlinesSuite("期限更正测试案件");
   let t: TestApp;
   let api: ReturnType<typeof deadlinesApi>;
   let caseId: string;
-  beforeAll(async () => {
-    t = suite.t;
-    api = deadlinesApi(t);
-    caseId = (await api.teamCase("期限更正测试案件")).id;
-  });
+  beforeAll(() => ({ t, api, caseId } = suite));
 
   const rowOf = async (id: string) => (await t.database.db.select().from(keyDates).where(eq(keyDates.id, id)))[0];
   const remindersOf = (id: string) =>

@@ -5,22 +5,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { keyDates, outboxMessages } from "../../src/server/db/tables";
 import { runDeadlineReminders } from "../../src/server/features/deadlines/reminders";
 import type { TestApp } from "../fixtures/app";
-import { casesSuite } from "../fixtures/cases";
-import { deadlinesApi } from "../fixtures/deadlines";
+import { deadlinesApi, deadlinesSuite, plusDays } from "../fixtures/deadlines";
 
-const today = () => new Date().toLocaleDateString("en-CA", { timeZone: "Asia/Shanghai" });
-const plusDays = (n: number) => dayjs(today()).add(n, "day").format("YYYY-MM-DD");
 
 describe("key dates on a case", () => {
-  const suite = casesSuite({ casesExpiryIntervalSeconds: 0, deadlineReminderIntervalSeconds: 0 });
+  const suite = deadlinesSuite("期限测试案件");
   let t: TestApp;
   let api: ReturnType<typeof deadlinesApi>;
   let caseId: string;
-  beforeAll(async () => {
-    t = suite.t;
-    api = deadlinesApi(t);
-    caseId = (await api.teamCase("期限测试案件")).id;
-  });
+  beforeAll(() => ({ t, api, caseId } = suite));
 
   describe("POST /api/key-dates/preview", () => {
     it("computes the appeal period from the served judgment and names the rule", async () => {

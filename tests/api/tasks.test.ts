@@ -3,21 +3,16 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { tasks, users } from "../../src/server/db/tables";
 import type { TestApp } from "../fixtures/app";
-import { casesSuite } from "../fixtures/cases";
-import { deadlinesApi } from "../fixtures/deadlines";
+import { deadlinesApi, deadlinesSuite } from "../fixtures/deadlines";
 
 type Comment = { userId: string; text: string; at: string; authorName: string | null };
 
 describe("the task detail", () => {
-  const suite = casesSuite({ casesExpiryIntervalSeconds: 0, deadlineReminderIntervalSeconds: 0 });
+  const suite = deadlinesSuite("任务详情测试案件");
   let t: TestApp;
   let api: ReturnType<typeof deadlinesApi>;
   let caseId: string;
-  beforeAll(async () => {
-    t = suite.t;
-    api = deadlinesApi(t);
-    caseId = (await api.teamCase("任务详情测试案件")).id;
-  });
+  beforeAll(() => ({ t, api, caseId } = suite));
   const rowOf = async (id: string) => (await t.database.db.select().from(tasks).where(eq(tasks.id, id)))[0];
   const nameOf = async (username: string) => (await t.database.db.select({ name: users.name }).from(users).where(eq(users.username, username)))[0].name;
   const newTask = async (body: Record<string, unknown> = {}) => {
