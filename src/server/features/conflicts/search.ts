@@ -3,29 +3,21 @@ import type { RequestCtx } from "../../lib/request-ctx";
 import { type EquityStep, equityPaths } from "./equity";
 import { keywordKeys } from "./index-keys";
 import { KIND_RANK, type MatchKind } from "./keys";
-import { findKeyMatches } from "./match";
+import { findKeyMatches, type KeyMatch } from "./match";
 import type { KeySource } from "./sync-keys";
 
 export const SCOPES = ["clients", "employees", "parties", "equity"] as const;
 export type Scope = (typeof SCOPES)[number];
 export const MAX_KEYWORDS = 10;
 
-export type Hit = {
+/** A stored key's match as the check reports it: an equity relation is a source and a match of its own. */
+export type Hit = Omit<KeyMatch, "source" | "match" | "conflictRole"> & {
   /** Stable within a check: the save pairs decisions with hits by it. */
   key: string;
   keyword: string;
-  source: "client" | "employee" | "party" | "equity";
+  source: KeyMatch["source"] | "equity";
   match: MatchKind | "equity";
-  name: string;
   conflictRole: string;
-  accountId: string | null;
-  accountName: string | null;
-  caseId: string | null;
-  caseNo: string | null;
-  caseName: string | null;
-  caseStatus: string | null;
-  caseCreatedAt: string | null;
-  leadLawyer: string | null;
   likelyConflict: boolean;
   path: { direction: "up" | "down"; from: string; steps: EquityStep[] } | null;
 };
