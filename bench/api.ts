@@ -9,8 +9,12 @@ import { freshPgDatabase, login, startApp, stop, waitFor } from "./lib/servers";
  * on PGlite (each app in its own process), against a bare Fastify hello route in a third
  * process; same connections and duration for all. Prints figures only.
  *
+ * A second baseline on PostgreSQL, the floor: bare Fastify running one fixed SELECT through a
+ * node-postgres pool (bench/hello-db-server.ts) — what any route that reads the database pays at
+ * least; the app's ratio to it is the app's own overhead.
+ *
  * BENCH_CONNECTIONS (50), BENCH_SECONDS (10 per figure, after a 2 s warm-up), BENCH_PORT (3401:
- * hello; +1 the app on PostgreSQL; +2 the app on PGlite), BENCH_ONLY=postgres|pglite.
+ * hello; +1 the app on PostgreSQL; +2 the app on PGlite; +3 the floor), BENCH_ONLY=postgres|pglite.
  * Every process it starts is stopped when it ends, also on an error or Ctrl-C.
  */
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -54,27 +58,44 @@ try {
     ["PGlite", port + 2, async () => ({})],
   ] as const;
   const results = new Map<string, Map<string, Figure>>();
+  let floor: Figure | undefined;
   await measure(`http://127.0.0.1:${port}/hello`); // warm-up of the load generator itself
   const base = await measure(`http://127.0.0.1:${port}/hello`);
   for (const [name, appPort, env] of drivers) {
     if (only && !name.toLowerCase().startsWith(only.toLowerCase())) continue;
-    const app = await startApp(appPort, await env());
+    const appEnv: Record<string, string> = await env();
+    const app = await startApp(appPort, appEnv);
     children.push(app.child);
     const auth = { authorization: `Bearer ${await login(app.url, "lawyer")}` };
     const figures = new Map<string, Figure>();
     for (const [label, path] of ENDPOINTS) figures.set(label, await measure(`${app.url}${path}`, auth));
     results.set(name, figures);
+    if (name === "PostgreSQL") {
+      // On the database the app has just migrated and seeded, while the app sits idle.
+      const floorServer = spawn(process.execPath, ["--import", "tsx", "bench/hello-db-server.ts"], {
+        env: { ...process.env, PORT: String(port + 3), DATABASE_URL: appEnv.DATABASE_URL },
+        stdio: "inherit",
+      });
+      children.push(floorServer);
+      await waitFor(`http://127.0.0.1:${port + 3}/user`);
+      floor = await measure(`http://127.0.0.1:${port + 3}/user`);
+      await stop(floorServer);
+    }
     // One app at a time: the other would only take CPU from the measured one.
     await stop(app.child);
   }
 
-  const cell = (f: Figure | undefined) =>
-    f ? `${f.rps.toFixed(0).padStart(6)} req/s ${(f.rps / base.rps).toFixed(2)} p99 ${String(f.p99).padStart(3)} ms${f.failed ? ` (${f.failed} failed)` : ""}` : "-";
+  const ratio = (f: Figure, to: Figure | undefined) => (to ? (f.rps / to.rps).toFixed(2) : "-");
+  const cell = (f: Figure | undefined, withFloor: boolean) =>
+    f
+      ? `${f.rps.toFixed(0).padStart(6)} req/s ${ratio(f, base)}${withFloor ? ` (${ratio(f, floor)} of floor)` : ""} p99 ${String(f.p99).padStart(3)} ms${f.failed ? ` (${f.failed} failed)` : ""}`
+      : "-";
   console.log(`${connections} connections, ${duration} s each; bare fastify /hello: ${base.rps.toFixed(0)} req/s, p99 ${base.p99} ms`);
+  if (floor) console.log(`floor (bare fastify + one pg SELECT): ${floor.rps.toFixed(0)} req/s (${ratio(floor, base)} of bare), p99 ${floor.p99} ms`);
   console.log(`targets on PostgreSQL: ratio to bare >= 0.40, p99 <= 20 ms`);
-  console.log(`${"".padEnd(28)}| ${"PostgreSQL".padEnd(32)}| PGlite (embedded)`);
+  console.log(`${"".padEnd(28)}| ${"PostgreSQL: req/s, ratio to bare".padEnd(48)}| PGlite (embedded)`);
   for (const [label] of ENDPOINTS) {
-    console.log(`${label.padEnd(28)}| ${cell(results.get("PostgreSQL")?.get(label)).padEnd(32)}| ${cell(results.get("PGlite")?.get(label))}`);
+    console.log(`${label.padEnd(28)}| ${cell(results.get("PostgreSQL")?.get(label), true).padEnd(48)}| ${cell(results.get("PGlite")?.get(label), false)}`);
   }
 } finally {
   await stopAll();

@@ -6,7 +6,6 @@ import { openDatabase } from "../src/server/db/client";
 import { runMigrations } from "../src/server/db/migrate";
 import { seedIfEmpty } from "../src/server/db/seed/demo";
 import { expirePreFilingCases } from "../src/server/features/cases/lifecycle";
-import { syncMissingConflictKeys } from "../src/server/features/conflicts/sync-keys";
 import { freshPgDatabase } from "./lib/servers";
 
 /**
@@ -45,8 +44,8 @@ const seedCases = async (db: Db) => {
   await db.execute(sql`
     insert into case_parties (workspace_id, case_id, position, name, name_norm, party_type, conflict_role)
     select workspace_id, id, 0, parties->0->>'name', parties->0->>'name', 'natural', 'other' from cases where case_no like 'BENCH-%'`);
-  // Rows inserted around the services still get their conflict-check keys, as a save would write.
-  await syncMissingConflictKeys(db);
+  // No conflict-check keys: neither the list nor the expiry job reads them, and bench/conflicts
+  // measures that table (its trigram indexes took most of this seed's time on PGlite).
   await db.execute(sql`
     insert into case_members (workspace_id, case_id, user_id, role)
     select workspace_id, id, lead_lawyer_id, 'lead' from cases where case_no like 'BENCH-%'`);

@@ -41,7 +41,8 @@ const DocumentPage = lazy(() =>
 );
 
 const accounts = () => import("./features/accounts");
-const AccountList = lazy(() => accounts().then((m) => ({ default: m.AccountList })));
+// Lists are what staff open all day: each loads its own module, not its feature's forms and diagrams.
+const AccountList = lazy(() => import("./features/accounts/account-list").then((m) => ({ default: m.AccountList })));
 const AccountDetail = lazy(() => accounts().then((m) => ({ default: m.AccountDetail })));
 const AccountFormPage = lazy(() => accounts().then((m) => ({ default: m.AccountFormPage })));
 const AccountImportPage = lazy(() => accounts().then((m) => ({ default: m.AccountImportPage })));
@@ -59,7 +60,7 @@ const DesignerPage = lazy(() => import("./features/workflow/designer/designer-pa
 const APPROVAL_DETAIL = { action: "basic", subject: "BASIC_PERMISSION", isDetail: true, navActiveLink: "/workflow/center" } as const;
 
 const contracts = () => import("./features/contracts");
-const ContractList = lazy(() => contracts().then((m) => ({ default: m.ContractList })));
+const ContractList = lazy(() => import("./features/contracts/contract-list").then((m) => ({ default: m.ContractList })));
 const ContractDetail = lazy(() => contracts().then((m) => ({ default: m.ContractDetail })));
 const ContractFormPage = lazy(() => contracts().then((m) => ({ default: m.ContractFormPage })));
 const ContractApprovalNew = lazy(() => contracts().then((m) => ({ default: m.ContractApprovalNew })));
@@ -68,7 +69,7 @@ const ContractApprovalCancel = lazy(() => contracts().then((m) => ({ default: m.
 const CONTRACT = { subject: "LAWFIRM_CONTRACT_VIEW", navActiveLink: "/contract/list", isDetail: true } as const;
 
 const cases = () => import("./features/cases");
-const CaseList = lazy(() => cases().then((m) => ({ default: m.CaseList })));
+const CaseList = lazy(() => import("./features/cases/case-list").then((m) => ({ default: m.CaseList })));
 const CaseDetail = lazy(() => cases().then((m) => ({ default: m.CaseDetail })));
 const CaseFormPage = lazy(() => cases().then((m) => ({ default: m.CaseFormPage })));
 const CaseEditPage = lazy(() => cases().then((m) => ({ default: m.CaseEditPage })));
@@ -77,7 +78,7 @@ const CaseApprovalChange = lazy(() => cases().then((m) => ({ default: m.CaseAppr
 const CASE = { subject: "LAWFIRM_CASE_VIEW", navActiveLink: "/case/list", isDetail: true } as const;
 
 const seals = () => import("./features/seals");
-const SealRequestList = lazy(() => seals().then((m) => ({ default: m.SealRequestList })));
+const SealRequestList = lazy(() => import("./features/seals/seal-request-list").then((m) => ({ default: m.SealRequestList })));
 const SealRequestForm = lazy(() => seals().then((m) => ({ default: m.SealRequestForm })));
 const SealApprovalPage = lazy(() => seals().then((m) => ({ default: m.SealApprovalPage })));
 const SealRegistry = lazy(() => seals().then((m) => ({ default: m.SealRegistry })));

@@ -31,6 +31,32 @@ for (const lang of ["zh-CN", "en"] as const) {
       await snap(page, `small-things-documents-${lang}`);
     });
 
+    test("the client list's folded filters bring their pickers when unfolded, and a date range filters", async ({ page, request }) => {
+      await signIn(page, request, "lawyer");
+      await page.goto("/manage/contacts");
+      const filters = page.locator("form.schema-filters");
+      await expect(filters.getByRole("combobox").first()).toBeVisible();
+      // The date, tree and cascade pickers load with the fold, not with the list.
+      await expect(filters.locator(".ant-picker")).toHaveCount(0);
+      await filters.getByRole("button", { name: zh ? /展\s?开/ : "More" }).click();
+      await expect(filters.locator(".ant-picker-range")).toBeVisible();
+      await expect(filters.locator(".ant-select-tree-select, .ant-tree-select").first()).toBeVisible();
+      await expect(filters.locator(".ant-cascader").first()).toBeVisible();
+
+      const from = filters.locator(".ant-picker-range input").first();
+      await from.click();
+      await from.fill("2000-01-01");
+      await from.press("Enter");
+      const to = filters.locator(".ant-picker-range input").nth(1);
+      await to.fill("2000-01-02");
+      const listed = page.waitForRequest((r) => r.url().includes("/api/accounts?") && r.url().includes("createdAt_gte="));
+      // Enter in the last date both closes the picker and submits the filters.
+      await to.press("Enter");
+      expect((await listed).url()).toContain("createdAt_lte=");
+      await expect(page.locator(".ant-table-placeholder")).toBeVisible();
+      await snap(page, `small-things-client-filters-${lang}`);
+    });
+
     test("the interface settings page is titled as its menu entry", async ({ page, request }) => {
       await signIn(page, request, "lawyer");
       await page.goto("/manage/settings/preferences");

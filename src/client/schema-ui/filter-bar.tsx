@@ -1,16 +1,31 @@
 import { DownOutlined, ReloadOutlined, SearchOutlined, UpOutlined } from "@ant-design/icons";
 import type { CrudFilter } from "@refinedev/core";
-import { Button, Cascader, Col, DatePicker, Form, Input, Row, Select, Space, TreeSelect } from "antd";
+import { Button, Col, Form, Input, Row, Select, Space } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { FILTER_TYPES } from "../../shared/schema-vocabulary";
+import type { PickerKind, PickerProps } from "./filter-pickers";
 import { NumberRange } from "./number-range";
 import type { OptionsByField } from "./use-options";
 import type { Field } from "./use-schema";
 
 type Values = Record<string, unknown>;
+
+const Picker = lazy(() => import("./filter-pickers"));
+/** A heavy picker, loaded when a list first shows one; a disabled box holds its place meanwhile. */
+const LazyPicker = (props: PickerProps) => (
+  <Suspense fallback={<Input disabled aria-label={props.label} />}>
+    <Picker {...props} />
+  </Suspense>
+);
+const PICKERS: Partial<Record<number, PickerKind>> = {
+  [FILTER_TYPES.date]: "date",
+  [FILTER_TYPES.dateRange]: "dateRange",
+  [FILTER_TYPES.cascade]: "cascade",
+  [FILTER_TYPES.tree]: "tree",
+};
 
 /** Filters in the first row; the rest fold away until "more" is pressed (DESIGN §9). */
 const FIRST_ROW = 3;
@@ -89,21 +104,15 @@ export const FilterBar = ({ fields, options, initialValues, onSearch }: Props) =
     const label = t(field.schema["x-label"] ?? field.key);
     const choices = options[field.key] ?? [];
     const select = { allowClear: true, placeholder: t("schemaUi.filters.select"), options: choices, showSearch: true, optionFilterProp: "label" };
+    const picker = PICKERS[field.schema["x-filter"] ?? 0];
+    if (picker) return <LazyPicker kind={picker} label={label} choices={choices} />;
     switch (field.schema["x-filter"]) {
       case FILTER_TYPES.select:
         return <Select {...select} aria-label={label} />;
       case FILTER_TYPES.multiSelect:
         return <Select {...select} mode="multiple" maxTagCount="responsive" aria-label={label} />;
-      case FILTER_TYPES.date:
-        return <DatePicker style={{ width: "100%" }} aria-label={label} />;
-      case FILTER_TYPES.dateRange:
-        return <DatePicker.RangePicker style={{ width: "100%" }} allowEmpty={[true, true]} aria-label={label} />;
-      case FILTER_TYPES.cascade:
-        return <Cascader options={choices} changeOnSelect placeholder={t("schemaUi.filters.select")} aria-label={label} />;
       case FILTER_TYPES.numberRange:
         return <NumberRange label={label} />;
-      case FILTER_TYPES.tree:
-        return <TreeSelect treeData={choices} allowClear treeDefaultExpandAll placeholder={t("schemaUi.filters.select")} aria-label={label} />;
       default:
         return <Input allowClear placeholder={t("schemaUi.filters.input")} aria-label={label} />;
     }

@@ -55,3 +55,19 @@ export const orderOf = (q: ListQuery, columns: Record<string, PgColumn>, fallbac
   if (!column) return fallback;
   return String(q._order ?? "asc").toLowerCase() === "desc" ? desc(column) : asc(column);
 };
+
+/**
+ * A page of rows and how many match in all. The count is a second query, and most lists a firm
+ * opens fit on their first page: a page shorter than asked for already tells the total (the rows
+ * it skipped plus the rows it holds), so the count runs only after a full page or one past the end.
+ */
+export const pageWithTotal = async <R>(
+  page: PromiseLike<R[]>,
+  countAll: () => PromiseLike<{ total: number }[]>,
+  { offset, limit }: { offset: number; limit: number },
+) => {
+  const rows = await page;
+  if (rows.length < limit && (rows.length > 0 || offset === 0)) return { rows, total: offset + rows.length };
+  const [{ total }] = await countAll();
+  return { rows, total };
+};

@@ -2,7 +2,7 @@ import { count, eq, getTableName, sql, type SQL } from "drizzle-orm";
 
 import { AppError } from "../../shared/errors";
 import { writeAudit } from "../lib/audit";
-import { type ListQuery, pageOf } from "../lib/list-query";
+import { type ListQuery, pageOf, pageWithTotal } from "../lib/list-query";
 import { type RequestCtx, withDb } from "../lib/request-ctx";
 import { rowScopeOf } from "../lib/row-scope";
 import { sqlState } from "../lib/sql-state";
@@ -18,10 +18,11 @@ export const findRecords = async (ctx: RequestCtx, res: Resource, q: ListQuery) 
   const table = res.binding.table;
   const where = whereOf(ctx, res, q);
   const { offset, limit } = pageOf(q);
-  const [rows, [{ total }]] = await Promise.all([
+  const { rows, total } = await pageWithTotal(
     ctx.db.select().from(table).where(where).orderBy(...orderOf(res, q)).limit(limit).offset(offset),
-    ctx.db.select({ total: count() }).from(table).where(where),
-  ]);
+    () => ctx.db.select({ total: count() }).from(table).where(where),
+    { offset, limit },
+  );
   return { rows: rows.map((r) => fromStorage(r as RecordRow)), total };
 };
 

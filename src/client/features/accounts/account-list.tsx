@@ -5,7 +5,7 @@ import { useNavigate } from "react-router";
 
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { useCan } from "../../routing/use-can";
-import { SchemaList } from "../../schema-ui";
+import { SchemaList } from "../../schema-ui/schema-list";
 import { isPendingAccount } from "./pending-changes";
 import { detailPath } from "./paths";
 

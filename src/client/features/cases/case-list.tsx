@@ -4,7 +4,7 @@ import { useNavigate } from "react-router";
 
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { useCan } from "../../routing/use-can";
-import { SchemaList } from "../../schema-ui";
+import { SchemaList } from "../../schema-ui/schema-list";
 import { StartCaseButton } from "./start-case";
 import { STATUS_COLORS } from "./status";
 

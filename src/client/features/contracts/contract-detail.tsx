@@ -14,6 +14,7 @@ import { FilesTab, SealUsageTable } from "./contract-tabs";
 import { RequestDialog } from "./request-dialog";
 import { SIGNING_STATUS_COLORS } from "./signing-status";
 import "./contracts.css";
+import { STATUS_TAG } from "./status";
 
 // Its own chunk: the page previews, signature boxes and trail load only when the tab opens.
 const EsignTab = lazy(() => import("../esign").then((m) => ({ default: m.EsignTab })));
@@ -29,7 +30,6 @@ type Contract = Record<string, unknown> & {
   pendingAction: Record<string, unknown> | null;
 };
 
-export const STATUS_TAG: Record<string, string> = { approved: "blue", signing: "gold", signed: "cyan", archived: "green", voided: "default" };
 const FIELDS = ["contractNo", "contractType", "startDate", "endDate", "amount", "feeType", "feeFixed", "feePercent", "feeTerms", "sealingFirm", "copies", "signerName", "signerMobile", "signerEmail"];
 
 /** /contract/detail/:id: the contract with its case, parties, files, approvals, seal use and history. */

@@ -5,9 +5,9 @@ import { useNavigate } from "react-router";
 
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { useCan } from "../../routing/use-can";
-import { SchemaList } from "../../schema-ui";
+import { SchemaList } from "../../schema-ui/schema-list";
 import { useStartable } from "./api";
-import { STATUS_TAG } from "./contract-detail";
+import { STATUS_TAG } from "./status";
 
 /** /contract/list: the contracts the user may read, filtered by the schema's x-filter fields. */
 export const ContractList = () => {

@@ -5,7 +5,7 @@ import { useNavigate } from "react-router";
 
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { useCan } from "../../routing/use-can";
-import { SchemaList } from "../../schema-ui";
+import { SchemaList } from "../../schema-ui/schema-list";
 import { useStartable } from "../contracts/api";
 
 /** /seal/list: seal requests the user may read, filtered by the schema's x-filter fields. */

@@ -2,7 +2,7 @@ import { count, desc, eq, gte, lte, type SQL } from "drizzle-orm";
 
 import { AppError } from "../../../shared/errors";
 import { auditLogs, users } from "../../db/tables";
-import { type ListQuery, orderOf, pageOf } from "../../lib/list-query";
+import { type ListQuery, orderOf, pageOf, pageWithTotal } from "../../lib/list-query";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 
@@ -30,7 +30,7 @@ export const findAuditLogs = async (ctx: RequestCtx, q: ListQuery) => {
   const { offset, limit } = pageOf(q);
   const order = orderOf(q, AUDIT_SORT, desc(auditLogs.id));
 
-  const [rows, [{ total }]] = await Promise.all([
+  const { rows, total } = await pageWithTotal(
     ctx.db
       .select({
         id: auditLogs.id,
@@ -51,7 +51,8 @@ export const findAuditLogs = async (ctx: RequestCtx, q: ListQuery) => {
       .orderBy(order)
       .limit(limit)
       .offset(offset),
-    ctx.db.select({ total: count() }).from(auditLogs).where(where),
-  ]);
+    () => ctx.db.select({ total: count() }).from(auditLogs).where(where),
+    { offset, limit },
+  );
   return { rows, total };
 };

@@ -3,7 +3,7 @@ import { asc, count, eq, ilike, or } from "drizzle-orm";
 import { AppError } from "../../../shared/errors";
 import { dictionaryItems, dictionaryTypes } from "../../db/tables";
 import { writeAudit } from "../../lib/audit";
-import { type ListQuery, orderOf, pageOf } from "../../lib/list-query";
+import { type ListQuery, orderOf, pageOf, pageWithTotal } from "../../lib/list-query";
 import { type RequestCtx, withDb } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import type { DictionaryUsageRegistry } from "./usage";
@@ -119,10 +119,11 @@ export const findItems = async (ctx: RequestCtx, q: ListQuery) => {
   const where = inWorkspace(ctx, dictionaryItems, ...filters);
   const { offset, limit } = pageOf(q);
   const order = orderOf(q, ITEM_SORT, asc(dictionaryItems.sortOrder));
-  const [rows, [{ total }]] = await Promise.all([
+  const { rows, total } = await pageWithTotal(
     ctx.db.select().from(dictionaryItems).where(where).orderBy(order, asc(dictionaryItems.code)).limit(limit).offset(offset),
-    ctx.db.select({ total: count() }).from(dictionaryItems).where(where),
-  ]);
+    () => ctx.db.select({ total: count() }).from(dictionaryItems).where(where),
+    { offset, limit },
+  );
   return { rows: rows.map((r) => ({ ...r, label: labelOf(ctx, r.labelZh, r.labelEn) })), total };
 };
 

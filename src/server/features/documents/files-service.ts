@@ -5,7 +5,7 @@ import { AppError } from "../../../shared/errors";
 import type { Db } from "../../db/client";
 import { fileLocks, files, fileVersions, folders, users } from "../../db/tables";
 import { writeAudit } from "../../lib/audit";
-import { type ListQuery, orderOf, pageOf } from "../../lib/list-query";
+import { type ListQuery, orderOf, pageOf, pageWithTotal } from "../../lib/list-query";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { assertName, isUniqueViolation, nameTaken } from "./common";
@@ -72,7 +72,7 @@ export const findFiles = async (ctx: RequestCtx, q: ListQuery) => {
     FILE_SORT,
     desc(files.updatedAt),
   );
-  const [rows, [{ total }]] = await Promise.all([
+  const { rows, total } = await pageWithTotal(
     ctx.db
       .select(columns)
       .from(files)
@@ -82,8 +82,9 @@ export const findFiles = async (ctx: RequestCtx, q: ListQuery) => {
       .orderBy(order, files.id)
       .limit(limit)
       .offset(offset),
-    ctx.db.select({ total: count() }).from(files).where(where),
-  ]);
+    () => ctx.db.select({ total: count() }).from(files).where(where),
+    { offset, limit },
+  );
   return { rows, total };
 };
 

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 
 import type { Db } from "../../db/client";
 import { outboxMessages } from "../../db/tables";
+import { pageWithTotal } from "../../lib/list-query";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import type { Channel, Senders } from "./senders";
@@ -85,7 +86,7 @@ export const listOutbox = async (ctx: RequestCtx, query: OutboxQuery) => {
     like ? or(ilike(outboxMessages.recipient, like), ilike(outboxMessages.subject, like), ilike(outboxMessages.body, like)) : undefined,
     query.channel ? eq(outboxMessages.channel, query.channel) : undefined,
   );
-  const [items, [{ total }]] = await Promise.all([
+  const { rows: items, total } = await pageWithTotal(
     ctx.db
       .select()
       .from(outboxMessages)
@@ -93,7 +94,8 @@ export const listOutbox = async (ctx: RequestCtx, query: OutboxQuery) => {
       .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    ctx.db.select({ total: count() }).from(outboxMessages).where(where),
-  ]);
+    () => ctx.db.select({ total: count() }).from(outboxMessages).where(where),
+    { offset: (query.page - 1) * query.pageSize, limit: query.pageSize },
+  );
   return { items, total };
 };

@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 import { members, notifications, users } from "../../db/tables";
 import { writeAudit } from "../../lib/audit";
 import { notifySql } from "../../lib/bus";
-import { type ListQuery, orderOf, pageOf } from "../../lib/list-query";
+import { type ListQuery, orderOf, pageOf, pageWithTotal } from "../../lib/list-query";
 import type { WriteBatch } from "../../lib/write-batch";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
@@ -102,10 +102,11 @@ export const findNotifications = async (ctx: RequestCtx, q: ListQuery) => {
   const where = mine(ctx, ...filters);
   const { offset, limit } = pageOf(q);
   const order = orderOf(q, NOTIFICATION_SORT, desc(notifications.createdAt));
-  const [rows, [{ total }]] = await Promise.all([
+  const { rows, total } = await pageWithTotal(
     ctx.db.select(columns).from(notifications).leftJoin(users, eq(users.id, notifications.actorId)).where(where).orderBy(order).limit(limit).offset(offset),
-    ctx.db.select({ total: count() }).from(notifications).where(where),
-  ]);
+    () => ctx.db.select({ total: count() }).from(notifications).where(where),
+    { offset, limit },
+  );
   return { rows, total };
 };
 

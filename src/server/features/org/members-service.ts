@@ -3,7 +3,7 @@ import { and, asc, count, eq, exists, ilike, inArray, or, type SQL, sql } from "
 import { AppError } from "../../../shared/errors";
 import { departments, memberDepartments, memberRoles, members, roles, users } from "../../db/tables";
 import { writeAudit } from "../../lib/audit";
-import { type ListQuery, orderOf, pageOf } from "../../lib/list-query";
+import { type ListQuery, orderOf, pageOf, pageWithTotal } from "../../lib/list-query";
 import { type RequestCtx, withDb } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { hashPassword } from "../auth/passwords";
@@ -134,7 +134,7 @@ export const findMembers = async (ctx: RequestCtx, q: ListQuery) => {
   const where = inWorkspace(ctx, members, ...memberFilters(ctx, q));
   const { offset, limit } = pageOf(q);
   const order = orderOf(q, MEMBER_SORT, asc(users.name));
-  const [rows, [{ total }]] = await Promise.all([
+  const { rows, total } = await pageWithTotal(
     ctx.db
       .select(memberColumns)
       .from(members)
@@ -143,8 +143,9 @@ export const findMembers = async (ctx: RequestCtx, q: ListQuery) => {
       .orderBy(order, asc(members.id))
       .limit(limit)
       .offset(offset),
-    ctx.db.select({ total: count() }).from(members).innerJoin(users, eq(users.id, members.userId)).where(where),
-  ]);
+    () => ctx.db.select({ total: count() }).from(members).innerJoin(users, eq(users.id, members.userId)).where(where),
+    { offset, limit },
+  );
   return { rows: await withLinks(ctx, rows), total };
 };
 

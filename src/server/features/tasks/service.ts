@@ -4,7 +4,7 @@ import { AppError } from "../../../shared/errors";
 import { isCalendarDate } from "../../../shared/deadline-compute";
 import { cases, members, tasks } from "../../db/tables";
 import { writeAudit } from "../../lib/audit";
-import { pageOf, type ListQuery } from "../../lib/list-query";
+import { pageOf, type ListQuery, pageWithTotal } from "../../lib/list-query";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { rowScopeOf } from "../../lib/row-scope";
 import { inWorkspace } from "../../lib/tenant";
@@ -54,7 +54,7 @@ export const findTasks = async (ctx: RequestCtx, q: ListQuery) => {
   if (typeof q.dueBefore === "string" && isCalendarDate(q.dueBefore)) filters.push(lte(tasks.dueDate, q.dueBefore));
   const where = inWorkspace(ctx, tasks, ...filters);
   const { offset, limit } = pageOf(q);
-  const [rows, [{ total }]] = await Promise.all([
+  const { rows, total } = await pageWithTotal(
     ctx.db
       .select({ task: tasks, caseName: cases.name })
       .from(tasks)
@@ -63,8 +63,9 @@ export const findTasks = async (ctx: RequestCtx, q: ListQuery) => {
       .orderBy(asc(tasks.dueDate), asc(tasks.id))
       .limit(limit)
       .offset(offset),
-    ctx.db.select({ total: count() }).from(tasks).where(where),
-  ]);
+    () => ctx.db.select({ total: count() }).from(tasks).where(where),
+    { offset, limit },
+  );
   return { rows: rows.map((r) => ({ ...r.task, caseName: r.caseName })), total };
 };
 

@@ -7,7 +7,7 @@ import { type Definition, textOf, validateDefinition, WORKFLOW_KINDS, type Workf
 import { workflowDefinitions, workflowDefinitionVersions, workflowInstances } from "../../db/tables";
 import { translatorFor } from "../../i18n";
 import { writeAudit } from "../../lib/audit";
-import { type ListQuery, orderOf, pageOf } from "../../lib/list-query";
+import { type ListQuery, orderOf, pageOf, pageWithTotal } from "../../lib/list-query";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { knownRefs, loadDirectory } from "./directory";
@@ -43,10 +43,11 @@ export const findDefinitions = async (ctx: RequestCtx, q: ListQuery) => {
     updatedAt: workflowDefinitions.updatedAt,
     version: workflowDefinitions.version,
   };
-  const [rows, [{ total }]] = await Promise.all([
+  const { rows, total } = await pageWithTotal(
     ctx.db.select(columns).from(workflowDefinitions).where(where).orderBy(order).limit(limit).offset(offset),
-    ctx.db.select({ total: count() }).from(workflowDefinitions).where(where),
-  ]);
+    () => ctx.db.select({ total: count() }).from(workflowDefinitions).where(where),
+    { offset, limit },
+  );
   return { rows, total };
 };
 

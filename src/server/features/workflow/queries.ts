@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 
 import { users, workflowCc, workflowDefinitions, workflowInstances, workflowTasks } from "../../db/tables";
-import { type ListQuery, pageOf } from "../../lib/list-query";
+import { type ListQuery, pageOf, pageWithTotal } from "../../lib/list-query";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { isUuid } from "../../lib/tenant-guard";
@@ -58,10 +58,11 @@ export const findPending = async (ctx: RequestCtx, q: ListQuery) => {
   const t = workflowTasks;
   const where = inWorkspace(ctx, t, eq(t.assigneeId, ctx.userId), eq(t.status, "pending"), taskFilter(q));
   const { offset, limit } = pageOf(q);
-  const [page, [{ total }]] = await Promise.all([
+  const { rows: page, total } = await pageWithTotal(
     ctx.db.select({ id: t.id }).from(t).where(where).orderBy(desc(t.createdAt), desc(t.id)).limit(limit).offset(offset),
-    ctx.db.select({ total: count() }).from(t).where(where),
-  ]);
+    () => ctx.db.select({ total: count() }).from(t).where(where),
+    { offset, limit },
+  );
   if (page.length === 0) return { rows: [], total };
   const rows = await ctx.db
     .select({ ...instanceColumns, taskId: t.id, nodeId: t.nodeId, nodeName: t.nodeName, taskKind: t.kind, receivedAt: t.createdAt })
@@ -92,7 +93,7 @@ const listInstances = async (ctx: RequestCtx, q: ListQuery, scope: SQL | undefin
   const i = workflowInstances;
   const where = and(inWorkspace(ctx, i, scope), ...instanceFilters(q)) as SQL;
   const { offset, limit } = pageOf(q);
-  const [rows, [{ total }]] = await Promise.all([
+  const { rows, total } = await pageWithTotal(
     ctx.db
       .select(instanceColumns)
       .from(i)
@@ -102,8 +103,9 @@ const listInstances = async (ctx: RequestCtx, q: ListQuery, scope: SQL | undefin
       .orderBy(desc(i.submittedAt), desc(i.id))
       .limit(limit)
       .offset(offset),
-    ctx.db.select({ total: count() }).from(i).where(where),
-  ]);
+    () => ctx.db.select({ total: count() }).from(i).where(where),
+    { offset, limit },
+  );
   const steps = await currentSteps(ctx, rows.map((r) => r.instanceId));
   return { rows: rows.map((r) => ({ ...r, current: steps.get(r.instanceId) ?? [] })), total };
 };
@@ -161,14 +163,16 @@ export const findCc = async (ctx: RequestCtx, q: ListQuery) => {
       .innerJoin(workflowInstances, and(eq(workflowInstances.workspaceId, c.workspaceId), eq(workflowInstances.id, c.instanceId)))
       .innerJoin(workflowDefinitions, and(eq(workflowDefinitions.workspaceId, c.workspaceId), eq(workflowDefinitions.id, workflowInstances.definitionId)))
       .innerJoin(users, eq(users.id, workflowInstances.initiatorId));
-  const [rows, [{ total }]] = await Promise.all([
+  const { rows, total } = await pageWithTotal(
     from().where(where).orderBy(desc(c.ccAt), desc(c.id)).limit(limit).offset(offset),
-    ctx.db
-      .select({ total: count() })
-      .from(c)
-      .innerJoin(workflowInstances, and(eq(workflowInstances.workspaceId, c.workspaceId), eq(workflowInstances.id, c.instanceId)))
-      .where(where),
-  ]);
+    () =>
+      ctx.db
+        .select({ total: count() })
+        .from(c)
+        .innerJoin(workflowInstances, and(eq(workflowInstances.workspaceId, c.workspaceId), eq(workflowInstances.id, c.instanceId)))
+        .where(where),
+    { offset, limit },
+  );
   return { rows, total };
 };
 
