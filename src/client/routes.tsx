@@ -82,7 +82,8 @@ const SealRequestList = lazy(() => import("./features/seals/seal-request-list").
 const SealRequestForm = lazy(() => seals().then((m) => ({ default: m.SealRequestForm })));
 const SealApprovalPage = lazy(() => seals().then((m) => ({ default: m.SealApprovalPage })));
 const SealRegistry = lazy(() => seals().then((m) => ({ default: m.SealRegistry })));
-const AgendaPage = lazy(() => import("./features/deadlines").then((m) => ({ default: m.AgendaPage })));
+// The landing page of every member: its own module, not the case tabs and forms of its feature.
+const AgendaPage = lazy(() => import("./features/deadlines/agenda-page").then((m) => ({ default: m.AgendaPage })));
 const CaseDeadlinesPage = lazy(() => import("./features/deadlines").then((m) => ({ default: m.CaseDeadlinesPage })));
 // Its own chunk: FullCalendar loads only with the calendar.
 const CalendarPage = lazy(() => import("./features/calendar").then((m) => ({ default: m.CalendarPage })));

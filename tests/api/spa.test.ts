@@ -47,6 +47,15 @@ describe("serving the SPA under /manage", () => {
     const asset = await t.app.inject({ url: "/manage/assets/app-abc.js" });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers["cache-control"]).toContain("immutable");
+    // A script is never a page: nosniff and CORP stay, the page-only headers (CSP, framing) go.
+    expect(asset.headers["x-content-type-options"]).toBe("nosniff");
+    expect(asset.headers["cross-origin-resource-policy"]).toBe("same-origin");
+    expect(asset.headers["content-security-policy"]).toBeUndefined();
+    expect(asset.headers["x-frame-options"]).toBeUndefined();
+    // Pages keep every header, index.html included.
+    const page = await t.app.inject({ url: "/manage/case/list" });
+    expect(page.headers["content-security-policy"]).toContain("frame-ancestors 'self'");
+    expect(page.headers["x-frame-options"]).toBe("SAMEORIGIN");
     const missing = await t.app.inject({ url: "/manage/assets/app-old.js" });
     expect(missing.statusCode).toBe(404);
   });

@@ -1,11 +1,12 @@
 import { useCustom } from "@refinedev/core";
-import { Card, Col, List, Row, Space, Statistic, Tag, Typography } from "antd";
+import { Col, Row, Skeleton, Statistic, Tag } from "antd";
 import dayjs from "dayjs";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
-import { DueDate, UnconfirmedTag } from "./key-dates-tab";
+import { PageHeader, PagePanel } from "../../layout/page-header";
+import { DueDate, UnconfirmedTag } from "./due-date";
 import { taskPath } from "../tasks/paths";
 import { caseKeyDatesPath } from "./paths";
 import { useDeadlineTypes } from "./use-deadline-data";
@@ -25,12 +26,32 @@ type AgendaKeyDate = {
 type AgendaTask = { id: string; title: string; dueDate: string | null; priority: string; status: string; caseId: string | null; isOverdue: boolean };
 type Agenda = { today: string; until: string; hearings: AgendaKeyDate[]; deadlines: AgendaKeyDate[]; unconfirmed: AgendaKeyDate[]; tasks: AgendaTask[]; pendingApprovals: number };
 
-
 const Section = ({ title, count, children }: { title: string; count: number; children: ReactNode }) => (
-  <Card size="small" className="deadlines-section" title={<Space>{title}<Tag>{count}</Tag></Space>}>
+  <PagePanel className="deadlines-section agenda-section">
+    <h2 className="agenda-section-title">
+      {title} <Tag>{count}</Tag>
+    </h2>
     {children}
-  </Card>
+  </PagePanel>
 );
+
+/**
+ * A plain list rather than antd List: List brings Pagination and with it Select (about 24 KB of
+ * compressed JS) into the page every member lands on, for lists that never page.
+ */
+const AgendaList = <T extends { id: string }>({ rows, isLoading, empty, render }: { rows: T[]; isLoading: boolean; empty: string; render: (row: T) => ReactNode }) => {
+  if (isLoading) return <Skeleton active title={false} paragraph={{ rows: 2 }} />;
+  if (rows.length === 0) return <p className="agenda-empty">{empty}</p>;
+  return (
+    <ul className="agenda-list">
+      {rows.map((row) => (
+        <li key={row.id} className="agenda-item">
+          {render(row)}
+        </li>
+      ))}
+    </ul>
+  );
+};
 
 /** The landing page: what is due for me in the next 14 days, each item a link. */
 export const AgendaPage = () => {
@@ -40,29 +61,26 @@ export const AgendaPage = () => {
   const data = result?.data as Partial<Agenda> | undefined;
   const ready = Array.isArray(data?.deadlines);
   const keyDateList = (rows: AgendaKeyDate[] = [], empty: string) => (
-    <List<AgendaKeyDate>
-      size="small"
-      loading={query.isLoading}
-      dataSource={rows}
-      locale={{ emptyText: empty }}
-      renderItem={(r) => (
-        <List.Item>
-          <Space wrap>
-            <DueDate date={r.dueDate} />
-            {r.startsAt ? <span>{dayjs(r.startsAt).format("HH:mm")}</span> : null}
-            <Tag color={colorOf(r.deadlineType)}>{labelOf(r.deadlineType)}</Tag>
-            <Link to={caseKeyDatesPath(r.caseId)}>{r.title}</Link>
-            <Typography.Text type="secondary">{r.caseName}</Typography.Text>
-            {r.confirmedAt ? null : <UnconfirmedTag />}
-          </Space>
-        </List.Item>
+    <AgendaList
+      rows={rows}
+      isLoading={query.isLoading}
+      empty={empty}
+      render={(r) => (
+        <>
+          <DueDate date={r.dueDate} />
+          {r.startsAt ? <span>{dayjs(r.startsAt).format("HH:mm")}</span> : null}
+          <Tag color={colorOf(r.deadlineType)}>{labelOf(r.deadlineType)}</Tag>
+          <Link to={caseKeyDatesPath(r.caseId)}>{r.title}</Link>
+          <span className="agenda-secondary">{r.caseName}</span>
+          {r.confirmedAt ? null : <UnconfirmedTag />}
+        </>
       )}
     />
   );
   return (
     <div>
-      <Typography.Title level={3}>{t("deadlines.agenda.title")}</Typography.Title>
-      {ready ? <Typography.Paragraph type="secondary">{t("deadlines.agenda.range", { from: data?.today, to: data?.until })}</Typography.Paragraph> : null}
+      <PageHeader title={t("deadlines.agenda.title")} />
+      {ready ? <p className="agenda-secondary agenda-range">{t("deadlines.agenda.range", { from: data?.today, to: data?.until })}</p> : null}
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={16}>
           <Section title={t("deadlines.agenda.hearings")} count={data?.hearings?.length ?? 0}>{keyDateList(data?.hearings, t("deadlines.agenda.noHearings"))}</Section>
@@ -70,25 +88,22 @@ export const AgendaPage = () => {
           <Section title={t("deadlines.agenda.unconfirmed")} count={data?.unconfirmed?.length ?? 0}>{keyDateList(data?.unconfirmed, t("deadlines.agenda.noUnconfirmed"))}</Section>
         </Col>
         <Col xs={24} lg={8}>
-          <Card size="small" className="deadlines-section">
+          <PagePanel className="deadlines-section agenda-section">
             <Link to="/workflow/center/pending">
               <Statistic title={t("deadlines.agenda.approvals")} value={data?.pendingApprovals ?? 0} />
             </Link>
-          </Card>
+          </PagePanel>
           <Section title={t("deadlines.agenda.tasks")} count={data?.tasks?.length ?? 0}>
-            <List<AgendaTask>
-              size="small"
-              loading={query.isLoading}
-              dataSource={data?.tasks ?? []}
-              locale={{ emptyText: t("deadlines.agenda.noTasks") }}
-              renderItem={(r) => (
-                <List.Item>
-                  <Space wrap>
-                    {r.dueDate ? <DueDate date={r.dueDate} /> : null}
-                    <Link to={taskPath(r.id)}>{r.title}</Link>
-                    {r.priority === "high" ? <Tag color="red">{t("deadlines.priorities.high")}</Tag> : null}
-                  </Space>
-                </List.Item>
+            <AgendaList
+              rows={data?.tasks ?? []}
+              isLoading={query.isLoading}
+              empty={t("deadlines.agenda.noTasks")}
+              render={(r) => (
+                <>
+                  {r.dueDate ? <DueDate date={r.dueDate} /> : null}
+                  <Link to={taskPath(r.id)}>{r.title}</Link>
+                  {r.priority === "high" ? <Tag color="red">{t("deadlines.priorities.high")}</Tag> : null}
+                </>
               )}
             />
           </Section>

@@ -10,30 +10,11 @@ import { usePickerData } from "../../components/member-picker";
 import type { LoginUser } from "../../providers/session";
 import { useCan } from "../../routing/use-can";
 import { ApplyTemplate } from "./apply-template";
+import { DueDate, UnconfirmedTag } from "./due-date";
 import { KeyDateForm } from "./key-date-form";
 import type { KeyDate } from "./types";
 import { useDeadlineTypes } from "./use-deadline-data";
 import "./deadlines.css";
-
-/** How close (days) a due date is shown as urgent. */
-const URGENT_DAYS = 3;
-
-export const DueDate = ({ date, status }: { date: string; status?: string }) => {
-  const { t } = useTranslation();
-  const days = dayjs(date).diff(dayjs().startOf("day"), "day");
-  if (status && status !== "open") return <span>{date}</span>;
-  if (days < 0) return <Tag color="red">{t("deadlines.overdue", { date })}</Tag>;
-  return days <= URGENT_DAYS ? <Tag color="red">{date}</Tag> : <span>{date}</span>;
-};
-
-export const UnconfirmedTag = () => {
-  const { t } = useTranslation();
-  return (
-    <Tooltip title={t("deadlines.keyDates.unconfirmedHint")}>
-      <Tag color="warning">{t("deadlines.keyDates.unconfirmed")}</Tag>
-    </Tooltip>
-  );
-};
 
 /** A case's Key dates tab: typed dates with their source, rule and second sign-off. */
 export const KeyDatesTab = ({ caseId, editable = true }: { caseId: string; editable?: boolean }) => {

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 
 import { usePickerData } from "../../components/member-picker";
-import { DueDate } from "../deadlines/key-dates-tab";
+import { DueDate } from "../deadlines/due-date";
 import { caseKeyDatesPath } from "../deadlines/paths";
 import { TaskDrawer } from "./task-drawer";
 import { PRIORITIES, STATUSES, type Task } from "./types";

@@ -7,9 +7,11 @@ import { translatorFor } from "../../i18n";
 import { writeBatch } from "../../lib/write-batch";
 import { todayOf } from "../cases/lifecycle";
 import type { Senders } from "../messages/senders";
-import { addNotifications } from "../notifications/service";
+import { addNotificationsOf } from "../notifications/service";
 
 const BATCH = 500;
+/** Reminders per statement inside a batch (each brings a few notification and e-mail rows). */
+const SLICE = 100;
 
 /** Each recipient's e-mail in the firm (the member's work address, else the account's) and language. */
 const mailboxes = async (tx: Db, due: { workspaceId: string; responsibleId: string | null; leadPartnerId: string | null }[]) => {
@@ -77,31 +79,41 @@ export const runDeadlineReminders = async (db: Db, now = new Date(), mail: { sen
           .where(sql`(${keyDateReminders.workspaceId}, ${keyDateReminders.keyDateId}, ${keyDateReminders.kind}, ${keyDateReminders.offsetDays}) in (${sql.join(keys, sql`, `)})`),
       );
       const mailTo = await mailboxes(tx, due);
-      for (const r of due) {
-        if (r.status !== "open") continue;
-        const isEscalation = r.kind === "escalation";
-        const userIds = isEscalation
-          ? [r.leadPartnerId, r.responsibleId].filter((u): u is string => typeof u === "string")
-          : [r.responsibleId, ...teamOf(r.workspaceId, r.caseId)];
-        addNotifications(batch, { workspaceId: r.workspaceId, userId: null }, {
-          userIds,
-          type: "deadline",
-          titleKey: isEscalation ? "deadlines.notifications.overdue" : r.offsetDays === 0 ? "deadlines.notifications.today" : "deadlines.notifications.reminder",
-          params: { title: r.title, caseName: r.caseName, dueDate: r.dueDate, days: r.offsetDays },
-          link: `/cases/${r.caseId}/key-dates`,
-          entity: "key_dates",
-          entityId: r.keyDateId,
-        });
-        // The same reminder by e-mail to whoever has an address; without a sender it waits in the Outbox.
-        const params = { title: r.title, caseName: r.caseName, dueDate: r.dueDate, days: r.offsetDays, link: `${mail.publicUrl ?? ""}/manage/case/detail/${r.caseId}?tab=keyDates` };
-        const rows = [...new Set(userIds)].flatMap((userId) => {
-          const to = mailTo.get(`${r.workspaceId}:${userId}`);
-          if (!to) return [];
-          const t = translatorFor(to.lang);
+      // A reminder's notification and e-mails are rows of one insert each per slice, not parts of
+      // their own: a slice's statement stays small to plan and well under 65 535 parameters.
+      for (let i = 0; i < due.length; i += SLICE) {
+        const notes: Parameters<typeof addNotificationsOf>[2] = [];
+        const mails: (typeof outboxMessages.$inferInsert)[] = [];
+        for (const r of due.slice(i, i + SLICE)) {
+          if (r.status !== "open") continue;
+          const isEscalation = r.kind === "escalation";
+          const userIds = isEscalation
+            ? [r.leadPartnerId, r.responsibleId].filter((u): u is string => typeof u === "string")
+            : [r.responsibleId, ...teamOf(r.workspaceId, r.caseId)];
           const key = isEscalation ? "overdue" : r.offsetDays === 0 ? "today" : "reminder";
-          return [{ workspaceId: r.workspaceId, channel: "email", recipient: to.email, subject: t(`deadlines.notifications.${key}`, params), body: t("deadlines.email.body", { ...params, subject: t(`deadlines.notifications.${key}`, params) }), kind: "deadline.reminder", entity: "key_dates", entityId: r.keyDateId, status: mail.senders.email ? "pending" : "outbox" }];
-        });
-        if (rows.length) batch.add(tx.insert(outboxMessages).values(rows));
+          notes.push({
+            workspaceId: r.workspaceId,
+            userIds,
+            type: "deadline",
+            titleKey: `deadlines.notifications.${key}`,
+            params: { title: r.title, caseName: r.caseName, dueDate: r.dueDate, days: r.offsetDays },
+            link: `/cases/${r.caseId}/key-dates`,
+            entity: "key_dates",
+            entityId: r.keyDateId,
+          });
+          // The same reminder by e-mail to whoever has an address; without a sender it waits in the Outbox.
+          const params = { title: r.title, caseName: r.caseName, dueDate: r.dueDate, days: r.offsetDays, link: `${mail.publicUrl ?? ""}/manage/case/detail/${r.caseId}?tab=keyDates` };
+          for (const userId of new Set(userIds)) {
+            const to = mailTo.get(`${r.workspaceId}:${userId}`);
+            if (!to) continue;
+            const t = translatorFor(to.lang);
+            const subject = t(`deadlines.notifications.${key}`, params);
+            mails.push({ workspaceId: r.workspaceId, channel: "email", recipient: to.email, subject, body: t("deadlines.email.body", { ...params, subject }), kind: "deadline.reminder", entity: "key_dates", entityId: r.keyDateId, status: mail.senders.email ? "pending" : "outbox" });
+          }
+        }
+        addNotificationsOf(batch, null, notes);
+        if (mails.length) batch.add(tx.insert(outboxMessages).values(mails));
+        await batch.run();
       }
       await batch.run();
       return due.length;

@@ -72,6 +72,22 @@ export const addNotifications = (batch: WriteBatch, sender: Sender, input: NewNo
   batch.effect(sql`select ${liveEvents(sender)} from ${inserted} ins`);
 };
 
+/**
+ * Many notifications, each with its own text and firm, as ONE insert and one live-event part of a
+ * batch: a job that reports hundreds of things at once (deadline reminders) would otherwise make a
+ * statement of hundreds of parts, which PostgreSQL (and far more PGlite) is slow to plan.
+ */
+export const addNotificationsOf = (batch: WriteBatch, actorId: string | null, items: (NewNotification & { workspaceId: string })[]) => {
+  const rows = items.flatMap((item) => rowsOf({ workspaceId: item.workspaceId, userId: actorId }, [...new Set(item.userIds)], item));
+  if (rows.length === 0) return;
+  const inserted = batch.add(
+    batch.db.insert(notifications).values(rows).returning({ id: notifications.id, userId: notifications.userId, workspaceId: notifications.workspaceId }),
+  );
+  batch.effect(
+    sql`select ${notifySql(NOTIFICATION_CHANNEL, sql`json_build_object('workspaceId', ins.workspace_id::text, 'userId', ins.user_id, 'id', ins.id)`)} from ${inserted} ins`,
+  );
+};
+
 const mine = (ctx: RequestCtx, ...more: (SQL | undefined)[]) =>
   inWorkspace(ctx, notifications, eq(notifications.userId, ctx.userId), ...more);
 
