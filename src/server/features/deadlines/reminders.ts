@@ -70,13 +70,17 @@ export const runDeadlineReminders = async (db: Db, now = new Date(), mail: { sen
         .where(inArray(caseMembers.caseId, [...new Set(due.map((d) => d.caseId))]));
       const teamOf = (ws: string, caseId: string) => teams.filter((m) => m.workspaceId === ws && m.caseId === caseId).map((m) => m.userId);
       const batch = writeBatch(tx);
-      // One UPDATE for the whole batch's sent stamps (a row-value list), not one per reminder.
-      const keys = due.map((r) => sql`(${r.workspaceId}::uuid, ${r.keyDateId}::uuid, ${r.kind}, ${r.offsetDays}::int)`);
+      // One UPDATE for the whole batch's sent stamps, its keys as four array parameters: a
+      // row-value list of 500 tuples is an expression PGlite's parser runs out of stack on.
+      const column = <K extends keyof (typeof due)[number]>(key: K) => sql.param(due.map((r) => r[key]));
       batch.add(
         tx
           .update(keyDateReminders)
           .set({ sentAt: now })
-          .where(sql`(${keyDateReminders.workspaceId}, ${keyDateReminders.keyDateId}, ${keyDateReminders.kind}, ${keyDateReminders.offsetDays}) in (${sql.join(keys, sql`, `)})`),
+          .where(
+            sql`(${keyDateReminders.workspaceId}, ${keyDateReminders.keyDateId}, ${keyDateReminders.kind}, ${keyDateReminders.offsetDays}) in (
+              select * from unnest(${column("workspaceId")}::uuid[], ${column("keyDateId")}::uuid[], ${column("kind")}::text[], ${column("offsetDays")}::int[]))`,
+          ),
       );
       const mailTo = await mailboxes(tx, due);
       // A reminder's notification and e-mails are rows of one insert each per slice, not parts of
