@@ -136,5 +136,7 @@ export const expirePreFilingCases = async (db: Db, now = new Date()) => {
     });
     total += done;
     if (done < BATCH) return total;
+    // PGlite runs one statement at a time: let the requests that queued meanwhile through.
+    await new Promise((resolve) => setTimeout(resolve, 5));
   }
 };
