@@ -48,7 +48,8 @@ export const startApp = async (port: number, env: Record<string, string>) => {
 
 export const stop = (child: ChildProcess) =>
   new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
+    // Killed by a signal, a child has no exit code but a signal code: it is gone all the same.
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
     child.once("exit", () => resolve());
     child.kill("SIGTERM");
   });
