@@ -23,9 +23,10 @@ export const openNotificationStream = async (req: FastifyRequest, reply: Fastify
   const send = (event: string, data: unknown) => {
     if (!res.writableEnded) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
-  send("ready", { unread: await countUnread(ctx) });
-
   let closed = false;
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
+  let stopNotifications = () => {};
+  let stopAuth = () => {};
   const close = () => {
     if (closed) return;
     closed = true;
@@ -34,8 +35,8 @@ export const openNotificationStream = async (req: FastifyRequest, reply: Fastify
     stopAuth();
     if (!res.writableEnded) res.end();
   };
-  const heartbeat = setInterval(() => res.write(": ping\n\n"), HEARTBEAT_MS);
-  const stopNotifications = await bus.subscribe(NOTIFICATION_CHANNEL, (message) => {
+  req.raw.on("close", close);
+  stopNotifications = await bus.subscribe(NOTIFICATION_CHANNEL, (message) => {
     if (message.userId !== ctx.userId || message.workspaceId !== ctx.workspaceId) return;
     void (async () => {
       try {
@@ -46,7 +47,7 @@ export const openNotificationStream = async (req: FastifyRequest, reply: Fastify
       }
     })();
   });
-  const stopAuth = await bus.subscribe(AUTH_CHANNEL, (message) => {
+  stopAuth = await bus.subscribe(AUTH_CHANNEL, (message) => {
     const change = message as AuthChange;
     // A firm-wide change (a role's rules) also tells the browser to reload its rules and menu.
     const isFirmWide = !change.sessionId && !change.userId && change.workspaceId === ctx.workspaceId;
@@ -55,5 +56,16 @@ export const openNotificationStream = async (req: FastifyRequest, reply: Fastify
       close();
     }
   });
-  req.raw.on("close", close);
+  // The browser went away while we subscribed: undo what close() could not yet.
+  if (closed) {
+    stopNotifications();
+    stopAuth();
+    return;
+  }
+  // Only now "ready": the first LISTEN of a process opens its connection, and a notification made
+  // the moment the browser hears "ready" must not fall in between.
+  const unread = await countUnread(ctx);
+  if (closed) return;
+  send("ready", { unread });
+  heartbeat = setInterval(() => res.write(": ping\n\n"), HEARTBEAT_MS);
 };
