@@ -28,6 +28,14 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => void stopAll().then(() => process.exit(130)));
 }
 
+/** Starts a baseline server in its own process, run by node itself (not npx/tsx wrappers) so stopping it stops the server. */
+const baseline = async (script: string, readyUrl: string, env: Record<string, string>) => {
+  const child = spawn(process.execPath, ["--import", "tsx", script], { env: { ...process.env, ...env }, stdio: "inherit" });
+  children.push(child);
+  await waitFor(readyUrl);
+  return child;
+};
+
 type Figure = { rps: number; p99: number; failed: number };
 const measure = async (url: string, headers: Record<string, string> = {}): Promise<Figure> => {
   await autocannon({ url, connections, duration: 2, headers });
@@ -45,13 +53,7 @@ const ENDPOINTS = [
 ] as const;
 
 try {
-  // Run by node itself (not npx/tsx wrappers), so stopping the child stops the server.
-  const hello = spawn(process.execPath, ["--import", "tsx", "bench/hello-server.ts"], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: "inherit",
-  });
-  children.push(hello);
-  await waitFor(`http://127.0.0.1:${port}/hello`);
+  await baseline("bench/hello-server.ts", `http://127.0.0.1:${port}/hello`, { PORT: String(port) });
 
   const drivers = [
     ["PostgreSQL", port + 1, async () => ({ DATABASE_URL: await freshPgDatabase("lm_bench_api") })],
@@ -72,12 +74,10 @@ try {
     results.set(name, figures);
     if (name === "PostgreSQL") {
       // On the database the app has just migrated and seeded, while the app sits idle.
-      const floorServer = spawn(process.execPath, ["--import", "tsx", "bench/hello-db-server.ts"], {
-        env: { ...process.env, PORT: String(port + 3), DATABASE_URL: appEnv.DATABASE_URL },
-        stdio: "inherit",
+      const floorServer = await baseline("bench/hello-db-server.ts", `http://127.0.0.1:${port + 3}/user`, {
+        PORT: String(port + 3),
+        DATABASE_URL: appEnv.DATABASE_URL,
       });
-      children.push(floorServer);
-      await waitFor(`http://127.0.0.1:${port + 3}/user`);
       floor = await measure(`http://127.0.0.1:${port + 3}/user`);
       await stop(floorServer);
     }

@@ -119,7 +119,6 @@ export const runDeadlineReminders = async (db: Db, now = new Date(), mail: { sen
         if (mails.length) batch.add(tx.insert(outboxMessages).values(mails));
         await batch.run();
       }
-      await batch.run();
       return due.length;
     });
     total += done;

@@ -41,9 +41,10 @@ const rowsOf = (sender: Sender, userIds: string[], input: NewNotification) =>
     actorId: sender.userId,
   }));
 
-/** The live event of each inserted row (`ins`: the inserted rows' id and user_id). */
-const liveEvents = (sender: Sender) =>
-  notifySql(NOTIFICATION_CHANNEL, sql`json_build_object('workspaceId', ${sender.workspaceId}::text, 'userId', ins.user_id, 'id', ins.id)`);
+/** What an insert hands to its live events (`ins`). */
+const INSERTED = { id: notifications.id, userId: notifications.userId, workspaceId: notifications.workspaceId };
+/** The live event of each inserted row (`ins`: the inserted rows' id, user_id and workspace_id). */
+const liveEvents = notifySql(NOTIFICATION_CHANNEL, sql`json_build_object('workspaceId', ins.workspace_id::text, 'userId', ins.user_id, 'id', ins.id)`);
 
 /**
  * The one way features notify people. Call it inside the transaction of the change it reports:
@@ -55,22 +56,16 @@ export const createNotifications = async (tx: Db, sender: Sender, input: NewNoti
   const insert = tx
     .insert(notifications)
     .values(rowsOf(sender, userIds, input))
-    .returning({ id: notifications.id, userId: notifications.userId });
+    .returning(INSERTED);
   // The rows and their live events in one statement: a busy approval flow notifies on every step.
   // (drizzle puts an embedded query in parentheses, which is what a CTE body needs.)
-  const result = await tx.execute(sql`with ins as ${insert} select ins.id, ins.user_id as "userId", ${liveEvents(sender)} from ins`);
+  const result = await tx.execute(sql`with ins as ${insert} select ins.id, ins.user_id as "userId", ${liveEvents} from ins`);
   return (result as unknown as { rows: { id: string; userId: string }[] }).rows.map(({ id, userId }) => ({ id, userId }));
 };
 
 /** The same as parts of a change's write batch (an approval step): rows and live events ride its one statement. */
-export const addNotifications = (batch: WriteBatch, sender: Sender, input: NewNotification) => {
-  const userIds = [...new Set(input.userIds)];
-  if (userIds.length === 0) return;
-  const inserted = batch.add(
-    batch.db.insert(notifications).values(rowsOf(sender, userIds, input)).returning({ id: notifications.id, userId: notifications.userId }),
-  );
-  batch.effect(sql`select ${liveEvents(sender)} from ${inserted} ins`);
-};
+export const addNotifications = (batch: WriteBatch, sender: Sender, input: NewNotification) =>
+  addNotificationsOf(batch, sender.userId, [{ ...input, workspaceId: sender.workspaceId }]);
 
 /**
  * Many notifications, each with its own text and firm, as ONE insert and one live-event part of a
@@ -80,12 +75,8 @@ export const addNotifications = (batch: WriteBatch, sender: Sender, input: NewNo
 export const addNotificationsOf = (batch: WriteBatch, actorId: string | null, items: (NewNotification & { workspaceId: string })[]) => {
   const rows = items.flatMap((item) => rowsOf({ workspaceId: item.workspaceId, userId: actorId }, [...new Set(item.userIds)], item));
   if (rows.length === 0) return;
-  const inserted = batch.add(
-    batch.db.insert(notifications).values(rows).returning({ id: notifications.id, userId: notifications.userId, workspaceId: notifications.workspaceId }),
-  );
-  batch.effect(
-    sql`select ${notifySql(NOTIFICATION_CHANNEL, sql`json_build_object('workspaceId', ins.workspace_id::text, 'userId', ins.user_id, 'id', ins.id)`)} from ${inserted} ins`,
-  );
+  const inserted = batch.add(batch.db.insert(notifications).values(rows).returning(INSERTED));
+  batch.effect(sql`select ${liveEvents} from ${inserted} ins`);
 };
 
 const mine = (ctx: RequestCtx, ...more: (SQL | undefined)[]) =>
