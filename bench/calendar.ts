@@ -56,9 +56,9 @@ const seed = async (db: Db) => {
     create temporary table bench_cases as
     select row_number() over (order by id) as n, id, lead_lawyer_id from cases where case_no like 'CAL-%'`);
   await db.execute(sql`
-    insert into key_dates (workspace_id, case_id, deadline_type, title, due_date, source, responsible_id, reminder_offsets, created_by)
+    insert into key_dates (workspace_id, case_id, deadline_type, title, due_date, source, responsible_id, reminder_offsets, created_by, dated_by)
     select ${ws}, c.id, (array['hearing','appeal','evidence','defence','limitation'])[1 + g % 5], '期限' || g,
-           current_date - 365 + (g % 730), 'manual', c.lead_lawyer_id, '{7,3,1,0}', c.lead_lawyer_id
+           current_date - 365 + (g % 730), 'manual', c.lead_lawyer_id, '{7,3,1,0}', c.lead_lawyer_id, c.lead_lawyer_id
       from generate_series(1, ${KEY_DATES}) g join bench_cases c on c.n = 1 + g % ${CASES}`);
   await db.execute(sql`
     insert into tasks (workspace_id, case_id, title, assignee_id, due_date, created_by)

@@ -103,6 +103,29 @@ describe("key dates on a case", () => {
       expect(ok.json().data.confirmedBy).toBe(await api.userId("partner"));
       expect((await api.post("partner", `/api/key-dates/${created.id}/confirm`, { version: ok.json().data.version })).statusCode).toBe(409);
     });
+
+    it("whoever re-dated a deadline cannot confirm it; a teammate can, and a note alone changes no one", async () => {
+      const created = (await api.addKeyDate("lawyer", caseId, { deadlineType: "appeal", source: "computed", ruleCode: "appeal-judgment", triggerDate: "2026-12-03" })).json().data;
+      // A note is no new date: the creator stays the one who set it, so the partner may confirm.
+      const noted = await api.patch("partner", `/api/key-dates/${created.id}`, { note: "判决书已扫描", version: created.version });
+      expect(noted.statusCode, noted.body).toBe(200);
+      expect(noted.json().data.datedBy).toBe(await api.userId("lawyer"));
+      // The partner corrects the trigger: now the partner set the date.
+      const redated = await api.patch("partner", `/api/key-dates/${created.id}`, { triggerDate: "2026-12-04", version: noted.json().data.version });
+      expect(redated.statusCode, redated.body).toBe(200);
+      expect(redated.json().data).toMatchObject({ dueDate: "2026-12-21", confirmedAt: null, datedBy: await api.userId("partner") });
+      const own = await api.post("partner", `/api/key-dates/${created.id}/confirm`, { version: redated.json().data.version }, "zh-CN");
+      expect(own.statusCode).toBe(409);
+      expect(own.json().msg).toBe("录入人不能复核自己录入或改过的日期，请由案件团队的另一名成员复核");
+      const ownEn = await api.post("partner", `/api/key-dates/${created.id}/confirm`, { version: redated.json().data.version });
+      expect(ownEn.json().msg).toBe("You set this date (entered or changed it), so another member of the case team must confirm it");
+      const [unchanged] = await t.database.db.select().from(keyDates).where(eq(keyDates.id, created.id));
+      expect(unchanged).toMatchObject({ confirmedAt: null, confirmedBy: null, version: redated.json().data.version });
+      // The creator did not set this date, so they are the second pair of eyes now.
+      const ok = await api.post("lawyer", `/api/key-dates/${created.id}/confirm`, { version: redated.json().data.version });
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json().data.confirmedBy).toBe(await api.userId("lawyer"));
+    });
   });
 
   describe("POST /api/key-dates/:id/status", () => {
@@ -124,22 +147,23 @@ describe("key dates on a case", () => {
       const lawyer = await api.userId("lawyer");
       const partner = await api.userId("partner");
       const now = new Date();
-      await Promise.all([runDeadlineReminders(t.database.db, now), runDeadlineReminders(t.database.db, now)]);
+      const mail = { senders: {}, publicUrl: "https://law.example" };
+      await Promise.all([runDeadlineReminders(t.database.db, now, mail), runDeadlineReminders(t.database.db, now, mail)]);
       let sent = await api.notified(created.id);
       expect(sent.filter((n) => n.userId === lawyer)).toEqual([{ userId: lawyer, titleKey: "deadlines.notifications.reminder" }]);
       // The whole team hears of it (assistant and supervising partner included).
       expect(new Set(sent.map((n) => n.userId))).toEqual(new Set([lawyer, partner, await api.userId("assistant")]));
       // Running again the same day sends nothing new.
-      await runDeadlineReminders(t.database.db, now);
+      await runDeadlineReminders(t.database.db, now, mail);
       expect((await api.notified(created.id)).length).toBe(sent.length);
       // Down for four days: the missed reminders and the overdue escalation go out, once each.
       const later = dayjs(now).add(4, "day").toDate();
-      await Promise.all([runDeadlineReminders(t.database.db, later), runDeadlineReminders(t.database.db, later)]);
+      await Promise.all([runDeadlineReminders(t.database.db, later, mail), runDeadlineReminders(t.database.db, later, mail)]);
       sent = await api.notified(created.id);
       const lawyerKeys = sent.filter((n) => n.userId === lawyer).map((n) => n.titleKey).sort();
       expect(lawyerKeys).toEqual(["deadlines.notifications.overdue", "deadlines.notifications.reminder", "deadlines.notifications.reminder", "deadlines.notifications.today"]);
       expect(sent.filter((n) => n.userId === partner && n.titleKey === "deadlines.notifications.overdue")).toHaveLength(1);
-      await runDeadlineReminders(t.database.db, dayjs(now).add(10, "day").toDate());
+      await runDeadlineReminders(t.database.db, dayjs(now).add(10, "day").toDate(), mail);
       expect((await api.notified(created.id)).length).toBe(sent.length);
       // Each notification also went out by e-mail, once, to the member's address and in their
       // language; with no sender configured the e-mails wait in the Outbox.
@@ -149,7 +173,8 @@ describe("key dates on a case", () => {
       const toLawyer = mails.filter((m) => m.recipient === "zhangwei@mingde.example");
       expect(toLawyer).toHaveLength(4);
       expect(toLawyer.map((m) => m.subject).join("\n")).toMatch(/已逾期|Overdue/);
-      expect(toLawyer[0].body).toContain(`/manage/case/detail/${caseId}`);
+      // The link opens the case on its Key dates tab (the tab's key in the case detail).
+      for (const m of toLawyer) expect(m.body).toContain(`https://law.example/manage/case/detail/${caseId}?tab=key-dates`);
       const outbox = (await api.get("admin", "/api/outbox?pageSize=100")).json().data;
       expect(outbox.items.some((m: { entityId: string }) => m.entityId === created.id)).toBe(true);
     });

@@ -113,7 +113,7 @@ export const KeyDatesTab = ({ caseId, editable = true }: { caseId: string; edita
                     <Space size={0} wrap>
                       <Button size="small" type="link" onClick={() => setEditing(r)}>{t("buttons.edit")}</Button>
                       {!r.confirmedAt && r.status === "open" ? (
-                        r.createdBy != null && r.createdBy === String(me?.id) ? (
+                        r.datedBy === String(me?.id) ? (
                           // The second sign-off is someone else's: say so instead of sending a request the server refuses.
                           <Tooltip title={t("deadlines.errors.ownConfirm")}>
                             <Button size="small" type="link" disabled aria-label={`${t("deadlines.keyDates.confirm")}: ${t("deadlines.errors.ownConfirm")}`}>

@@ -20,6 +20,8 @@ export type KeyDate = {
   confirmedBy: string | null;
   confirmedAt: string | null;
   createdBy: string | null;
+  /** Who last set the date (entered or re-dated it): not the one to confirm it. */
+  datedBy: string;
   reminderOffsets: number[];
   note: string | null;
   version: number;

@@ -105,6 +105,11 @@ export const keyDates = pgTable(
     /** "open", "done" or "void" (no longer applies, with a reason). */
     status: text().notNull().default("open"),
     voidReason: text("void_reason"),
+    /**
+     * Who last set the date: the creator, then whoever re-dated it. The second sign-off must come
+     * from someone else, so a re-dater cannot confirm the date they just changed.
+     */
+    datedBy: uuid("dated_by").notNull(),
     confirmedBy: uuid("confirmed_by"),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     /** Days before the due date a reminder goes out (0: on the day). */
@@ -192,6 +197,9 @@ export const calendarEvents = pgTable(
     index("calendar_events_owner_idx").on(t.workspaceId, t.ownerId, t.startsAt),
     index("calendar_events_starts_idx").on(t.workspaceId, t.startsAt),
     check("calendar_events_span_ck", sql`${t.endsAt} >= ${t.startsAt}`),
+    // A bounded span gives the calendar's month query a lower bound on starts_at that the index
+    // above can use (an event overlapping the month started at most this long before it).
+    check("calendar_events_span_max_ck", sql`${t.endsAt} <= ${t.startsAt} + interval '31 days'`),
   ],
 );
 

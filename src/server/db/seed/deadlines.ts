@@ -69,7 +69,7 @@ export const seedDeadlines = async (tx: Db, workspaceId: string, team: Team, now
   ];
   const inserted = await tx
     .insert(keyDates)
-    .values(rows.map((r) => ({ ...by, responsibleId: team.lead, reminderOffsets: [7, 3, 1, 0], ...r })))
+    .values(rows.map((r) => ({ ...by, datedBy: by.createdBy, responsibleId: team.lead, reminderOffsets: [7, 3, 1, 0], ...r })))
     .returning();
   await tx.insert(keyDateReminders).values(inserted.flatMap((r) => reminderRows(r, today)));
   await tx.insert(tasks).values([

@@ -168,6 +168,10 @@ export const visibleEvents = (ctx: RequestCtx) =>
 
 export type EventInput = { title: string; kind?: "meeting" | "call" | "other"; startsAt: string; endsAt: string; caseId?: string | null; location?: string };
 
+/** The longest event (calendar_events_span_max_ck): the month query's lower bound rests on it. */
+export const MAX_EVENT_DAYS = 31;
+const DAY_MS = 86_400_000;
+
 /** An ISO 8601 instant with its offset, as the calendar sends them. */
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
@@ -176,6 +180,7 @@ const checkSpan = (ctx: RequestCtx, startsAt: string, endsAt: string) => {
     if (!INSTANT.test(value) || Number.isNaN(Date.parse(value))) failValidation([fieldError(field, "deadlines.errors.badTime", ctx.lang)]);
   }
   if (new Date(endsAt) < new Date(startsAt)) failValidation([fieldError("endsAt", "deadlines.errors.endBeforeStart", ctx.lang)]);
+  if (new Date(endsAt).getTime() - new Date(startsAt).getTime() > MAX_EVENT_DAYS * DAY_MS) failValidation([fieldError("endsAt", "deadlines.errors.eventTooLong", ctx.lang, { days: MAX_EVENT_DAYS })]);
 };
 
 export const createEvent = (ctx: RequestCtx, input: EventInput) =>

@@ -59,7 +59,8 @@ export const updateKeyDate = (ctx: RequestCtx, id: string, input: KeyDateChange,
         responsibleId: input.responsibleId ?? row.responsibleId,
         reminderOffsets: input.reminderOffsets?.length ? input.reminderOffsets : (defaults ?? row.reminderOffsets),
         // Whoever confirmed the old date did not check this one.
-        ...(isRedated ? { confirmedBy: null, confirmedAt: null } : {}),
+        // …and whoever re-dated it must not be the one to confirm it.
+        ...(isRedated ? { confirmedBy: null, confirmedAt: null, datedBy: ctx.userId } : {}),
         version: row.version + 1,
         updatedBy: ctx.userId,
         updatedAt: new Date(),

@@ -122,6 +122,7 @@ export const createKeyDate = (ctx: RequestCtx, caseId: string, input: KeyDateInp
         responsibleId,
         reminderOffsets: input.reminderOffsets ?? type!.reminderOffsets,
         note: input.note ?? null,
+        datedBy: ctx.userId,
         createdBy: ctx.userId,
         updatedBy: ctx.userId,
       })
@@ -145,8 +146,8 @@ export const assertVersion = (row: Row, version: number) => {
 };
 
 /**
- * The second sign-off: a member of the case team other than whoever entered the date confirms
- * it (the two-person check malpractice insurers recommend).
+ * The second sign-off: a member of the case team other than whoever set the date (entered it,
+ * or last re-dated it) confirms it (the two-person check malpractice insurers recommend).
  */
 export const confirmKeyDate = (ctx: RequestCtx, id: string, version: number) =>
   ctx.db.transaction(async (tx) => {
@@ -155,7 +156,8 @@ export const confirmKeyDate = (ctx: RequestCtx, id: string, version: number) =>
     assertVersion(row, version);
     if (row.confirmedAt) throw new AppError(409, "deadlines.errors.alreadyConfirmed");
     // 409, not 403: a business rule, and the client sends every 403 to "not authorized".
-    if (row.createdBy === ctx.userId) throw new AppError(409, "deadlines.errors.ownConfirm");
+    // datedBy, not createdBy: whoever re-dated an entry checked nothing by confirming it.
+    if (row.datedBy === ctx.userId) throw new AppError(409, "deadlines.errors.ownConfirm");
     const team = await tx
       .select({ userId: caseMembers.userId })
       .from(caseMembers)

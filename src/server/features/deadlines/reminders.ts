@@ -106,7 +106,7 @@ export const runDeadlineReminders = async (db: Db, now = new Date(), mail: { sen
             entityId: r.keyDateId,
           });
           // The same reminder by e-mail to whoever has an address; without a sender it waits in the Outbox.
-          const params = { title: r.title, caseName: r.caseName, dueDate: r.dueDate, days: r.offsetDays, link: `${mail.publicUrl ?? ""}/manage/case/detail/${r.caseId}?tab=keyDates` };
+          const params = { title: r.title, caseName: r.caseName, dueDate: r.dueDate, days: r.offsetDays, link: `${mail.publicUrl ?? ""}/manage/case/detail/${r.caseId}?tab=key-dates` };
           for (const userId of new Set(userIds)) {
             const to = mailTo.get(`${r.workspaceId}:${userId}`);
             if (!to) continue;

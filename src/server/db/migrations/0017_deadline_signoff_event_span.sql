@@ -1,0 +1,7 @@
+ALTER TABLE "key_dates" ADD COLUMN "dated_by" uuid;--> statement-breakpoint
+-- Until now only the creator set a date; the last re-dater is not known for older rows.
+UPDATE "key_dates" SET "dated_by" = coalesce("created_by", "updated_by", "responsible_id");--> statement-breakpoint
+ALTER TABLE "key_dates" ALTER COLUMN "dated_by" SET NOT NULL;--> statement-breakpoint
+-- Events longer than 31 days (none can be made through the API from now on) end at 31 days.
+UPDATE "calendar_events" SET "ends_at" = "starts_at" + interval '31 days' WHERE "ends_at" > "starts_at" + interval '31 days';--> statement-breakpoint
+ALTER TABLE "calendar_events" ADD CONSTRAINT "calendar_events_span_max_ck" CHECK ("calendar_events"."ends_at" <= "calendar_events"."starts_at" + interval '31 days');
