@@ -93,7 +93,8 @@ describe("e-signing: the happy path to a sealed PDF", () => {
     expect(theirs.rawPayload.equals(sealed)).toBe(true);
     // The link cannot sign again.
     expect((await api.pub("POST", `/api/public/esign/${token}/sign`, { marks: { [sigField.id]: { png: SIGNATURE_PNG } } }, cookie)).statusCode).toBe(404);
-    expect((await api.pub("POST", `/api/public/esign/${token}/code`)).statusCode).toBe(404);
+    expect((await api.pub("POST", `/api/public/esign/${token}/decline`, { reason: "太迟" }, cookie)).statusCode).toBe(404);
+    // (A code on it now only opens a download: tests/api/esign-download.test.ts.)
   }, 120_000);
 
   it("pdfsig reports the signature valid, and trusted with the firm's certificate in an NSS database", async () => {

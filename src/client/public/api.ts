@@ -18,6 +18,8 @@ export type PublicView = {
   fields: Field[];
   turn: boolean;
   downloadable: boolean;
+  /** After completion: the last day the link still offers the sealed PDF. */
+  downloadUntil: string | null;
   expiresAt: string;
 };
 

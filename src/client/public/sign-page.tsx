@@ -64,15 +64,22 @@ const Step = ({ view, api, onView, onReload, onLocked }: StepProps) => {
   if (view.signerStatus === "declined") return <Notice title={t("declined.title")}><p>{t("declined.body")}</p></Notice>;
   if (view.signerStatus === "signed") {
     const isComplete = view.requestStatus === "completed";
+    // Back after the session ended, or on another device: the download asks for a fresh code.
+    const needsCode = isComplete && view.downloadable && !view.verified;
     return (
-      <Notice tone="success" title={t("done.title")}>
-        <p>{isComplete ? t("done.complete") : t("done.waitingOthers")}</p>
-        {isComplete && view.downloadable ? (
-          <a className="pub-button pub-primary" href={api.sealedUrl} download>
-            {t("done.download")}
-          </a>
-        ) : null}
-      </Notice>
+      <>
+        <Notice tone="success" title={t("done.title")}>
+          <p>{isComplete ? t("done.complete") : t("done.waitingOthers")}</p>
+          {view.downloadUntil ? <p className="pub-muted">{t("done.until", { date: view.downloadUntil.slice(0, 10) })}</p> : null}
+          {needsCode ? <p>{t("done.codeToDownload")}</p> : null}
+          {isComplete && view.downloadable && view.verified ? (
+            <a className="pub-button pub-primary" href={api.sealedUrl} download>
+              {t("done.download")}
+            </a>
+          ) : null}
+        </Notice>
+        {needsCode ? <CodeStep api={api} view={view} onVerified={onReload} onLocked={onLocked} /> : null}
+      </>
     );
   }
   if (!view.verified) return <CodeStep api={api} view={view} onVerified={onReload} onLocked={onLocked} />;

@@ -11,9 +11,9 @@ import { lockFile } from "../documents/attachments";
 import { readFileBytes, storeGeneratedFile } from "../documents/generated-files";
 import { firmKey } from "./certificate";
 import { appendCertificatePage, type CertificateSigner } from "./certificate-page";
-import type { EsignDeps } from "./deps";
+import { DOWNLOAD_MS, type EsignDeps } from "./deps";
 import { flattenFields, type Mark } from "./flatten";
-import { notifyStep } from "./notify";
+import { notifyStep, sendCompleted } from "./notify";
 import { LOCK_ENTITY, signersOf } from "./requests";
 import { maskRecipient, sha256 } from "./secrets";
 import { signDocument } from "./sign-pdf";
@@ -99,4 +99,5 @@ export const completeRequest = async (ctx: RequestCtx, deps: EsignDeps, r: Reque
     .where(inWorkspace(ctx, contracts, eq(contracts.id, contract.id)));
   await writeAudit(ctx.db, ctx, { action: "update", entity: "contracts", entityId: contract.id, before: { status: contract.status }, after: { status: CONTRACT_STATUS.signed, sealedFileId: file.id, sealedSha256 } });
   await notifyStep(ctx.db, r, "completed", "");
+  await sendCompleted(ctx.db, deps, r, signers, new Date(now.getTime() + DOWNLOAD_MS));
 };

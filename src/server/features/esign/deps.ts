@@ -36,3 +36,10 @@ export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_TRIES = 5;
 export const CODE_RESEND_MS = 60 * 1000;
 export const SESSION_TTL_MS = 2 * 60 * 60 * 1000;
+/**
+ * How long after completion a counterparty's link still opens the completed page: long enough to
+ * come back for the sealed PDF on another device (with a fresh code), short enough that an old
+ * e-mail is not a standing key to the contract. After it, the link answers the same 404.
+ */
+export const DOWNLOAD_DAYS = 30;
+export const DOWNLOAD_MS = DOWNLOAD_DAYS * 24 * 60 * 60 * 1000;

@@ -53,19 +53,43 @@ export const sendLink = async (db: Db, deps: EsignDeps, r: RequestRow, s: Signer
   return { token, channel };
 };
 
-export const sendCode = async (db: Db, deps: EsignDeps, r: RequestRow, s: SignerRow, code: string) => {
+/** A one-time code: to sign, or (after completion) to download the sealed PDF. */
+export const sendCode = async (db: Db, deps: EsignDeps, r: RequestRow, s: SignerRow, code: string, purpose: "sign" | "download" = "sign") => {
   const f = await facts(db, r);
   const params = { ...f, code, minutes: "10" };
   await queueMessage(db, deps.senders, deps.log, {
     workspaceId: r.workspaceId,
     channel: s.email ? "email" : "sms",
     recipient: (s.email ?? s.mobile) as string,
-    subject: subjectOf("esign.messages.codeSubject", params),
-    body: bilingual("esign.messages.codeBody", params),
+    subject: subjectOf(purpose === "sign" ? "esign.messages.codeSubject" : "esign.messages.downloadCodeSubject", params),
+    body: bilingual(purpose === "sign" ? "esign.messages.codeBody" : "esign.messages.downloadCodeBody", params),
     kind: "esign.code",
     entity: "contracts",
     entityId: r.contractId,
   });
+};
+
+/**
+ * Tells each counterparty signer that the contract is complete and how to fetch the sealed PDF:
+ * the link they signed with (kept, not re-issued, so the page they may still have open keeps
+ * working) opens it until `until`, behind a fresh code; the verify page checks any copy.
+ */
+export const sendCompleted = async (db: Db, deps: EsignDeps, r: RequestRow, signers: SignerRow[], until: Date) => {
+  const f = await facts(db, r);
+  for (const s of signers) {
+    if (s.party !== "counterparty" || !(s.email ?? s.mobile)) continue;
+    const params = { ...f, name: s.name, until: until.toISOString().slice(0, 10), verify: `${r.linkBase}/manage/verify` };
+    await queueMessage(db, deps.senders, deps.log, {
+      workspaceId: r.workspaceId,
+      channel: s.email ? "email" : "sms",
+      recipient: (s.email ?? s.mobile) as string,
+      subject: subjectOf("esign.messages.completedSubject", params),
+      body: bilingual("esign.messages.completedBody", params),
+      kind: "esign.completed",
+      entity: "contracts",
+      entityId: r.contractId,
+    });
+  }
 };
 
 /** Tells the sender (and, for "firm-turn", the firm signer) about a step; the live notification updates their screen. */

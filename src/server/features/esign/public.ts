@@ -5,11 +5,11 @@ import { AppError } from "../../../shared/errors";
 import type { Db } from "../../db/client";
 import { contracts, esignRequests, esignSigners } from "../../db/tables";
 import { readFileBytes } from "../documents/generated-files";
-import { actingFor, CODE_MAX_TRIES, CODE_RESEND_MS, CODE_TTL_MS, type EsignDeps, type Origin, SESSION_TTL_MS } from "./deps";
-import { facts, notifyStep, sendCode } from "./notify";
+import { actingFor, DOWNLOAD_MS, type EsignDeps, type Origin } from "./deps";
+import { facts, notifyStep } from "./notify";
 import { pdfPages } from "./pages";
 import { endRequest, lockRequest } from "./requests";
-import { maskRecipient, newCode, newToken, sameHash, sha256 } from "./secrets";
+import { maskRecipient, sameHash, sha256 } from "./secrets";
 import { recordSignature, sealedBytes } from "./signing";
 import { appendEvent } from "./trail";
 import { currentTurn } from "./views";
@@ -19,12 +19,12 @@ type SignerRow = typeof esignSigners.$inferSelect;
 export type Link = { r: RequestRow; s: SignerRow };
 
 /** The one answer for a link that is unknown, expired, ended, locked or replaced: nothing about why. */
-const invalid = () => new AppError(404, "esign.errors.linkInvalid");
+export const invalid = () => new AppError(404, "esign.errors.linkInvalid");
 
 /**
  * The signer and request behind a link, locked for the step (`forUpdate`). A completed request's
- * links still open its completed page and download; everything else needs a request in flight
- * and not expired.
+ * links still open its completed page and download for DOWNLOAD_DAYS after completion (a fresh
+ * code opens a download session); everything else needs a request in flight and not expired.
  */
 export const resolveLink = async (db: Db, token: string, now: Date, forUpdate = false): Promise<Link> => {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw invalid();
@@ -35,7 +35,11 @@ export const resolveLink = async (db: Db, token: string, now: Date, forUpdate = 
     ? await lockRequest(ctx, s.requestId).catch(() => undefined)
     : (await db.select().from(esignRequests).where(and(eq(esignRequests.workspaceId, s.workspaceId), eq(esignRequests.id, s.requestId))))[0];
   if (!r) throw invalid();
-  if (r.status === "completed") return { r, s };
+  if (r.status === "completed") {
+    // After completion a link leads only to the sealed PDF, and only for a bounded time.
+    if (s.status !== "signed" || !r.completedAt || r.completedAt.getTime() + DOWNLOAD_MS <= now.getTime()) throw invalid();
+    return { r, s };
+  }
   if (r.status !== "sent" || r.expiresAt <= now) throw invalid();
   return { r, s };
 };
@@ -78,60 +82,9 @@ export const publicView = async (db: Db, deps: EsignDeps, token: string, session
     fields: r.fields.filter((x) => x.signer === s.position),
     turn: r.status === "sent" && currentTurn(r, signers).some((x) => x.id === s.id),
     downloadable: r.status === "completed",
+    downloadUntil: r.status === "completed" && r.completedAt ? new Date(r.completedAt.getTime() + DOWNLOAD_MS) : null,
     expiresAt: r.expiresAt,
   };
-};
-
-/** Sends a fresh 6-digit code (an earlier one stops working); at most one a minute per link. */
-export const requestCode = (db: Db, deps: EsignDeps, token: string, origin: Origin, now = new Date()) =>
-  db.transaction(async (tx) => {
-    const { r, s } = await resolveLink(tx, token, now, true);
-    if (r.status !== "sent") throw invalid();
-    if (s.status !== "sent") throw new AppError(409, "esign.errors.alreadyDone");
-    if (s.codeExpiresAt && s.codeExpiresAt.getTime() - CODE_TTL_MS + CODE_RESEND_MS > now.getTime()) {
-      throw new AppError(429, "esign.errors.codeTooSoon", { params: { seconds: Math.ceil((s.codeExpiresAt.getTime() - CODE_TTL_MS + CODE_RESEND_MS - now.getTime()) / 1000) } });
-    }
-    const code = newCode();
-    await tx.update(esignSigners).set({ codeHash: sha256(`${s.id}:${code}`), codeExpiresAt: new Date(now.getTime() + CODE_TTL_MS) }).where(and(eq(esignSigners.workspaceId, s.workspaceId), eq(esignSigners.id, s.id)));
-    await sendCode(tx, deps, r, s, code);
-    await appendEvent(tx, { workspaceId: r.workspaceId, requestId: r.id, action: "code-sent", signerId: s.id, actorName: s.name, ...origin, at: now, docSha256: r.sourceSha256, detail: { channel: s.email ? "email" : "sms" } });
-    return { maskedRecipient: maskRecipient(s.email ?? s.mobile ?? ""), resendAfterSeconds: CODE_RESEND_MS / 1000 };
-  });
-
-/**
- * Checks a code. A wrong one is counted and recorded (committed even though the answer is an
- * error); the fifth locks the link for good and tells the sender. A right one opens a session.
- */
-export const verifyCode = async (db: Db, token: string, code: string, origin: Origin, now = new Date()) => {
-  const outcome = await db.transaction(async (tx) => {
-    const { r, s } = await resolveLink(tx, token, now, true);
-    if (r.status !== "sent") throw invalid();
-    if (s.status !== "sent") throw new AppError(409, "esign.errors.alreadyDone");
-    if (!s.codeHash || !s.codeExpiresAt || s.codeExpiresAt <= now) return { error: new AppError(400, "esign.errors.codeExpired") };
-    const ev = { workspaceId: r.workspaceId, requestId: r.id, signerId: s.id, actorName: s.name, ...origin, at: now, docSha256: r.sourceSha256 };
-    const where = and(eq(esignSigners.workspaceId, s.workspaceId), eq(esignSigners.id, s.id));
-    if (!sameHash(s.codeHash, sha256(`${s.id}:${code}`))) {
-      const tries = s.codeTries + 1;
-      await appendEvent(tx, { ...ev, action: "code-failed", detail: { tries } });
-      if (tries >= CODE_MAX_TRIES) {
-        await tx.update(esignSigners).set({ codeTries: tries, status: "locked", tokenHash: null, codeHash: null, sessionHash: null }).where(where);
-        await appendEvent(tx, { ...ev, action: "locked", detail: { tries } });
-        await notifyStep(tx, r, "locked", s.name);
-        return { error: new AppError(423, "esign.errors.locked") };
-      }
-      await tx.update(esignSigners).set({ codeTries: tries }).where(where);
-      return { error: new AppError(400, "esign.errors.wrongCode", { params: { left: CODE_MAX_TRIES - tries }, data: { triesLeft: CODE_MAX_TRIES - tries } }) };
-    }
-    const session = newToken();
-    await tx
-      .update(esignSigners)
-      .set({ codeHash: null, codeTries: 0, verifiedAt: now, verifiedBy: s.email ? "email" : "sms", sessionHash: sha256(session), sessionExpiresAt: new Date(now.getTime() + SESSION_TTL_MS) })
-      .where(where);
-    await appendEvent(tx, { ...ev, action: "code-verified" });
-    return { session };
-  });
-  if ("error" in outcome && outcome.error) throw outcome.error;
-  return outcome.session as string;
 };
 
 export const pageImage = async (db: Db, deps: EsignDeps, token: string, session: string | undefined, n: number, now = new Date()) => {

@@ -6,7 +6,8 @@ import { AppError } from "../../../shared/errors";
 import { originOf, sendPdf } from "./routes-admin";
 import type { EsignDeps } from "./deps";
 import { SESSION_TTL_MS } from "./deps";
-import { declineAsCounterparty, pageImage, publicView, requestCode, sealedForSigner, signAsCounterparty, verifyCode } from "./public";
+import { requestCode, verifyCode } from "./codes";
+import { declineAsCounterparty, pageImage, publicView, sealedForSigner, signAsCounterparty } from "./public";
 import { codeBody, declineBody, signBody, tokenParams } from "./schemas";
 import { verifyDocument } from "./verify";
 

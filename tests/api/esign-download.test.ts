@@ -1,0 +1,137 @@
+import { and, desc, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+
+import { esignEvents, esignRequests, esignSigners, outboxMessages } from "../../src/server/db/tables";
+import type { TestApp } from "../fixtures/app";
+import { esignApi, esignSuite, SIGNATURE_PNG } from "../fixtures/esign";
+
+const DAY = 24 * 3600 * 1000;
+
+/**
+ * The counterparty fetches the sealed PDF after completion: with the session they signed in, or,
+ * once it has ended or from another device, with a fresh one-time code on the same link, for a
+ * bounded time after completion. Each download is a trail entry; a dead link stays the same 404.
+ */
+describe("GET /api/public/esign/:token/sealed after completion", () => {
+  const suite = esignSuite();
+  let t: TestApp;
+  let api: ReturnType<typeof esignApi>;
+  let caseId: string;
+  let sealId: string;
+  let n = 0;
+  beforeAll(async () => {
+    t = suite.t;
+    api = esignApi(t);
+    caseId = (await api.open("lawyer", { name: "签后下载案件" })).id;
+    sealId = await api.electronicSeal("finance");
+  });
+
+  /** A request the counterparty signed (their cookie) and the firm then sealed. */
+  const completed = async () => {
+    n += 1;
+    const email = `dl${n}@example.com`;
+    const { contract, fileId } = await api.signableContract(caseId, 1);
+    const fields = [{ signer: 0, kind: "signature", page: 1, x: 0.1, y: 0.1, w: 0.2, h: 0.1 }, { signer: 1, kind: "signature", page: 1, x: 0.5, y: 0.5, w: 0.2, h: 0.1 }];
+    const sent = await api.send(contract.id, fileId, sealId, { fields }, email);
+    expect(sent.statusCode, sent.body).toBe(200);
+    const requestId = sent.json().data.id as string;
+    const token = await api.lastLink(email);
+    const cookie = await api.verified(token, email);
+    const view = (await api.pub("GET", `/api/public/esign/${token}`, undefined, cookie)).json().data;
+    const signed = await api.pub("POST", `/api/public/esign/${token}/sign`, { marks: { [view.fields[0].id]: { png: SIGNATURE_PNG } } }, cookie);
+    expect(signed.statusCode, signed.body).toBe(200);
+    const firm = await api.post("finance", `/api/esign/requests/${requestId}/firm-sign`, {});
+    expect(firm.json().data.status).toBe("completed");
+    const sealed = (await api.get("lawyer", `/api/esign/requests/${requestId}/sealed`)).rawPayload;
+    const [signer] = await t.database.db.select().from(esignSigners).where(and(eq(esignSigners.requestId, requestId), eq(esignSigners.party, "counterparty")));
+    return { email, token, cookie, requestId, sealed, signer };
+  };
+  const signerRow = async (id: string) => (await t.database.db.select().from(esignSigners).where(eq(esignSigners.id, id)))[0];
+  /** A minute on: the one-code-a-minute rule would refuse a download code right after signing. */
+  const aMinuteLater = (id: string) => t.database.db.update(esignSigners).set({ codeExpiresAt: new Date(Date.now() - DAY) }).where(eq(esignSigners.id, id));
+  const trail = async (requestId: string) => t.database.db.select().from(esignEvents).where(eq(esignEvents.requestId, requestId)).orderBy(esignEvents.seq);
+
+  /** Asks for a download code on `token`, reads it from the outbox and confirms it: the new cookie. */
+  const downloadSession = async (token: string, email: string) => {
+    const code = await api.pub("POST", `/api/public/esign/${token}/code`);
+    expect(code.statusCode, code.body).toBe(200);
+    const [message] = await t.database.db.select().from(outboxMessages).where(and(eq(outboxMessages.recipient, email), eq(outboxMessages.kind, "esign.code"))).orderBy(desc(outboxMessages.createdAt)).limit(1);
+    expect(message.subject).toMatch(/下载验证码.*Your download code/);
+    const res = await api.pub("POST", `/api/public/esign/${token}/verify`, { code: await api.lastCode(email) });
+    expect(res.statusCode, res.body).toBe(200);
+    return String(res.headers["set-cookie"] ?? "").split(";")[0];
+  };
+
+  it("each counterparty signer is told of completion, with how long the link offers the sealed PDF", async () => {
+    const { email } = await completed();
+    const messages = await t.database.db.select().from(outboxMessages).where(and(eq(outboxMessages.recipient, email), eq(outboxMessages.kind, "esign.completed")));
+    expect(messages).toHaveLength(1);
+    const until = new Date(Date.now() + 30 * DAY).toISOString().slice(0, 10);
+    expect(messages[0].body).toContain(until);
+    expect(messages[0].body).toMatch(/\/manage\/verify/);
+    expect(messages[0].body).toContain("Everyone has signed");
+  });
+
+  it("an expired session gets 401, and a fresh code on the same link downloads it, recorded in the trail", async () => {
+    const { token, cookie, email, requestId, sealed, signer } = await completed();
+    await t.database.db.update(esignSigners).set({ sessionExpiresAt: new Date(Date.now() - 1000) }).where(eq(esignSigners.id, signer.id));
+    const refused = await api.pub("GET", `/api/public/esign/${token}/sealed`, undefined, cookie);
+    expect(refused.statusCode).toBe(401);
+    const view = (await api.pub("GET", `/api/public/esign/${token}`, undefined, cookie)).json().data;
+    expect(view).toMatchObject({ signerStatus: "signed", requestStatus: "completed", downloadable: true, verified: false });
+    expect(view.downloadUntil.slice(0, 10)).toBe(new Date(Date.now() + 30 * DAY).toISOString().slice(0, 10));
+    await aMinuteLater(signer.id);
+    const before = await trail(requestId);
+    const fresh = await downloadSession(token, email);
+    const res = await api.pub("GET", `/api/public/esign/${token}/sealed`, undefined, fresh);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(sealed)).toBe(true);
+    const added = (await trail(requestId)).slice(before.length);
+    expect(added.map((e) => e.action)).toEqual(["code-sent", "code-verified", "downloaded"]);
+    expect(added[0].detail).toMatchObject({ purpose: "download" });
+    const [r] = await t.database.db.select().from(esignRequests).where(eq(esignRequests.id, requestId));
+    expect(added.every((e) => e.signerId === signer.id && e.docSha256 === r.sealedSha256)).toBe(true);
+    // The signer's record stays as the certificate page printed it.
+    expect(await signerRow(signer.id)).toMatchObject({ status: "signed", verifiedAt: signer.verifiedAt, verifiedBy: "email" });
+    expect((await api.get("lawyer", `/api/esign/requests/${requestId}`)).json().data.current.chainValid).toBe(true);
+  });
+
+  it("another device (no cookie) gets 401 until it confirms a code of its own", async () => {
+    const { token, email, sealed, signer } = await completed();
+    expect((await api.pub("GET", `/api/public/esign/${token}/sealed`)).statusCode).toBe(401);
+    await aMinuteLater(signer.id);
+    const other = await downloadSession(token, email);
+    const res = await api.pub("GET", `/api/public/esign/${token}/sealed`, undefined, other);
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(sealed)).toBe(true);
+    // The code opened a download, not a second signature.
+    expect((await api.pub("POST", `/api/public/esign/${token}/sign`, { marks: {} }, other)).statusCode).toBe(404);
+  });
+
+  it("five wrong download codes kill the link (the same 404) without undoing the signature", async () => {
+    const { token, signer, requestId } = await completed();
+    await aMinuteLater(signer.id);
+    expect((await api.pub("POST", `/api/public/esign/${token}/code`)).statusCode).toBe(200);
+    const right = await api.lastCode(signer.email as string);
+    const wrong = right === "000000" ? "111111" : "000000";
+    for (let i = 1; i <= 4; i += 1) expect((await api.pub("POST", `/api/public/esign/${token}/verify`, { code: wrong })).statusCode).toBe(400);
+    expect((await api.pub("POST", `/api/public/esign/${token}/verify`, { code: wrong })).statusCode).toBe(423);
+    const unknown = await api.pub("GET", "/api/public/esign/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
+    const dead = await api.pub("GET", `/api/public/esign/${token}`);
+    expect(dead.statusCode).toBe(404);
+    expect(dead.json()).toEqual(unknown.json());
+    expect((await signerRow(signer.id)).status).toBe("signed");
+    expect((await trail(requestId)).map((e) => e.action)).toContain("locked");
+  });
+
+  it("past the download period the link is dead: the same 404 for the page, a code and the file", async () => {
+    const { token, cookie, requestId } = await completed();
+    await t.database.db.update(esignRequests).set({ completedAt: new Date(Date.now() - 31 * DAY) }).where(eq(esignRequests.id, requestId));
+    const unknown = await api.pub("GET", "/api/public/esign/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
+    for (const [method, url] of [["GET", ""], ["POST", "/code"], ["GET", "/sealed"]] as const) {
+      const res = await api.pub(method, `/api/public/esign/${token}${url}`, undefined, cookie);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toEqual(unknown.json());
+    }
+  });
+});
