@@ -154,6 +154,17 @@ describe("conflict check index", () => {
       expect(await matchOf("升级前已有客户", "升级前已有客户有限公司", "client")).toBe("suffix");
       expect(await matchOf("leiting", "雷霆重工股份有限公司", "party")).toBe("pinyin");
     });
+
+    it("indexes the outside names of equity edges written by SQL at the next start-up", async () => {
+      const company = await client("批量股权客户有限公司", "91310000MA1K000071");
+      await s.t.database.db.execute(sql`insert into equity_edges (workspace_id, holder_name, company_account_id, share, created_by, updated_by)
+        select workspace_id, '批量外部股东有限公司', id, 30, created_by, created_by from accounts where id = ${company.id}`);
+      const equity = async () => (await hitsOf(["批量外部股东"])).filter((h) => h.source === "equity").map((h) => h.accountId);
+      expect(await equity()).toEqual([]);
+      expect(await refreshStaleConflictKeys(s.t.database.db)).toBe(1);
+      expect(await equity()).toEqual([company.id]);
+      expect(await refreshStaleConflictKeys(s.t.database.db)).toBe(0);
+    });
   });
 });
 

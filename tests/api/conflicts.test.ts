@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { casesSuite } from "../fixtures/cases";
 import { pdfBody, upload } from "../fixtures/documents";
 
-type Hit = { key: string; keyword: string; source: string; match: string; name: string; conflictRole: string; caseStatus: string | null; likelyConflict: boolean; path: { steps: { name: string; share: number }[]; direction: string } | null };
+type Hit = { key: string; keyword: string; source: string; match: string; name: string; conflictRole: string; caseStatus: string | null; likelyConflict: boolean; path: { steps: { name: string; share: number }[]; direction: string; from: string } | null };
 
 describe("conflict check", () => {
   const s = casesSuite();
@@ -25,6 +25,15 @@ describe("conflict check", () => {
     const res = await s.api.post("lawyer", "/api/equity-edges", { holderAccountId: ids[holder], companyAccountId: ids[company], share });
     expect(res.statusCode, res.body).toBe(200);
   };
+  /** An edge whose other side is no client: an outside holder of `client`, or a company it invests in. */
+  const outside = async (side: "holder" | "company", name: string, client: string, share: number) => {
+    const body = side === "holder" ? { holderName: name, companyAccountId: ids[client], share } : { holderAccountId: ids[client], companyName: name, share };
+    const res = await s.api.post("lawyer", "/api/equity-edges", body);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.id as string;
+  };
+  const equityOf = async (keyword: string) => (await hitsOf([keyword], ["equity"])).filter((h) => h.source === "equity");
+  const steps = (h: Hit) => h.path!.steps.map((st) => `${st.share}>${st.name}`);
 
   beforeAll(async () => {
     await client("acme", { accountType: "organization", name: "北京星辰科技有限公司", creditCode: "91110000MA01ABCD2X" });
@@ -38,6 +47,19 @@ describe("conflict check", () => {
     await edge("t3", "t4", 50);
     await edge("t4", "t2", 25); // a cycle back into the chain
     await edge("b", "t1", 19.99);
+    // A two-company cross-holding: each must not come back as its own hit.
+    await client("x1", { accountType: "organization", name: "甲方互持有限公司", creditCode: "91310000MA000000X1" });
+    await client("x2", { accountType: "organization", name: "乙方互持有限公司", creditCode: "91310000MA000000X2" });
+    await edge("x1", "x2", 30);
+    await edge("x2", "x1", 30);
+    // Outside names: a holder above the chain's top, a company below tier 3, one under 20%, and
+    // an outside name that both holds a client and is held by it (a loop through a name).
+    await outside("holder", "远方资本管理有限公司", "t0", 40);
+    await outside("company", "下游外部制造有限公司", "t3", 30);
+    await outside("holder", "零星小股东投资有限公司", "t4", 19.99);
+    await client("loop", { accountType: "organization", name: "环回中间有限公司", creditCode: "91310000MA000000L1" });
+    await outside("holder", "环回外部合伙企业", "loop", 30);
+    await outside("company", "环回外部合伙企业", "loop", 25);
     const employee = await s.api.post("lawyer", "/api/account-employees", { accountId: ids.acme, name: "張偉明" });
     expect(employee.statusCode, employee.body).toBe(200);
     await s.api.open("lawyer", {
@@ -47,6 +69,18 @@ describe("conflict check", () => {
       ],
     });
     await s.api.open("lawyer", { filingType: "pre-filing", parties: [{ name: "预立案人王五", partyType: "natural", conflictRole: "other" }] });
+    await s.api.open("lawyer", {
+      parties: [
+        { name: "我方关联赵六", partyType: "natural", conflictRole: "our-related" },
+        { name: "ＮＯＶＡ Ｔｒａｄｉｎｇ Ｃｏ．，Ｌｔｄ．", partyType: "organization", conflictRole: "other" },
+      ],
+    });
+    const closing = await s.api.open("lawyer", { parties: [{ name: "已结案当事人孙七", partyType: "natural", conflictRole: "other" }] });
+    const closed = await s.api.post("lawyer", `/api/cases/${closing.id}/close`, { version: closing.version });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const ending = await s.api.open("lawyer", { filingType: "pre-filing", parties: [{ name: "已终止当事人周八", partyType: "natural", conflictRole: "counterparty-related" }] });
+    const ended = await s.api.post("lawyer", `/api/cases/${ending.id}/terminate`, { reason: "客户放弃委托", version: ending.version });
+    expect(ended.statusCode, ended.body).toBe(200);
   });
 
   describe("keywords (SPEC §5)", () => {
@@ -84,11 +118,25 @@ describe("conflict check", () => {
       const counter = hits.find((h) => h.name === "上海对手贸易有限公司")!;
       expect(counter).toMatchObject({ source: "party", conflictRole: "counterparty-related", likelyConflict: true, caseStatus: "formal" });
       expect(hits.find((h) => h.name === "张三")).toMatchObject({ conflictRole: "client", likelyConflict: false });
-      expect(hits.find((h) => h.name === "预立案人王五")).toMatchObject({ conflictRole: "other" });
+      expect(hits.find((h) => h.name === "预立案人王五")).toMatchObject({ conflictRole: "other", caseStatus: "pre-filing" });
       expect(hits.find((h) => h.name === "張偉明")).toMatchObject({ source: "employee", conflictRole: "our-related" });
       // Grouped by keyword in the order given.
       const order = hits.map((h) => h.keyword);
       expect(order).toEqual([...order].sort((a, b) => ["对手贸易", "张三", "王五", "张伟明"].indexOf(a) - ["对手贸易", "张三", "王五", "张伟明"].indexOf(b)));
+    });
+
+    it("finds our-related parties, and parties of closed and terminated cases with their status", async () => {
+      const hits = await hitsOf(["赵六", "孙七", "周八"], ["parties"]);
+      expect(hits.find((h) => h.name === "我方关联赵六")).toMatchObject({ source: "party", conflictRole: "our-related", likelyConflict: false, match: "partial" });
+      expect(hits.find((h) => h.name === "已结案当事人孙七")).toMatchObject({ source: "party", caseStatus: "closed" });
+      expect(hits.find((h) => h.name === "已终止当事人周八")).toMatchObject({ source: "party", caseStatus: "terminated", likelyConflict: true });
+    });
+
+    it("folds a full-width Latin name keyword, and a full-width stored name, to the same key", async () => {
+      const match = async (kw: string) => (await hitsOf([kw], ["parties"])).find((h) => h.name === "ＮＯＶＡ Ｔｒａｄｉｎｇ Ｃｏ．，Ｌｔｄ．")?.match;
+      expect(await match("Nova Trading Co., Ltd.")).toBe("exact");
+      expect(await match("ＮＯＶＡ　ＴＲＡＤＩＮＧ　ＣＯ．，ＬＴＤ．")).toBe("exact");
+      expect(await match("ＮＯＶＡ　ＴＲＡＤＩＮＧ")).toBe("suffix");
     });
 
     it("ranks identifier, then exact, then the rest; scopes limit the sources", async () => {
@@ -114,6 +162,55 @@ describe("conflict check", () => {
       const fromT1 = (await hitsOf(["链条1号股份有限公司"], ["clients", "equity"])).filter((h) => h.source === "equity");
       expect(fromT1.map((h) => h.name)).not.toContain("边缘投资有限公司"); // 19.99%
       expect(fromT1.map((h) => h.name)).toContain("链条0号股份有限公司"); // 50%
+    });
+
+    it("finds tier 3 but not tier 4 going up", async () => {
+      const up = (await equityOf("链条4号股份有限公司")).filter((h) => h.path!.direction === "up");
+      const t1 = up.find((h) => h.name === "链条1号股份有限公司")!;
+      expect(steps(t1)).toEqual(["50>链条3号股份有限公司", "35>链条2号股份有限公司", "20>链条1号股份有限公司"]);
+      expect(up.map((h) => h.name)).not.toContain("链条0号股份有限公司");
+    });
+
+    it("cuts a loop back to the start: a company is never its own hit, in a 3-cycle or a 2-cycle", async () => {
+      // 链条2号 -35-> 3号 -50-> 4号 -25-> 2号: down and up the walk would reach 2号 at tier 3.
+      const t2 = await equityOf("链条2号股份有限公司");
+      expect(t2.map((h) => h.name)).toEqual(expect.arrayContaining(["链条3号股份有限公司", "链条4号股份有限公司"]));
+      expect(t2.map((h) => h.name)).not.toContain("链条2号股份有限公司");
+      // 甲 ⇄ 乙 at 30% each: without the cut 甲 would come back at tier 2 (each edge is walked once).
+      const x1 = await equityOf("甲方互持有限公司");
+      expect(x1.map((h) => `${h.path!.direction}:${h.name}:${h.path!.steps.length}`).sort()).toEqual(["down:乙方互持有限公司:1", "up:乙方互持有限公司:1"]);
+    });
+
+    it("finds an outside shareholder and an invested company named only on an edge, with the path", async () => {
+      // 远方资本 (no client) holds 40% of 链条0号: down three tiers through the chain, not four.
+      const holder = await equityOf("远方资本");
+      const byName = new Map(holder.map((h) => [h.name, h]));
+      expect([...byName.keys()].sort()).toEqual(["链条0号股份有限公司", "链条1号股份有限公司", "链条2号股份有限公司"].sort());
+      expect(byName.get("链条2号股份有限公司")!.path).toMatchObject({ direction: "down", from: "远方资本管理有限公司" });
+      expect(steps(byName.get("链条2号股份有限公司")!)).toEqual(["40>链条0号股份有限公司", "50>链条1号股份有限公司", "20>链条2号股份有限公司"]);
+      // 链条3号 invests 30% in 下游外部制造 (no client): up three tiers (2号's holders are 1号 and,
+      // by the cycle edge, 4号); 链条0号 would be the fourth.
+      const company = await equityOf("下游外部制造有限公司");
+      expect(company.map((h) => h.name).sort()).toEqual(["链条1号股份有限公司", "链条2号股份有限公司", "链条3号股份有限公司", "链条4号股份有限公司"].sort());
+      expect(steps(company.find((h) => h.name === "链条1号股份有限公司")!)).toEqual(["30>链条3号股份有限公司", "35>链条2号股份有限公司", "20>链条1号股份有限公司"]);
+      expect(company.every((h) => h.path!.direction === "up" && h.path!.from === "下游外部制造有限公司")).toBe(true);
+      // By pinyin, and the whole check (all scopes) includes them.
+      expect((await equityOf("yuanfang ziben")).map((h) => h.name)).toContain("链条0号股份有限公司");
+      expect((await hitsOf(["远方资本管理有限公司"])).some((h) => h.source === "equity" && h.name === "链条0号股份有限公司")).toBe(true);
+      // A holding under 20% starts no walk.
+      expect(await equityOf("零星小股东投资")).toEqual([]);
+    });
+
+    it("cuts a walk that comes back to the outside name it started from", async () => {
+      const loop = await equityOf("环回外部合伙企业");
+      expect(loop.map((h) => `${h.path!.direction}:${h.name}`).sort()).toEqual(["down:环回中间有限公司", "up:环回中间有限公司"]);
+    });
+
+    it("indexes an outside name when its edge is added and drops it when the edge is deleted", async () => {
+      const id = await outside("holder", "临时外部股东有限公司", "b", 25);
+      expect((await equityOf("临时外部股东")).map((h) => h.name)).toContain("边缘投资有限公司");
+      expect((await s.api.del("lawyer", `/api/equity-edges/${id}`)).statusCode).toBe(200);
+      expect(await equityOf("临时外部股东")).toEqual([]);
     });
   });
 

@@ -27,4 +27,6 @@ export const seedAccounts = async (tx: Db, { workspaceId, ownerId }: Ids, firmNo
     { workspaceId, holderAccountId: group.id, companyAccountId: subsidiary.id, share: "75", createdBy: ownerId, updatedBy: ownerId },
     { workspaceId, holderName: "外部投资人基金", companyAccountId: group.id, share: "15", createdBy: ownerId, updatedBy: ownerId },
   ]);
+  // The outside holder is indexed on the group's keys.
+  await syncConflictKeys({ db: tx, workspaceId }, "client", [group.id]);
 };

@@ -5,6 +5,7 @@ import { accounts, equityEdges } from "../../db/tables";
 import { writeAudit } from "../../lib/audit";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
+import { syncConflictKeys } from "../conflicts/sync-keys";
 
 export type EdgeInput = {
   holderAccountId?: string;
@@ -113,6 +114,12 @@ const assertAccounts = async (ctx: RequestCtx, ids: (string | undefined)[]) => {
   if (wanted.some((id) => !found.has(id))) throw new AppError(404, "errors.notFound");
 };
 
+/** An outside holder or company is indexed on its client's conflict keys (conflicts/index-keys.ts). */
+const syncEdgeKeys = async (ctx: RequestCtx, edge: Edge) => {
+  if (edge.holderAccountId && edge.companyAccountId) return;
+  await syncConflictKeys(ctx, "client", [edge.holderAccountId ?? edge.companyAccountId].filter((id): id is string => Boolean(id)));
+};
+
 export const createEquityEdge = (ctx: RequestCtx, input: EdgeInput) =>
   ctx.db.transaction(async (tx) => {
     const tctx = { ...ctx, db: tx };
@@ -142,6 +149,7 @@ export const createEquityEdge = (ctx: RequestCtx, input: EdgeInput) =>
       })
       .returning();
     await writeAudit(tx, ctx, { action: "create", entity: "equity_edges", entityId: row.id, after: row });
+    await syncEdgeKeys(tctx, row);
     return row;
   });
 
@@ -151,5 +159,6 @@ export const deleteEquityEdge = (ctx: RequestCtx, id: string) =>
     if (!before) throw new AppError(404, "errors.notFound");
     await tx.delete(equityEdges).where(inWorkspace(ctx, equityEdges, eq(equityEdges.id, id)));
     await writeAudit(tx, ctx, { action: "delete", entity: "equity_edges", entityId: id, before });
+    await syncEdgeKeys({ ...ctx, db: tx }, before);
     return { id };
   });

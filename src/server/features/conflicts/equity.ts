@@ -5,6 +5,10 @@ import type { RequestCtx } from "../../lib/request-ctx";
 export type EquityStep = { name: string; share: number };
 export type EquityPath = { direction: "up" | "down"; tier: number; accountId: string | null; name: string; steps: EquityStep[] };
 
+/** SPEC §9: three tiers each way, every link at least 20%. */
+export const EQUITY_TIERS = 3;
+export const MIN_SHARE = 20;
+
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
@@ -12,7 +16,7 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  * names and shares walked are kept so the hit can draw A —35%→ B —22%→ C; `path` of edge ids
  * stops a cross-holding from looping (a loop back is cut, not followed).
  */
-export const equityPaths = async (ctx: RequestCtx, accountIds: string[], tiers = 3, minShare = 20): Promise<(EquityPath & { fromId: string })[]> => {
+export const equityPaths = async (ctx: RequestCtx, accountIds: string[], tiers = EQUITY_TIERS, minShare = MIN_SHARE): Promise<(EquityPath & { fromId: string })[]> => {
   if (accountIds.length === 0) return [];
   const ws = ctx.workspaceId;
   // One array parameter: a broad keyword can name thousands of clients, past the 65 535 parameters.

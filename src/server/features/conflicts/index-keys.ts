@@ -27,11 +27,45 @@ export const substringsOf = (s: string, min: number) => {
 
 export type StoredKeys = NameKeys & { identifiers: string[]; grams: string[]; pyGrams: string[] };
 
-/** The index row's keys for a stored name and its identifiers (ID numbers, credit codes). */
-export const storedKeys = (name: string, ids: (string | null | undefined)[]): StoredKeys => {
+/**
+ * Equity edges name outside shareholders and invested companies that are no client and so have
+ * no index row of their own (conflict_keys admits only clients, employees and parties, one row
+ * per client). Their keys ride in the client row of the edge's client side, in `identifiers`, as
+ * tokens a real identifier can never equal (those are upper-case letters and digits). `~e` marks
+ * a row that carries them; the lookup (edge-names.ts) narrows by these tokens, then classifies the
+ * client's edge names with the same SQL tests as every other key (match.ts).
+ */
+export const EDGE_MARK = "~e";
+export const edgeToken = {
+  norm: (k: string) => `~n:${k}`,
+  core: (k: string) => `~c:${k}`,
+  bare: (k: string) => `~b:${k}`,
+  py: (k: string) => `~p:${k}`,
+  initials: (k: string) => `~i:${k}`,
+  gram: (k: string) => `~g:${k}`,
+  pyGram: (k: string) => `~y:${k}`,
+};
+
+/** The tokens of the outside names on a client's equity edges. */
+export const edgeNameTokens = (names: string[]) => {
+  const out = new Set<string>();
+  for (const name of names) {
+    const k = nameKeys(name);
+    if (!k.norm) continue;
+    out.add(edgeToken.norm(k.norm)).add(edgeToken.core(k.core)).add(edgeToken.bare(k.bare));
+    if (k.py) out.add(edgeToken.py(k.py));
+    if (k.initials) out.add(edgeToken.initials(k.initials));
+    for (const g of ngrams(k.norm, 2)) out.add(edgeToken.gram(g));
+    for (const g of ngrams(k.py, 3)) out.add(edgeToken.pyGram(g));
+  }
+  return names.length ? [EDGE_MARK, ...out] : [];
+};
+
+/** The index row's keys for a stored name, its identifiers (ID numbers, credit codes) and, for a client, the outside names on its equity edges. */
+export const storedKeys = (name: string, ids: (string | null | undefined)[], edgeNames: string[] = []): StoredKeys => {
   const keys = nameKeys(name);
   const identifiers = [...new Set(ids.map(normalizeId).filter((id): id is string => id !== null))];
-  return { ...keys, identifiers, grams: ngrams(keys.norm, 2), pyGrams: ngrams(keys.py, 3) };
+  return { ...keys, identifiers: [...identifiers, ...edgeNameTokens(edgeNames)], grams: ngrams(keys.norm, 2), pyGrams: ngrams(keys.py, 3) };
 };
 
 export type KeywordKeys = NameKeys & {

@@ -28,7 +28,7 @@ const textArray = (values: string[]) => sql`${sql.param(values)}::text[]`;
  * the match. Each is an equality on a btree column or an array containment on a GIN column (then
  * a strpos check), so the same list is both the index lookup and the classification.
  */
-const kindTests = (kw: KeywordKeys): [MatchKind, SQL][] => {
+export const kindTests = (kw: KeywordKeys): [MatchKind, SQL][] => {
   if (kw.id) return [["identifier", sql`k.identifiers @> ${textArray([kw.id])}`]];
   if (!kw.norm) return [];
   const tests: [MatchKind, SQL][] = [

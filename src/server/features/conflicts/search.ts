@@ -1,5 +1,6 @@
 import { AppError } from "../../../shared/errors";
 import type { RequestCtx } from "../../lib/request-ctx";
+import { outsideNamePaths } from "./edge-names";
 import { type EquityStep, equityPaths } from "./equity";
 import { keywordKeys } from "./index-keys";
 import { KIND_RANK, type MatchKind } from "./keys";
@@ -34,7 +35,8 @@ export const checkKeywords = (keywords: string[]) => {
 /**
  * Each keyword is looked up in the conflict_keys index (match.ts) across the firm's clients,
  * employees and case parties (all statuses); the clients it names are then walked up and down
- * their equity (equity.ts). Clients are looked up whenever equity is in scope, as its start.
+ * their equity (equity.ts), and so are the outside holders and companies it names on equity
+ * edges (edge-names.ts). Clients are looked up whenever equity is in scope, as its start.
  */
 export const runCheck = async (ctx: RequestCtx, keywords: string[], scopes: Scope[] = [...SCOPES]) => {
   checkKeywords(keywords);
@@ -46,7 +48,8 @@ export const runCheck = async (ctx: RequestCtx, keywords: string[], scopes: Scop
   const blank = { key: "", accountId: null, accountName: null, caseId: null, caseNo: null, caseName: null, caseStatus: null, caseCreatedAt: null, leadLawyer: null, likelyConflict: false, path: null };
   const hits: Hit[] = [];
   for (const keyword of keywords) {
-    const matches = await findKeyMatches(ctx, keywordKeys(keyword), sources);
+    const kw = keywordKeys(keyword);
+    const matches = await findKeyMatches(ctx, kw, sources);
     const clientHits = matches.filter((m) => m.source === "client");
     for (const m of matches) {
       if (m.source === "client" && want.has("clients")) {
@@ -65,8 +68,13 @@ export const runCheck = async (ctx: RequestCtx, keywords: string[], scopes: Scop
         hits.push({ ...blank, keyword, source: "equity", match: "equity", name: e.name, conflictRole: "our-related", accountId: e.accountId, path: { direction: e.direction, from, steps: e.steps } });
       }
     }
+    if (want.has("equity")) {
+      for (const e of await outsideNamePaths(ctx, kw)) {
+        hits.push({ ...blank, keyword, source: "equity", match: "equity", name: e.name, conflictRole: "our-related", accountId: e.accountId, path: { direction: e.direction, from: e.from, steps: e.steps } });
+      }
+    }
   }
-  for (const h of hits) h.key = [h.keyword, h.source, h.match, h.name, h.accountId ?? "", h.caseId ?? "", h.path?.steps.map((s) => s.name).join(">") ?? ""].join("|");
+  for (const h of hits) h.key = [h.keyword, h.source, h.match, h.name, h.accountId ?? "", h.caseId ?? "", h.path ? [h.path.direction, h.path.from, ...h.path.steps.map((s) => s.name)].join(">") : ""].join("|");
   // Grouped by keyword in the order given; within a keyword identifier, exact, then the rest.
   const order = new Map(keywords.map((k, i) => [k, i]));
   hits.sort((a, b) => order.get(a.keyword)! - order.get(b.keyword)! || KIND_RANK[a.match] - KIND_RANK[b.match] || Number(b.likelyConflict) - Number(a.likelyConflict));

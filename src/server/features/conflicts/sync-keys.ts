@@ -1,13 +1,13 @@
 import { type SQL, sql } from "drizzle-orm";
 
 import type { Db } from "../../db/client";
-import { storedKeys } from "./index-keys";
+import { EDGE_MARK, storedKeys } from "./index-keys";
 
 /** Who a conflict_keys row stands for: a client, a client's employee, or a party of a case. */
 export type KeySource = "client" | "employee" | "party";
 
 type Scope = { db: Db; workspaceId: string };
-type SourceRow = { accountId?: string; employeeId?: string; caseId?: string; position?: number; name: string; ids: (string | null)[] };
+type SourceRow = { accountId?: string; employeeId?: string; caseId?: string; position?: number; name: string; ids: (string | null)[]; edgeNames?: string[] };
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const BATCH = 2000;
@@ -16,8 +16,14 @@ const BATCH = 2000;
 const SOURCES: Record<KeySource, { column: string; read: (ws: string, ids: unknown) => SQL }> = {
   client: {
     column: "account_id",
-    read: (ws, ids) => sql`select id::text as "accountId", name, array[id_number, credit_code] as ids
-      from accounts where workspace_id = ${ws} and id = any(${ids}::uuid[])`,
+    // With the outside holders and companies on its equity edges (index-keys.ts, edgeNameTokens).
+    read: (ws, ids) => sql`select a.id::text as "accountId", a.name, array[a.id_number, a.credit_code] as ids,
+        array(select e.holder_name from equity_edges e
+               where e.workspace_id = a.workspace_id and e.company_account_id = a.id and e.holder_account_id is null
+              union
+              select e.company_name from equity_edges e
+               where e.workspace_id = a.workspace_id and e.holder_account_id = a.id and e.company_account_id is null) as "edgeNames"
+      from accounts a where a.workspace_id = ${ws} and a.id = any(${ids}::uuid[])`,
   },
   employee: {
     column: "employee_id",
@@ -46,7 +52,7 @@ export const syncConflictKeys = async (scope: Scope, source: KeySource, ids: str
     );
     if (rows.length === 0) continue;
     const records = rows.map((r) => {
-      const k = storedKeys(r.name, r.ids);
+      const k = storedKeys(r.name, r.ids, r.edgeNames ?? []);
       return {
         account_id: r.accountId ?? null, employee_id: r.employeeId ?? null, case_id: r.caseId ?? null, position: r.position ?? null,
         name: r.name, identifiers: k.identifiers, norm: k.norm, core: k.core, bare: k.bare, py: k.py, initials: k.initials,
@@ -79,11 +85,25 @@ const markMissingConflictKeys = async (db: Db) => {
 };
 
 /**
+ * Clients whose equity edges name an outside holder or company but whose row lacks the edge
+ * tokens: rows keyed before edge names were indexed, or edges inserted by bulk SQL. One pass over
+ * the edges with an outside side; a row already marked is left alone.
+ */
+const markEdgeNamesMissing = async (db: Db) => {
+  await db.execute(sql`update conflict_keys k set stale = true
+      from (select distinct workspace_id, coalesce(company_account_id, holder_account_id) as account_id from equity_edges
+             where holder_account_id is null or company_account_id is null) e
+     where k.workspace_id = e.workspace_id and k.account_id = e.account_id and k.source = 'client'
+       and not k.stale and not k.identifiers @> ${sql.param([EDGE_MARK])}::text[]`);
+};
+
+/**
  * Computes the keys of every stale row, a batch at a time (pinyin and the folding rules live
  * here, not in SQL). Runs at start-up after the migrations; with nothing stale it is one probe of
  * a partial index. Answers how many rows it rewrote.
  */
 export const refreshStaleConflictKeys = async (db: Db) => {
+  await markEdgeNamesMissing(db);
   let done = 0;
   for (;;) {
     type Stale = { workspaceId: string; source: KeySource; id: string };
