@@ -60,7 +60,10 @@ export async function documentsRoutes(app: FastifyInstance, opts: DocumentsRoute
     timeoutMs: config.previewTimeoutMs ?? 60_000,
     maxBytes: config.previewMaxBytes ?? 50 * 1024 ** 2,
     concurrency: config.previewConcurrency ?? 2,
+    log: app.log,
   });
+  // Probe the sandbox at start-up, so a machine that cannot build it says so in the log at once.
+  if (config.previewsEnabled !== false) await converter.isolation();
   await app.register(previewRoutes, {
     deps: { store, cache: previews, converter, enabled: config.previewsEnabled !== false },
     maxBytes: config.previewMaxBytes ?? 50 * 1024 ** 2,

@@ -1,10 +1,24 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 
-export type ConverterOptions = { timeoutMs: number; maxBytes: number; concurrency: number; command?: string };
+import { BWRAP, probeSandbox, sandboxArgv } from "./sandbox";
+
+export type ConverterOptions = {
+  timeoutMs: number;
+  maxBytes: number;
+  concurrency: number;
+  /** The LibreOffice binary (or, in tests, a script that acts as one). */
+  command?: string;
+  /** Where each job's own folder is made (default: the OS temp dir). */
+  workDir?: string;
+  /** bubblewrap's path (default /usr/bin/bwrap). */
+  bwrap?: string;
+  /** Told once when conversions must run without the sandbox. */
+  log?: { warn: (obj: object, msg: string) => void };
+};
 
 /** Why a file has no PDF preview: each becomes a translated message. */
 export class ConvertError extends Error {
@@ -13,17 +27,16 @@ export class ConvertError extends Error {
   }
 }
 
-const UNSHARE = "/usr/bin/unshare";
-
 /** Whether a LibreOffice binary is on this machine (the tests that need one say so when not). */
 export const findSoffice = (command?: string) =>
   [command, "/usr/bin/soffice", "/usr/bin/libreoffice", "/opt/libreoffice/program/soffice"].find((c) => c && existsSync(c));
 
 /**
- * Office → PDF with LibreOffice headless, one process per file: its own empty HOME and profile
- * in a fresh temp dir (nothing of the app's data dir is given to it, only a copy of the one
- * file), no network (a new empty network namespace with `unshare -n` where the kernel allows it),
- * killed at the time limit. At most `concurrency` run at once; the rest wait their turn.
+ * Office → PDF with LibreOffice headless, one process per file, inside the bubblewrap box of
+ * sandbox.ts: no network, no view of the app's data, its own empty HOME and profile in a fresh
+ * job folder holding only a copy of the one file, killed at the time limit. At most
+ * `concurrency` run at once; the rest wait their turn. Where bwrap cannot run (no user
+ * namespaces), conversions still run, unboxed, and the log says so once at start-up.
  */
 export const createConverter = (opts: ConverterOptions) => {
   let running = 0;
@@ -40,18 +53,33 @@ export const createConverter = (opts: ConverterOptions) => {
     if (next) next();
     else running -= 1;
   };
-  let canUnshare: boolean | undefined;
-  const isolated = async () => {
-    if (canUnshare === undefined) canUnshare = existsSync(UNSHARE) && (await run(UNSHARE, ["-n", "true"], {}, 5000).then(() => true, () => false));
-    return canUnshare;
+  const workDir = opts.workDir ?? os.tmpdir();
+  const bwrap = opts.bwrap ?? BWRAP;
+
+  let probed: Promise<"bwrap" | "none"> | undefined;
+  /** "bwrap" when conversions run in the box; "none" when this machine cannot build it. */
+  const isolation = () => {
+    probed ??= (async () => {
+      await mkdir(workDir, { recursive: true });
+      const dir = await mkdtemp(path.join(workDir, "lm-probe-"));
+      const probe = await probeSandbox(bwrap, dir).finally(() => rm(dir, { recursive: true, force: true }));
+      if (probe.ok) return "bwrap";
+      opts.log?.warn({ bwrap, why: probe.why }, "office previews run WITHOUT the sandbox: the converter can reach the network and every file the server can read");
+      return "none";
+    })();
+    return probed;
   };
 
   const toPdf = async (input: Buffer, ext: string): Promise<Buffer> => {
     if (input.length > opts.maxBytes) throw new ConvertError("tooLarge");
     const soffice = findSoffice(opts.command);
     if (!soffice) throw new ConvertError("unavailable");
+    const boxed = (await isolation()) === "bwrap";
     await acquire();
-    const dir = await mkdtemp(path.join(os.tmpdir(), "lm-preview-"));
+    const dir = await mkdtemp(path.join(workDir, "lm-preview-")).catch((error: unknown) => {
+      release();
+      throw error;
+    });
     try {
       const source = path.join(dir, `in.${ext}`);
       await writeFile(source, input);
@@ -61,8 +89,8 @@ export const createConverter = (opts: ConverterOptions) => {
         "--convert-to", "pdf", "--outdir", path.join(dir, "out"), source,
       ];
       const env = { HOME: dir, PATH: "/usr/bin:/bin", LANG: "C.UTF-8", TMPDIR: dir };
-      const [cmd, argv] = (await isolated()) ? [UNSHARE, ["-n", soffice, ...args]] : [soffice, args];
-      await run(cmd, argv, env, opts.timeoutMs);
+      if (boxed) await run(bwrap, sandboxArgv(dir, soffice, args, env), {}, opts.timeoutMs);
+      else await run(soffice, args, env, opts.timeoutMs);
       return await readFile(path.join(dir, "out", "in.pdf")).catch(() => {
         throw new ConvertError("failed");
       });
@@ -71,12 +99,13 @@ export const createConverter = (opts: ConverterOptions) => {
       await rm(dir, { recursive: true, force: true });
     }
   };
-  return { toPdf, isolated };
+  return { toPdf, isolation };
 };
 
 const run = (cmd: string, args: string[], env: Record<string, string>, timeoutMs: number) =>
   new Promise<void>((resolve, reject) => {
-    // detached: its own process group, so the kill reaches LibreOffice's helper processes too.
+    // detached: its own process group, so the kill reaches LibreOffice's helper processes too
+    // (in the box, bwrap's --die-with-parent and its PID namespace take the rest with it).
     const child = spawn(cmd, args, { env, stdio: "ignore", detached: true });
     const timer = setTimeout(() => {
       try {
