@@ -60,7 +60,7 @@ const main = async () => {
       const { token } = await data<{ token: string }>(await fetch(`${base}/api/user-service/user/get-up-token`, { headers: auth }));
       const url = `${base}/api/documents/files/raw?name=${encodeURIComponent(name)}`;
       const headers = { ...auth, "x-upload-token": token, "content-type": "application/octet-stream" };
-      return (await data<{ id: string }[]>(await fetch(url, { method: "POST", headers, body })))[0].id;
+      return (await data<{ id: string }[]>(await fetch(url, { method: "POST", headers, body: new Uint8Array(body) })))[0].id;
     };
     /** What the viewer does on opening the file: the kind, then the PDF. */
     const open = async (id: string) => {

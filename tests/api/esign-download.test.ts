@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { esignEvents, esignRequests, esignSigners, outboxMessages } from "../../src/server/db/tables";
 import type { TestApp } from "../fixtures/app";
-import { esignApi, esignSuite, SIGNATURE_PNG } from "../fixtures/esign";
+import { esignApi, esignSuite } from "../fixtures/esign";
 
 const DAY = 24 * 3600 * 1000;
 
@@ -26,25 +26,9 @@ describe("GET /api/public/esign/:token/sealed after completion", () => {
     sealId = await api.electronicSeal("finance");
   });
 
-  /** A request the counterparty signed (their cookie) and the firm then sealed. */
-  const completed = async () => {
+  const completed = () => {
     n += 1;
-    const email = `dl${n}@example.com`;
-    const { contract, fileId } = await api.signableContract(caseId, 1);
-    const fields = [{ signer: 0, kind: "signature", page: 1, x: 0.1, y: 0.1, w: 0.2, h: 0.1 }, { signer: 1, kind: "signature", page: 1, x: 0.5, y: 0.5, w: 0.2, h: 0.1 }];
-    const sent = await api.send(contract.id, fileId, sealId, { fields }, email);
-    expect(sent.statusCode, sent.body).toBe(200);
-    const requestId = sent.json().data.id as string;
-    const token = await api.lastLink(email);
-    const cookie = await api.verified(token, email);
-    const view = (await api.pub("GET", `/api/public/esign/${token}`, undefined, cookie)).json().data;
-    const signed = await api.pub("POST", `/api/public/esign/${token}/sign`, { marks: { [view.fields[0].id]: { png: SIGNATURE_PNG } } }, cookie);
-    expect(signed.statusCode, signed.body).toBe(200);
-    const firm = await api.post("finance", `/api/esign/requests/${requestId}/firm-sign`, {});
-    expect(firm.json().data.status).toBe("completed");
-    const sealed = (await api.get("lawyer", `/api/esign/requests/${requestId}/sealed`)).rawPayload;
-    const [signer] = await t.database.db.select().from(esignSigners).where(and(eq(esignSigners.requestId, requestId), eq(esignSigners.party, "counterparty")));
-    return { email, token, cookie, requestId, sealed, signer };
+    return api.completedRequest(caseId, sealId, `dl${n}@example.com`);
   };
   const signerRow = async (id: string) => (await t.database.db.select().from(esignSigners).where(eq(esignSigners.id, id)))[0];
   /** A minute on: the one-code-a-minute rule would refuse a download code right after signing. */

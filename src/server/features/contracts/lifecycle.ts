@@ -9,6 +9,7 @@ import { inWorkspace } from "../../lib/tenant";
 import { fromStorage } from "../../schema-engine/records";
 import { syncRecordFiles } from "../cases/files";
 import { formalizeCase } from "../cases/lifecycle";
+import { recordContractStep } from "../esign/contract-steps";
 import { CASE_STATUS } from "../cases/status";
 import { syncContractFiles } from "./bindings";
 import { type ApprovalStart, startApproval } from "./start-approval";
@@ -92,6 +93,7 @@ export const applyArchive = async (ctx: RequestCtx, id: string, now = new Date()
   if (caseRow && caseRow.status !== CASE_STATUS.formal && caseRow.status !== CASE_STATUS.closed) await formalizeCase(ctx, row.caseId, now);
   await syncRecordFiles(ctx, REQUEST, row.id, "", []);
   await syncContractFiles(ctx, after);
+  await recordContractStep(ctx, row.id, "archived", { remark: typeof action.remark === "string" ? action.remark : null, files: strings(action.archiveFileIds).length }, now);
 };
 
 /** The void approval accepted: the contract is voided, keeping its files (read-only) and why and when. */
@@ -109,6 +111,7 @@ export const applyVoid = async (ctx: RequestCtx, id: string, now = new Date()) =
   });
   await syncRecordFiles(ctx, REQUEST, row.id, "", []);
   await syncContractFiles(ctx, after);
+  await recordContractStep(ctx, row.id, "voided", { reason: typeof action.reason === "string" ? action.reason : "" }, now);
 };
 
 /** A rejected or cancelled archive/void approval: the contract is as before, the request's files released. */

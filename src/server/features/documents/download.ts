@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 
 import { PREVIEW_MIMES } from "../../../shared/name-rules";
+import { assertSealedIntact } from "../esign/sealed-files";
 import type { BlobStore, ByteRange } from "./storage/blob-store";
 
 /** RFC 5987 value: percent-encoded UTF-8, with the few characters encodeURIComponent leaves. */
@@ -37,19 +38,19 @@ export const parseRange = (header: string | undefined, size: number): ByteRange 
   return { start, end };
 };
 
-export type BodyInfo = { key: string; name: string; mime: string; size: number; sha256: string };
+export type BodyInfo = { key: string; name: string; mime: string; size: number; sha256: string; workspaceId: string; fileId: string };
 
 /** What sendBody needs of a file row and one of its version rows. */
 export const bodyInfo = (
-  file: { name: string },
+  file: { id: string; workspaceId: string; name: string },
   version: { storageKey: string; mime: string; size: number; sha256: string },
-): BodyInfo => ({ key: version.storageKey, name: file.name, mime: version.mime, size: version.size, sha256: version.sha256 });
+): BodyInfo => ({ key: version.storageKey, name: file.name, mime: version.mime, size: version.size, sha256: version.sha256, workspaceId: file.workspaceId, fileId: file.id });
 
 /**
  * Streams a stored body from disk with Range support: the store's read stream (4 MiB reads) is
  * piped to the socket, so memory stays flat whatever the size. Only PDFs and raster images are
  * ever shown inline; everything else is an attachment, so a stored HTML or SVG can never run in
- * our origin.
+ * our origin. A sealed file (e-signing) is re-hashed first and refused if it changed.
  */
 export const sendBody = async (
   req: FastifyRequest,
@@ -59,6 +60,7 @@ export const sendBody = async (
   wantsInline: boolean,
   cacheControl = "private, no-cache",
 ) => {
+  await assertSealedIntact(req.server.database.db, body.workspaceId, body.fileId, () => store.open(body.key));
   const isInline = wantsInline && PREVIEW_MIMES.has(body.mime);
   const etag = `"${body.sha256}"`;
   reply

@@ -15,6 +15,7 @@ import { readFileBytes } from "../documents/generated-files";
 import { type EsignDeps, type Origin } from "./deps";
 import { activateTurn } from "./turns";
 import { pdfPages } from "./pages";
+import { LOCK_ENTITY } from "./sealed-files";
 import { appendEvent, trailOf } from "./trail";
 import { requestView } from "./views";
 
@@ -29,7 +30,7 @@ export type PrepareInput = {
 };
 
 /** The Documents lock that keeps the signed original and the sealed result undeletable. */
-export const LOCK_ENTITY = "esign_requests";
+export { LOCK_ENTITY };
 const DAY = 24 * 3600 * 1000;
 
 type RequestRow = typeof esignRequests.$inferSelect;

@@ -20,7 +20,10 @@ export type TrailAction =
   | "cancelled"
   | "completed"
   | "downloaded"
-  | "resent";
+  | "resent"
+  /** Steps of the contract after signing: recorded here because the sealed bytes never change. */
+  | "archived"
+  | "voided";
 
 export type TrailEntry = {
   workspaceId: string;

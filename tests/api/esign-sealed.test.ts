@@ -1,0 +1,99 @@
+import { chmod, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+
+import { esignRequests, fileVersions } from "../../src/server/db/tables";
+import type { TestApp } from "../fixtures/app";
+import { esignApi, esignSuite } from "../fixtures/esign";
+
+/**
+ * The sealed bytes after signing: archive and void of the contract are entries of their own at the
+ * end of the trail (the sealed file is untouched), and every download of the sealed file, through
+ * Documents too, re-checks its hash.
+ */
+describe("a sealed contract afterwards", () => {
+  const suite = esignSuite();
+  let t: TestApp;
+  let api: ReturnType<typeof esignApi>;
+  let caseId: string;
+  let sealId: string;
+  let n = 0;
+  beforeAll(async () => {
+    t = suite.t;
+    api = esignApi(t);
+    caseId = (await api.open("lawyer", { name: "签后归档案件" })).id;
+    sealId = await api.electronicSeal("finance");
+  });
+  const completed = () => {
+    n += 1;
+    return api.completedRequest(caseId, sealId, `after${n}@example.com`);
+  };
+  const requestRow = async (id: string) => (await t.database.db.select().from(esignRequests).where(eq(esignRequests.id, id)))[0];
+  const contractVersion = async (id: string) => (await api.get("lawyer", `/api/contracts/${id}`)).json().data.version as number;
+  const detail = async (requestId: string) => (await api.get("lawyer", `/api/esign/requests/${requestId}`)).json().data.current;
+
+  it("archiving adds an 'archived' entry to the trail, leaving the sealed file as it was", async () => {
+    const { contract, requestId, sealed } = await completed();
+    const before = await requestRow(requestId);
+    const scans = await api.files("lawyer", ["归档扫描.pdf"]);
+    const res = await api.post("lawyer", `/api/contracts/${contract.id}/archive`, { archiveFileIds: scans, remark: "原件入柜", version: await contractVersion(contract.id) });
+    expect(res.statusCode, res.body).toBe(200);
+    await api.approve(res.json().data.instanceId);
+    expect((await api.get("lawyer", `/api/contracts/${contract.id}`)).json().data.status).toBe("archived");
+    const current = await detail(requestId);
+    const last = current.trail.at(-1);
+    expect(last).toMatchObject({ action: "archived", actorName: expect.any(String), docSha256: before.sealedSha256 });
+    expect(last.actorName).not.toBe("");
+    expect(current.chainValid).toBe(true);
+    const after = await requestRow(requestId);
+    expect(after).toMatchObject({ sealedSha256: before.sealedSha256, sealedFileId: before.sealedFileId, status: "completed" });
+    const again = await api.get("lawyer", `/api/esign/requests/${requestId}/sealed`);
+    expect(again.rawPayload.equals(sealed)).toBe(true);
+    // The public verify page shows the step too.
+    const verify = await t.app.inject({ method: "POST", url: "/api/public/verify", headers: { "content-type": "application/pdf" }, payload: sealed });
+    expect(verify.json().data.trail.map((e: { action: string }) => e.action)).toContain("archived");
+  });
+
+  it("voiding adds a 'voided' entry with its reason", async () => {
+    const { contract, requestId } = await completed();
+    const before = await requestRow(requestId);
+    const cert = await api.files("lawyer", ["作废证明.pdf"]);
+    const res = await api.post("lawyer", `/api/contracts/${contract.id}/void`, { reason: "双方协商解除", certificateIds: cert, version: await contractVersion(contract.id) });
+    expect(res.statusCode, res.body).toBe(200);
+    await api.approve(res.json().data.instanceId);
+    expect((await api.get("lawyer", `/api/contracts/${contract.id}`)).json().data.status).toBe("voided");
+    const current = await detail(requestId);
+    expect(current.trail.at(-1)).toMatchObject({ action: "voided", docSha256: before.sealedSha256 });
+    expect(current.chainValid).toBe(true);
+    expect((await requestRow(requestId)).sealedSha256).toBe(before.sealedSha256);
+  });
+
+  it("Documents re-checks the sealed file's hash on every download: a changed body is refused with 409", async () => {
+    const { sealedFileId, sealed, requestId } = await completed();
+    const content = `/api/documents/files/${sealedFileId}/content`;
+    const ok = await api.get("lawyer", content);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.rawPayload.equals(sealed)).toBe(true);
+    // Someone edits the stored body on disk (one byte flipped).
+    const [version] = await t.database.db.select().from(fileVersions).where(eq(fileVersions.fileId, sealedFileId));
+    const key = version.storageKey;
+    const file = path.join(t.app.config.dataDir, "files", "blobs", key.slice(0, 2), key.slice(2, 4), key);
+    const bad = Buffer.from(sealed);
+    bad[Math.floor(bad.length / 2)] ^= 0x01;
+    await chmod(file, 0o644);
+    await writeFile(file, bad);
+    for (const lang of ["en", "zh-CN"] as const) {
+      const refused = await t.app.inject({ url: content, headers: await t.as("lawyer", { lang }) });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().msg).toBe(lang === "en" ? "The stored signed document no longer matches its recorded hash; it is not served. Tell your administrator." : "存储的已签署文件与记录的哈希不一致，已拒绝提供下载。请联系管理员。");
+    }
+    // Also with a range, and on the e-signing routes.
+    expect((await t.app.inject({ url: content, headers: await t.as("lawyer", { range: "bytes=0-9" }) })).statusCode).toBe(409);
+    expect((await api.get("lawyer", `/api/esign/requests/${requestId}/sealed`)).statusCode).toBe(409);
+    // An ordinary file still downloads.
+    const [plain] = await api.files("lawyer", ["普通文件.pdf"]);
+    expect((await api.get("lawyer", `/api/documents/files/${plain}/content`)).statusCode).toBe(200);
+  });
+});
