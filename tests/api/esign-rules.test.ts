@@ -1,13 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { contracts, esignEvents, esignRequests, notifications, outboxMessages } from "../../src/server/db/tables";
+import { contracts, esignEvents, esignRequests, notifications, outboxMessages, sealUsages, seals } from "../../src/server/db/tables";
 import { generateP12 } from "../../src/server/features/esign/certificate";
 import type { EsignDeps } from "../../src/server/features/esign/deps";
 import { expireDue, remindDue } from "../../src/server/features/esign/jobs";
 import type { TestApp } from "../fixtures/app";
 import { upload } from "../fixtures/documents";
-import { esignApi, esignSuite, SIGNATURE_PNG } from "../fixtures/esign";
+import { docxOf, esignApi, esignSuite, SIGNATURE_PNG } from "../fixtures/esign";
 
 const DAY = 24 * 3600 * 1000;
 
@@ -142,11 +142,32 @@ describe("e-signing rules", () => {
   });
 
   it("refuses a non-PDF, a signer without a signature field, and a contract not ready", async () => {
-    const { contract } = await api.signableContract(caseId, 1);
-    const docx = await upload(t, "lawyer", [{ field: "file", filename: `正文-${Date.now()}.docx`, body: Buffer.from("PK\u0003\u0004 not really a docx") }]);
-    const docxId = docx.statusCode === 200 ? (docx.json().data[0].id as string) : contract.id;
-    const res = await api.send(contract.id, docxId, sealId);
-    expect(res.statusCode).toBe(400);
+    // A real .docx attached to the contract beside its PDF: listed with its reason, refused with it.
+    const pdfId = await api.pdfFile("lawyer", 1);
+    const docxName = `正文-${Date.now()}.docx`;
+    const docx = await upload(t, "lawyer", [{ field: "file", filename: docxName, body: await docxOf("合同正文 Contract text") }]);
+    expect(docx.statusCode, docx.body).toBe(200);
+    const docxId = docx.json().data[0].id as string;
+    const contract = await api.contract(caseId, { attachmentIds: [pdfId, docxId] });
+    const overview = (await api.get("lawyer", `/api/contracts/${contract.id}/esign`)).json().data;
+    expect(overview.pdfFiles.map((f: { id: string }) => f.id)).toEqual([pdfId]);
+    expect(overview.nonPdfFiles).toMatchObject([{ id: docxId, name: docxName }]);
+    const docxBody = {
+      fileId: docxId,
+      signingOrder: "parallel",
+      signers: [{ party: "counterparty", name: "甲", email: "a@example.com" }],
+      fields: [{ signer: 0, kind: "signature", page: 1, x: 0.1, y: 0.1, w: 0.1, h: 0.1 }],
+    };
+    const en = await api.post("lawyer", `/api/contracts/${contract.id}/esign`, docxBody, "en");
+    expect(en.statusCode).toBe(400);
+    expect(en.json().msg).toBe("Only a PDF can be signed electronically: convert the contract (for example a .docx) to PDF and attach it first.");
+    const zh = await api.post("lawyer", `/api/contracts/${contract.id}/esign`, docxBody, "zh-CN");
+    expect(zh.json().msg).toBe("只有 PDF 可以电子签署：请先将合同（如 .docx）转换为 PDF 并添加为附件。");
+    // A PDF that is not this contract's gets the other reason.
+    const stranger = await api.post("lawyer", `/api/contracts/${contract.id}/esign`, { ...docxBody, fileId: await api.pdfFile("lawyer", 1) }, "en");
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.json().msg).toBe("Choose a PDF attached to this contract.");
+    expect((await contractRow(contract.id)).signingStatus).not.toBe("sent");
     const noField = await api.post("lawyer", `/api/contracts/${contract.id}/esign`, {
       fileId: (await api.get("lawyer", `/api/contracts/${contract.id}/esign`)).json().data.pdfFiles[0].id,
       signingOrder: "parallel",
@@ -164,6 +185,40 @@ describe("e-signing rules", () => {
     expect(notMine.statusCode).toBe(400);
     const first = await sent();
     expect((await api.send(first.contract.id, first.fileId, sealId)).statusCode).toBe(409);
+  });
+
+  it("the firm's signer must use the electronic seal of the contract's sealing firm, when sending and when sealing", async () => {
+    const { contract, fileId } = await api.signableContract(caseId, 1);
+    const [ours] = await t.database.db.select().from(seals).where(eq(seals.id, sealId));
+    const [branch] = await t.database.db.insert(seals).values({ ...ours, id: undefined, name: "分所电子章", sealingFirm: `${ours.sealingFirm}（分所）` }).returning();
+    const body = (seal: string) => ({
+      fileId,
+      signingOrder: "sequential",
+      signers: [{ party: "counterparty", name: "甲", email: `branch${n}@example.com` }, { party: "firm", userId: ours.custodianId, sealId: seal }],
+      fields: [{ signer: 0, kind: "signature", page: 1, x: 0.1, y: 0.1, w: 0.1, h: 0.1 }, { signer: 1, kind: "signature", page: 1, x: 0.5, y: 0.5, w: 0.1, h: 0.1 }],
+    });
+    const refused = await api.post("lawyer", `/api/contracts/${contract.id}/esign`, body(branch.id), "en");
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().msg).toBe(`The seal "分所电子章" is not a seal of ${ours.sealingFirm}, the firm that seals this contract: choose that firm's electronic seal.`);
+    expect((await t.database.db.select().from(esignRequests).where(eq(esignRequests.contractId, contract.id)))).toHaveLength(0);
+    // Sent with the right seal; the seal then moves to another firm: sealing is refused, nothing is signed.
+    const ok = await api.post("lawyer", `/api/contracts/${contract.id}/esign`, body(sealId));
+    expect(ok.statusCode, ok.body).toBe(200);
+    const requestId = ok.json().data.id as string;
+    const token = await api.lastLink(`branch${n}@example.com`);
+    const cookie = await api.verified(token, `branch${n}@example.com`);
+    const field = (await api.pub("GET", `/api/public/esign/${token}`, undefined, cookie)).json().data.fields[0];
+    expect((await api.pub("POST", `/api/public/esign/${token}/sign`, { marks: { [field.id]: { png: SIGNATURE_PNG } } }, cookie)).statusCode).toBe(200);
+    await t.database.db.update(seals).set({ sealingFirm: branch.sealingFirm }).where(eq(seals.id, sealId));
+    try {
+      const sealing = await api.post("finance", `/api/esign/requests/${requestId}/firm-sign`, {}, "zh-CN");
+      expect(sealing.statusCode).toBe(409);
+      expect(sealing.json().msg).toBe(`印章“${ours.name}”不属于本合同的用印律所${ours.sealingFirm}：请选择该律所的电子章。`);
+      expect((await t.database.db.select().from(esignRequests).where(eq(esignRequests.id, requestId)))[0].status).toBe("sent");
+      expect(await t.database.db.select().from(sealUsages).where(and(eq(sealUsages.entityId, contract.id), eq(sealUsages.sealId, sealId)))).toHaveLength(0);
+    } finally {
+      await t.database.db.update(seals).set({ sealingFirm: ours.sealingFirm }).where(eq(seals.id, sealId));
+    }
   });
 
   it("another firm: every signing route on our contract or request is 404", async () => {

@@ -28,7 +28,7 @@ export const EsignTab = ({ contract }: { contract: ContractForSigning }) => {
 
   const mayPrepare = canAct && data.mayPrepare;
   const earlier = data.history.filter((h) => h.id !== data.current?.id);
-  if (isPreparing && mayPrepare) return <PrepareWizard contract={contract} pdfFiles={data.pdfFiles} onClose={() => setPreparing(false)} />;
+  if (isPreparing && mayPrepare) return <PrepareWizard contract={contract} pdfFiles={data.pdfFiles} nonPdfFiles={data.nonPdfFiles} onClose={() => setPreparing(false)} />;
   return (
     <div className="esign-tab">
       <div className="esign-request-head">

@@ -68,7 +68,8 @@ export type SigningRequest = {
 export type RequestSummary = { id: string; status: RequestStatus; createdAt: string; endReason: string | null };
 export type PdfFile = { id: string; name: string; size: number };
 
-export type EsignOverview = { current: SigningRequest | null; history: RequestSummary[]; pdfFiles: PdfFile[]; mayPrepare: boolean };
+/** `nonPdfFiles`: the contract's other attachments, listed with why they cannot be signed. */
+export type EsignOverview = { current: SigningRequest | null; history: RequestSummary[]; pdfFiles: PdfFile[]; nonPdfFiles: PdfFile[]; mayPrepare: boolean };
 export type PageSize = { width: number; height: number };
 export type PageInfo = { pageCount: number; pages: PageSize[] };
 

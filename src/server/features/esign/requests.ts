@@ -4,7 +4,7 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 
 import { AppError } from "../../../shared/errors";
 import type { EsignField } from "../../db/schema/esign";
-import { contracts, esignRequests, esignSigners, files, members, seals, users } from "../../db/tables";
+import { contracts, esignRequests, esignSigners, files, members, seals, users, workspaces } from "../../db/tables";
 import { writeAudit } from "../../lib/audit";
 import { type RequestCtx, withDb } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
@@ -77,16 +77,33 @@ export const contractSigning = async (ctx: RequestCtx, contractId: string) => {
         .where(inWorkspace(ctx, files, inArray(files.id, contract.attachmentIds)))
     : [];
   const inFlight = rounds.some((r) => r.status === "sent" || r.status === "completed");
+  const isPdf = (f: { mime: string; name: string }) => f.mime === "application/pdf" || f.name.toLowerCase().endsWith(".pdf");
   return {
     current: rounds[0] ? await viewOf(ctx, rounds[0]) : null,
     history: rounds.map((r) => ({ id: r.id, status: r.status, createdAt: r.createdAt, endReason: r.endReason })),
-    pdfFiles: pdfFiles.filter((f) => f.mime === "application/pdf" || f.name.toLowerCase().endsWith(".pdf")),
+    pdfFiles: pdfFiles.filter(isPdf),
+    /** The contract's other attachments (a .docx, scans): shown with why they cannot be signed. */
+    nonPdfFiles: pdfFiles.filter((f) => !isPdf(f)),
     mayPrepare: !inFlight && !contract.pendingApprovalId && (contract.status === CONTRACT_STATUS.approved || contract.status === CONTRACT_STATUS.signing),
   };
 };
 
-/** Firm signers must be members of this firm using an active electronic seal of it that has an impression image and whose custodian they are. */
-const checkFirmSigner = async (ctx: RequestCtx, s: Extract<SignerInput, { party: "firm" }>) => {
+/**
+ * The firm whose seal a contract takes: the contract's sealing firm (its 用印律所), else the
+ * workspace's name, as the contract form defaults it.
+ */
+export const sealingFirmOf = async (ctx: RequestCtx, contract: { sealingFirm: string | null }) => {
+  if (contract.sealingFirm) return contract.sealingFirm;
+  const [w] = await ctx.db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, ctx.workspaceId));
+  return w?.name ?? "";
+};
+
+/**
+ * Firm signers must be members of this firm using an active electronic seal of it that has an
+ * impression image, whose custodian they are, and that is the seal of the contract's sealing firm:
+ * a branch's or another firm's 电子章 must not seal this firm's contract.
+ */
+const checkFirmSigner = async (ctx: RequestCtx, s: Extract<SignerInput, { party: "firm" }>, sealingFirm: string) => {
   const [member] = await ctx.db
     .select({ name: users.name })
     .from(members)
@@ -96,6 +113,7 @@ const checkFirmSigner = async (ctx: RequestCtx, s: Extract<SignerInput, { party:
   const [seal] = await ctx.db.select().from(seals).where(inWorkspace(ctx, seals, eq(seals.id, s.sealId)));
   if (!seal || seal.sealType !== "electronic" || seal.sealStatus !== "active" || seal.imageFileIds.length === 0) throw new AppError(400, "esign.errors.sealNotUsable");
   if (seal.custodianId !== s.userId) throw new AppError(400, "esign.errors.sealNotTheirs", { params: { seal: seal.name } });
+  if (seal.sealingFirm !== sealingFirm) throw new AppError(400, "esign.errors.sealOtherFirm", { params: { seal: seal.name, firm: sealingFirm } });
   return member.name;
 };
 
@@ -123,8 +141,8 @@ export const prepareSigning = (ctx: RequestCtx, deps: EsignDeps, contractId: str
     const state = await contractSigning(tctx, contractId);
     if (!state.mayPrepare) throw new AppError(409, "esign.errors.notReady");
     if (!state.pdfFiles.some((f) => f.id === input.fileId)) {
-      const [other] = await tx.select({ name: files.name }).from(files).where(inWorkspace(ctx, files, eq(files.id, input.fileId)));
-      if (other && !other.name.toLowerCase().endsWith(".pdf")) throw new AppError(400, "esign.errors.notPdf");
+      // A file of this contract that is not a PDF gets the reason; anything else is not its file.
+      if (state.nonPdfFiles.some((f) => f.id === input.fileId)) throw new AppError(400, "esign.errors.notPdf");
       throw new AppError(400, "esign.errors.notContractFile");
     }
     const source = await readFileBytes(tctx, deps.store, input.fileId);
@@ -132,7 +150,7 @@ export const prepareSigning = (ctx: RequestCtx, deps: EsignDeps, contractId: str
     checkFields(input, pages.length);
     const names: string[] = [];
     for (const s of input.signers) {
-      if (s.party === "firm") names.push(await checkFirmSigner(tctx, s));
+      if (s.party === "firm") names.push(await checkFirmSigner(tctx, s, await sealingFirmOf(tctx, contract)));
       else {
         if (!s.email && !s.mobile) throw new AppError(400, "esign.errors.signerContact");
         names.push(s.name.trim());

@@ -9,7 +9,7 @@ import { readFileBytes } from "../documents/generated-files";
 import { completeRequest } from "./complete";
 import type { EsignDeps, Origin } from "./deps";
 import { notifyStep } from "./notify";
-import { lockRequest, signersOf, viewOf } from "./requests";
+import { lockRequest, sealingFirmOf, signersOf, viewOf } from "./requests";
 import { sha256 } from "./secrets";
 import { appendEvent } from "./trail";
 import { activateTurn } from "./turns";
@@ -51,11 +51,14 @@ export const firmSign = (ctx: RequestCtx, deps: EsignDeps, id: string, origin: O
     const s = currentTurn(r, await signersOf(tctx, r.id)).find((x) => x.party === "firm" && x.userId === ctx.userId);
     if (!s) throw new AppError(403, "esign.errors.notYourTurn");
     const [seal] = await tx.select().from(seals).where(inWorkspace(ctx, seals, eq(seals.id, s.sealId as string)));
+    const [contract] = await tx.select({ name: contracts.name, contractNo: contracts.contractNo, sealingFirm: contracts.sealingFirm }).from(contracts).where(inWorkspace(ctx, contracts, eq(contracts.id, r.contractId)));
     if (!seal || seal.sealStatus !== "active" || seal.custodianId !== ctx.userId || !seal.imageFileIds[0]) throw new AppError(409, "esign.errors.sealNotUsable");
+    // The contract's sealing firm may have changed since it was sent: its seal only.
+    const firm = await sealingFirmOf(tctx, { sealingFirm: contract?.sealingFirm ?? null });
+    if (seal.sealingFirm !== firm) throw new AppError(409, "esign.errors.sealOtherFirm", { params: { seal: seal.name, firm } });
     const image = await readFileBytes(tctx, deps.store, seal.imageFileIds[0]);
     const marks = Object.fromEntries(r.fields.filter((f) => f.signer === s.position && f.kind === "signature").map((f) => [f.id, { image: image.bytes.toString("base64") }]));
     await tx.update(esignSigners).set({ verifiedBy: "account", verifiedAt: now, openedAt: s.openedAt ?? now }).where(and(eq(esignSigners.workspaceId, s.workspaceId), eq(esignSigners.id, s.id)));
-    const [contract] = await tx.select({ name: contracts.name, contractNo: contracts.contractNo }).from(contracts).where(inWorkspace(ctx, contracts, eq(contracts.id, r.contractId)));
     const [usage] = await tx
       .insert(sealUsages)
       .values({

@@ -28,7 +28,9 @@ const toSigner = (s: SignerDraft): SignerDraft =>
  * Prepare signing: document and signers, then boxes on the pages, then a last look and Send.
  * The setup form stays mounted while hidden so going back keeps what was typed.
  */
-export const PrepareWizard = ({ contract, pdfFiles, onClose }: { contract: ContractForSigning; pdfFiles: PdfFile[]; onClose: () => void }) => {
+type Props = { contract: ContractForSigning; pdfFiles: PdfFile[]; nonPdfFiles: PdfFile[]; onClose: () => void };
+
+export const PrepareWizard = ({ contract, pdfFiles, nonPdfFiles, onClose }: Props) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<SetupValues>();
   const [step, setStep] = useState(0);
@@ -89,7 +91,7 @@ export const PrepareWizard = ({ contract, pdfFiles, onClose }: { contract: Contr
         items={[{ title: t("esign.prepare.stepSetup") }, { title: t("esign.prepare.stepPlace") }, { title: t("esign.prepare.stepSend") }]}
       />
       <div hidden={step !== 0}>
-        <SetupStep contractId={contract.id} form={form} pdfFiles={pdfFiles} initialValues={setup ?? initialValuesOf(contract)} />
+        <SetupStep contractId={contract.id} form={form} pdfFiles={pdfFiles} nonPdfFiles={nonPdfFiles} initialValues={setup ?? initialValuesOf(contract)} />
       </div>
       {step === 1 && setup?.fileId && pages.data ? (
         <FieldPlacer contractId={contract.id} fileId={setup.fileId} info={pages.data} signerNames={signerNames} fields={fields} onChange={setFields} />

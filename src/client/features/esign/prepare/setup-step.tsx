@@ -23,9 +23,9 @@ const FileChoice = ({ "aria-required": _required, ...props }: RadioGroupProps & 
 const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 
 /** Step one: the PDF to sign, the signers and the request's order, expiry and reminders. */
-type Props = { contractId: string; form: FormInstance<SetupValues>; pdfFiles: PdfFile[]; initialValues: SetupValues };
+type Props = { contractId: string; form: FormInstance<SetupValues>; pdfFiles: PdfFile[]; nonPdfFiles: PdfFile[]; initialValues: SetupValues };
 
-export const SetupStep = ({ contractId, form, pdfFiles, initialValues }: Props) => {
+export const SetupStep = ({ contractId, form, pdfFiles, nonPdfFiles, initialValues }: Props) => {
   const { t } = useTranslation();
   const fileId = Form.useWatch("fileId", form);
   const pages = usePageInfo(contractId, fileId);
@@ -49,6 +49,24 @@ export const SetupStep = ({ contractId, form, pdfFiles, initialValues }: Props) 
         </FileChoice>
       </Form.Item>
       {pages.data ? <p className="esign-muted">{t("esign.prepare.pageCount", { count: pages.data.pageCount })}</p> : null}
+      {nonPdfFiles.length ? (
+        // A .docx attached to the contract is shown, not hidden: the lawyer sees why it is not offered.
+        <Alert
+          type="warning"
+          showIcon
+          className="esign-gap"
+          message={t("esign.prepare.notSignableTitle", { count: nonPdfFiles.length })}
+          description={
+            <ul className="esign-not-signable">
+              {nonPdfFiles.map((f) => (
+                <li key={f.id}>
+                  <strong>{f.name}</strong>: {t("esign.prepare.notSignableReason")}
+                </li>
+              ))}
+            </ul>
+          }
+        />
+      ) : null}
       {pdfFiles.length === 0 ? <Alert type="info" showIcon message={t("esign.prepare.noPdfHint")} className="esign-gap" /> : null}
       <SignersEditor />
       <div className="esign-options">
