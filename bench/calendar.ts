@@ -15,6 +15,8 @@ import { freshPgDatabase } from "./lib/servers";
  * through the app (p50/p99, target p99 <= 30 ms on PostgreSQL), one member's iCal feed, then the
  * reminder job over 50 000 due reminders while the member's month keeps being asked (seconds, and
  * the p99 meanwhile). Prints figures only. `--pglite` or `--postgres` runs one (default: both).
+ * BENCH_RUNS (default 200; 1 000 or more for a p99 worth quoting), BENCH_MONTH_ONLY=1 stops after
+ * the month and day queries; BENCH_MEMBERS, _CASES, _KEY_DATES, _TASKS, _EVENTS, _REMINDERS size it.
  */
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200);
 const CASES = Number(process.env.BENCH_CASES ?? 20_000);
@@ -103,11 +105,29 @@ const runOn = async (kind: "pglite" | "postgres") => {
   const to = dayjs().endOf("month").format("YYYY-MM-DD");
   const mine = `/api/calendar?from=${from}&to=${to}&scope=me`;
   const firm = `/api/calendar?from=${from}&to=${to}&scope=firm`;
-  const count = async (url: string, headers: Record<string, string>) => (await app.inject({ url, headers })).json().data.length as number;
+  // What the month grid asks since the per-day cap: the member's month whole, the firm's capped.
+  const mineGrid = `/api/calendar/month?from=${from}&to=${to}&scope=me&perDay=4`;
+  const firmGrid = `/api/calendar/month?from=${from}&to=${to}&scope=firm&perDay=4`;
+  const firmDay = `/api/calendar?from=${dayjs().format("YYYY-MM-DD")}&to=${dayjs().format("YYYY-MM-DD")}&scope=firm`;
+  const count = async (url: string, headers: Record<string, string>) => {
+    const data = (await app.inject({ url, headers })).json().data;
+    return Array.isArray(data) ? `${data.length} items` : `${data.items.length} items, ${data.more.reduce((n: number, m: { count: number }) => n + m.count, 0)} behind "+more"`;
+  };
   for (let i = 0; i < 10; i++) await app.inject({ url: mine, headers: lawyer });
   const target = kind === "postgres" ? "target p99 <= 30 ms" : "no target on PGlite";
-  console.log(`[${kind}] month, one member (${await count(mine, lawyer)} items): ${fmt(await time(RUNS, () => app.inject({ url: mine, headers: lawyer })))}  (${target})`);
-  console.log(`[${kind}] month, whole firm (${await count(firm, admin)} items): ${fmt(await time(Math.max(20, RUNS / 5), () => app.inject({ url: firm, headers: admin })))}`);
+  const line = async (label: string, url: string, headers: Record<string, string>, runs = RUNS) =>
+    console.log(`[${kind}] ${label} (${await count(url, headers)}): ${fmt(await time(runs, () => app.inject({ url, headers })))}  (${target})`);
+  await line("month grid, one member", mineGrid, lawyer);
+  await line("month grid, whole firm, 4 a day", firmGrid, admin);
+  await line("one day, whole firm (the '+more' list)", firmDay, admin);
+  await line("month, one member, complete", mine, lawyer);
+  // The complete firm month is what the grid no longer asks; fewer runs.
+  await line("month, whole firm, complete", firm, admin, Math.max(20, RUNS / 5));
+  if (process.env.BENCH_MONTH_ONLY) {
+    await app.close();
+    await database.close();
+    return;
+  }
   const feed = (await app.inject({ method: "POST", url: "/api/calendar-feed", headers: lawyer })).json().data.path as string;
   const size = (await app.inject({ url: feed })).body.length;
   console.log(`[${kind}] iCal feed of one member (${(size / 1024).toFixed(0)} KiB): ${fmt(await time(30, () => app.inject({ url: feed })))}`);

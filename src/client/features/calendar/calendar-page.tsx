@@ -16,16 +16,20 @@ import { usePickerData } from "../../components/member-picker";
 import { caseKeyDatesPath } from "../deadlines/paths";
 import { useDeadlineTypes } from "../deadlines/use-deadline-data";
 import { taskPath } from "../tasks/paths";
+import { DayList } from "./day-list";
 import { EventForm } from "./event-form";
 import { FeedPanel } from "./feed-panel";
+import type { CalendarItem, CalendarMonth } from "./types";
 import "../deadlines/deadlines.css";
 
-type Item = { id: string; kind: "key-date" | "task" | "event"; type: string; title: string; start: string; end: string | null; allDay: boolean; caseId: string | null; caseName: string | null; isConfirmed: boolean; isEditable: boolean; version: number; status: string };
+type Item = CalendarItem;
 type Scope = "me" | "member" | "department" | "firm";
 
 /** antd preset colours by item type, each dark enough for white text at 4.5:1 (WCAG AA). */
 const PALETTE: Record<string, string> = { red: "#cf1322", orange: "#ad4e00", gold: "#876800", volcano: "#ad2102", purple: "#531dab", magenta: "#c41d7f", cyan: "#006d75", blue: "#0958d9", green: "#237804" };
 const KIND_COLOR = { task: "#237804", meeting: "#1d39c4", call: "#1d39c4", other: "#595959" } as Record<string, string>;
+/** Rows a day of the month grid draws (FullCalendar's dayMaxEvents); the server caps wide scopes to it. */
+const PER_DAY = 4;
 
 /**
  * FullCalendar's prev/next buttons hold an icon <span role="img"> with no name; the button's
@@ -45,6 +49,8 @@ export const CalendarPage = () => {
   const [who, setWho] = useState<string | undefined>();
   const [filterTypes, setFilterTypes] = useState<string[]>([]);
   const [creating, setCreating] = useState<Dayjs | null>(null);
+  const [view, setView] = useState("dayGridMonth");
+  const [moreDay, setMoreDay] = useState<string | null>(null);
   const needsWho = scope === "member" || scope === "department";
   const calendarRoot = useRef<HTMLDivElement>(null);
   // FullCalendar re-renders its toolbar on its own: hide the icons again whenever it does.
@@ -56,13 +62,19 @@ export const CalendarPage = () => {
     observer.observe(root, { childList: true, subtree: true });
     return () => observer.disconnect();
   }, []);
-  const { result, query } = useCustom<Item[]>({
-    url: "/api/calendar",
+  const filters = { scope, ...(scope === "member" ? { memberId: who } : scope === "department" ? { departmentId: who } : {}), ...(filterTypes.length ? { types: filterTypes } : {}) };
+  // The grids and the agenda ask for what they can draw per day (a firm's month is thousands of
+  // items); the day view shows one day whole.
+  const isCapped = view !== "timeGridDay";
+  const { result, query } = useCustom<Item[] | CalendarMonth>({
+    url: isCapped ? "/api/calendar/month" : "/api/calendar",
     method: "get",
-    config: { query: { ...range, scope, ...(scope === "member" ? { memberId: who } : scope === "department" ? { departmentId: who } : {}), ...(filterTypes.length ? { types: filterTypes } : {}) } },
+    config: { query: { ...range, ...filters, ...(isCapped ? { perDay: PER_DAY } : {}) } },
     queryOptions: { enabled: range !== null && (!needsWho || Boolean(who)) },
   });
-  const items = Array.isArray(result?.data) ? (result.data as Item[]) : [];
+  const data = result?.data as Item[] | CalendarMonth | undefined;
+  const items = Array.isArray(data) ? data : Array.isArray(data?.items) ? data.items : [];
+  const more = !Array.isArray(data) && Array.isArray(data?.more) ? data.more : [];
   const { mutateAsync } = useCustomMutation();
 
   const colorFor = (i: Item) => (i.kind === "key-date" ? PALETTE[colorOf(i.type)] ?? PALETTE.blue : KIND_COLOR[i.type] ?? KIND_COLOR.other);
@@ -78,8 +90,19 @@ export const CalendarPage = () => {
     textColor: "#ffffff",
     extendedProps: i,
   }));
+  // "+N more" of a capped day: one row after the day's items, opening the day's full list.
+  const moreRows: EventInput[] = more.map((m) => ({
+    id: `more:${m.day}`,
+    title: t("deadlines.calendar.more", { count: m.count }),
+    start: m.day,
+    allDay: true,
+    editable: false,
+    classNames: ["calendar-more"],
+    extendedProps: { moreDay: m.day, isMore: 1 },
+  }));
 
   const onDates = (arg: DatesSetArg) => {
+    setView(arg.view.type);
     const next = { from: dayjs(arg.start).format("YYYY-MM-DD"), to: dayjs(arg.end).subtract(1, "day").format("YYYY-MM-DD") };
     setRange((prev) => (prev?.from === next.from && prev.to === next.to ? prev : next));
   };
@@ -97,11 +120,16 @@ export const CalendarPage = () => {
     }
     await query.refetch();
   };
-  const open = (arg: EventClickArg) => {
-    const item = arg.event.extendedProps as Item;
+  const openItem = (item: Item) => {
     if (item.kind === "task") navigate(taskPath(item.id));
     else if (item.caseId) navigate(caseKeyDatesPath(item.caseId));
   };
+  const open = (arg: EventClickArg) => {
+    const day = arg.event.extendedProps.moreDay as string | undefined;
+    if (day) setMoreDay(day);
+    else openItem(arg.event.extendedProps as Item);
+  };
+  const labelOfItem = (i: Item) => (i.kind === "key-date" ? labelOf(i.type) : t(`deadlines.calendar.kinds.${i.type}`));
 
   return (
     <div className="deadlines-calendar" ref={calendarRoot}>
@@ -142,16 +170,18 @@ export const CalendarPage = () => {
           headerToolbar={{ left: "prev,next today", center: "title", right: "dayGridMonth,timeGridWeek,timeGridDay,listMonth" }}
           buttonText={{ today: t("deadlines.calendar.today"), month: t("deadlines.calendar.month"), week: t("deadlines.calendar.week"), day: t("deadlines.calendar.day"), list: t("deadlines.calendar.agenda") }}
           height="auto"
-          events={events}
+          events={[...events, ...moreRows]}
+          eventOrder="isMore,start,-duration,allDay,title"
           datesSet={onDates}
           eventDrop={(arg) => void move(arg)}
           eventResize={(arg) => void move(arg)}
           eventClick={open}
           dateClick={(arg: DateClickArg) => setCreating(dayjs(arg.date).hour(arg.allDay ? 9 : dayjs(arg.date).hour()))}
-          dayMaxEvents={4}
+          dayMaxEvents={PER_DAY}
           eventDisplay="block"
         />
       </Card>
+      <DayList day={moreDay} query={filters} labelOf={labelOfItem} onOpen={(i) => { setMoreDay(null); openItem(i); }} onClose={() => setMoreDay(null)} />
       <EventForm start={creating} onClose={() => setCreating(null)} onSaved={() => { setCreating(null); void query.refetch(); }} />
     </div>
   );

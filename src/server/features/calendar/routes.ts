@@ -3,7 +3,9 @@ import type { FastifyInstance } from "fastify";
 import { AppError } from "../../../shared/errors";
 import { myAgenda } from "./agenda";
 import { feedStatus, issueFeedToken, renderFeed, revokeFeedToken } from "./feed";
-import { type CalendarQuery, createEvent, deleteEvent, type EventInput, findCalendar, updateEvent } from "./service";
+import { type CalendarQuery, findCalendar } from "./items";
+import { findCalendarMonth, type MonthQuery } from "./month";
+import { createEvent, deleteEvent, type EventInput, updateEvent } from "./service";
 
 const uuid = { type: "string", format: "uuid" } as const;
 const day = { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$" } as const;
@@ -22,6 +24,8 @@ const calendarQuery = {
     types: { type: "array", maxItems: 30, items: { type: "string", maxLength: 60 } },
   },
 } as const;
+/** The month grid: how many rows a day can show (FullCalendar's dayMaxEvents). */
+const monthQuery = { ...calendarQuery, required: ["from", "to", "perDay"], properties: { ...calendarQuery.properties, perDay: { type: "integer", minimum: 2, maximum: 20 } } } as const;
 const eventFields = {
   title: { type: "string", minLength: 1, maxLength: 200, pattern: "\\S" },
   kind: { type: "string", enum: ["meeting", "call", "other"] },
@@ -44,6 +48,7 @@ const FEED_RATE = { max: 60, timeWindow: "1 minute" };
 /** Registered in app.ts with `{ prefix: "/api" }`. */
 export async function calendarRoutes(app: FastifyInstance) {
   app.get<{ Querystring: CalendarQuery }>("/calendar", { schema: { querystring: calendarQuery }, config: { permission: member } }, (req) => findCalendar(req.ctx, req.query));
+  app.get<{ Querystring: MonthQuery }>("/calendar/month", { schema: { querystring: monthQuery }, config: { permission: member } }, (req) => findCalendarMonth(req.ctx, req.query));
   app.get("/my-agenda", { config: { permission: member } }, (req) => myAgenda(req.ctx));
   app.post<{ Body: EventInput }>("/calendar-events", { schema: { body: createBody }, config: { permission: member } }, (req) => createEvent(req.ctx, req.body));
   app.patch<Id & { Body: Partial<EventInput> & { version: number } }>(
