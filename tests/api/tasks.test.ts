@@ -124,4 +124,28 @@ describe("the task detail", () => {
       expect((await api.get("lawyer", `/api/tasks/${task.id}`)).statusCode).toBe(404);
     });
   });
+  describe("GET /api/cases/:id/history", () => {
+    it("holds the case's task events (added, done, reopened) beside its own changes, newest first", async () => {
+      const task = await newTask({ title: "时间线里的任务" });
+      const started = await api.patch("lawyer", `/api/tasks/${task.id}`, { status: "doing", version: task.version });
+      const done = await api.patch("lawyer", `/api/tasks/${task.id}`, { status: "done", version: started.json().data.version });
+      expect(done.statusCode, done.body).toBe(200);
+      await api.patch("lawyer", `/api/tasks/${task.id}`, { status: "todo", version: done.json().data.version });
+      // A task elsewhere stays out of this case's timeline.
+      const other = await api.post("lawyer", "/api/tasks", { title: "别的任务" });
+      expect(other.statusCode, other.body).toBe(200);
+      const res = await api.get("partner", `/api/cases/${caseId}/history`);
+      expect(res.statusCode, res.body).toBe(200);
+      const rows = res.json().data as { id: number; entity: string; entityId?: string; action: string; title?: string; status?: string }[];
+      const mine = rows.filter((r) => r.entity === "tasks" && r.entityId === task.id);
+      // Newest first: reopened, done, added; "in progress" is the task's own business.
+      expect(mine.map((r) => [r.action, r.status])).toEqual([["update", "todo"], ["update", "done"], ["create", "todo"]]);
+      expect(mine.every((r) => r.title === "时间线里的任务")).toBe(true);
+      expect(rows.some((r) => r.entityId === other.json().data.id)).toBe(false);
+      expect(rows.some((r) => r.entity === "cases")).toBe(true);
+      expect(rows.map((r) => r.id)).toEqual([...rows.map((r) => r.id)].sort((a, b) => b - a));
+      // Another firm's member learns nothing of it.
+      expect((await api.get("lawyer2", `/api/cases/${caseId}/history`)).statusCode).toBe(404);
+    });
+  });
 });

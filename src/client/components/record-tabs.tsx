@@ -10,7 +10,8 @@ import { approvalPathOf } from "../features/workflow/business-paths";
 import { STATUS_COLORS } from "../features/workflow/types";
 
 type ApprovalRow = { id: string; kind: string; title: string; status: string; createdAt: string; finishedAt: string | null };
-type HistoryRow = { id: number; userId: string | null; action: string; diff: Record<string, unknown> | null; createdAt: string };
+/** An audit entry; a record's timeline may hold entries of related rows too (a case's tasks). */
+export type HistoryRow = { id: number; userId: string | null; action: string; diff: Record<string, unknown> | null; createdAt: string; entity?: string; title?: string | null; status?: string | null };
 
 const time = (value: unknown) => (value ? dayjs(String(value)).format("YYYY-MM-DD HH:mm") : "");
 
@@ -40,20 +41,22 @@ export const ApprovalsTab = ({ url }: { url: string }) => {
 const QUIET = new Set(["version", "updatedAt", "updatedBy"]);
 
 /** What changed in a record and who changed it, newest first (GET `url`: its audit entries). */
-export const HistoryTab = ({ url, fieldLabel }: { url: string; fieldLabel: (key: string) => string }) => {
+export const HistoryTab = ({ url, fieldLabel, describe }: { url: string; fieldLabel: (key: string) => string; describe?: (row: HistoryRow) => string | null }) => {
   const { t } = useTranslation();
   const name = useMemberName();
   const { data = [] } = useQuery({ queryKey: ["record-history", url], queryFn: () => get<HistoryRow[]>(url) });
   return (
     <Timeline
       items={data.map((h) => {
-        const changed = Object.keys(h.diff ?? {}).filter((k) => !QUIET.has(k));
+        // A related row's entry says what happened in one phrase; its fields are not the record's.
+        const said = describe?.(h) ?? null;
+        const changed = said ? [] : Object.keys(h.diff ?? {}).filter((k) => !QUIET.has(k));
         return {
           key: h.id,
           children: (
             <>
               <div>
-                {time(h.createdAt)} · {name(h.userId) || t("recordTabs.history.system")} · {t(`recordTabs.history.${h.action}`, h.action)}
+                {time(h.createdAt)} · {name(h.userId) || t("recordTabs.history.system")} · {said ?? t(`recordTabs.history.${h.action}`, h.action)}
               </div>
               {changed.length > 0 ? <div className="text-muted">{changed.map(fieldLabel).join(t("recordTabs.history.separator"))}</div> : null}
             </>

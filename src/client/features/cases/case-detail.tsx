@@ -4,13 +4,14 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 
-import { ApprovalsTab, HistoryTab } from "../../components/record-tabs";
+import { ApprovalsTab, HistoryTab, type HistoryRow } from "../../components/record-tabs";
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { isApiError } from "../../providers/api-error";
 import { mayOnRow, useCan } from "../../routing/use-can";
 import { PendingChangesAlert } from "../../schema-ui/pending-changes";
 import { useMemberName } from "../contracts/api";
 import { KeyDatesTab } from "../deadlines";
+import { TasksPage } from "../tasks";
 import { useCaseRecord, useDictLabels } from "./api";
 import { CaseInfo } from "./case-info";
 import { ConflictsTab, ContractsTab, DocumentsTab } from "./case-tabs";
@@ -55,6 +56,9 @@ export const CaseDetail = () => {
   const canEdit = can("update", "LAWFIRM_CASE_VIEW") && mayOnRow(c, "update");
   const canChange = canEdit && isOpen && !c.pendingApprovalId;
   const tab = search.get("tab") ?? "info";
+  // The case's tasks take part in its timeline: added, done, reopened.
+  const taskEvent = (h: HistoryRow) =>
+    h.entity === "tasks" ? t(`cases.taskEvents.${h.action === "create" ? "created" : h.status === "done" ? "done" : "reopened"}`, { title: h.title ?? "" }) : null;
   const header = (
     <Space wrap size={[8, 4]} className="case-header-meta">
       <span>{c.caseNo}</span>
@@ -120,12 +124,13 @@ export const CaseDetail = () => {
           items={[
             { key: "info", label: t("cases.tabs.info"), children: <CaseInfo record={c} canEdit={canEdit && isOpen} /> },
             { key: "key-dates", label: t("cases.tabs.keyDates"), children: <KeyDatesTab caseId={c.id} editable={canEdit && isOpen} /> },
+            { key: "tasks", label: t("cases.tabs.tasks"), children: <TasksPage caseId={c.id} /> },
             { key: "finance", label: t("cases.tabs.finance"), children: <FinanceTab caseId={c.id} canEdit={canEdit && c.status !== "terminated"} /> },
             { key: "documents", label: t("cases.tabs.documents"), children: <DocumentsTab folderId={c.folderId} /> },
             { key: "contracts", label: t("cases.tabs.contracts"), children: <ContractsTab caseId={c.id} isOpen={isOpen} /> },
             { key: "conflicts", label: t("cases.tabs.conflicts"), children: <ConflictsTab caseId={c.id} /> },
             { key: "approvals", label: t("cases.tabs.approvals"), children: <ApprovalsTab url={`/cases/${c.id}/approvals`} /> },
-            { key: "timeline", label: t("cases.tabs.timeline"), children: <HistoryTab url={`/cases/${c.id}/history`} fieldLabel={(k) => t(`cases.fields.${k}`, k)} /> },
+            { key: "timeline", label: t("cases.tabs.timeline"), children: <HistoryTab url={`/cases/${c.id}/history`} fieldLabel={(k) => t(`cases.fields.${k}`, k)} describe={taskEvent} /> },
           ]}
         />
       </PagePanel>

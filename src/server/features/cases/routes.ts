@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 
-import { entityHistory } from "../../lib/entity-history";
 import { startPeriodicJob } from "../../lib/periodic-job";
 import type { ResourceRegistry } from "../../schema-engine";
+import { caseTimeline } from "../tasks/history";
 import { getInstanceDetail } from "../workflow/detail";
 import { caseApprovals, caseChain } from "./queries";
 import { caseFinance, issueBill, voidBill } from "./finance";
@@ -67,7 +67,7 @@ export async function casesRoutes(app: FastifyInstance, opts: { registry: Resour
   });
   app.get<Id>("/cases/:id/finance", { config: onCase("read") }, (req) => caseFinance(req.ctx, req.params.id));
   app.get<Id>("/cases/:id/chain", { config: onCase("read") }, (req) => caseChain(req.ctx, req.params.id));
-  app.get<Id>("/cases/:id/history", { config: onCase("read") }, (req) => entityHistory(req.ctx, "cases", req.params.id));
+  app.get<Id>("/cases/:id/history", { config: onCase("read") }, (req) => caseTimeline(req.ctx, req.params.id));
   app.get<Id>("/cases/:id/approvals", { config: onCase("read") }, (req) => caseApprovals(req.ctx, req.params.id));
   app.post<Id & { Body: { days: number; version: number } }>("/cases/:id/extend", { schema: { body: extendBody }, config: onCase("update") }, (req) =>
     extendCase(req.ctx, req.params.id, req.body),
