@@ -87,6 +87,27 @@ describe("calendar, feed, tasks and templates", () => {
       expect(kd.find((k) => k.title === "举证期限届满")).toMatchObject({ dueDate: "2026-12-31", confirmedAt: null });
     });
 
+    it("says which templates of the case's current stage were applied, so a new stage is offered its own", async () => {
+      const kase = (await api.get("lawyer", `/api/cases/${caseId}`)).json().data;
+      const made = await api.post("admin", "/api/task-templates", { name: "二审阶段模板", caseType: kase.caseType, stage: "second-instance", items: [{ kind: "task", title: "提交上诉状", offsetDays: 3 }] });
+      expect(made.statusCode, made.body).toBe(200);
+      // The first-instance template was applied above.
+      const before = (await api.get("lawyer", `/api/cases/${caseId}/task-templates`)).json().data as { name: string; isApplied: boolean }[];
+      expect(before.find((x) => x.name === "民事一审标准流程")?.isApplied).toBe(true);
+      const moved = await api.patch("lawyer", `/api/cases/${caseId}`, { stage: "second-instance", version: kase.version });
+      expect(moved.statusCode, moved.body).toBe(200);
+      const after = (await api.get("lawyer", `/api/cases/${caseId}/task-templates`)).json().data as { name: string; isApplied: boolean }[];
+      // Only the new stage's templates, none applied yet: the case is offered them.
+      expect(after.map((x) => x.name)).toContain("二审阶段模板");
+      expect(after.map((x) => x.name)).not.toContain("民事一审标准流程");
+      expect(after.every((x) => !x.isApplied)).toBe(true);
+      const tpl = (after as unknown as { id: string; name: string }[]).find((x) => x.name === "二审阶段模板")!;
+      expect((await api.post("lawyer", `/api/cases/${caseId}/apply-template`, { templateId: tpl.id, triggerDate: "2026-12-01" })).statusCode).toBe(200);
+      const applied = (await api.get("lawyer", `/api/cases/${caseId}/task-templates`)).json().data as { id: string; isApplied: boolean }[];
+      expect(applied.find((x) => x.id === tpl.id)?.isApplied).toBe(true);
+      await api.patch("lawyer", `/api/cases/${caseId}`, { stage: kase.stage, version: moved.json().data.version });
+    });
+
     it("refuses a bad trigger, an unknown template and a template naming an unknown deadline type; nothing written", async () => {
       const tasksBefore = await api.taskCount(caseId);
       const bad = await api.post("admin", "/api/task-templates", {

@@ -111,7 +111,7 @@ export const CaseDetail = () => {
         {c.status === "terminated" ? (
           <Alert className="case-alert" type="warning" showIcon message={t("cases.detail.terminated")} description={t(`cases.terminationReasons.${c.terminationReason ?? ""}`, c.terminationReason ?? "")} />
         ) : null}
-        {isOpen && canEdit ? <TemplateOffer caseId={c.id} onApplied={() => setSearch({ tab: "key-dates" }, { replace: true })} /> : null}
+        {isOpen && canEdit ? <TemplateOffer caseId={c.id} stage={c.stage ?? null} onApplied={() => setSearch({ tab: "key-dates" }, { replace: true })} /> : null}
         {c.parentCaseId ? (
           <p>
             <Link to={`/case/detail/${c.parentCaseId}`}>{t("cases.detail.previousStage")}</Link>

@@ -6,15 +6,17 @@ import { ApplyTemplate } from "../deadlines";
 import { getJson } from "./api";
 
 /**
- * A case just opened (or moved to a new stage) with nothing planned yet: offer the firm's task
- * templates for its type and stage, right on the case, instead of leaving it to be remembered.
+ * A case just opened, moved to a new stage or opened as the next stage: offer the firm's task
+ * templates for its type and current stage, right on the case, until one of them is applied,
+ * instead of leaving it to be remembered.
  */
-export const TemplateOffer = ({ caseId, onApplied }: { caseId: string; onApplied: () => void }) => {
+export const TemplateOffer = ({ caseId, stage, onApplied }: { caseId: string; stage: string | null; onApplied: () => void }) => {
   const { t } = useTranslation();
   const queries = useQueryClient();
-  const { data: templates = [] } = useQuery({ queryKey: ["case-templates", caseId], queryFn: () => getJson<{ id: string }[]>(`/cases/${caseId}/task-templates`) });
-  const { data: keyDates } = useQuery({ queryKey: ["case-key-dates-count", caseId], queryFn: () => getJson<unknown[]>(`/cases/${caseId}/key-dates`) });
-  if (templates.length === 0 || !keyDates || keyDates.length > 0) return null;
+  // Keyed by stage too: a stage change asks again for the new stage's templates.
+  const key = ["case-templates", caseId, stage];
+  const { data: templates = [] } = useQuery({ queryKey: key, queryFn: () => getJson<{ id: string; isApplied: boolean }[]>(`/cases/${caseId}/task-templates`) });
+  if (templates.length === 0 || templates.some((x) => x.isApplied)) return null;
   return (
     <Alert
       className="case-alert"
@@ -25,7 +27,7 @@ export const TemplateOffer = ({ caseId, onApplied }: { caseId: string; onApplied
         <ApplyTemplate
           caseId={caseId}
           onApplied={() => {
-            void queries.invalidateQueries({ queryKey: ["case-key-dates-count", caseId] });
+            void queries.invalidateQueries({ queryKey: key });
             onApplied();
           }}
         />

@@ -1,9 +1,9 @@
 import dayjs from "dayjs";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 
 import { AppError } from "../../../shared/errors";
 import { isCalendarDate } from "../../../shared/deadline-compute";
-import { cases, tasks, taskTemplates } from "../../db/tables";
+import { auditLogs, cases, tasks, taskTemplates } from "../../db/tables";
 import { writeAudit } from "../../lib/audit";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
@@ -21,14 +21,27 @@ export const checkTemplateItems = async (ctx: RequestCtx, items: unknown) => {
   if (bad >= 0) failValidation([fieldError(`items.${bad}.deadlineType`, "deadlines.errors.unknownType", ctx.lang)]);
 };
 
-/** The templates that fit a case's type and stage (what the case screen offers after a stage change). */
+/**
+ * The templates that fit a case's type and its current stage, each saying whether it was applied
+ * on this case already: the case screen offers them until one is, so a case moved to a new stage
+ * (or opened as the next stage) gets the new stage's offer whatever it already holds.
+ */
 export const templatesForCase = async (ctx: RequestCtx, caseId: string) => {
   const [kase] = await ctx.db.select({ caseType: cases.caseType, stage: cases.stage }).from(cases).where(inWorkspace(ctx, cases, eq(cases.id, caseId)));
   if (!kase) throw new AppError(404, "errors.notFound");
-  return ctx.db
-    .select({ id: taskTemplates.id, name: taskTemplates.name, stage: taskTemplates.stage, items: taskTemplates.items })
-    .from(taskTemplates)
-    .where(inWorkspace(ctx, taskTemplates, eq(taskTemplates.caseType, kase.caseType), kase.stage ? eq(taskTemplates.stage, kase.stage) : undefined));
+  const [templates, applied] = await Promise.all([
+    ctx.db
+      .select({ id: taskTemplates.id, name: taskTemplates.name, stage: taskTemplates.stage, items: taskTemplates.items })
+      .from(taskTemplates)
+      .where(inWorkspace(ctx, taskTemplates, eq(taskTemplates.caseType, kase.caseType), kase.stage ? eq(taskTemplates.stage, kase.stage) : undefined)),
+    // applyTemplate's audit entry on the case is the record of it (a template may hold only deadlines).
+    ctx.db
+      .select({ id: sql<string>`${auditLogs.after}->>'appliedTemplate'` })
+      .from(auditLogs)
+      .where(inWorkspace(ctx, auditLogs, eq(auditLogs.entity, "cases"), eq(auditLogs.entityId, caseId), sql`${auditLogs.after} ? 'appliedTemplate'`)),
+  ]);
+  const appliedIds = new Set(applied.map((a) => a.id));
+  return templates.map((tpl) => ({ ...tpl, isApplied: appliedIds.has(tpl.id) }));
 };
 
 /**
