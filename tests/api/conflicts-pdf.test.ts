@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,6 +13,8 @@ import { casesSuite } from "../fixtures/cases";
 import { pdfBody, serviceCtx, upload } from "../fixtures/documents";
 
 type Hit = { key: string; keyword: string; name: string };
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 const count = async (s: ReturnType<typeof casesSuite>, table: "conflict_reports" | "file_locks") =>
   Number(((await s.t.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] }).rows[0].n);
@@ -126,6 +129,30 @@ describe("conflict reports: waiver letters and PDF export", () => {
       expect(text).toContain("Conflict of interest check report");
       expect(text).toContain("Waived");
       expect(text).toContain("上海对手贸易有限公司");
+    });
+
+    it("records the SHA-256 of every exported PDF: the audit row and the header equal the downloaded bytes' hash", async () => {
+      const exportsBefore = (await s.api.get("lawyer", `/api/conflicts/reports/${reportId}`)).json().data.exports.length;
+      const first = await pdfOf("lawyer", reportId);
+      const second = await pdfOf("lawyer", reportId, "en");
+      expect(first.statusCode).toBe(200);
+      const hashes = [first, second].map((r) => createHash("sha256").update(r.rawPayload).digest("hex"));
+      expect([first.headers["x-content-sha256"], second.headers["x-content-sha256"]]).toEqual(hashes);
+      const logged = rowsOf<{ sha: string; user: string }>(
+        await s.t.database.db.execute(sql`select after->>'sha256' as sha, user_id::text as user from audit_logs
+          where entity = 'conflict_reports' and entity_id = ${reportId} and action = 'export' order by id desc limit 2`),
+      );
+      expect(logged.map((l) => l.sha)).toEqual([hashes[1], hashes[0]]);
+      const report = (await s.api.get("lawyer", `/api/conflicts/reports/${reportId}`)).json().data;
+      expect(report.exports).toHaveLength(exportsBefore + 2);
+      expect(report.exports[0]).toMatchObject({ sha256: hashes[1], by: "张伟" });
+      const listed = (await s.api.get("lawyer", "/api/conflicts/reports")).json().data.find((r: { id: string }) => r.id === reportId);
+      expect(listed.lastPdfSha256).toBe(hashes[1]);
+      // A refused export records nothing.
+      const count = async () => rowsOf<{ n: number }>(await s.t.database.db.execute(sql`select count(*)::int as n from audit_logs where action = 'export'`))[0].n;
+      const n = await count();
+      expect((await pdfOf("lawyer2", reportId)).statusCode).toBe(404);
+      expect(await count()).toBe(n);
     });
 
     it("answers 404 for another firm's report and for an unknown id, 403 without the permission", async () => {

@@ -206,6 +206,17 @@ describe("conflict check", () => {
       expect(loop.map((h) => `${h.path!.direction}:${h.name}`).sort()).toEqual(["down:环回中间有限公司", "up:环回中间有限公司"]);
     });
 
+    it("flags an equity hit that reaches a counterparty of an existing case as a likely conflict", async () => {
+      const before = (await equityOf("链条0号股份有限公司")).find((h) => h.name === "链条2号股份有限公司")!;
+      expect(before.likelyConflict).toBe(false);
+      await s.api.open("lawyer", { parties: [{ name: "链条2号股份有限公司", partyType: "organization", conflictRole: "counterparty-related" }] });
+      const after = await equityOf("链条0号股份有限公司");
+      expect(after.find((h) => h.name === "链条2号股份有限公司")!.likelyConflict).toBe(true);
+      expect(after.find((h) => h.name === "链条1号股份有限公司")!.likelyConflict).toBe(false);
+      // Likely conflicts first among the keyword's equity hits.
+      expect(after[0].name).toBe("链条2号股份有限公司");
+    });
+
     it("indexes an outside name when its edge is added and drops it when the edge is deleted", async () => {
       const id = await outside("holder", "临时外部股东有限公司", "b", 25);
       expect((await equityOf("临时外部股东")).map((h) => h.name)).toContain("边缘投资有限公司");

@@ -1,4 +1,5 @@
 
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 
 import { apiToken, signIn, snap } from "./helpers";
@@ -66,4 +67,45 @@ test("conflict check: waives a hit with an uploaded letter, saves, reopens it fr
   expect(file.suggestedFilename()).toMatch(/\.pdf$/);
   const bytes = readFileSync((await file.path())!);
   expect(bytes.subarray(0, 4).toString("latin1")).toBe("%PDF");
+  // The SHA-256 the server recorded is shown, equals the downloaded bytes' hash, and is listed
+  // under the report's exports and in the history.
+  const sha = createHash("sha256").update(bytes).digest("hex");
+  await expect(report.getByTestId("pdf-sha256")).toContainText(sha);
+  await expect(report.getByRole("list", { name: /已导出的PDF/ })).toContainText(sha);
+  const history = page.getByRole("table", { name: "已保存的报告" });
+  await expect(history.getByRole("row").filter({ hasText: keyword })).toContainText(sha.slice(0, 12));
+
+  // The history is searchable by keyword (the list's ?q=).
+  const find = page.getByRole("searchbox", { name: "搜索已保存的报告" });
+  await find.fill(keyword);
+  await find.press("Enter");
+  await expect(history.getByRole("row").filter({ hasText: keyword })).toHaveCount(1);
+  await expect(history.getByRole("button", { name: /^查看 / })).toHaveCount(1);
+  await find.fill(`没有这样的报告${stamp}`);
+  await find.press("Enter");
+  await expect(history.getByText("暂无已保存的报告")).toBeVisible();
+  await snap(page, "conflicts-history-search");
+});
+
+test("conflict check: hits grouped by keyword; opens an equity hit's path from the keyboard", async ({ page, request }) => {
+  await signIn(page, request, "lawyer");
+  await page.goto("/manage/conflict-interest");
+  const keywords = page.getByLabel(/关键词|Keywords/);
+  // The seed's chain: 陈华信 —60%→ 华信控股集团有限公司 —75%→ 华信科技有限公司.
+  await keywords.fill("陈华信");
+  await keywords.press("Enter");
+  await page.getByRole("button", { name: /^(检 ?索|Search)$/ }).click();
+  const results = page.getByRole("region", { name: /检索结果|Results/ });
+  await expect(results.getByRole("cell", { name: /^关键词“陈华信”：命中 \d+ 条$/ })).toBeVisible();
+  const row = results.getByRole("row").filter({ hasText: "华信科技有限公司" }).filter({ hasText: "股权关系" });
+  const toggle = row.getByRole("button", { name: "查看股权路径（2层）" });
+  await toggle.focus();
+  await page.keyboard.press("Enter");
+  await expect(row.getByRole("button", { name: "收起股权路径" })).toHaveAttribute("aria-expanded", "true");
+  const path = row.getByRole("list", { name: "向下的股权路径：对外持股" });
+  await expect(path).toHaveText(/^陈华信\s*—60%→\s*华信控股集团有限公司\s*—75%→\s*华信科技有限公司$/);
+  await expect(path.getByRole("img", { name: "持股60%于" })).toBeVisible();
+  await snap(page, "conflicts-equity-path");
+  await page.keyboard.press("Enter");
+  await expect(path).toHaveCount(0);
 });

@@ -43,7 +43,8 @@ export const downloadFile = async (url: string, opts: { params?: Record<string, 
   });
   if (res.status >= 200 && res.status < 300) {
     saveBlob(res.data, opts.name);
-    return { ok: true as const };
+    // The caller may show what the server says about the file (e.g. a recorded hash).
+    return { ok: true as const, header: (name: string) => String(res.headers[name] ?? "") };
   }
   const text = await res.data.text();
   try {

@@ -2,7 +2,7 @@ import type { Db } from "../db/client";
 import { auditLogs } from "../db/tables";
 import type { WriteBatch } from "./write-batch";
 
-export type AuditAction = "create" | "update" | "delete" | "workflow" | "login" | "logout" | "switch";
+export type AuditAction = "create" | "update" | "delete" | "workflow" | "login" | "logout" | "switch" | "export";
 
 export type AuditEntry = {
   action: AuditAction;

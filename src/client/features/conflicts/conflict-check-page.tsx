@@ -34,6 +34,7 @@ export const ConflictCheckPage = () => {
   const [asked, setAsked] = useState<Asked | null>(null);
   const [openId, setOpenId] = useState<string | null>(search.get("report"));
   const [refresh, setRefresh] = useState(0);
+  const refreshHistory = () => setRefresh((n) => n + 1);
   // Each run starts its decisions afresh.
   const [runNo, setRunNo] = useState(0);
   const { data: kase } = useQuery({
@@ -94,12 +95,12 @@ export const ConflictCheckPage = () => {
       </PagePanel>
       {hits && asked && (
         <PagePanel>
-          <ConflictResults key={runNo} asked={asked} hits={hits} caseId={caseId} onSaved={() => setRefresh((n) => n + 1)} />
+          <ConflictResults key={runNo} asked={asked} hits={hits} caseId={caseId} onSaved={refreshHistory} onExported={refreshHistory} />
         </PagePanel>
       )}
       {openId && (
         <PagePanel>
-          <SavedReport id={openId} onClose={() => setOpenId(null)} />
+          <SavedReport id={openId} onClose={() => setOpenId(null)} onExported={refreshHistory} />
         </PagePanel>
       )}
       <PagePanel>

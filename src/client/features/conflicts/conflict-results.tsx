@@ -16,10 +16,11 @@ type Props = {
   /** The case the saved report belongs to (a check run from the case's page). */
   caseId?: string;
   onSaved?: (report: SavedRef & { hitCount: number }) => void;
+  onExported?: () => void;
 };
 
 /** The hits of one check with a decision per hit (a waiver needs its letter), and saving the report. */
-export const ConflictResults = ({ asked, hits, caseId, onSaved }: Props) => {
+export const ConflictResults = ({ asked, hits, caseId, onSaved, onExported }: Props) => {
   const { t } = useTranslation();
   const { mutateAsync, mutation } = useCustomMutation();
   const [decisions, setDecisions] = useState<Record<string, Decision>>({});
@@ -56,7 +57,7 @@ export const ConflictResults = ({ asked, hits, caseId, onSaved }: Props) => {
           </Button>
         )}
         {saved && <Typography.Text type="success">{t("conflicts.saved")}</Typography.Text>}
-        {saved && <ExportPdfButton report={saved} />}
+        {saved && <ExportPdfButton report={saved} onExported={onExported} />}
       </Space>
     </section>
   );

@@ -1,13 +1,14 @@
-import { Input, Select, Space, Table, Tag, Typography } from "antd";
+import { Input, Select, Space, Table, Tag, Typography, theme } from "antd";
 import { useTranslation } from "react-i18next";
 
 import { FileUpload } from "../../components/file-upload";
 import { downloadByTicket } from "../documents/api";
+import { EquityPathToggle, type HitPath } from "./equity-path";
 
 export type Hit = {
   key: string; keyword: string; source: string; match: string; name: string; conflictRole: string;
   caseNo: string | null; caseStatus: string | null; caseCreatedAt: string | null; leadLawyer: string | null;
-  likelyConflict: boolean; path: { from: string; steps: { name: string; share: number }[] } | null;
+  likelyConflict: boolean; path: HitPath | null;
 };
 /** A saved hit carries its decision. */
 export type SavedHit = Hit & { decision: string | null; remark: string; waiverFileId: string | null };
@@ -19,9 +20,25 @@ type Props =
   | { hits: Hit[]; decisions: Record<string, Decision>; onDecide: (key: string, patch: Partial<Decision>) => void; onBusy: (key: string, busy: boolean) => void; readOnly?: false }
   | { hits: SavedHit[]; letters: Record<string, string>; readOnly: true };
 
-/** The hits grouped by keyword (the server's order); decisions are edited, or shown as saved. */
+type Group = { key: string; keyword: string; count: number };
+type Row = Hit | SavedHit | Group;
+const isGroup = (r: Row): r is Group => !("source" in r);
+const COLUMNS = 5;
+
+/**
+ * The hits grouped by keyword, each group under a header row naming the keyword and its count;
+ * within a group the server's order. Decisions are edited, or shown as saved.
+ */
 export const HitsTable = (props: Props) => {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
+  const keywords = [...new Set(props.hits.map((h) => h.keyword))];
+  const rows: Row[] = keywords.flatMap((keyword, i) => {
+    const mine = (props.hits as (Hit | SavedHit)[]).filter((h) => h.keyword === keyword);
+    return [{ key: `group:${i}`, keyword, count: mine.length }, ...mine];
+  });
+  // The header row spans the table; the other cells of it are not drawn.
+  const rest = { onCell: (r: Row) => (isGroup(r) ? { colSpan: 0 } : {}) };
   const decisionCell = (h: Hit | SavedHit) => {
     if (props.readOnly) {
       const saved = h as SavedHit;
@@ -63,29 +80,28 @@ export const HitsTable = (props: Props) => {
     );
   };
   return (
-    <Table<Hit | SavedHit>
+    <Table<Row>
       rowKey="key"
-      dataSource={props.hits}
+      dataSource={rows}
       pagination={false}
       columns={[
-        { title: t("conflicts.cols.keyword"), dataIndex: "keyword" },
         {
           title: t("conflicts.cols.party"),
-          render: (_, h) => (
-            <Space direction="vertical" size={0}>
-              <span>{h.name} {h.likelyConflict && <Tag color="red">{t("conflicts.likely")}</Tag>}</span>
-              {h.path && (
-                <Typography.Text type="secondary">
-                  {[h.path.from, ...h.path.steps.map((s) => `—${s.share}%→ ${s.name}`)].join(" ")}
-                </Typography.Text>
-              )}
-            </Space>
-          ),
+          onCell: (r) => (isGroup(r) ? { colSpan: COLUMNS, style: { background: token.colorFillAlter } } : {}),
+          render: (_, h) =>
+            isGroup(h) ? (
+              <Typography.Text strong>{t("conflicts.group", { keyword: h.keyword, count: h.count })}</Typography.Text>
+            ) : (
+              <Space direction="vertical" size={0}>
+                <span>{h.name} {h.likelyConflict && <Tag color="red">{t("conflicts.likely")}</Tag>}</span>
+                {h.path && <EquityPathToggle path={h.path} />}
+              </Space>
+            ),
         },
-        { title: t("conflicts.cols.role"), render: (_, h) => t(`cases.conflictRoles.${h.conflictRole}`) },
-        { title: t("conflicts.cols.match"), render: (_, h) => t(`conflicts.match.${h.match}`) },
-        { title: t("conflicts.cols.case"), render: (_, h) => (h.caseNo ? `${h.caseNo} · ${t(`conflicts.status.${h.caseStatus}`)} · ${h.caseCreatedAt?.slice(0, 10)} · ${h.leadLawyer ?? ""}` : "") },
-        { title: t("conflicts.cols.decision"), render: (_, h) => decisionCell(h) },
+        { title: t("conflicts.cols.role"), ...rest, render: (_, h) => (isGroup(h) ? null : t(`cases.conflictRoles.${h.conflictRole}`)) },
+        { title: t("conflicts.cols.match"), ...rest, render: (_, h) => (isGroup(h) ? null : t(`conflicts.match.${h.match}`)) },
+        { title: t("conflicts.cols.case"), ...rest, render: (_, h) => (isGroup(h) || !h.caseNo ? "" : `${h.caseNo} · ${t(`conflicts.status.${h.caseStatus}`)} · ${h.caseCreatedAt?.slice(0, 10)} · ${h.leadLawyer ?? ""}`) },
+        { title: t("conflicts.cols.decision"), ...rest, render: (_, h) => (isGroup(h) ? null : decisionCell(h)) },
       ]}
     />
   );

@@ -1,6 +1,6 @@
 import { FilePdfOutlined } from "@ant-design/icons";
 import { useCustom } from "@refinedev/core";
-import { Button, Table, Typography } from "antd";
+import { Button, Input, Space, Table, Typography } from "antd";
 import dayjs from "dayjs";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,35 +8,56 @@ import { useTranslation } from "react-i18next";
 import { showToast } from "../../layout/toast";
 import { downloadFile } from "../../schema-ui/download";
 
-export type ReportRow = { id: string; createdAt: string; createdByName: string; keywords: string[]; hitCount: number };
+export type ReportRow = { id: string; createdAt: string; createdByName: string; keywords: string[]; hitCount: number; lastPdfSha256: string | null };
 
 export const formatAt = (at: string) => dayjs(at).format("YYYY-MM-DD HH:mm");
 
-/** GET /api/conflicts/reports/:id/pdf, saved by the browser; a refusal is shown as a toast. */
-export const ExportPdfButton = ({ report }: { report: { id: string; createdAt: string } }) => {
+/**
+ * GET /api/conflicts/reports/:id/pdf, saved by the browser; a refusal is shown as a toast. The
+ * server records the SHA-256 of the bytes it sent and says it in a header; it is shown here so
+ * the user can match the file to the record. `onExported` lets a list refresh its last hash.
+ */
+export const ExportPdfButton = ({ report, onExported }: { report: { id: string; createdAt: string }; onExported?: () => void }) => {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
+  const [sha, setSha] = useState("");
   const onClick = async () => {
     setBusy(true);
     try {
       const name = `${t("conflicts.pdf.fileName")}-${dayjs(report.createdAt).format("YYYY-MM-DD")}-${report.id.slice(0, 8)}.pdf`;
       const res = await downloadFile(`/conflicts/reports/${report.id}/pdf`, { name });
-      if (!res.ok) showToast({ message: res.message || t("conflicts.pdf.failed"), color: "error", timeout: 5000 });
+      if (!res.ok) {
+        showToast({ message: res.message || t("conflicts.pdf.failed"), color: "error", timeout: 5000 });
+        return;
+      }
+      setSha(res.header("x-content-sha256"));
+      onExported?.();
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Button icon={<FilePdfOutlined />} loading={busy} onClick={() => void onClick()}>
-      {t("conflicts.exportPdf")}
-    </Button>
+    <Space direction="vertical" size={2}>
+      <Button icon={<FilePdfOutlined />} loading={busy} onClick={() => void onClick()}>
+        {t("conflicts.exportPdf")}
+      </Button>
+      {sha && (
+        <Typography.Text type="secondary" copyable={{ text: sha }} data-testid="pdf-sha256" style={{ fontSize: 12, wordBreak: "break-all" }}>
+          {t("conflicts.pdf.sha256", { sha })}
+        </Typography.Text>
+      )}
+    </Space>
   );
 };
 
-/** The firm's saved reports, newest first (the server's order); `refresh` changes after a save. */
+/**
+ * The firm's saved reports, newest first (the server's order), searchable by keyword or by who ran
+ * the check (the list's `q`); `refresh` changes after a save or an export.
+ */
 export const ReportHistory = ({ refresh, onOpen }: { refresh: number; onOpen: (id: string) => void }) => {
   const { t } = useTranslation();
-  const { result, query } = useCustom<ReportRow[]>({ url: "/api/conflicts/reports", method: "get" });
+  const [q, setQ] = useState("");
+  const { result, query } = useCustom<ReportRow[]>({ url: "/api/conflicts/reports", method: "get", config: { query: q ? { q } : {} } });
   useEffect(() => {
     if (refresh) void query.refetch();
   }, [refresh]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -44,10 +65,18 @@ export const ReportHistory = ({ refresh, onOpen }: { refresh: number; onOpen: (i
   return (
     <>
       <Typography.Title level={5}>{t("conflicts.history.title")}</Typography.Title>
+      <Input.Search
+        allowClear
+        aria-label={t("conflicts.history.search")}
+        placeholder={t("conflicts.history.searchHint")}
+        maxLength={100}
+        style={{ maxWidth: 360, marginBottom: 12 }}
+        onSearch={(value) => setQ(value.trim())}
+      />
       <Table<ReportRow>
         rowKey="id"
         size="small"
-        loading={query.isLoading}
+        loading={query.isLoading || query.isFetching}
         dataSource={rows}
         pagination={{ pageSize: 10, hideOnSinglePage: true }}
         locale={{ emptyText: t("conflicts.history.empty") }}
@@ -57,6 +86,18 @@ export const ReportHistory = ({ refresh, onOpen }: { refresh: number; onOpen: (i
           { title: t("conflicts.history.ranBy"), dataIndex: "createdByName", width: 120 },
           { title: t("conflicts.keywords"), render: (_, r) => r.keywords.join("、") },
           { title: t("conflicts.history.hits"), dataIndex: "hitCount", width: 90 },
+          {
+            title: t("conflicts.history.lastPdf"),
+            width: 150,
+            render: (_, r) =>
+              r.lastPdfSha256 ? (
+                <Typography.Text code copyable={{ text: r.lastPdfSha256 }} title={r.lastPdfSha256}>
+                  {r.lastPdfSha256.slice(0, 12)}…
+                </Typography.Text>
+              ) : (
+                <Typography.Text type="secondary">{t("conflicts.history.noExports")}</Typography.Text>
+              ),
+          },
           {
             title: "",
             width: 90,

@@ -8,10 +8,12 @@ import { ExportPdfButton, formatAt } from "./report-history";
 type Report = {
   id: string; createdAt: string; createdByName: string; keywords: string[]; scopes: string[]; hits: SavedHit[];
   letters: { id: string; name: string }[];
+  /** Every PDF exported of it, newest first, with the SHA-256 the server recorded. */
+  exports: { at: string; by: string | null; sha256: string }[];
 };
 
 /** One saved report, read-only: it is evidence, so nothing here can change it. */
-export const SavedReport = ({ id, onClose }: { id: string; onClose: () => void }) => {
+export const SavedReport = ({ id, onClose, onExported }: { id: string; onClose: () => void; onExported?: () => void }) => {
   const { t } = useTranslation();
   const { result, query } = useCustom<Report>({ url: `/api/conflicts/reports/${id}`, method: "get" });
   const report = result?.data as Report | undefined;
@@ -24,13 +26,35 @@ export const SavedReport = ({ id, onClose }: { id: string; onClose: () => void }
           {t("conflicts.history.viewing", { at: formatAt(report.createdAt), name: report.createdByName })}
         </Typography.Title>
         <Space>
-          <ExportPdfButton report={report} />
+          <ExportPdfButton
+            report={report}
+            onExported={() => {
+              void query.refetch();
+              onExported?.();
+            }}
+          />
           <Button onClick={onClose}>{t("conflicts.history.close")}</Button>
         </Space>
       </Space>
       <Descriptions size="small" column={1} style={{ marginBottom: 12 }}>
         <Descriptions.Item label={t("conflicts.keywords")}>{report.keywords.join("、")}</Descriptions.Item>
         <Descriptions.Item label={t("conflicts.scopes")}>{report.scopes.map((s) => t(`conflicts.scope.${s}`)).join("、")}</Descriptions.Item>
+        <Descriptions.Item label={t("conflicts.history.exports")}>
+          {report.exports.length === 0 ? (
+            t("conflicts.history.noExports")
+          ) : (
+            <ul aria-label={t("conflicts.history.exports")} style={{ margin: 0, paddingInlineStart: 16 }}>
+              {report.exports.map((e) => (
+                <li key={`${e.at}-${e.sha256}`}>
+                  {t("conflicts.history.exportedBy", { at: formatAt(e.at), name: e.by ?? "" })}:{" "}
+                  <Typography.Text code copyable style={{ wordBreak: "break-all" }}>
+                    {e.sha256}
+                  </Typography.Text>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Descriptions.Item>
       </Descriptions>
       <HitsTable readOnly hits={report.hits} letters={letters} />
     </section>

@@ -146,7 +146,9 @@ export const reportPdf = async (ctx: RequestCtx, id: string, fontSource: PdfFont
         const status = h.caseStatus ? t(`conflicts.status.${h.caseStatus}`, { defaultValue: h.caseStatus }) : "";
         detail(t("conflicts.pdf.case"), [h.caseNo, h.caseName, status, h.caseCreatedAt?.slice(0, 10), h.leadLawyer].filter(Boolean).join(" · "));
       }
-      if (h.path) detail(t("conflicts.pdf.path"), [h.path.from, ...h.path.steps.map((s) => `—${s.share}%→ ${s.name}`)].join(" "));
+      // The arrow runs from holder to company: back up the shareholders (A ←35%— B: B holds 35% of A).
+      const arrow = (share: number) => (h.path?.direction === "up" ? `←${share}%—` : `—${share}%→`);
+      if (h.path) detail(t("conflicts.pdf.path"), [h.path.from, ...h.path.steps.map((s) => `${arrow(s.share)} ${s.name}`)].join(" "));
       detail(t("conflicts.cols.decision"), h.decision ? t(`conflicts.decision.${h.decision}`) : t("conflicts.pdf.undecided"));
       if (h.remark) detail(t("conflicts.remark"), h.remark);
       if (h.waiverFileId) detail(t("conflicts.waiver.letter"), letterName.get(h.waiverFileId) ?? h.waiverFileId);

@@ -6,6 +6,7 @@ import { type RequestCtx, withDb } from "../../lib/request-ctx";
 import { rowScopeOf } from "../../lib/row-scope";
 import { inWorkspace } from "../../lib/tenant";
 import { attachFile, lockFile } from "../documents/attachments";
+import { lastPdfSha256, listPdfExports } from "./pdf-exports";
 import { type Hit, type Scope, runCheck } from "./search";
 
 export const DECISIONS = ["none", "potential", "conflict", "waived"] as const;
@@ -62,19 +63,19 @@ export const getReport = async (ctx: RequestCtx, id: string) => {
   return row;
 };
 
-/** The report with the names of its waiver letters (kept in Documents, locked by the report). */
+/** The report with the names of its waiver letters (kept in Documents, locked by the report) and its PDF exports' hashes. */
 export const getReportWithLetters = async (ctx: RequestCtx, id: string) => {
   const row = await getReport(ctx, id);
   const ids = [...new Set((row.hits as { waiverFileId?: string | null }[]).map((h) => h.waiverFileId).filter((f): f is string => Boolean(f)))];
   const letters = ids.length ? await ctx.db.select({ id: files.id, name: files.name }).from(files).where(inWorkspace(ctx, files, inArray(files.id, ids))) : [];
-  return { ...row, letters };
+  return { ...row, letters, exports: await listPdfExports(ctx, id) };
 };
 
 /** Newest first; `q` finds a keyword or the person who ran the check; `caseId` the case's reports. */
 export const listReports = async (ctx: RequestCtx, q: { q?: string; caseId?: string; limit?: number }) => {
   const like = q.q ? `%${q.q.replace(/[\\%_]/gu, (c) => `\\${c}`)}%` : null;
   return ctx.db
-    .select({ id: conflictReports.id, createdAt: conflictReports.createdAt, createdByName: conflictReports.createdByName, keywords: conflictReports.keywords, caseId: conflictReports.caseId, hitCount: sql<number>`jsonb_array_length(${conflictReports.hits})::int` })
+    .select({ id: conflictReports.id, createdAt: conflictReports.createdAt, createdByName: conflictReports.createdByName, keywords: conflictReports.keywords, caseId: conflictReports.caseId, hitCount: sql<number>`jsonb_array_length(${conflictReports.hits})::int`, lastPdfSha256: lastPdfSha256() })
     .from(conflictReports)
     .where(
       inWorkspace(

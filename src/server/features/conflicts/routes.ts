@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 
 import { contentDisposition } from "../documents/download";
 import { DEFAULT_PDF_FONT, type PdfFont } from "./pdf-font";
-import { reportPdf } from "./pdf";
+import { exportReportPdf } from "./pdf-exports";
 import { type SaveInput, DECISIONS, getReportWithLetters, listReports, saveReport } from "./reports";
 import { MAX_KEYWORDS, SCOPES, type Scope, runCheck } from "./search";
 
@@ -58,9 +58,10 @@ export async function conflictsRoutes(app: FastifyInstance, opts: { pdfFont?: Pd
     (req) => getReportWithLetters(req.ctx, req.params.id),
   );
   app.get<{ Params: { id: string } }>("/conflicts/reports/:id/pdf", { schema: { params: idParams }, config: readOne }, async (req, reply) => {
-    const pdf = await reportPdf(req.ctx, req.params.id, opts.pdfFont ?? DEFAULT_PDF_FONT);
+    const pdf = await exportReportPdf(req.ctx, req.params.id, opts.pdfFont ?? DEFAULT_PDF_FONT);
     return reply
       .header("content-type", "application/pdf")
+      .header("x-content-sha256", pdf.sha256)
       .header("content-disposition", contentDisposition(pdf.name))
       .header("cache-control", "no-store")
       .send(Buffer.from(pdf.bytes));

@@ -1,9 +1,11 @@
+import { sql } from "drizzle-orm";
+
 import { AppError } from "../../../shared/errors";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { outsideNamePaths } from "./edge-names";
 import { type EquityStep, equityPaths } from "./equity";
 import { keywordKeys } from "./index-keys";
-import { KIND_RANK, type MatchKind } from "./keys";
+import { KIND_RANK, type MatchKind, normKey } from "./keys";
 import { findKeyMatches, type KeyMatch } from "./match";
 import type { KeySource } from "./sync-keys";
 
@@ -30,6 +32,22 @@ export const checkKeywords = (keywords: string[]) => {
     throw new AppError(422, "conflicts.errors.keywordEmpty", { fields: [{ field, message: "conflicts.errors.keywordEmpty" }] });
   if (keywords.length > MAX_KEYWORDS)
     throw new AppError(422, "conflicts.errors.tooMany", { params: { max: MAX_KEYWORDS }, fields: [{ field, message: "conflicts.errors.tooMany" }] });
+};
+
+/**
+ * An equity hit that reaches someone on the counterparty side of one of the firm's cases is a
+ * likely conflict too: the party's index row has the same normalised name (one indexed lookup).
+ */
+const flagCounterparties = async (ctx: RequestCtx, hits: Hit[]) => {
+  const equity = hits.filter((h) => h.source === "equity");
+  const norms = [...new Set(equity.map((h) => normKey(h.name)).filter(Boolean))];
+  if (norms.length === 0) return;
+  const result = await ctx.db.execute(sql`select distinct k.norm from conflict_keys k
+      join case_parties p on p.workspace_id = k.workspace_id and p.case_id = k.case_id and p.position = k.position
+     where k.workspace_id = ${ctx.workspaceId} and k.source = 'party' and k.norm = any(${sql.param(norms)}::text[])
+       and p.conflict_role = 'counterparty-related'`);
+  const counter = new Set((result as unknown as { rows: { norm: string }[] }).rows.map((r) => r.norm));
+  for (const h of equity) if (counter.has(normKey(h.name))) h.likelyConflict = true;
 };
 
 /**
@@ -74,6 +92,7 @@ export const runCheck = async (ctx: RequestCtx, keywords: string[], scopes: Scop
       }
     }
   }
+  if (want.has("equity")) await flagCounterparties(ctx, hits);
   for (const h of hits) h.key = [h.keyword, h.source, h.match, h.name, h.accountId ?? "", h.caseId ?? "", h.path ? [h.path.direction, h.path.from, ...h.path.steps.map((s) => s.name)].join(">") : ""].join("|");
   // Grouped by keyword in the order given; within a keyword identifier, exact, then the rest.
   const order = new Map(keywords.map((k, i) => [k, i]));
