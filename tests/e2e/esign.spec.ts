@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 
+import { docxOf } from "../fixtures/docx";
 import { api, approvedContract, electronicSeal, FIRM, lastMessage } from "./esign-setup";
 import { signIn, snap, useFirm } from "./helpers";
 import { expect, test } from "./page-errors";
@@ -66,7 +67,8 @@ test.describe("electronic signing", () => {
     test.setTimeout(300_000);
     const sealName = `电子合同章${stamp}`;
     await electronicSeal(page, request, "admin", sealName);
-    const contractId = await approvedContract(request, CONTRACT, SIGNER);
+    // Its Word draft is attached too: listed with why it cannot be signed, never offered.
+    const contractId = await approvedContract(request, CONTRACT, SIGNER, [{ name: `${CONTRACT}.docx`, body: await docxOf("合同草稿 Draft") }]);
     await page.goto("/user-center/login");
     await page.context().addCookies([{ name: "law-manage-theme", value: "system", domain: "127.0.0.1", path: "/" }]);
     await signIn(page, request, "admin");
@@ -77,6 +79,10 @@ test.describe("electronic signing", () => {
     await page.getByRole("button", { name: "发起签署" }).click();
     await page.getByRole("radio", { name: new RegExp(`${CONTRACT}\\.pdf`) }).check();
     await expect(page.getByText("共 2 页")).toBeVisible();
+    const notSignable = page.getByRole("alert").filter({ hasText: "以下附件无法电子签署" });
+    await expect(notSignable).toContainText(`${CONTRACT}.docx`);
+    await expect(notSignable).toContainText("不是 PDF");
+    await expect(page.getByRole("radio", { name: /\.docx/ })).toHaveCount(0);
     const first = page.getByRole("group", { name: "签署人 1" });
     await expect(first.getByLabel("姓名")).toHaveValue(SIGNER.name);
     await expect(first.getByLabel("邮箱")).toHaveValue(SIGNER.email);
@@ -189,6 +195,23 @@ test.describe("electronic signing", () => {
     await expect(p.getByText("各方均已签署")).toBeVisible();
     await expect(p.getByRole("link", { name: "下载已签章 PDF" })).toBeVisible();
     await bothSchemes(p, "esign-10-complete");
+
+    // Another device (or after the session ended): the same link asks for a fresh code, then downloads.
+    const other = await phone(browser);
+    await other.page.goto(link);
+    await expect(other.page.getByText("各方均已签署")).toBeVisible();
+    await expect(other.page.getByRole("link", { name: "下载已签章 PDF" })).toHaveCount(0);
+    await other.page.getByRole("button", { name: "发送验证码" }).click();
+    await expect(other.page.getByText(/验证码已发送至/)).toBeVisible();
+    await bothSchemes(other.page, "esign-10b-download-code");
+    const downloadCode = (await lastMessage(request, SIGNER.email, "esign.code")).subject.match(/(\d{6})\s*$/)![1];
+    await other.page.getByLabel("6 位验证码").fill(downloadCode);
+    await other.page.getByRole("button", { name: "确认" }).click();
+    const [copy] = await Promise.all([other.page.waitForEvent("download"), other.page.getByRole("link", { name: "下载已签章 PDF" }).click()]);
+    expect(readFileSync((await copy.path())!).equals(readFileSync(sealedPath))).toBe(true);
+    expect(other.errors).toEqual([]);
+    await other.context.close();
+    expect((await lastMessage(request, SIGNER.email, "esign.completed")).body).toContain("/manage/verify");
 
     // Verify: the sealed PDF passes; a copy with one byte flipped does not.
     await p.goto("/manage/verify");

@@ -70,7 +70,9 @@ export const verifyCode = async (db: Db, token: string, code: string, origin: Or
       return { error: new AppError(400, "esign.errors.wrongCode", { params: { left: CODE_MAX_TRIES - tries }, data: { triesLeft: CODE_MAX_TRIES - tries } }) };
     }
     const session = newToken();
-    const opened = { codeHash: null, codeTries: 0, sessionHash: sha256(session), sessionExpiresAt: new Date(now.getTime() + SESSION_TTL_MS) };
+    // The code is spent: the one-a-minute rule guards codes not yet used, so the owner of the
+    // address may ask for the next (say, to download on another device) at once.
+    const opened = { codeHash: null, codeExpiresAt: null, codeTries: 0, sessionHash: sha256(session), sessionExpiresAt: new Date(now.getTime() + SESSION_TTL_MS) };
     await tx
       .update(esignSigners)
       .set(purpose === "sign" ? { ...opened, verifiedAt: now, verifiedBy: s.email ? "email" : "sms" } : opened)
