@@ -138,11 +138,18 @@ const insertRows = async (ctx: RequestCtx, res: Resource, clean: Row[], deadline
   const table = res.binding.table;
   const tx = ctx.db;
   let count = 0;
-  for (let i = 0; i < clean.length; i += CHUNK) {
+  // A resource that derives a new row's values from the rows before it (a bill's number and the
+  // time it takes, a court number's "current" flag) or keeps other rows in step after each write
+  // gets its rows one at a time, each through the same hooks as a form's create: in a batch, two
+  // bills of one case took the same number (a unique violation, a 500) and no time entry.
+  const { afterWrite, afterImport } = res.binding;
+  const eachAfter = afterImport ? undefined : afterWrite;
+  const size = res.binding.beforeInsert || eachAfter ? 1 : CHUNK;
+  for (let i = 0; i < clean.length; i += size) {
       if (Date.now() > deadline) throw new AppError(400, "errors.importTimeout");
       const values = [];
       // In row order: values the server owns on create (a case's number) come from counters.
-      for (const r of clean.slice(i, i + CHUNK)) {
+      for (const r of clean.slice(i, i + size)) {
         try {
           values.push({
             ...toStorage(res, r.values),
@@ -164,7 +171,8 @@ const insertRows = async (ctx: RequestCtx, res: Resource, clean: Row[], deadline
         .values(values as never)
         .returning();
       count += inserted.length;
-      await res.binding.afterImport?.(ctx, inserted.map((row) => fromStorage(row as RecordRow)));
+      await afterImport?.(ctx, inserted.map((row) => fromStorage(row as RecordRow)));
+      for (const row of eachAfter ? inserted : []) await eachAfter?.(ctx, fromStorage(row as RecordRow), undefined);
       await tx.insert(auditLogs).values(
         inserted.map((row) => {
           const after = fromStorage(row as RecordRow);

@@ -49,8 +49,9 @@ export type ResourceBinding = {
   /** Runs inside the write's transaction after a create, update or delete (derived rows, totals). */
   afterWrite?: (ctx: RequestCtx, after: RecordRow | undefined, before: RecordRow | undefined) => Promise<void>;
   /**
-   * Runs inside an import's transaction after each chunk of new rows. An import's new rows do not
-   * go through afterWrite one by one (its updates do); this is the batch hook for derived rows.
+   * Runs inside an import's transaction after each chunk of new rows: the batch hook for derived
+   * rows. A resource with it gets its new rows in chunks and not through afterWrite; one without
+   * it (and one with a beforeInsert) gets them one at a time, each through afterWrite as a create.
    */
   afterImport?: (ctx: RequestCtx, created: RecordRow[]) => Promise<void>;
   /** What a detail answer carries beyond the row (a pending client: the approval deciding it). */

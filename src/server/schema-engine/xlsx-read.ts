@@ -74,67 +74,93 @@ const headerMap = (res: Resource) => {
   return map;
 };
 
+type SheetRowIn = { number: number; values: unknown };
+
+/**
+ * The first worksheet's rows, streamed. ExcelJS's streaming reader at times loses workbook.xml
+ * when a sheet comes before it in the zip, as ExcelJS's own writer puts them (exceljs#962, open:
+ * "Cannot read properties of undefined (reading 'sheets')", timing-dependent — a valid file was
+ * refused as "not an xlsx" now and then); before any row is read, the same bytes are then read
+ * whole (the size guard has already run).
+ */
+async function* firstSheetRows(buf: Buffer): AsyncGenerator<SheetRowIn> {
+  let started = false;
+  try {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(buf), {
+      worksheets: "emit",
+      sharedStrings: "cache",
+      hyperlinks: "ignore",
+      // Styles tell a date cell from a number cell.
+      styles: "cache",
+      entries: "ignore",
+    });
+    for await (const sheet of reader) {
+      for await (const row of sheet) {
+        started = true;
+        yield row;
+      }
+      return;
+    }
+  } catch (error) {
+    if (started || !(error instanceof TypeError)) throw error;
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(buf as unknown as ArrayBuffer);
+    const rows: SheetRowIn[] = [];
+    book.worksheets[0]?.eachRow((row) => rows.push(row));
+    yield* rows;
+  }
+}
+
 /**
  * Streams the first worksheet: the first row names the columns, every further non-empty row is
  * a record. Stops as soon as the row limit is passed (IMPORT_LIMIT) or the deadline is over.
  */
 export const readSheet = async (res: Resource, buf: Buffer, labels: Map<string, LabelMap>, limits: ReadLimits) => {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(buf), {
-    worksheets: "emit",
-    sharedStrings: "cache",
-    hyperlinks: "ignore",
-    // Styles tell a date cell from a number cell.
-    styles: "cache",
-    entries: "ignore",
-  });
   const aliases = headerMap(res);
   const idAliases = recordIdAliases();
   const rows: SheetRow[] = [];
   let columns: (FieldDef | null)[] | undefined;
   let idColumn = -1;
-  for await (const sheet of reader) {
-    for await (const row of sheet) {
-      if (Date.now() > limits.deadline) throw new AppError(400, "errors.importTimeout");
-      const cells = (row.values as unknown[]).slice(1);
-      if (cells.length > limits.maxColumns) throw new AppError(400, "errors.importTooManyColumns", { params: { max: limits.maxColumns } });
-      if (!columns) {
-        columns = cells.map((c, i) => {
-          const text = String(cellOf(c).value ?? "").trim();
-          if (!text) return null;
-          if (idAliases.has(text) && !aliases.has(text)) {
-            idColumn = i;
-            return null;
-          }
-          const field = aliases.get(text);
-          if (!field) throw new AppError(400, "errors.importUnknownColumn", { params: { name: text.slice(0, 50) } });
-          return field.isReadOnly ? null : field;
-        });
-        continue;
-      }
-      const values: Record<string, unknown> = {};
-      const errors: SheetRow["errors"] = [];
-      cells.forEach((raw, i) => {
-        const field = columns?.[i];
-        const cell = cellOf(raw);
-        if (!field) return;
-        // The same text rules as every other input: a NUL or a direction override is no client data.
-        const problem = typeof cell.value === "string" ? textProblem(cell.value, true) : undefined;
-        if (cell.isFormula) errors.push({ field: field.key, key: "validation.formula" });
-        else if (problem) errors.push({ field: field.key, key: `errors.input.problems.${problem}` });
-        else if (cell.value !== undefined && cell.value !== "") {
-          const out = convert(field, cell.value, labels.get(field.key));
-          if (out.key) errors.push({ field: field.key, key: out.key });
-          else values[field.key] = out.value;
+  for await (const row of firstSheetRows(buf)) {
+    if (Date.now() > limits.deadline) throw new AppError(400, "errors.importTimeout");
+    const cells = (row.values as unknown[]).slice(1);
+    if (cells.length > limits.maxColumns) throw new AppError(400, "errors.importTooManyColumns", { params: { max: limits.maxColumns } });
+    if (!columns) {
+      columns = cells.map((c, i) => {
+        const text = String(cellOf(c).value ?? "").trim();
+        if (!text) return null;
+        if (idAliases.has(text) && !aliases.has(text)) {
+          idColumn = i;
+          return null;
         }
+        const field = aliases.get(text);
+        if (!field) throw new AppError(400, "errors.importUnknownColumn", { params: { name: text.slice(0, 50) } });
+        return field.isReadOnly ? null : field;
       });
-      if (Object.keys(values).length === 0 && errors.length === 0) continue;
-      const id = idColumn >= 0 ? String(cellOf(cells[idColumn]).value ?? "").trim() : "";
-      rows.push({ row: row.number, values, errors, ...(id ? { recordId: id } : {}) });
-      if (rows.length > limits.maxRows) {
-        throw new AppError(400, "errors.importLimitExceeded", { code: IMPORT_LIMIT, params: { max: limits.maxRows } });
-      }
+      continue;
     }
-    break;
+    const values: Record<string, unknown> = {};
+    const errors: SheetRow["errors"] = [];
+    cells.forEach((raw, i) => {
+      const field = columns?.[i];
+      const cell = cellOf(raw);
+      if (!field) return;
+      // The same text rules as every other input: a NUL or a direction override is no client data.
+      const problem = typeof cell.value === "string" ? textProblem(cell.value, true) : undefined;
+      if (cell.isFormula) errors.push({ field: field.key, key: "validation.formula" });
+      else if (problem) errors.push({ field: field.key, key: `errors.input.problems.${problem}` });
+      else if (cell.value !== undefined && cell.value !== "") {
+        const out = convert(field, cell.value, labels.get(field.key));
+        if (out.key) errors.push({ field: field.key, key: out.key });
+        else values[field.key] = out.value;
+      }
+    });
+    if (Object.keys(values).length === 0 && errors.length === 0) continue;
+    const id = idColumn >= 0 ? String(cellOf(cells[idColumn]).value ?? "").trim() : "";
+    rows.push({ row: row.number, values, errors, ...(id ? { recordId: id } : {}) });
+    if (rows.length > limits.maxRows) {
+      throw new AppError(400, "errors.importLimitExceeded", { code: IMPORT_LIMIT, params: { max: limits.maxRows } });
+    }
   }
   if (!columns) throw new AppError(400, "errors.importEmpty");
   return rows;
