@@ -113,6 +113,17 @@ describe("conflict check", () => {
       expect(await kind("110101199001011234", "欧阳娜娜")).toBe("identifier");
     });
 
+    it("finds a surname with two readings by either (单 shan or dan, 曾 zeng or ceng)", async () => {
+      await client("shan", { accountType: "individual", name: "单田芳", gender: "male" });
+      const kind = async (kw: string, name: string) => (await hitsOf([kw], ["clients"])).find((h) => h.name === name)?.match;
+      expect(await kind("shan tianfang", "单田芳")).toBe("pinyin");
+      expect(await kind("dantianfang", "单田芳")).toBe("pinyin");
+      expect(await kind("stf", "单田芳")).toBe("initials");
+      expect(await kind("dtf", "单田芳")).toBe("initials");
+      const party = await s.api.open("lawyer", { parties: [{ name: "曾国藩", partyType: "natural", conflictRole: "other" }] });
+      expect((await hitsOf(["zengguofan"], ["parties"])).find((h) => h.name === "曾国藩")).toMatchObject({ match: "pinyin", caseStatus: party.status });
+    });
+
     it("gives each hit its conflict role, case status and likely-conflict flag, and covers pre-filing cases", async () => {
       const hits = await hitsOf(["对手贸易", "张三", "王五", "张伟明"]);
       const counter = hits.find((h) => h.name === "上海对手贸易有限公司")!;

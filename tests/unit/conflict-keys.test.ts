@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { keywordKeys, ngrams, storedKeys, substringsOf } from "../../src/server/features/conflicts/index-keys";
-import { nameKeys } from "../../src/server/features/conflicts/keys";
+import { nameKeys, surnameReading } from "../../src/server/features/conflicts/keys";
 
 describe("conflict check keys", () => {
   it("folds width, case, traditional characters and punctuation, then strips suffix and region", () => {
@@ -14,6 +14,20 @@ describe("conflict check keys", () => {
   it("spells pinyin with v for ü, as pinyin keyboards do, and folds a typed ü the same way", () => {
     expect(nameKeys("吕绿").py).toBe("lvlv");
     expect(keywordKeys("Lü Lü")).toMatchObject({ norm: "lvlv", isLatin: true });
+  });
+
+  it("reads a surname with two readings by its surname reading as a second key, only for person-like names", () => {
+    expect(surnameReading("单田芳")).toEqual({ py: "shantianfang", initials: "stf" });
+    expect(surnameReading("曾国藩")).toEqual({ py: "zengguofan", initials: "zgf" });
+    expect(surnameReading("解缙")).toEqual({ py: "xiejin", initials: "xj" });
+    // The same reading either way, a company name, or Latin letters: no second key.
+    expect(surnameReading("张伟")).toBeNull();
+    expect(surnameReading("单位服务管理")).toBeNull();
+    expect(surnameReading("shan")).toBeNull();
+    const k = storedKeys("单田芳", ["110101199001011234"]);
+    expect(k.py).toBe("dantianfang");
+    expect(k.identifiers).toEqual(["110101199001011234", "~s:shantianfang", "~t:stf"]);
+    expect(storedKeys("张伟", []).identifiers).toEqual([]);
   });
 
   it("keeps keys short enough for a btree entry whatever the name's length", () => {

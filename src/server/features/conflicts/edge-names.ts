@@ -50,7 +50,7 @@ const findEdgeNameMatches = async (ctx: RequestCtx, kw: KeywordKeys): Promise<(E
   const names = [...new Set(edges.map((e) => e.name))];
   const keyed = names.map((name, i) => {
     const k = storedKeys(name, []);
-    return { i, identifiers: [], norm: k.norm, core: k.core, bare: k.bare, py: k.py, initials: k.initials, grams: k.grams, py_grams: k.pyGrams };
+    return { i, identifiers: k.identifiers, norm: k.norm, core: k.core, bare: k.bare, py: k.py, initials: k.initials, grams: k.grams, py_grams: k.pyGrams };
   });
   const tests = kindTests(kw);
   const kind = sql`case ${sql.join(tests.map(([k, test]) => sql`when ${test} then ${k}`), sql` `)} end`;

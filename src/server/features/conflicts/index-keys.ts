@@ -1,5 +1,5 @@
 import { normalizeId } from "../cases/normalize";
-import { asIdentifier, nameKeys, type NameKeys } from "./keys";
+import { asIdentifier, nameKeys, type NameKeys, surnameReading } from "./keys";
 
 /**
  * What the conflict_keys index stores for a name and what a keyword looks it up by. Lengths
@@ -46,6 +46,17 @@ export const edgeToken = {
   pyGram: (k: string) => `~y:${k}`,
 };
 
+/**
+ * The surname reading of a person's name (keys.ts, surnameReading) where it differs from the
+ * ordinary one: a second pinyin and initials, kept in `identifiers` as tokens too, since the row
+ * has one `py` and one `initials` column.
+ */
+export const surnameToken = { py: (k: string) => `~s:${k}`, initials: (k: string) => `~t:${k}` };
+const surnameTokens = (bare: string) => {
+  const s = surnameReading(bare);
+  return s ? [surnameToken.py(s.py), surnameToken.initials(s.initials)] : [];
+};
+
 /** The tokens of the outside names on a client's equity edges. */
 export const edgeNameTokens = (names: string[]) => {
   const out = new Set<string>();
@@ -55,6 +66,8 @@ export const edgeNameTokens = (names: string[]) => {
     out.add(edgeToken.norm(k.norm)).add(edgeToken.core(k.core)).add(edgeToken.bare(k.bare));
     if (k.py) out.add(edgeToken.py(k.py));
     if (k.initials) out.add(edgeToken.initials(k.initials));
+    const surname = surnameReading(k.bare);
+    if (surname) out.add(edgeToken.py(surname.py)).add(edgeToken.initials(surname.initials));
     for (const g of ngrams(k.norm, 2)) out.add(edgeToken.gram(g));
     for (const g of ngrams(k.py, 3)) out.add(edgeToken.pyGram(g));
   }
@@ -65,7 +78,12 @@ export const edgeNameTokens = (names: string[]) => {
 export const storedKeys = (name: string, ids: (string | null | undefined)[], edgeNames: string[] = []): StoredKeys => {
   const keys = nameKeys(name);
   const identifiers = [...new Set(ids.map(normalizeId).filter((id): id is string => id !== null))];
-  return { ...keys, identifiers: [...identifiers, ...edgeNameTokens(edgeNames)], grams: ngrams(keys.norm, 2), pyGrams: ngrams(keys.py, 3) };
+  return {
+    ...keys,
+    identifiers: [...identifiers, ...surnameTokens(keys.bare), ...edgeNameTokens(edgeNames)],
+    grams: ngrams(keys.norm, 2),
+    pyGrams: ngrams(keys.py, 3),
+  };
 };
 
 export type KeywordKeys = NameKeys & {

@@ -69,6 +69,19 @@ export const nameKeys = (name: string): NameKeys => {
   return { norm, core, bare, py, initials };
 };
 
+/**
+ * A person's name read with its surname's own reading where that differs (单 shan, 曾 zeng, 解 xie,
+ * 尉迟 yuchi: pinyin-pro's surname mode), or null. Only names that look like a person's (two to four
+ * Han characters once stripped): a company's first character is no surname.
+ */
+export const surnameReading = (bare: string) => {
+  if (!/^\p{Script=Han}{2,4}$/u.test(bare)) return null;
+  const py = pinyin(bare, { toneType: "none", type: "array", mode: "surname", v: true }).join("");
+  const initials = pinyin(bare, { pattern: "first", toneType: "none", type: "array", mode: "surname" }).join("");
+  const plain = pinyin(bare, { toneType: "none", type: "array", v: true }).join("");
+  return py === plain ? null : { py, initials };
+};
+
 /** ID numbers and credit codes: 15-20 letters and digits once folded (names never look like this). */
 export const asIdentifier = (kw: string) => {
   const id = normalizeId(kw);

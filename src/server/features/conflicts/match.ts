@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 
 import type { RequestCtx } from "../../lib/request-ctx";
-import { type KeywordKeys, ngrams, substringsOf } from "./index-keys";
+import { type KeywordKeys, ngrams, substringsOf, surnameToken } from "./index-keys";
 import type { MatchKind } from "./keys";
 import type { KeySource } from "./sync-keys";
 
@@ -36,9 +36,12 @@ export const kindTests = (kw: KeywordKeys): [MatchKind, SQL][] => {
     ["suffix", sql`k.core = ${kw.core}`],
     ["region", sql`k.bare = ${kw.bare}`],
   ];
-  // Latin-only keywords are compared with the name's pinyin ("zhangwei", "zhang wei") and initials ("zw").
-  if (kw.isLatin) tests.push(["pinyin", sql`k.py = ${kw.norm}`]);
-  if (kw.isLatin && kw.normLength >= 2) tests.push(["initials", sql`k.initials = ${kw.norm}`]);
+  // Latin-only keywords are compared with the name's pinyin ("zhangwei", "zhang wei") and initials
+  // ("zw"), and with a surname's own reading ("shantianfang" for 单田芳, index-keys.ts surnameToken).
+  if (kw.isLatin) tests.push(["pinyin", sql`(k.py = ${kw.norm} or k.identifiers @> ${textArray([surnameToken.py(kw.norm)])})`]);
+  if (kw.isLatin && kw.normLength >= 2) {
+    tests.push(["initials", sql`(k.initials = ${kw.norm} or k.identifiers @> ${textArray([surnameToken.initials(kw.norm)])})`]);
+  }
   // Partial both ways: the name contains the keyword's bare name (its bigrams narrow the rows), or
   // the keyword contains the name's bare name (one of the keyword's pieces equals it).
   const partial: SQL[] = [];
