@@ -2,6 +2,8 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 
+import AxeBuilder from "@axe-core/playwright";
+
 import { apiToken, signIn, snap } from "./helpers";
 import { expect, test } from "./page-errors";
 
@@ -106,6 +108,9 @@ test("conflict check: hits grouped by keyword; opens an equity hit's path from t
   await expect(path).toHaveText(/^陈华信\s*—60%→\s*华信控股集团有限公司\s*—75%→\s*华信科技有限公司$/);
   await expect(path.getByRole("img", { name: "持股60%于" })).toBeVisible();
   await snap(page, "conflicts-equity-path");
+  // The group header rows, the open path and the history's search box pass axe (WCAG 2.1 AA).
+  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
+  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   await page.keyboard.press("Enter");
   await expect(path).toHaveCount(0);
 });
