@@ -85,6 +85,9 @@ describe("calendar, feed, tasks and templates", () => {
       expect(list.find((x) => x.title === "缴纳诉讼费")?.dueDate).toBe("2026-12-11");
       const kd = (await api.get("lawyer", `/api/cases/${caseId}/key-dates`)).json().data as { title: string; dueDate: string; confirmedAt: null }[];
       expect(kd.find((k) => k.title === "举证期限届满")).toMatchObject({ dueDate: "2026-12-31", confirmedAt: null });
+      // The case's timeline tells of the template and of each task it added.
+      const history = (await api.get("lawyer", `/api/cases/${caseId}/history`)).json().data as { entity: string; action: string; title?: string }[];
+      expect(history.filter((h) => h.entity === "tasks" && h.action === "create").map((h) => h.title)).toContain("缴纳诉讼费");
     });
 
     it("says which templates of the case's current stage were applied, so a new stage is offered its own", async () => {

@@ -84,6 +84,8 @@ test.describe("deadlines, calendar and tasks", () => {
     expect(to).not.toBe(from);
 
     await page.getByRole("button", { name: "列表" }).click();
+    // The list shows one calendar month: near a month's end the hearing (in four days) is in the next.
+    if (!(await page.getByText("第一次开庭").first().isVisible().catch(() => false))) await page.locator(".fc-next-button").click();
     await expect(page.getByText("第一次开庭").first()).toBeVisible();
     await snap(page, "deadlines-calendar-agenda-light");
     await setDark(page);
@@ -110,19 +112,11 @@ test.describe("deadlines, calendar and tasks", () => {
     expect(text).toContain("第一次开庭");
   });
 
-  test("enters a served ruling, sees the computed deadline with its rule, confirms it as a second user, sees it on the calendar and home; applies a template", async ({ page, request }) => {
+  test("enters a served judgment, sees the 15-day appeal deadline with its rule, confirms it as a second user, sees it on the calendar and home", async ({ page, request }, testInfo) => {
     const caseId = await firstCase(request);
-    const admin = await api(request, "admin");
-    const kase = await admin.get(`/api/cases/${caseId}`);
-    const tplName = `仲裁阶段模板${Date.now().toString().slice(-6)}`;
-    const made = await admin.post("/api/task-templates", {
-      name: tplName,
-      caseType: kase.caseType,
-      stage: kase.stage,
-      items: [{ kind: "task", title: `提交仲裁答辩意见${tplName}`, offsetDays: 5 }, { kind: "deadline", title: "证据交换期限", deadlineType: "evidence", offsetDays: 20 }],
-    });
-    expect(made.status()).toBe(200);
-
+    // The seed has a judgment served ten days ago on this case: this one is told apart by its
+    // trigger, a day of its own on each retry.
+    const served = plusDays(-4 - testInfo.retry);
     await signIn(page, request, "lawyer");
     await page.goto(`/manage/cases/${caseId}/key-dates`);
     await expect(page.getByRole("heading", { name: /关键日期/ })).toBeVisible();
@@ -131,16 +125,18 @@ test.describe("deadlines, calendar and tasks", () => {
     await dialog.getByLabel("类型").click();
     await choose(page, /^上诉期$/);
     await dialog.getByLabel("计算规则").click();
-    await choose(page, /对裁定的上诉期/);
-    await dialog.getByLabel("裁定书送达").fill(plusDays(-3));
-    await dialog.getByLabel("裁定书送达").press("Enter");
+    await choose(page, /对判决的上诉期/);
+    await dialog.getByLabel("判决书送达").fill(served);
+    await dialog.getByLabel("判决书送达").press("Enter");
     const computed = dialog.getByText(/计算结果：\d{4}-\d{2}-\d{2} 到期/);
     await expect(computed).toBeVisible();
-    await expect(dialog.getByText(/依据：对裁定的上诉期（10 日/)).toBeVisible();
+    await expect(dialog.getByText(/依据：对判决的上诉期（15 日/)).toBeVisible();
     const due = (await computed.innerText()).match(/\d{4}-\d{2}-\d{2}/)![0];
+    // Fifteen days after service, or the next working day.
+    expect(due >= plusDays(11 - testInfo.retry)).toBe(true);
     await snap(page, "deadlines-key-date-form-light");
     await dialog.getByRole("button", { name: /保\s*存/ }).click();
-    const row = page.getByRole("row", { name: /对裁定的上诉期/ });
+    const row = page.getByRole("row", { name: /对判决的上诉期/ }).filter({ hasText: `起算：${served}` });
     await expect(row).toContainText(due);
     await expect(row).toContainText("待复核");
     // The one who entered it cannot sign it off: the button is disabled and says why.
@@ -151,24 +147,86 @@ test.describe("deadlines, calendar and tasks", () => {
 
     await signIn(page, request, "partner");
     await page.goto(`/manage/cases/${caseId}/key-dates`);
-    await page.getByRole("row", { name: /对裁定的上诉期/ }).getByRole("button", { name: "复核确认" }).click();
-    await expect(page.getByRole("row", { name: /对裁定的上诉期/ })).toContainText("已复核");
-
-    await page.getByRole("button", { name: "套用任务模板" }).click();
-    const tpl = page.getByRole("dialog", { name: "套用任务模板" });
-    await tpl.getByLabel("模板名称").click();
-    await choose(page, tplName);
-    await tpl.getByRole("button", { name: /^套\s*用$/ }).click();
-    await expect(page.getByText("已创建 1 个任务、1 个期限")).toBeVisible();
-    await expect(page.getByRole("cell", { name: `提交仲裁答辩意见${tplName}` })).toBeVisible();
-    await expect(page.getByRole("row", { name: /证据交换期限/ })).toBeVisible();
+    await row.getByRole("button", { name: "复核确认" }).click();
+    await expect(row).toContainText("已复核");
 
     await signIn(page, request, "lawyer");
-    await expect(page.getByRole("link", { name: "对裁定的上诉期" })).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ hasText: due }).getByRole("link", { name: "对判决的上诉期" }).first()).toBeVisible();
     await page.goto("/manage/calendar");
-    const onCalendar = page.locator(".fc-event", { hasText: "对裁定的上诉期" }).first();
-    if (!(await onCalendar.isVisible().catch(() => false))) await page.locator(".fc-next-button").click();
-    await expect(page.locator(".fc-event", { hasText: "对裁定的上诉期" }).first()).toBeVisible();
+    const cell = page.locator(`td[data-date="${due}"]`);
+    if (!(await cell.first().isVisible().catch(() => false))) await page.locator(".fc-next-button").click();
+    await expect(page.locator(`td[data-date="${due}"] .fc-event`, { hasText: "对判决的上诉期" }).first()).toBeVisible();
+  });
+
+  test("a case moved to a new stage is offered that stage's template; its tasks show in the case's Tasks tab and timeline", async ({ page, request }) => {
+    const caseId = await firstCase(request);
+    const admin = await api(request, "admin");
+    const kase = await admin.get(`/api/cases/${caseId}`);
+    const suffix = Date.now().toString().slice(-6);
+    const tplName = `二审阶段模板${suffix}`;
+    const taskTitle = `提交上诉状${suffix}`;
+    const made = await admin.post("/api/task-templates", {
+      name: tplName,
+      caseType: kase.caseType,
+      stage: "second-instance",
+      items: [{ kind: "task", title: taskTitle, offsetDays: 5 }, { kind: "deadline", title: `二审举证期限${suffix}`, deadlineType: "evidence", offsetDays: 20 }],
+    });
+    expect(made.status()).toBe(200);
+    const lawyerToken = await apiToken(request, "lawyer");
+    const patch = (stage: string, version: number) => request.patch(`/api/cases/${caseId}`, { headers: { authorization: `Bearer ${lawyerToken}` }, data: { stage, version } });
+    const moved = await patch("second-instance", kase.version);
+    expect(moved.status()).toBe(200);
+    try {
+      await signIn(page, request, "lawyer");
+      await page.goto(`/manage/case/detail/${caseId}`);
+      const offer = page.getByRole("alert").filter({ hasText: "本案当前阶段尚未套用任务模板" });
+      await expect(offer).toBeVisible();
+      await snap(page, "deadlines-template-offer-light");
+      await offer.getByRole("button", { name: "套用任务模板" }).click();
+      const tpl = page.getByRole("dialog", { name: "套用任务模板" });
+      await tpl.getByLabel("模板名称").click();
+      await choose(page, tplName);
+      await tpl.getByRole("button", { name: /^套\s*用$/ }).click();
+      await expect(page.getByText("已创建 1 个任务、1 个期限")).toBeVisible();
+      // Applied for this stage: the offer is gone, and the new deadline is on the Key dates tab.
+      await expect(offer).toBeHidden();
+      await expect(page.getByRole("row", { name: new RegExp(`二审举证期限${suffix}`) })).toBeVisible();
+      await page.getByRole("tab", { name: "任务" }).click();
+      await expect(page.getByRole("cell", { name: taskTitle })).toBeVisible();
+      await page.getByRole("tab", { name: "动态" }).click();
+      await expect(page.getByText(`新增任务：${taskTitle}`)).toBeVisible();
+      await expect(page.getByText("套用任务模板：1 个任务、1 个期限")).toBeVisible();
+      await snap(page, "deadlines-case-timeline-light");
+    } finally {
+      const now = await admin.get(`/api/cases/${caseId}`);
+      expect((await patch(kase.stage, now.version)).status()).toBe(200);
+    }
+  });
+
+  test("the firm's month shows what fits a day and '+N more' opens the whole day", async ({ page, request }) => {
+    const admin = await api(request, "admin");
+    const day = plusDays(1);
+    const suffix = Date.now().toString().slice(-6);
+    for (let i = 0; i < 6; i += 1) expect((await admin.post("/api/tasks", { title: `全所日程任务${suffix}-${i}`, dueDate: day })).status()).toBe(200);
+    await signIn(page, request, "admin");
+    await page.goto("/manage/calendar");
+    // antd names both its Select and the search input inside it; the Select takes the click.
+    await page.getByLabel("范围").first().click();
+    await choose(page, "全所");
+    const cell = page.locator(`td[data-date="${day}"]`);
+    if (!(await cell.first().isVisible().catch(() => false))) await page.locator(".fc-next-button").click();
+    const more = page.locator(`td[data-date="${day}"] .fc-event`, { hasText: /还有 \d+ 项/ });
+    await expect(more).toBeVisible();
+    await expect(page.locator(`td[data-date="${day}"] .fc-event`)).toHaveCount(4);
+    await snap(page, "deadlines-calendar-firm-light");
+    const hidden = Number((await more.innerText()).match(/\d+/)![0]);
+    await more.click();
+    const list = page.getByRole("dialog", { name: new RegExp(`${day}：共 ${hidden + 3} 项`) });
+    await expect(list).toBeVisible();
+    for (let i = 0; i < 6; i += 1) await expect(list.getByRole("button", { name: `全所日程任务${suffix}-${i}` })).toBeVisible();
+    await snap(page, "deadlines-calendar-day-list-light");
+    await list.getByRole("button", { name: `全所日程任务${suffix}-0` }).click();
+    await expect(page).toHaveURL(/\/manage\/tasks\?task=/);
   });
 
   test("my tasks: add a task and finish it", async ({ page, request }) => {

@@ -88,7 +88,8 @@ export const CalendarPage = () => {
     backgroundColor: colorFor(i),
     borderColor: colorFor(i),
     textColor: "#ffffff",
-    extendedProps: i,
+    // isMore orders a day's rows: its items, then its "+N more".
+    extendedProps: { ...i, isMore: 0 },
   }));
   // "+N more" of a capped day: one row after the day's items, opening the day's full list.
   const moreRows: EventInput[] = more.map((m) => ({

@@ -57,8 +57,11 @@ export const CaseDetail = () => {
   const canChange = canEdit && isOpen && !c.pendingApprovalId;
   const tab = search.get("tab") ?? "info";
   // The case's tasks take part in its timeline: added, done, reopened.
-  const taskEvent = (h: HistoryRow) =>
-    h.entity === "tasks" ? t(`cases.taskEvents.${h.action === "create" ? "created" : h.status === "done" ? "done" : "reopened"}`, { title: h.title ?? "" }) : null;
+  const taskEvent = (h: HistoryRow) => {
+    if (h.entity === "tasks") return t(`cases.taskEvents.${h.action === "create" ? "created" : h.status === "done" ? "done" : "reopened"}`, { title: h.title ?? "" });
+    const to = (key: string) => (h.diff?.[key] as { to?: unknown } | undefined)?.to;
+    return to("appliedTemplate") ? t("cases.taskEvents.templateApplied", { tasks: to("tasks") ?? 0, keyDates: to("keyDates") ?? 0 }) : null;
+  };
   const header = (
     <Space wrap size={[8, 4]} className="case-header-meta">
       <span>{c.caseNo}</span>

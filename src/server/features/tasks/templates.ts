@@ -67,7 +67,7 @@ export const applyTemplate = (ctx: RequestCtx, caseId: string, input: { template
         created.keyDates += 1;
         continue;
       }
-      await tx.insert(tasks).values({
+      const [task] = await tx.insert(tasks).values({
         workspaceId: ctx.workspaceId,
         caseId,
         title: item.title,
@@ -77,7 +77,9 @@ export const applyTemplate = (ctx: RequestCtx, caseId: string, input: { template
         templateId: template!.id,
         createdBy: ctx.userId,
         updatedBy: ctx.userId,
-      });
+      }).returning();
+      // Each task's own entry: the case's timeline shows it added, as one added by hand.
+      await writeAudit(tx, ctx, { action: "create", entity: "tasks", entityId: task.id, after: task });
       created.tasks += 1;
     }
     await writeAudit(tx, ctx, { action: "update", entity: "cases", entityId: caseId, after: { appliedTemplate: template!.id, triggerDate: input.triggerDate, ...created } });
