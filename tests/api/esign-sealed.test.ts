@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { esignRequests, fileVersions } from "../../src/server/db/tables";
+import { esignRequests, files, fileVersions } from "../../src/server/db/tables";
 import type { TestApp } from "../fixtures/app";
 import { esignApi, esignSuite } from "../fixtures/esign";
 
@@ -70,12 +70,20 @@ describe("a sealed contract afterwards", () => {
     expect((await requestRow(requestId)).sealedSha256).toBe(before.sealedSha256);
   });
 
-  it("Documents re-checks the sealed file's hash on every download: a changed body is refused with 409", async () => {
+  it("Documents re-checks the sealed file's hash on every download (the file, a range, the folder's zip): a changed body is refused with 409", async () => {
     const { sealedFileId, sealed, requestId } = await completed();
     const content = `/api/documents/files/${sealedFileId}/content`;
     const ok = await api.get("lawyer", content);
     expect(ok.statusCode).toBe(200);
     expect(ok.rawPayload.equals(sealed)).toBe(true);
+    // The case folder's zip holds the caller's own files: the sealed file is the lawyer's here, as
+    // when the lawyer is the firm's signer (the fixture's signer, finance, has no Documents rights).
+    await t.database.db.update(files).set({ createdBy: await api.userId("lawyer") }).where(eq(files.id, sealedFileId));
+    const [row] = await t.database.db.select().from(files).where(eq(files.id, sealedFileId));
+    const zip = `/api/documents/folders/${row.folderId}/zip`;
+    const zipped = await api.get("lawyer", zip);
+    expect(zipped.statusCode, zipped.body.slice(0, 200)).toBe(200);
+    expect(zipped.rawPayload.includes(sealed.subarray(0, 4096))).toBe(true);
     // Someone edits the stored body on disk (one byte flipped).
     const [version] = await t.database.db.select().from(fileVersions).where(eq(fileVersions.fileId, sealedFileId));
     const key = version.storageKey;
@@ -92,6 +100,9 @@ describe("a sealed contract afterwards", () => {
     // Also with a range, and on the e-signing routes.
     expect((await t.app.inject({ url: content, headers: await t.as("lawyer", { range: "bytes=0-9" }) })).statusCode).toBe(409);
     expect((await api.get("lawyer", `/api/esign/requests/${requestId}/sealed`)).statusCode).toBe(409);
+    const refusedZip = await api.get("lawyer", zip);
+    expect(refusedZip.statusCode).toBe(409);
+    expect(refusedZip.json().code).toBe(409);
     // An ordinary file still downloads.
     const [plain] = await api.files("lawyer", ["普通文件.pdf"]);
     expect((await api.get("lawyer", `/api/documents/files/${plain}/content`)).statusCode).toBe(200);

@@ -60,7 +60,7 @@ export const sendBody = async (
   wantsInline: boolean,
   cacheControl = "private, no-cache",
 ) => {
-  await assertSealedIntact(req.server.database.db, body.workspaceId, body.fileId, () => store.open(body.key));
+  await assertSealedIntact(req.server.database.db, body.workspaceId, [{ fileId: body.fileId, open: () => store.open(body.key) }]);
   const isInline = wantsInline && PREVIEW_MIMES.has(body.mime);
   const etag = `"${body.sha256}"`;
   reply

@@ -9,6 +9,7 @@ import { files, fileVersions } from "../../db/tables";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { formatBytes } from "./common";
+import { assertSealedIntact } from "../esign/sealed-files";
 import { contentDisposition } from "./download";
 import { folderSubtree, getFolder } from "./folders-service";
 import type { BlobStore } from "./storage/blob-store";
@@ -21,14 +22,16 @@ export type ZipPlan = {
 
 /**
  * What a folder download holds: the caller's own live files in the folder and below it (SPEC §6),
- * refused before a byte is sent when they add up to more than maxBytes.
+ * refused before a byte is sent when they add up to more than maxBytes, or when a sealed file
+ * among them no longer has the bytes it was sealed with.
  */
-export const planFolderZip = async (ctx: RequestCtx, folderId: string, maxBytes: number): Promise<ZipPlan> => {
+export const planFolderZip = async (ctx: RequestCtx, store: BlobStore, folderId: string, maxBytes: number): Promise<ZipPlan> => {
   const folder = await getFolder(ctx, folderId);
   const subtree = await folderSubtree(ctx, folderId);
   const pathOf = new Map(subtree.map((f) => [f.id, f.path]));
   const rows = await ctx.db
     .select({
+      id: files.id,
       folderId: files.folderId,
       name: files.name,
       size: files.size,
@@ -60,6 +63,7 @@ export const planFolderZip = async (ctx: RequestCtx, folderId: string, maxBytes:
     });
   }
   if (rows.length === 0) throw new AppError(404, "errors.documents.zipEmpty", { params: { name: folder.name } });
+  await assertSealedIntact(ctx.db, ctx.workspaceId, rows.map((r) => ({ fileId: r.id, open: () => store.open(r.key) })));
   const entries = rows.map((r) => ({
     path: `${pathOf.get(r.folderId ?? "") ?? ""}${r.name}`,
     key: r.key,
