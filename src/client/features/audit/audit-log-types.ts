@@ -1,4 +1,5 @@
-export const AUDIT_ACTIONS = ["create", "update", "delete", "workflow", "login", "logout"] as const;
+// "export": a conflict report's PDF, with the SHA-256 of the bytes sent (features/conflicts/pdf-exports.ts).
+export const AUDIT_ACTIONS = ["create", "update", "delete", "workflow", "login", "logout", "export"] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -22,6 +23,7 @@ export const ACTION_COLORS: Record<string, string> = {
   workflow: "purple",
   login: "cyan",
   logout: "default",
+  export: "gold",
 };
 
 /** SPEC §9: the page sizes offered by this area's tables. */
