@@ -263,7 +263,7 @@ describe("conflict check", () => {
 
   describe("tenancy, permissions and hostile input", () => {
     it("never shows another firm's data, and other firms cannot open a report", async () => {
-      const other = await s.api.post("lawyer2", "/api/conflicts/search", { keywords: ["北京星辰科技有限公司", "对手贸易", "91110000MA01ABCD2X"] });
+      const other = await s.api.post("lawyer2", "/api/conflicts/search", { keywords: ["北京星辰科技有限公司", "对手贸易", "91110000MA01ABCD2X", "远方资本管理有限公司", "下游外部制造"] });
       expect(other.statusCode).toBe(200);
       expect(other.json().data.hits).toEqual([]);
       const mine = (await s.api.get("lawyer", "/api/conflicts/reports")).json().data[0].id;
