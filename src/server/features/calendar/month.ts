@@ -78,39 +78,48 @@ export const findCalendarMonth = async (ctx: RequestCtx, q: MonthQuery): Promise
         .as("e")
     : null;
   const evDay = sql<string>`greatest(${firmDate(calendarEvents.startsAt)}, ${q.from}::date)::text`;
-  const [kdRows, tkRows, evRows, kdCounts, tkCounts, evCounts] = await Promise.all([
-    ctx.db.select({ ...kd._.selectedFields, caseName: cases.name }).from(days).crossJoinLateral(kd).innerJoin(cases, named(kd.caseId)),
-    tk ? ctx.db.select({ ...tk._.selectedFields, caseName: cases.name }).from(days).crossJoinLateral(tk).leftJoin(cases, named(tk.caseId)) : [],
-    ev ? ctx.db.select({ ...ev._.selectedFields, caseName: cases.name }).from(days).crossJoinLateral(ev).leftJoin(cases, named(ev.caseId)) : [],
+  // The per-day counts of the three sources in one statement (one round trip, not three).
+  const counts = [
     ctx.db
-      .select({ day: keyDates.dueDate, n: count() })
+      .select({ day: sql<string>`${keyDates.dueDate}::text`, n: count() })
       .from(keyDates)
       .where(inWorkspace(ctx, keyDates, gte(keyDates.dueDate, q.from), lte(keyDates.dueDate, q.to), f.keyDates(who)))
       .groupBy(keyDates.dueDate),
-    f.tasks
-      ? ctx.db
-          .select({ day: sql<string>`${tasks.dueDate}::text`, n: count() })
-          .from(tasks)
-          .where(inWorkspace(ctx, tasks, gte(tasks.dueDate, q.from), lte(tasks.dueDate, q.to), f.tasks))
-          .groupBy(tasks.dueDate)
-      : [],
-    f.events
-      ? ctx.db
-          .select({ day: evDay, n: count() })
-          .from(calendarEvents)
-          .where(inWorkspace(ctx, calendarEvents, eventOverlaps(q.from, toExclusive), f.events))
-          // By position: the day expression twice would be two parameters, not one expression.
-          .groupBy(sql`1`)
-      : [],
+    ...(f.tasks
+      ? [
+          ctx.db
+            .select({ day: sql<string>`${tasks.dueDate}::text`, n: count() })
+            .from(tasks)
+            .where(inWorkspace(ctx, tasks, gte(tasks.dueDate, q.from), lte(tasks.dueDate, q.to), f.tasks))
+            .groupBy(tasks.dueDate),
+        ]
+      : []),
+    ...(f.events
+      ? [
+          ctx.db
+            .select({ day: evDay, n: count() })
+            .from(calendarEvents)
+            .where(inWorkspace(ctx, calendarEvents, eventOverlaps(q.from, toExclusive), f.events))
+            // By position: the day expression twice would be two parameters, not one expression.
+            .groupBy(sql`1`),
+        ]
+      : []),
+  ];
+  const [kdRows, tkRows, evRows, dayCounts] = await Promise.all([
+    ctx.db.select({ ...kd._.selectedFields, caseName: cases.name }).from(days).crossJoinLateral(kd).innerJoin(cases, named(kd.caseId)),
+    tk ? ctx.db.select({ ...tk._.selectedFields, caseName: cases.name }).from(days).crossJoinLateral(tk).leftJoin(cases, named(tk.caseId)) : [],
+    ev ? ctx.db.select({ ...ev._.selectedFields, caseName: cases.name }).from(days).crossJoinLateral(ev).leftJoin(cases, named(ev.caseId)) : [],
+    counts.slice(1).reduce((all, next) => all.unionAll(next) as unknown as typeof all, counts[0]),
   ]);
   const totals = new Map<string, number>();
-  for (const { day: d, n } of [...kdCounts, ...tkCounts, ...evCounts]) totals.set(d, (totals.get(d) ?? 0) + Number(n));
+  for (const { day: d, n } of dayCounts) totals.set(d, (totals.get(d) ?? 0) + Number(n));
   const byDay = new Map<string, CalendarItem[]>();
   const add = (d: string, item: CalendarItem) => byDay.set(d, [...(byDay.get(d) ?? []), item]);
   for (const r of kdRows) add(r.dueDate, keyDateItem(r));
   for (const r of tkRows) add(r.dueDate!, taskItem(r));
   for (const r of evRows) {
-    const starts = r.startsAt.toLocaleDateString("en-CA", { timeZone: "Asia/Shanghai" });
+    // Shanghai keeps UTC+8 all year; toLocaleDateString with a time zone costs ~0.1 ms a call.
+    const starts = new Date(r.startsAt.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
     add(starts < q.from ? q.from : starts, eventItem(ctx, r));
   }
   const items: CalendarItem[] = [];
