@@ -70,6 +70,26 @@ describe("a sealed contract afterwards", () => {
     expect((await requestRow(requestId)).sealedSha256).toBe(before.sealedSha256);
   });
 
+  it("voiding a contract whose signing is still out ends the request: its link dies, the trail says why", async () => {
+    n += 1;
+    const email = `after${n}@example.com`;
+    const { contract, fileId } = await api.signableContract(caseId, 1);
+    const sent = await api.send(contract.id, fileId, sealId, { fields: [{ signer: 0, kind: "signature", page: 1, x: 0.1, y: 0.1, w: 0.2, h: 0.1 }, { signer: 1, kind: "signature", page: 1, x: 0.5, y: 0.5, w: 0.2, h: 0.1 }] }, email);
+    const requestId = sent.json().data.id as string;
+    const token = await api.lastLink(email);
+    expect((await api.pub("GET", `/api/public/esign/${token}`)).statusCode).toBe(200);
+    const cert = await api.files("lawyer", ["解除证明.pdf"]);
+    const res = await api.post("lawyer", `/api/contracts/${contract.id}/void`, { reason: "客户撤回委托", certificateIds: cert, version: await contractVersion(contract.id) });
+    expect(res.statusCode, res.body).toBe(200);
+    await api.approve(res.json().data.instanceId);
+    expect((await api.get("lawyer", `/api/contracts/${contract.id}`)).json().data).toMatchObject({ status: "voided", signingStatus: "cancelled" });
+    expect(await requestRow(requestId)).toMatchObject({ status: "cancelled", endReason: "客户撤回委托" });
+    expect((await api.pub("GET", `/api/public/esign/${token}`)).statusCode).toBe(404);
+    const current = await detail(requestId);
+    expect(current.trail.slice(-2).map((e: { action: string }) => e.action)).toEqual(["cancelled", "voided"]);
+    expect(current.chainValid).toBe(true);
+  });
+
   it("Documents re-checks the sealed file's hash on every download (the file, a range, the folder's zip): a changed body is refused with 409", async () => {
     const { sealedFileId, sealed, requestId } = await completed();
     const content = `/api/documents/files/${sealedFileId}/content`;

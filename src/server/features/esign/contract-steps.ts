@@ -3,6 +3,7 @@ import { desc, eq } from "drizzle-orm";
 import { esignRequests, users } from "../../db/tables";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
+import { endRequest, setContractSigning } from "./requests";
 import { appendEvent } from "./trail";
 
 /**
@@ -21,16 +22,14 @@ export const recordContractStep = async (ctx: RequestCtx, contractId: string, ac
   const r = rows.find((x) => x.status === "completed") ?? rows[0];
   if (!r) return;
   const [u] = await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, ctx.userId));
-  await appendEvent(ctx.db, {
-    workspaceId: r.workspaceId,
-    requestId: r.id,
-    action,
-    actorId: ctx.userId,
-    actorName: u?.name ?? "",
-    ip: ctx.ip || null,
-    at: now,
-    docSha256: r.sealedSha256 ?? r.sourceSha256,
-    detail,
-  });
+  const entry = { workspaceId: r.workspaceId, requestId: r.id, actorId: ctx.userId, actorName: u?.name ?? "", ip: ctx.ip || null, at: now, docSha256: r.sealedSha256 ?? r.sourceSha256 };
+  // A voided contract is not signed any more: a request still out is ended (its links die, no
+  // more reminders) rather than left to fail at the last signature.
+  if (action === "voided" && r.status === "sent") {
+    await endRequest(ctx, r, "cancelled", typeof detail.reason === "string" ? detail.reason : null, now);
+    await appendEvent(ctx.db, { ...entry, action: "cancelled", detail: { ...detail, because: "voided" } });
+    await setContractSigning(ctx, contractId, "cancelled");
+  }
+  await appendEvent(ctx.db, { ...entry, action, detail });
 };
 

@@ -200,7 +200,7 @@ export const prepareSigning = (ctx: RequestCtx, deps: EsignDeps, contractId: str
     return viewOf(tctx, request);
   });
 
-const setContractSigning = (ctx: RequestCtx, contractId: string, signingStatus: string) =>
+export const setContractSigning = (ctx: RequestCtx, contractId: string, signingStatus: string) =>
   ctx.db.update(contracts).set({ signingStatus, updatedAt: new Date(), updatedBy: ctx.userId }).where(inWorkspace(ctx, contracts, eq(contracts.id, contractId)));
 
 /** Stops a request in flight: its links die at once; the trail records who and why. */
