@@ -44,7 +44,12 @@ export type OnInitiator = "self" | "skip" | "toManager";
 export type ReturnRange = "any" | "previous" | "start" | "listed";
 export type ReturnRule = { enabled: boolean; range: ReturnRange; targets?: string[] };
 
-type NodeBase = { id: string; name: string };
+/**
+ * A node's or branch's name: a plain string (what older definitions hold, any language) or one
+ * per language as the designer writes it, `{"zh-CN", "en"}`, shown with `textOf` (the other
+ * language when the user's is empty).
+ */
+type NodeBase = { id: string; name: I18nText };
 
 type TaskNodeBase = NodeBase & {
   /** Undefined while the designer has not configured the node yet ("every node configured"). */
@@ -73,9 +78,9 @@ export type Rule = { left: RuleLeft; op: Operator; value?: unknown };
 /** OR of AND-groups. */
 export type Condition = Rule[][];
 
-export type ExclusiveBranch = { id: string; name: string; nodes: FlowNode[]; when: Condition | "default" };
+export type ExclusiveBranch = { id: string; name: I18nText; nodes: FlowNode[]; when: Condition | "default" };
 export type ExclusiveNode = NodeBase & { type: "exclusive"; branches: ExclusiveBranch[] };
-export type ParallelBranch = { id: string; name: string; nodes: FlowNode[] };
+export type ParallelBranch = { id: string; name: I18nText; nodes: FlowNode[] };
 export type ParallelNode = NodeBase & { type: "parallel"; branches: ParallelBranch[] };
 export type GatewayNode = ExclusiveNode | ParallelNode;
 
@@ -124,11 +129,16 @@ export const allNodes = (nodes: FlowNode[]): FlowNode[] =>
 export const findNode = (nodes: FlowNode[], id: string): FlowNode | undefined =>
   allNodes(nodes).find((n) => n.id === id);
 
-export const textOf = (text: I18nText, lang: string): string =>
-  typeof text === "string" ? text : (text[lang as "en"] ?? text["zh-CN"] ?? text.en ?? "");
+/** The text in `lang`, else in the other language: an empty entry falls back too. */
+export const textOf = (text: I18nText | undefined, lang: string): string => {
+  if (text === undefined) return "";
+  if (typeof text === "string") return text;
+  const own = lang === "en" ? text.en : text["zh-CN"];
+  return own || (lang === "en" ? text["zh-CN"] : text.en) || "";
+};
 
 /** Defaults a new task node starts with (WORKFLOW.md §1: toManager on approval, self on handler). */
-export const newTaskNode = (type: "approval" | "handler", id: string, name: string): TaskNode => {
+export const newTaskNode = (type: "approval" | "handler", id: string, name: I18nText): TaskNode => {
   const base = {
     id,
     name,

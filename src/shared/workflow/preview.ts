@@ -1,12 +1,12 @@
 import { deptChain, type OrgDirectory, resolveAssignees, resolveRecipients } from "./assignees";
 import { pickBranch } from "./conditions";
 import { formFields } from "./form-fields";
-import type { Definition, FlowNode, Mode } from "./model";
+import type { Definition, FlowNode, I18nText, Mode } from "./model";
 
 /** One step of the "who will approve" preview shown before submitting. */
 export type PreviewStep = {
   nodeId: string;
-  name: string;
+  name: I18nText;
   type: "approval" | "handler" | "cc";
   mode?: Mode;
   userIds: string[];

@@ -9,6 +9,7 @@ import {
   OPERATORS,
   type Rule,
   START_ID,
+  textOf,
   WORKFLOW_KINDS,
 } from "./model";
 import { depthOf, returnCandidates } from "./tree";
@@ -38,7 +39,7 @@ const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every
 
 /** Shape check: enough for the rest of the validator (and the engine) to walk the tree safely. */
 const shapeOk = (node: unknown): boolean => {
-  if (!isObject(node) || typeof node.id !== "string" || !node.id || typeof node.name !== "string") return false;
+  if (!isObject(node) || typeof node.id !== "string" || !node.id || !(typeof node.name === "string" || isObject(node.name))) return false;
   switch (node.type) {
     case "approval":
     case "handler":
@@ -244,7 +245,7 @@ const walkList = (ctx: Walk, nodes: FlowNode[], path: string) => {
     if (node.type === "parallel") {
       if (node.branches.length < 2) ctx.add("workflow.parallel.branches", `${at}.branches`, node.id);
       node.branches.forEach((b, j) => {
-        if (b.nodes.length === 0) ctx.add("workflow.parallel.emptyBranch", `${at}.branches.${j}`, node.id, { branch: b.name });
+        if (b.nodes.length === 0) ctx.add("workflow.parallel.emptyBranch", `${at}.branches.${j}`, node.id, { branch: textOf(b.name, "zh-CN") });
       });
     }
     if (node.type === "exclusive") {
@@ -257,7 +258,7 @@ const walkList = (ctx: Walk, nodes: FlowNode[], path: string) => {
         if (b.when === "default") return;
         const bp = `${at}.branches.${j}.when`;
         if (b.when.length === 0 || b.when.some((g) => !Array.isArray(g) || g.length === 0)) {
-          ctx.add("workflow.condition.required", bp, node.id, { branch: b.name });
+          ctx.add("workflow.condition.required", bp, node.id, { branch: textOf(b.name, "zh-CN") });
           return;
         }
         b.when.forEach((g, gi) => g.forEach((r, ri) => checkRule(ctx, r, `${bp}.${gi}.${ri}`, node.id)));

@@ -10,11 +10,11 @@ import { writeBatch } from "../../lib/write-batch";
 import type { Db } from "../client";
 import { workflowDefinitions, workflowDefinitionVersions, workflowInstances } from "../tables";
 
-const manager = (id: string, name: string): FlowNode => ({
+const manager = (id: string, name: I18nText): FlowNode => ({
   ...newTaskNode("approval", id, name),
   assignees: { kind: "deptManager", level: 1, climb: true },
 });
-const person = (id: string, name: string, userId: string, type: "approval" | "handler" = "approval"): FlowNode => ({
+const person = (id: string, name: I18nText, userId: string, type: "approval" | "handler" = "approval"): FlowNode => ({
   ...newTaskNode(type, id, name),
   assignees: { kind: "users", userIds: [userId] },
 });
@@ -32,6 +32,20 @@ const base = (key: string, name: I18nText, kind: WorkflowKind, form: Definition[
 
 /** A label in both languages (the designer's `x-label`). */
 const label = (zh: string, en: string) => ({ "zh-CN": zh, en });
+
+/** Step and branch names in both languages: the approval centre and timeline show the reader's. */
+const STEP = {
+  "印章保管人盖章": label("印章保管人盖章", "Seal custodian stamps"),
+  "部门负责人": label("部门负责人", "Department head"),
+  "请假天数": label("请假天数", "Leave days"),
+  "超过3天": label("超过3天", "More than 3 days"),
+  "其他情况": label("其他情况", "Otherwise"),
+  "抄送行政": label("抄送行政", "CC administration"),
+  "报销金额": label("报销金额", "Expense amount"),
+  "5000元及以上": label("5000元及以上", "CNY 5,000 or more"),
+  "主任审批": label("主任审批", "Director approval"),
+  "财务付款": label("财务付款", "Finance payment"),
+} as const;
 
 // x-order keeps the field order: jsonb stores an object's keys sorted.
 const LEAVE_FORM = {
@@ -107,7 +121,7 @@ const STAMP_FORM = {
 };
 
 const stampStep = (id: string): FlowNode => ({
-  ...newTaskNode("handler", id, "印章保管人盖章"),
+  ...newTaskNode("handler", id, STEP["印章保管人盖章"]),
   assignees: { kind: "formUser", field: "sealHolderId" },
   fields: { stampedCopies: "edit", stampedAt: "edit" },
 } as FlowNode);
@@ -120,39 +134,39 @@ const stamped = (def: Definition): Definition => ({
 /** Demo definitions: leave and expense requests, plus one simple flow per business kind. */
 const demoDefinitions = (ids: { director: string; finance: string }): Definition[] => [
   base("leave", label("请假申请", "Leave request"), "general", LEAVE_FORM, [
-    manager("leave-manager", "部门负责人"),
+    manager("leave-manager", STEP["部门负责人"]),
     {
       id: "leave-days",
-      name: "请假天数",
+      name: STEP["请假天数"],
       type: "exclusive",
       branches: [
-        { id: "long", name: "超过3天", when: [[{ left: "days", op: "gt", value: 3 }]], nodes: [person("leave-director", "主任审批", ids.director)] },
-        { id: "short", name: "其他情况", when: "default", nodes: [] },
+        { id: "long", name: STEP["超过3天"], when: [[{ left: "days", op: "gt", value: 3 }]], nodes: [person("leave-director", STEP["主任审批"], ids.director)] },
+        { id: "short", name: STEP["其他情况"], when: "default", nodes: [] },
       ],
     },
-    { id: "leave-cc", name: "抄送行政", type: "cc", recipients: { kind: "users", userIds: [ids.finance] }, fields: {} },
+    { id: "leave-cc", name: STEP["抄送行政"], type: "cc", recipients: { kind: "users", userIds: [ids.finance] }, fields: {} },
   ], ids.director),
   base("expense", label("费用报销", "Expense claim"), "general", EXPENSE_FORM, [
-    manager("expense-manager", "部门负责人"),
+    manager("expense-manager", STEP["部门负责人"]),
     {
       id: "expense-amount",
-      name: "报销金额",
+      name: STEP["报销金额"],
       type: "exclusive",
       branches: [
-        { id: "big", name: "5000元及以上", when: [[{ left: "amount", op: "gte", value: "5000" }]], nodes: [person("expense-director", "主任审批", ids.director)] },
-        { id: "small", name: "其他情况", when: "default", nodes: [] },
+        { id: "big", name: STEP["5000元及以上"], when: [[{ left: "amount", op: "gte", value: "5000" }]], nodes: [person("expense-director", STEP["主任审批"], ids.director)] },
+        { id: "small", name: STEP["其他情况"], when: "default", nodes: [] },
       ],
     },
-    { ...person("expense-pay", "财务付款", ids.finance, "handler"), fields: { amount: "read" } } as FlowNode,
+    { ...person("expense-pay", STEP["财务付款"], ids.finance, "handler"), fields: { amount: "read" } } as FlowNode,
   ], ids.director),
-  base("account-change", label("客户信息变更", "Client change"), "general", SIMPLE_FORM, [manager("account-change-manager", "部门负责人")], ids.director),
-  ...BUSINESS.map(([kind, name]) => base(kind, name, kind, SIMPLE_FORM, [manager(`${kind}-manager`, "部门负责人"), person(`${kind}-director`, "主任审批", ids.director)], ids.director)),
+  base("account-change", label("客户信息变更", "Client change"), "general", SIMPLE_FORM, [manager("account-change-manager", STEP["部门负责人"])], ids.director),
+  ...BUSINESS.map(([kind, name]) => base(kind, name, kind, SIMPLE_FORM, [manager(`${kind}-manager`, STEP["部门负责人"]), person(`${kind}-director`, STEP["主任审批"], ids.director)], ids.director)),
   stamped(base("contract", label("合同审批", "Contract"), "contract", STAMP_FORM, [
-    manager("contract-manager", "部门负责人"),
-    person("contract-director", "主任审批", ids.director),
+    manager("contract-manager", STEP["部门负责人"]),
+    person("contract-director", STEP["主任审批"], ids.director),
     stampStep("contract-stamp"),
   ], ids.director)),
-  stamped(base("seal", label("用印审批", "Seal use"), "seal", STAMP_FORM, [manager("seal-manager", "部门负责人"), stampStep("seal-stamp")], ids.director)),
+  stamped(base("seal", label("用印审批", "Seal use"), "seal", STAMP_FORM, [manager("seal-manager", STEP["部门负责人"]), stampStep("seal-stamp")], ids.director)),
 ];
 
 type Seeded = { definitionId: string; versionId: string; def: Definition };

@@ -75,7 +75,7 @@ export const getInstanceDetail = async (ctx: RequestCtx, id: string) => {
   const names = people.length
     ? await ctx.db.select({ id: users.id, name: users.name, nameSuffix: users.nameSuffix }).from(users).where(inArray(users.id, people))
     : [];
-  const nodeName = (nodeId: string) => (nodeId === START_ID ? "" : (findNode(def.nodes, nodeId)?.name ?? ""));
+  const nodeName = (nodeId: string) => (nodeId === START_ID ? "" : textOf(findNode(def.nodes, nodeId)?.name, ctx.lang));
   const openGroupParents = new Set(state.tasks.filter((t) => t.groupId && (t.status === "pending" || t.status === "waiting")).map((t) => t.parentId));
   const myPending = mine
     .filter((t) => t.status === "pending" && row.status === "running")
@@ -114,7 +114,7 @@ export const getInstanceDetail = async (ctx: RequestCtx, id: string) => {
     schema: stripHiddenSchema(def.form, perms),
     perms: Object.fromEntries(formFields(def.form).filter((f) => perms[f.key] !== "hidden").map((f) => [f.key, perms[f.key]])),
     form,
-    nodes: allNodes(def.nodes).map((n) => ({ id: n.id, name: n.name, type: n.type })),
+    nodes: allNodes(def.nodes).map((n) => ({ id: n.id, name: textOf(n.name, ctx.lang), type: n.type })),
     tasks: state.tasks.map((t) => ({ ...t, nodeName: nodeName(t.nodeId) })),
     events: eventRows.map((e) => ({ id: e.id, seq: e.seq, type: e.type, nodeId: e.nodeId, nodeName: e.nodeId ? nodeName(e.nodeId) : "", taskId: e.taskId, actorId: e.actorId, comment: e.comment, attachments: e.attachments, params: e.params, createdAt: e.createdAt })),
     cc: ccRows.map((c) => ({ userId: c.userId, nodeId: c.nodeId, ccAt: c.ccAt })),

@@ -5,6 +5,7 @@ import { type ListQuery, pageOf, pageWithTotal } from "../../lib/list-query";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { isUuid } from "../../lib/tenant-guard";
+import { stepNamer } from "./step-names";
 
 /** Only firm admins see every approval: the seed grants `read` to all staff to open the centre. */
 export const canReadAll = (ctx: RequestCtx) => ctx.ability.can("manage", "WORKFLOW_INSTANCE");
@@ -73,19 +74,23 @@ export const findPending = async (ctx: RequestCtx, q: ListQuery) => {
     .where(inWorkspace(ctx, t, inArray(t.id, page.map((p) => p.id))));
   const order = new Map(page.map((p, i) => [p.id, i]));
   rows.sort((a, b) => (order.get(a.taskId) ?? 0) - (order.get(b.taskId) ?? 0));
-  return { rows, total };
+  const named = await stepNamer(ctx, rows.map((r) => r.instanceId));
+  return { rows: rows.map((r) => ({ ...r, nodeName: named(r.instanceId, r.nodeId, r.nodeName) })), total };
 };
 
 /** The open tasks (node and people) of some instances: "current nodes and assignees". */
 const currentSteps = async (ctx: RequestCtx, instanceIds: string[]) => {
   if (instanceIds.length === 0) return new Map<string, { nodeName: string; assigneeName: string }[]>();
   const rows = await ctx.db
-    .select({ instanceId: workflowTasks.instanceId, nodeName: workflowTasks.nodeName, assigneeName: users.name })
+    .select({ instanceId: workflowTasks.instanceId, nodeId: workflowTasks.nodeId, nodeName: workflowTasks.nodeName, assigneeName: users.name })
     .from(workflowTasks)
     .innerJoin(users, eq(users.id, workflowTasks.assigneeId))
     .where(inWorkspace(ctx, workflowTasks, inArray(workflowTasks.instanceId, instanceIds), inArray(workflowTasks.status, ["pending", "waiting"])));
+  const named = await stepNamer(ctx, instanceIds);
   const out = new Map<string, { nodeName: string; assigneeName: string }[]>();
-  for (const r of rows) out.set(r.instanceId, [...(out.get(r.instanceId) ?? []), { nodeName: r.nodeName, assigneeName: r.assigneeName }]);
+  for (const r of rows) {
+    out.set(r.instanceId, [...(out.get(r.instanceId) ?? []), { nodeName: named(r.instanceId, r.nodeId, r.nodeName), assigneeName: r.assigneeName }]);
+  }
   return out;
 };
 
@@ -128,7 +133,7 @@ export const findAll = (ctx: RequestCtx, q: ListQuery) => {
 /** Handled: one row per instance where I closed a task myself, with my latest action. */
 export const findHandled = async (ctx: RequestCtx, q: ListQuery) => {
   const { offset, limit } = pageOf(q);
-  const mine = sql`select distinct on (t.instance_id) t.instance_id, t.status as my_action, t.closed_at as acted_at, t.node_name
+  const mine = sql`select distinct on (t.instance_id) t.instance_id, t.status as my_action, t.closed_at as acted_at, t.node_id, t.node_name
     from ${workflowTasks} t
     where t.workspace_id = ${ctx.workspaceId} and t.assignee_id = ${ctx.userId} and t.auto is null and t.kind <> 'submit'
       and t.status in ('accepted', 'rejected', 'returned', 'transferred')
@@ -136,16 +141,17 @@ export const findHandled = async (ctx: RequestCtx, q: ListQuery) => {
   const filters = and(...instanceFilters(q)) ?? sql`true`;
   const base = sql`from (${mine}) h join ${workflowInstances} on ${workflowInstances.workspaceId} = ${ctx.workspaceId} and ${workflowInstances.id} = h.instance_id where ${filters}`;
   const page = await ctx.db.execute(
-    sql`select h.instance_id as "instanceId", h.my_action as "myAction", h.acted_at as "actedAt", h.node_name as "nodeName" ${base} order by h.acted_at desc limit ${limit} offset ${offset}`,
+    sql`select h.instance_id as "instanceId", h.my_action as "myAction", h.acted_at as "actedAt", h.node_id as "nodeId", h.node_name as "nodeName" ${base} order by h.acted_at desc limit ${limit} offset ${offset}`,
   );
   const counted = await ctx.db.execute(sql`select count(*)::int as total ${base}`);
-  const handled = (page as unknown as { rows: { instanceId: string; myAction: string; actedAt: string; nodeName: string }[] }).rows;
+  const handled = (page as unknown as { rows: { instanceId: string; myAction: string; actedAt: string; nodeId: string; nodeName: string }[] }).rows;
   const total = (counted as unknown as { rows: { total: number }[] }).rows[0]?.total ?? 0;
   const detail = await listInstances(ctx, { _start: 0, _end: handled.length }, handled.length ? inArray(workflowInstances.id, handled.map((h) => h.instanceId)) : sql`false`);
   const byId = new Map(detail.rows.map((r) => [r.instanceId, r]));
+  const named = await stepNamer(ctx, handled.map((h) => h.instanceId));
   const rows = handled.flatMap((h) => {
     const r = byId.get(h.instanceId);
-    return r ? [{ ...r, myAction: h.myAction, actedAt: new Date(h.actedAt), nodeName: h.nodeName }] : [];
+    return r ? [{ ...r, myAction: h.myAction, actedAt: new Date(h.actedAt), nodeName: named(h.instanceId, h.nodeId, h.nodeName) }] : [];
   });
   return { rows, total };
 };

@@ -55,5 +55,5 @@ export const previewStart = async (ctx: RequestCtx, id: string, input: { form: R
   const depts = dir.userDepts[ctx.userId] ?? [];
   const deptId = input.deptId && depts.includes(input.deptId) ? input.deptId : (depts[0] ?? null);
   const steps = previewFlow(version.flow, dir, { initiatorId: ctx.userId, initiatorDeptId: deptId, form: input.form });
-  return { steps: steps.map((s) => ({ ...s, users: s.userIds.map((u) => ({ id: u, name: nameOf(dir, u) })) })) };
+  return { steps: steps.map((s) => ({ ...s, name: textOf(s.name, ctx.lang), users: s.userIds.map((u) => ({ id: u, name: nameOf(dir, u) })) })) };
 };

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 
-import { type Definition, findNode } from "../../../shared/workflow";
+import { type Definition, findNode, textOf } from "../../../shared/workflow";
 import type { Db } from "../../db/client";
 import type { WriteBatch } from "../../lib/write-batch";
 import { workflowCc, workflowEvents, workflowInstances, workflowTasks } from "../../db/tables";
@@ -135,7 +135,8 @@ const taskValues = (workspaceId: string, instanceId: string, def: Definition, t:
   instanceId,
   seq: t.seq,
   nodeId: t.nodeId,
-  nodeName: findNode(def.nodes, t.nodeId)?.name ?? "",
+  // The stored text is the fallback (Chinese first); lists show the flow's name in the reader's language (step-names.ts).
+  nodeName: textOf(findNode(def.nodes, t.nodeId)?.name, "zh-CN"),
   activation: t.activation,
   slot: t.slot,
   assigneeId: t.assigneeId,

@@ -18,6 +18,7 @@ import {
   type Rule,
 } from "../../../../shared/workflow";
 import { MemberPickerField } from "../../../components/member-picker";
+import { NameInputs } from "./name-inputs";
 
 type Option = { id: string; name: string };
 
@@ -159,9 +160,7 @@ export const BranchDrawer = ({ def, gateway, branch, roles, departments, onChang
     <Drawer open={!!b} width={620} title={t(gateway?.type === "exclusive" ? "workflow.designer.conditionBranch" : "workflow.designer.parallelBranch")} onClose={onClose} destroyOnHidden>
       {b && gateway && branch !== null ? (
         <Form layout="vertical">
-          <Form.Item label={t("workflow.fields.branchName")} htmlFor="wf-branch-name">
-            <Input id="wf-branch-name" value={b.name} maxLength={50} onChange={(e) => setBranch({ name: e.target.value })} />
-          </Form.Item>
+          <NameInputs id="wf-branch-name" label={t("workflow.fields.branchName")} value={b.name} onChange={(name) => setBranch({ name })} />
           {when === "default" ? <p className="wf-muted">{t("workflow.designer.defaultHint")}</p> : null}
           {when && when !== "default" ? (
             <Form.Item label={t("workflow.fields.condition")}>

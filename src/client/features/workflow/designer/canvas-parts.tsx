@@ -4,7 +4,7 @@ import { createContext, useContext } from "react";
 import { useTranslation } from "react-i18next";
 import { BaseEdge, EdgeLabelRenderer, type EdgeProps, getSmoothStepPath, Handle, type NodeProps, Position } from "reactflow";
 
-import type { Assignees, NodeType } from "../../../../shared/workflow";
+import { type Assignees, type NodeType, textOf } from "../../../../shared/workflow";
 import type { CanvasEdgeData, CanvasNodeData } from "./layout";
 import type { InsertAt } from "./tree-ops";
 
@@ -52,7 +52,7 @@ export const useAssigneeSummary = () => {
 };
 
 const TaskCard = ({ data, id }: NodeProps<CanvasNodeData>) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const api = useDesigner();
   const summary = useAssigneeSummary();
   const node = data.node;
@@ -76,13 +76,13 @@ const TaskCard = ({ data, id }: NodeProps<CanvasNodeData>) => {
             api.onSelect(id);
           }}
         >
-          {node.name}
+          {textOf(node.name, i18n.language)}
         </button>
         <Button
           size="small"
           type="text"
           className="wf-node-remove"
-          aria-label={t("workflow.designer.remove", { name: node.name })}
+          aria-label={t("workflow.designer.remove", { name: textOf(node.name, i18n.language) })}
           icon={<CloseOutlined />}
           onClick={(e) => {
             e.stopPropagation();
@@ -103,24 +103,24 @@ const TaskCard = ({ data, id }: NodeProps<CanvasNodeData>) => {
 };
 
 const GatewayCard = ({ data, id }: NodeProps<CanvasNodeData>) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const api = useDesigner();
   const node = data.node;
   if (!node) return null;
   return (
     <div className={`wf-gateway${data.errors.length ? " wf-node-error" : ""}`} title={data.errors.join("\n")}>
       {handles}
-      <BranchesOutlined /> <span>{node.name}</span>
+      <BranchesOutlined /> <span>{textOf(node.name, i18n.language)}</span>
       <Button size="small" type="link" onClick={() => api.onAddBranch(id)}>
         {t(node.type === "exclusive" ? "workflow.designer.addCondition" : "workflow.designer.addBranch")}
       </Button>
-      <Button size="small" type="text" aria-label={t("workflow.designer.remove", { name: node.name })} icon={<CloseOutlined />} onClick={() => api.onRemove(id)} />
+      <Button size="small" type="text" aria-label={t("workflow.designer.remove", { name: textOf(node.name, i18n.language) })} icon={<CloseOutlined />} onClick={() => api.onRemove(id)} />
     </div>
   );
 };
 
 const BranchCard = ({ data }: NodeProps<CanvasNodeData>) => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const api = useDesigner();
   const node = data.node;
   const at = data.branchOf;
@@ -133,9 +133,9 @@ const BranchCard = ({ data }: NodeProps<CanvasNodeData>) => {
         : t("workflow.designer.ruleCount", { count: branch.when.flat().length })
       : "";
   return (
-    <div className="wf-branch" role="button" tabIndex={0} aria-label={branch.name} onClick={() => api.onSelect(node.id, at.branch)} onKeyDown={(e) => e.key === "Enter" && api.onSelect(node.id, at.branch)}>
+    <div className="wf-branch" role="button" tabIndex={0} aria-label={textOf(branch.name, i18n.language)} onClick={() => api.onSelect(node.id, at.branch)} onKeyDown={(e) => e.key === "Enter" && api.onSelect(node.id, at.branch)}>
       {handles}
-      <strong>{branch.name}</strong>
+      <strong>{textOf(branch.name, i18n.language)}</strong>
       {condition ? <span className="wf-muted"> · {condition}</span> : null}
     </div>
   );

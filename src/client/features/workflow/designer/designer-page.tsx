@@ -5,7 +5,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 
-import { type Definition, type FlowNode, findNode, type NodeType, nodeAtPath, validateDefinition } from "../../../../shared/workflow";
+import { type Definition, type FlowNode, findNode, type NodeType, nodeAtPath, textOf, validateDefinition } from "../../../../shared/workflow";
 import { usePickerData } from "../../../components/member-picker";
 import { PageHeader } from "../../../layout/page-header";
 import { isApiError } from "../../../providers/api-error";
@@ -47,7 +47,7 @@ const partOf = (def: Definition, p: Problem): unknown => {
  * export as JSON; publishing is refused until the shared validator passes, pointing at nodes.
  */
 export const DesignerPage = () => {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { open: notify } = useNotification();
   const navigate = useNavigate();
   const { id = "" } = useParams();
@@ -248,7 +248,7 @@ export const DesignerPage = () => {
                   <li key={i}>
                     {e.nodeId ? (
                       <Button type="link" size="small" onClick={() => { setTab("flow"); setSelected({ id: e.nodeId as string, branch: null }); }}>
-                        {findNode(def.nodes, e.nodeId)?.name ?? e.nodeId}
+                        {textOf(findNode(def.nodes, e.nodeId)?.name, i18n.language) || e.nodeId}
                       </Button>
                     ) : null}
                     {field || e.path === "form" ? (

@@ -1,4 +1,4 @@
-import { Checkbox, Drawer, Form, Input, InputNumber, Radio, Select, Switch, Table } from "antd";
+import { Checkbox, Drawer, Form, InputNumber, Radio, Select, Switch, Table } from "antd";
 import { useTranslation } from "react-i18next";
 
 import {
@@ -16,6 +16,7 @@ import {
   type TaskNode,
 } from "../../../../shared/workflow";
 import { MemberPickerField } from "../../../components/member-picker";
+import { NameInputs } from "./name-inputs";
 
 type Props = {
   def: Definition;
@@ -180,9 +181,7 @@ export const NodeDrawer = ({ def, node, roles, onChange, onClose }: Props) => {
     <Drawer open={isOpen} width={520} title={node ? t(`workflow.nodeTypes.${node.type}`) : ""} onClose={onClose} destroyOnHidden>
       {node && isOpen ? (
         <Form layout="vertical">
-          <Form.Item label={t("workflow.fields.nodeName")} htmlFor="wf-node-name">
-            <Input id="wf-node-name" value={node.name} maxLength={50} onChange={(e) => onChange({ ...node, name: e.target.value })} />
-          </Form.Item>
+          <NameInputs id="wf-node-name" label={t("workflow.fields.nodeName")} value={node.name} onChange={(name) => onChange({ ...node, name })} />
           {node.type === "cc" ? (
             <>
               <AssigneeEditor def={def} value={node.recipients} roles={roles} isCc onChange={(recipients) => onChange({ ...node, recipients } as CcNode)} />
