@@ -85,7 +85,7 @@ test("conflict check: waives a hit with an uploaded letter, saves, reopens it fr
   await expect(history.getByRole("button", { name: /^查看 / })).toHaveCount(1);
   await find.fill(`没有这样的报告${stamp}`);
   await find.press("Enter");
-  await expect(history.getByText("暂无已保存的报告")).toBeVisible();
+  await expect(history.getByText(`没有与“没有这样的报告${stamp}”匹配的报告`)).toBeVisible();
   await snap(page, "conflicts-history-search");
 });
 

@@ -46,7 +46,7 @@ export const SavedReport = ({ id, onClose, onExported }: { id: string; onClose: 
             <ul aria-label={t("conflicts.history.exports")} style={{ margin: 0, paddingInlineStart: 16 }}>
               {report.exports.map((e) => (
                 <li key={`${e.at}-${e.sha256}`}>
-                  {t("conflicts.history.exportedBy", { at: formatAt(e.at), name: e.by ?? "" })}:{" "}
+                  {t("conflicts.history.exportedBy", { at: formatAt(e.at), name: e.by ?? "" })}{" "}
                   <Typography.Text code copyable style={{ wordBreak: "break-all" }}>
                     {e.sha256}
                   </Typography.Text>
