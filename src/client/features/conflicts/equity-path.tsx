@@ -1,4 +1,4 @@
-import { Button } from "antd";
+import { Button, theme } from "antd";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -11,7 +11,9 @@ export type HitPath = { direction: "up" | "down"; from: string; steps: { name: s
  */
 export const EquityPathDiagram = ({ path, id }: { path: HitPath; id?: string }) => {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const down = path.direction === "down";
+  const nodeStyle = { border: `1px solid ${token.colorBorder}`, borderRadius: token.borderRadiusSM, padding: "2px 8px" };
   return (
     <ol id={id} className="conflict-equity-path" aria-label={t(down ? "conflicts.path.down" : "conflicts.path.up")}
       style={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 6, listStyle: "none", margin: "6px 0 0", padding: 0 }}>
@@ -27,8 +29,6 @@ export const EquityPathDiagram = ({ path, id }: { path: HitPath; id?: string }) 
     </ol>
   );
 };
-
-const nodeStyle = { border: "1px solid var(--ant-color-border, #d9d9d9)", borderRadius: 4, padding: "2px 8px" } as const;
 
 /** A disclosure button under the hit's name that opens and closes its path (keyboard: Enter or Space). */
 export const EquityPathToggle = ({ path }: { path: HitPath }) => {
