@@ -1,8 +1,10 @@
 import ICAL from "ical.js";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { OWN_CONDITIONS } from "../../src/shared/permission-scopes";
 import type { PermissionRule } from "../../src/shared/permissions";
+import { dictionaryItems } from "../../src/server/db/tables";
 import type { TestApp } from "../fixtures/app";
 import { casesSuite } from "../fixtures/cases";
 import { deadlinesApi, plusDays } from "../fixtures/deadlines";
@@ -150,6 +152,27 @@ describe("calendar, feed, tasks and templates", () => {
       const personal = await api.post("intern", "/api/tasks", { title: "读书笔记" });
       expect(personal.statusCode, personal.body).toBe(200);
       expect((await api.get("lawyer", `/api/tasks/${personal.json().data.id}`)).statusCode).toBe(404);
+    });
+  });
+
+  describe("GET /api/deadline-types", () => {
+    it("takes a type's behaviour from its dictionary item: a firm's own 'hearing' kind is listed as a hearing at home", async () => {
+      const types = (await api.get("lawyer", "/api/deadline-types")).json().data as { code: string; kind: string }[];
+      expect(types.find((x) => x.code === "hearing")?.kind).toBe("hearing");
+      expect(types.find((x) => x.code === "preservation")?.kind).toBe("preservation");
+      expect(types.find((x) => x.code === "appeal")?.kind).toBe("deadline");
+      // The firm adds 听证 (an arbitration hearing) as a hearing kind.
+      const db = t.database.db;
+      const { a } = await firmIds(t);
+      const [hearing] = await db.select().from(dictionaryItems).where(and(eq(dictionaryItems.workspaceId, a), eq(dictionaryItems.code, "hearing")));
+      await db.insert(dictionaryItems).values({ workspaceId: hearing.workspaceId, typeId: hearing.typeId, code: "arbitral-hearing", labelZh: "仲裁听证", labelEn: "Arbitral hearing", attributes: { kind: "hearing", reminderOffsets: [10, 2] } });
+      const after = (await api.get("lawyer", "/api/deadline-types")).json().data as { code: string; kind: string; reminderOffsets: number[] }[];
+      expect(after.find((x) => x.code === "arbitral-hearing")).toMatchObject({ kind: "hearing", reminderOffsets: [10, 2] });
+      const added = await api.addKeyDate("lawyer", caseId, { deadlineType: "arbitral-hearing", source: "court-notice", dueDate: plusDays(3), startsAt: `${plusDays(3)}T02:00:00.000Z`, court: "北京仲裁委员会" });
+      expect(added.statusCode, added.body).toBe(200);
+      const agenda = (await api.get("lawyer", "/api/my-agenda")).json().data as { hearings: { id: string }[]; deadlines: { id: string }[] };
+      expect(agenda.hearings.map((h) => h.id)).toContain(added.json().data.id);
+      expect(agenda.deadlines.map((h) => h.id)).not.toContain(added.json().data.id);
     });
   });
 

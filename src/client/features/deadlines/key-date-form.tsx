@@ -11,8 +11,13 @@ import { useDeadlineRules, useDeadlineTypes } from "./use-deadline-data";
 
 type Values = KeyDateValues;
 
-/** Reminder choices, in days before the due date (0: on the day). */
+/** Reminder suggestions, in days before the due date (0: on the day); any whole 0–365 may be typed. */
 const OFFSETS = [60, 30, 14, 7, 3, 1, 0];
+const MAX_OFFSET = 365;
+/** Typed offsets arrive as text: digits become numbers (once each); anything else stays for the rule to refuse. */
+const normalizeOffsets = (values: unknown) =>
+  Array.isArray(values) ? [...new Set(values.map((x) => (/^\d{1,3}$/.test(String(x).trim()) ? Number(String(x).trim()) : x)))] : values;
+const isOffset = (x: unknown) => typeof x === "number" && Number.isInteger(x) && x >= 0 && x <= MAX_OFFSET;
 
 type Props = {
   caseId: string;
@@ -40,6 +45,8 @@ export const KeyDateForm = ({ caseId, open, editing = null, onClose, onSaved }: 
   const { mutateAsync, mutation } = useCustomMutation<Preview>();
   const [preview, setPreview] = useState<Preview | null>(null);
   const type = Form.useWatch("deadlineType", form);
+  // What the type's fields are comes from its dictionary item (a firm's own type may be a hearing).
+  const kind = types.find((x) => x.code === type)?.kind ?? "deadline";
   const source = Form.useWatch("source", form);
   const ruleCode = Form.useWatch("ruleCode", form);
   const trigger = Form.useWatch("triggerDate", form);
@@ -131,11 +138,11 @@ export const KeyDateForm = ({ caseId, open, editing = null, onClose, onSaved }: 
             ) : null}
           </>
         ) : (
-          <Form.Item name="dueDate" label={t("deadlines.fields.dueDate")} rules={[{ required: type !== "hearing", message: t("validation.required") }]}>
+          <Form.Item name="dueDate" label={t("deadlines.fields.dueDate")} rules={[{ required: kind !== "hearing", message: t("validation.required") }]}>
             <DatePicker style={{ width: "100%" }} />
           </Form.Item>
         )}
-        {type === "hearing" ? (
+        {kind === "hearing" ? (
           <>
             <Form.Item name="startsAt" label={t("deadlines.fields.startsAt")} rules={[{ required: true, message: t("validation.required") }]}>
               <DatePicker showTime={{ format: "HH:mm" }} format="YYYY-MM-DD HH:mm" style={{ width: "100%" }} />
@@ -145,14 +152,24 @@ export const KeyDateForm = ({ caseId, open, editing = null, onClose, onSaved }: 
             <Form.Item name="judge" label={t("deadlines.fields.judge")}><Input maxLength={100} /></Form.Item>
           </>
         ) : null}
-        {type === "preservation" ? (
+        {kind === "preservation" ? (
           <Form.Item name="subject" label={t("deadlines.fields.subject")}><Input maxLength={500} /></Form.Item>
         ) : null}
         <Form.Item name="responsibleId" label={t("deadlines.fields.responsibleId")} extra={t("deadlines.keyDates.responsibleDefault")}>
           <Select allowClear showSearch optionFilterProp="label" options={people.members.map((m) => ({ value: m.userId, label: m.name }))} />
         </Form.Item>
-        <Form.Item name="reminderOffsets" label={t("deadlines.fields.reminderOffsets")} extra={t("deadlines.keyDates.offsetsDefault", { days: (types.find((x) => x.code === type)?.reminderOffsets ?? []).join(", ") })}>
-          <Select mode="multiple" allowClear options={OFFSETS.map((d) => ({ value: d, label: d === 0 ? t("deadlines.keyDates.onTheDay") : t("deadlines.keyDates.daysBefore", { days: d }) }))} />
+        <Form.Item
+          name="reminderOffsets"
+          label={t("deadlines.fields.reminderOffsets")}
+          normalize={normalizeOffsets}
+          rules={[{ validator: (_, v: unknown[] = []) => (v.every(isOffset) ? Promise.resolve() : Promise.reject(new Error(t("deadlines.errors.badOffset", { max: MAX_OFFSET })))) }]}
+          extra={t("deadlines.keyDates.offsetsDefault", { days: (types.find((x) => x.code === type)?.reminderOffsets ?? []).join(", ") })}>
+          <Select
+            mode="tags"
+            allowClear
+            tokenSeparators={[",", "，", " "]}
+            options={OFFSETS.map((d) => ({ value: d, label: d === 0 ? t("deadlines.keyDates.onTheDay") : t("deadlines.keyDates.daysBefore", { days: d }) }))}
+          />
         </Form.Item>
         <Form.Item name="note" label={t("deadlines.fields.note")}><Input.TextArea maxLength={1000} rows={2} /></Form.Item>
       </Form>

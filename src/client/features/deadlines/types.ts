@@ -27,7 +27,8 @@ export type KeyDate = {
   version: number;
 };
 
-export type DeadlineType = { code: string; labelZh: string; labelEn: string; reminderOffsets: number[]; color?: string };
+/** `kind` (the dictionary item's attribute) decides the form's fields and where the home page lists it. */
+export type DeadlineType = { code: string; labelZh: string; labelEn: string; kind: "hearing" | "preservation" | "deadline"; reminderOffsets: number[]; color?: string };
 
 export type DeadlineRule = { code: string; name: string; deadlineType: string; amount: number; unit: "day" | "month" | "year"; triggerLabel: string; basis: string | null };
 

@@ -189,14 +189,15 @@ export const STANDARD_DICTIONARIES: { code: string; zh: string; en: string; item
     code: "deadline-type",
     zh: "关键日期类型",
     en: "Key date types",
-    // reminderOffsets: days before the due date a reminder goes out (0: on the day).
+    // reminderOffsets: days before the due date a reminder goes out (0: on the day). kind: how
+    // the type behaves (features/deadlines/data.ts); without it, a plain deadline.
     items: [
-      ["hearing", "开庭", "Hearing", { reminderOffsets: [7, 3, 1, 0], color: "red" }],
+      ["hearing", "开庭", "Hearing", { kind: "hearing", reminderOffsets: [7, 3, 1, 0], color: "red" }],
       ["evidence", "举证期限", "Evidence deadline", { reminderOffsets: [7, 3, 1, 0], color: "orange" }],
       ["defence", "答辩期", "Defence period", { reminderOffsets: [7, 3, 1, 0], color: "gold" }],
       ["appeal", "上诉期", "Appeal period", { reminderOffsets: [7, 3, 1, 0], color: "volcano" }],
       ["limitation", "诉讼时效", "Limitation", { reminderOffsets: [30, 7, 1, 0], color: "purple" }],
-      ["preservation", "保全到期", "Preservation expiry", { reminderOffsets: [30, 7, 1, 0], color: "magenta" }],
+      ["preservation", "保全到期", "Preservation expiry", { kind: "preservation", reminderOffsets: [30, 7, 1, 0], color: "magenta" }],
       ["enforcement", "申请执行期限", "Enforcement application period", { reminderOffsets: [30, 7, 1, 0], color: "cyan" }],
       ["retrial", "再审申请期限", "Retrial application period", { reminderOffsets: [30, 7, 1, 0], color: "blue" }],
     ],

@@ -5,6 +5,7 @@ import { caseMembers, cases, keyDates, tasks, workflowTasks } from "../../db/tab
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { todayOf } from "../cases/lifecycle";
+import { loadDeadlineTypes } from "../deadlines/data";
 import { caseReadable, onTeamOf } from "../tasks/visibility";
 
 /** How many days "my next days" looks ahead. */
@@ -41,7 +42,7 @@ export const myAgenda = async (ctx: RequestCtx, now = new Date()) => {
       .from(caseMembers)
       .where(inWorkspace(ctx, caseMembers, eq(caseMembers.userId, ctx.userId), inArray(caseMembers.role, ["lead", "supervisor"]))),
   );
-  const [deadlines, unconfirmed, myTasks, [{ approvals }]] = await Promise.all([
+  const [deadlines, unconfirmed, myTasks, [{ approvals }], types] = await Promise.all([
     ctx.db
       .select(kdColumns)
       .from(keyDates)
@@ -65,7 +66,10 @@ export const myAgenda = async (ctx: RequestCtx, now = new Date()) => {
       .orderBy(asc(tasks.dueDate))
       .limit(100),
     ctx.db.select({ approvals: count() }).from(workflowTasks).where(inWorkspace(ctx, workflowTasks, eq(workflowTasks.assigneeId, ctx.userId), eq(workflowTasks.status, "pending"))),
+    loadDeadlineTypes(ctx),
   ]);
+  // Hearings are the types whose dictionary item says so, the firm's own included.
+  const isHearing = (code: string) => types.get(code)?.kind === "hearing";
   const mark = <T extends { dueDate: string | null }>(row: T) => ({
     ...row,
     isOverdue: row.dueDate !== null && row.dueDate < today,
@@ -74,8 +78,8 @@ export const myAgenda = async (ctx: RequestCtx, now = new Date()) => {
   return {
     today,
     until,
-    hearings: deadlines.filter((d) => d.deadlineType === "hearing" && d.dueDate >= today).map(mark),
-    deadlines: deadlines.filter((d) => d.deadlineType !== "hearing" || d.dueDate < today).map(mark),
+    hearings: deadlines.filter((d) => isHearing(d.deadlineType) && d.dueDate >= today).map(mark),
+    deadlines: deadlines.filter((d) => !isHearing(d.deadlineType) || d.dueDate < today).map(mark),
     unconfirmed: unconfirmed.map(mark),
     tasks: myTasks.map(mark),
     pendingApprovals: approvals,

@@ -29,7 +29,17 @@ export const listRules = (ctx: Scope) =>
     .where(inWorkspace(ctx, deadlineRules))
     .orderBy(deadlineRules.deadlineType, deadlineRules.code);
 
-export type DeadlineType = { code: string; labelZh: string; labelEn: string; reminderOffsets: number[]; color?: string };
+/**
+ * How a key-date type behaves, from its dictionary item's `kind` attribute: a hearing has a time,
+ * a court, a courtroom and a judge and is listed apart on the home page; a preservation names what
+ * was frozen or seized; anything else is a plain deadline. A firm's own type can be either.
+ */
+export const DEADLINE_KINDS = ["hearing", "preservation", "deadline"] as const;
+export type DeadlineKind = (typeof DEADLINE_KINDS)[number];
+
+export type DeadlineType = { code: string; labelZh: string; labelEn: string; kind: DeadlineKind; reminderOffsets: number[]; color?: string };
+
+const kindOf = (value: unknown): DeadlineKind => (DEADLINE_KINDS as readonly unknown[]).includes(value) ? (value as DeadlineKind) : "deadline";
 
 const offsetsOf = (value: unknown) =>
   Array.isArray(value) ? value.filter((v): v is number => Number.isInteger(v) && v >= 0 && v <= 365) : [7, 3, 1, 0];
@@ -44,7 +54,7 @@ export const loadDeadlineTypes = async (ctx: Pick<RequestCtx, "db" | "workspaceI
   return new Map(
     rows.map((r) => [
       r.code,
-      { code: r.code, labelZh: r.labelZh, labelEn: r.labelEn, reminderOffsets: offsetsOf(r.attributes.reminderOffsets), color: r.attributes.color as string | undefined },
+      { code: r.code, labelZh: r.labelZh, labelEn: r.labelEn, kind: kindOf(r.attributes.kind), reminderOffsets: offsetsOf(r.attributes.reminderOffsets), color: r.attributes.color as string | undefined },
     ]),
   );
 };
