@@ -137,6 +137,10 @@ export const declineAsCounterparty = async (db: Db, token: string, session: stri
   return { declined: true };
 };
 
+/**
+ * The sealed PDF for the link's signer. It needs a live session: the one they signed in, or one a
+ * download code opened later (another device, or after it ended); each download is a trail entry.
+ */
 export const sealedForSigner = (db: Db, deps: EsignDeps, token: string, session: string | undefined, origin: Origin, now = new Date()) =>
   db.transaction(async (tx) => {
     const link = await resolveLink(tx, token, now, true);
