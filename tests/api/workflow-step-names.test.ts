@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from "../fixtures/app";
 import { workflowApi } from "../fixtures/workflow-api";
 import { approval, branch, exclusive, users } from "../fixtures/workflow-defs";
 
-type Row = { instanceId: string; nodeName?: string; current?: { nodeName: string; assigneeName: string }[] };
+type Row = { instanceId: string; definitionName?: string; nodeName?: string; current?: { nodeName: string; assigneeName: string }[] };
 
 /**
  * Step names are given per language in the designer, like form-field labels: every place the
@@ -69,6 +69,11 @@ describe("workflow step names in the reader's language", () => {
     const rows = async (lang: string) => (await list("admin", "all", lang)).find((r) => r.instanceId === id)?.current?.map((c) => c.nodeName);
     expect(await rows("en")).toEqual(["Department head"]);
     expect(await rows("zh-CN")).toEqual(["部门负责人"]);
+    // The workflow's own name too, in every list (the definition row keeps one language).
+    const flowName = async (tab: string, who: string, lang: string) => (await list(who, tab, lang)).find((r) => r.instanceId === id)?.definitionName;
+    expect(await flowName("all", "admin", "en")).toBe("Leave request");
+    expect(await flowName("initiated", "lawyer", "zh-CN")).toBe("请假申请");
+    expect(await flowName("pending", "partner", "en")).toBe("Leave request");
   });
 
   const startable = async (kindOrKey: string) => {

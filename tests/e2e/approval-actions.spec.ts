@@ -53,6 +53,8 @@ type Words = {
   pickerSearch: string;
   pickerOk: RegExp;
   initiator: string;
+  /** The seeded leave flow's first step, named in both languages by the seed. */
+  headStep: string;
   actions: Record<"accept" | "reject" | "return" | "transfer" | "addSign" | "cc" | "cancel", string>;
   done: Record<"accept" | "reject" | "return" | "transfer" | "addSign" | "cc" | "cancel", (title: string) => string>;
 };
@@ -68,6 +70,7 @@ const ZH: Words = {
   pickerSearch: "按姓名或拼音首字母搜索",
   pickerOk: /^确定（1）$/,
   initiator: "发起人",
+  headStep: "部门负责人",
   actions: { accept: "同意", reject: "驳回", return: "退回", transfer: "转交", addSign: "加签", cc: "抄送", cancel: "撤销" },
   done: {
     accept: (x) => `已同意「${x}」`,
@@ -91,6 +94,7 @@ const EN: Words = {
   pickerSearch: "Search by name or pinyin initials",
   pickerOk: /^OK \(1\)$/,
   initiator: "Initiator",
+  headStep: "Department head",
   actions: { accept: "Accept", reject: "Reject", return: "Return", transfer: "Transfer", addSign: "Add signature", cc: "CC", cancel: "Cancel process" },
   done: {
     accept: (x) => `Accepted “${x}”`,
@@ -134,6 +138,21 @@ const confirm = async (page: Page, dialog: Locator, w: Words, done: string) => {
   await expect(dialog).toBeHidden();
 };
 
+/**
+ * After an action the page moves on to the next pending item (the spec's "next pending"): another
+ * approval than the one just handled, one the partner still has to act on, showing its own title.
+ */
+const expectNextPendingOpened = async (page: Page, request: APIRequestContext, handledId: string) => {
+  await expect(page).toHaveURL(/[?&]from=pending/);
+  const openedId = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/.exec(new URL(page.url()).pathname)?.[0];
+  expect(openedId).toBeTruthy();
+  expect(openedId).not.toBe(handledId);
+  const headers = { authorization: `Bearer ${await apiToken(request, "partner")}` };
+  const next = (await (await request.get(`/api/workflow/instances/${openedId}`, { headers })).json()) as { data: { title: string; myTasks: unknown[] } };
+  expect(next.data.myTasks.length).toBeGreaterThan(0);
+  await expect(page.getByText(next.data.title).first()).toBeVisible();
+};
+
 const setLanguage = async (page: Page, language: "zh-CN" | "en") => {
   await page.evaluate((lang) => localStorage.setItem("language", lang), language);
 };
@@ -167,6 +186,7 @@ for (const [lang, w] of [["zh-CN", ZH], ["en", EN]] as const) {
     await dialog.getByLabel(w.comment).fill("请补充材料");
     await confirm(page, dialog, w, w.done.return(titles.ret));
     await snap(page, `approval-actions-${lang}-02-returned-toast`);
+    await expectNextPendingOpened(page, request, ids.ret);
 
     // Reject: the comment is required.
     await page.goto(`/manage/workflow/detail/${ids.rej}`);
@@ -174,6 +194,7 @@ for (const [lang, w] of [["zh-CN", ZH], ["en", EN]] as const) {
     await submitEmpty(dialog, w, [w.commentRequired]);
     await dialog.getByLabel(w.comment).fill("不符合规定");
     await confirm(page, dialog, w, w.done.reject(titles.rej));
+    await expectNextPendingOpened(page, request, ids.rej);
 
     // Transfer: somebody must be chosen.
     await page.goto(`/manage/workflow/detail/${ids.tra}`);
@@ -201,12 +222,19 @@ for (const [lang, w] of [["zh-CN", ZH], ["en", EN]] as const) {
     await expect(dialog).toBeHidden();
     dialog = await openAction(page, w, "accept");
     await confirm(page, dialog, w, w.done.accept(titles.acc));
+    await expectNextPendingOpened(page, request, ids.acc);
 
     // The returned approval waits on the initiator: the current-step column says so.
     await page.goto("/manage/workflow/center/all");
     const row = page.getByRole("row", { name: new RegExp(titles.ret) });
     await expect(row).toContainText(`${w.initiator}: 张伟`);
+    // The transferred one waits on 王建国 at the seeded first step, named in the page's language.
+    await expect(page.getByRole("row", { name: new RegExp(titles.tra) })).toContainText(`${w.headStep}: 王建国`);
     await snap(page, `approval-actions-${lang}-04-all-current-step`);
+    // The detail's timeline names the step the same way.
+    await page.goto(`/manage/workflow/detail/${ids.tra}`);
+    await expect(page.getByText(w.headStep).first()).toBeVisible();
+    if (lang === "en") await expect(page.getByText(ZH.headStep)).toHaveCount(0);
 
     // The initiator cancels one of hers: the dialog takes an optional reason.
     await signIn(page, request, "lawyer");

@@ -5,7 +5,7 @@ import { type ListQuery, pageOf, pageWithTotal } from "../../lib/list-query";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { isUuid } from "../../lib/tenant-guard";
-import { stepNamer } from "./step-names";
+import { type StepNamer, stepNamer } from "./step-names";
 
 /** Only firm admins see every approval: the seed grants `read` to all staff to open the centre. */
 export const canReadAll = (ctx: RequestCtx) => ctx.ability.can("manage", "WORKFLOW_INSTANCE");
@@ -75,18 +75,20 @@ export const findPending = async (ctx: RequestCtx, q: ListQuery) => {
   const order = new Map(page.map((p, i) => [p.id, i]));
   rows.sort((a, b) => (order.get(a.taskId) ?? 0) - (order.get(b.taskId) ?? 0));
   const named = await stepNamer(ctx, rows.map((r) => r.instanceId));
-  return { rows: rows.map((r) => ({ ...r, nodeName: named(r.instanceId, r.nodeId, r.nodeName) })), total };
+  return {
+    rows: rows.map((r) => ({ ...r, definitionName: named.flow(r.instanceId, r.definitionName), nodeName: named(r.instanceId, r.nodeId, r.nodeName) })),
+    total,
+  };
 };
 
 /** The open tasks (node and people) of some instances: "current nodes and assignees". */
-const currentSteps = async (ctx: RequestCtx, instanceIds: string[]) => {
+const currentSteps = async (ctx: RequestCtx, instanceIds: string[], named: StepNamer) => {
   if (instanceIds.length === 0) return new Map<string, { nodeName: string; assigneeName: string }[]>();
   const rows = await ctx.db
     .select({ instanceId: workflowTasks.instanceId, nodeId: workflowTasks.nodeId, nodeName: workflowTasks.nodeName, assigneeName: users.name })
     .from(workflowTasks)
     .innerJoin(users, eq(users.id, workflowTasks.assigneeId))
     .where(inWorkspace(ctx, workflowTasks, inArray(workflowTasks.instanceId, instanceIds), inArray(workflowTasks.status, ["pending", "waiting"])));
-  const named = await stepNamer(ctx, instanceIds);
   const out = new Map<string, { nodeName: string; assigneeName: string }[]>();
   for (const r of rows) {
     out.set(r.instanceId, [...(out.get(r.instanceId) ?? []), { nodeName: named(r.instanceId, r.nodeId, r.nodeName), assigneeName: r.assigneeName }]);
@@ -111,8 +113,9 @@ const listInstances = async (ctx: RequestCtx, q: ListQuery, scope: SQL | undefin
     () => ctx.db.select({ total: count() }).from(i).where(where),
     { offset, limit },
   );
-  const steps = await currentSteps(ctx, rows.map((r) => r.instanceId));
-  return { rows: rows.map((r) => ({ ...r, current: steps.get(r.instanceId) ?? [] })), total };
+  const named = await stepNamer(ctx, rows.map((r) => r.instanceId));
+  const steps = await currentSteps(ctx, rows.map((r) => r.instanceId), named);
+  return { rows: rows.map((r) => ({ ...r, definitionName: named.flow(r.instanceId, r.definitionName), current: steps.get(r.instanceId) ?? [] })), total };
 };
 
 /** Initiated by me: every status, with current nodes and assignees. */
@@ -179,7 +182,8 @@ export const findCc = async (ctx: RequestCtx, q: ListQuery) => {
         .where(where),
     { offset, limit },
   );
-  return { rows, total };
+  const named = await stepNamer(ctx, rows.map((r) => r.instanceId));
+  return { rows: rows.map((r) => ({ ...r, definitionName: named.flow(r.instanceId, r.definitionName) })), total };
 };
 
 /** Badges: my pending tasks and unread CCs. */
