@@ -134,11 +134,22 @@ test.describe("deadlines, calendar and tasks", () => {
     const due = (await computed.innerText()).match(/\d{4}-\d{2}-\d{2}/)![0];
     // Fifteen days after service, or the next working day.
     expect(due >= plusDays(11 - testInfo.retry)).toBe(true);
+    // Reminders are typed freely in whole days: 400 is refused, 10 and 2 are kept.
+    await dialog.getByLabel("提醒（提前天数）").click();
+    await page.keyboard.type("400");
+    await page.keyboard.press("Enter");
+    await expect(dialog.getByText("提醒须为到期前的整数天数，0 至 365")).toBeVisible();
+    await page.keyboard.press("Backspace");
+    await page.keyboard.type("10,2,");
+    await expect(dialog.getByText("提醒须为到期前的整数天数，0 至 365")).toBeHidden();
     await snap(page, "deadlines-key-date-form-light");
     await dialog.getByRole("button", { name: /保\s*存/ }).click();
     const row = page.getByRole("row", { name: /对判决的上诉期/ }).filter({ hasText: `起算：${served}` });
     await expect(row).toContainText(due);
     await expect(row).toContainText("待复核");
+    const lawyer = await api(request, "lawyer");
+    const saved = ((await lawyer.get(`/api/cases/${caseId}/key-dates`)) as { triggerDate: string; reminderOffsets: number[] }[]).find((k) => k.triggerDate === served);
+    expect(saved?.reminderOffsets).toEqual([10, 2]);
     // The one who entered it cannot sign it off: the button is disabled and says why.
     const own = row.getByRole("button", { name: /复核确认/ });
     await expect(own).toBeDisabled();
