@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Alert } from "antd";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { ApplyTemplate } from "../deadlines";
@@ -16,12 +17,21 @@ export const TemplateOffer = ({ caseId, stage, onApplied }: { caseId: string; st
   // Keyed by stage too: a stage change asks again for the new stage's templates.
   const key = ["case-templates", caseId, stage];
   const { data: templates = [] } = useQuery({ queryKey: key, queryFn: () => getJson<{ id: string; isApplied: boolean }[]>(`/cases/${caseId}/task-templates`) });
-  if (templates.length === 0 || templates.some((x) => x.isApplied)) return null;
+  // "Not now" holds for this case at this stage, in this browser; the next stage offers again.
+  const dismissKey = `law-manage:template-offer:${caseId}:${stage ?? ""}`;
+  const [, rerender] = useState(0);
+  const isDismissed = localStorage.getItem(dismissKey) === "1";
+  if (isDismissed || templates.length === 0 || templates.some((x) => x.isApplied)) return null;
   return (
     <Alert
       className="case-alert"
       type="info"
       showIcon
+      closable
+      onClose={() => {
+        localStorage.setItem(dismissKey, "1");
+        rerender((n) => n + 1);
+      }}
       message={t("cases.templates.offer", { n: templates.length })}
       action={
         <ApplyTemplate
