@@ -285,5 +285,19 @@ test.describe("workflow administration", () => {
     await page.getByRole("button", { name: /Leave|请假/ }).first().click();
     await expect(page.getByText("Attach files")).toBeVisible();
     await snap(page, "workflow-admin-03-start-en");
+
+    // A step named in Chinese only shows that name in English; given an English name, the
+    // English one (the designer keeps both, like field labels). Not saved: the flow stays as is.
+    await signIn(page, request, "admin");
+    await page.goto("/manage/workflow/definitions");
+    await page.getByRole("row", { name: new RegExp(FLOW) }).getByRole("button", { name: "Design" }).click();
+    await page.getByRole("tab", { name: "Flow" }).click();
+    await page.locator(".wf-node-name", { hasText: "主任审批" }).click();
+    const step = page.getByRole("dialog", { name: "Approval" });
+    await expect(step.getByLabel("Step name")).toHaveValue("主任审批");
+    await step.getByLabel("English name").fill("Director sign-off");
+    await expect(page.locator(".wf-node-name", { hasText: "Director sign-off" })).toBeVisible();
+    await expect(page.locator(".wf-node-name", { hasText: "主任审批" })).toHaveCount(0);
+    await snap(page, "workflow-admin-10-step-name-en");
   });
 });

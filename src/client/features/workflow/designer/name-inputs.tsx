@@ -17,7 +17,7 @@ export const NameInputs = ({ id, label, value, onChange }: { id: string; label: 
   const pair = pairOf(value);
   return (
     <>
-      <Form.Item label={label} htmlFor={id}>
+      <Form.Item label={label} htmlFor={id} extra={t("workflow.designer.nameZhHint")}>
         <Input id={id} value={pair["zh-CN"]} placeholder={t("workflow.designer.nameZh")} maxLength={50} onChange={(e) => onChange({ ...pair, "zh-CN": e.target.value })} />
       </Form.Item>
       <Form.Item label={t("workflow.designer.nameEn")} htmlFor={`${id}-en`} extra={t("workflow.designer.nameEnHint")}>
