@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, isNotNull, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 
+import { isCalendarDate } from "../../../shared/deadline-compute";
 import { calendarEvents, caseMembers, cases, keyDates, memberDepartments, tasks } from "../../db/tables";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
@@ -35,6 +36,11 @@ export const MAX_EVENT_DAYS = 31;
 export const DAY_MS = 86_400_000;
 /** Midnight of a calendar date in the firm's time zone. */
 export const dayStart = (day: string) => new Date(`${day}T00:00:00+08:00`);
+
+/** The route's pattern lets 2026-02-30 through; the database would answer it with a 500. */
+export const checkRange = (ctx: RequestCtx, q: CalendarQuery) => {
+  for (const field of ["from", "to"] as const) if (!isCalendarDate(q[field])) failValidation([fieldError(field, "deadlines.errors.badDate", ctx.lang)]);
+};
 
 /** Events: my own, or on a case I may read. */
 export const visibleEvents = (ctx: RequestCtx) =>
@@ -179,6 +185,7 @@ export const eventOverlaps = (from: string, toExclusive: Date) =>
  * findCalendarMonth (month.ts) instead, which caps each day.
  */
 export const findCalendar = async (ctx: RequestCtx, q: CalendarQuery): Promise<CalendarItem[]> => {
+  checkRange(ctx, q);
   const toExclusive = new Date(dayStart(q.to).getTime() + DAY_MS);
   const caseJoin = (ws: PgColumn, id: PgColumn) => and(eq(cases.workspaceId, ws), eq(cases.id, id));
   const f = sourceFilters(ctx, q);

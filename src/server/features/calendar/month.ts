@@ -7,6 +7,7 @@ import { inWorkspace } from "../../lib/tenant";
 import { failValidation, fieldError } from "../../schema-engine/checks";
 import {
   byStart,
+  checkRange,
   type CalendarItem,
   type CalendarQuery,
   DAY_MS,
@@ -39,9 +40,10 @@ export const MAX_MONTH_DAYS = 42;
  * `perDay` rows, and reading and sending all 8 000 of a month took 200 ms. So each day brings at
  * most `perDay` items, or `perDay - 1` and the count of the rest, which the client shows as
  * "+N more" and loads with GET /api/calendar for that one day. Each source is read per day through
- * its date index with a LIMIT (a lateral join over the days), and counted per day apart.
+ * its date index with a LIMIT (a lateral join over the days), and counted per day in one statement.
  */
 export const findCalendarMonth = async (ctx: RequestCtx, q: MonthQuery): Promise<CalendarMonth> => {
+  checkRange(ctx, q);
   const span = dayjs(q.to).diff(dayjs(q.from), "day");
   if (span < 0 || span >= MAX_MONTH_DAYS) failValidation([fieldError("to", "deadlines.errors.monthRange", ctx.lang, { days: MAX_MONTH_DAYS })]);
   if (personOf(ctx, q)) return { items: await findCalendar(ctx, q), more: [] };
@@ -66,7 +68,8 @@ export const findCalendarMonth = async (ctx: RequestCtx, q: MonthQuery): Promise
     .limit(q.perDay)
     .as("k");
   const tk = f.tasks
-    ? ctx.db.select(taskColumns).from(tasks).where(inWorkspace(ctx, tasks, eq(tasks.dueDate, sql`${day}`), f.tasks)).limit(q.perDay).as("t")
+    ? // Any perDay of the day's tasks, in the (workspace, due_date) index's order.
+      ctx.db.select(taskColumns).from(tasks).where(inWorkspace(ctx, tasks, eq(tasks.dueDate, sql`${day}`), f.tasks)).limit(q.perDay).as("t")
     : null;
   const ev = f.events
     ? ctx.db
