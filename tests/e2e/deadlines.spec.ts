@@ -214,6 +214,31 @@ test.describe("deadlines, calendar and tasks", () => {
     }
   });
 
+  test("'not now' on a stage's template offer holds at that stage", async ({ page, request }) => {
+    const caseId = await firstCase(request);
+    const admin = await api(request, "admin");
+    const kase = await admin.get(`/api/cases/${caseId}`);
+    const made = await admin.post("/api/task-templates", { name: `再审阶段模板${Date.now().toString().slice(-6)}`, caseType: kase.caseType, stage: "retrial", items: [{ kind: "task", title: "准备再审申请书", offsetDays: 3 }] });
+    expect(made.status()).toBe(200);
+    const token = await apiToken(request, "lawyer");
+    const patch = (stage: string, version: number) => request.patch(`/api/cases/${caseId}`, { headers: { authorization: `Bearer ${token}` }, data: { stage, version } });
+    expect((await patch("retrial", kase.version)).status()).toBe(200);
+    try {
+      await signIn(page, request, "lawyer");
+      await page.goto(`/manage/case/detail/${caseId}`);
+      const offer = page.getByRole("alert").filter({ hasText: "本案当前阶段尚未套用任务模板" });
+      await expect(offer).toBeVisible();
+      await offer.getByRole("button", { name: /close|关闭/i }).click();
+      await expect(offer).toBeHidden();
+      await page.reload();
+      await expect(page.getByRole("tab", { name: "动态" })).toBeVisible();
+      await expect(offer).toBeHidden();
+    } finally {
+      const now = await admin.get(`/api/cases/${caseId}`);
+      expect((await patch(kase.stage, now.version)).status()).toBe(200);
+    }
+  });
+
   test("the firm's month shows what fits a day and '+N more' opens the whole day", async ({ page, request }) => {
     const admin = await api(request, "admin");
     const day = plusDays(1);
