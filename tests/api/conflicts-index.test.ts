@@ -155,6 +155,21 @@ describe("conflict check index", () => {
       expect(await matchOf("leiting", "雷霆重工股份有限公司", "party")).toBe("pinyin");
     });
 
+    it("re-keys the person names keyed before the surname reading (migration 0018), not the companies", async () => {
+      const person = await client("单田芳", "91310000MA1K000091");
+      const company = await client("升级后公司名不变有限公司", "91310000MA1K000081");
+      // As an older version stored it: the plain reading only, no surname key.
+      await s.t.database.db.execute(sql`update conflict_keys set identifiers = array['91310000MA1K000091'], py = 'dantianfang', initials = 'dtf' where account_id = ${person.id}`);
+      expect(await matchOf("shantianfang", "单田芳", "client")).toBeUndefined();
+      const file = readFileSync("src/server/db/migrations/0018_conflict_keys_surname.sql", "utf8");
+      await s.t.database.db.execute(sql.raw(file));
+      const stale = async (id: string) => rowsOf<{ stale: boolean }>(await s.t.database.db.execute(sql`select stale from conflict_keys where account_id = ${id}`))[0].stale;
+      expect(await stale(person.id)).toBe(true);
+      expect(await stale(company.id)).toBe(false);
+      expect(await refreshStaleConflictKeys(s.t.database.db)).toBeGreaterThan(0);
+      expect(await matchOf("shantianfang", "单田芳", "client")).toBe("pinyin");
+    });
+
     it("indexes the outside names of equity edges written by SQL at the next start-up", async () => {
       const company = await client("批量股权客户有限公司", "91310000MA1K000071");
       await s.t.database.db.execute(sql`insert into equity_edges (workspace_id, holder_name, company_account_id, share, created_by, updated_by)
