@@ -48,7 +48,8 @@ export const SchemaImport = ({ resource, onDone }: { resource: string; onDone?: 
       });
       setPercent(100);
       setResult(res.data);
-      if (res.data.imported + res.data.updated > 0) showToast({ message: summary(res.data), color: "success" });
+      // A partial import is said by its warning below, not by a green toast beside it.
+      if (res.data.imported + res.data.updated > 0 && res.data.errors.length === 0) showToast({ message: summary(res.data), color: "success" });
     } catch (error) {
       setPercent(null);
       // 5001006: the http client shows no toast; this page says it in its own words.
@@ -108,7 +109,7 @@ export const SchemaImport = ({ resource, onDone }: { resource: string; onDone?: 
       />
       {percent !== null ? (
         <div>
-          <Progress percent={percent} status={percent < 100 ? "active" : result?.errors.length ? "exception" : "success"} />
+          <Progress percent={percent} status={percent < 100 ? "active" : result?.errors.length && written === 0 ? "exception" : "success"} />
           {percent < 100 ? <span>{percent >= 99 ? t("schemaUi.import.processing") : t("schemaUi.import.uploading")}</span> : null}
         </div>
       ) : null}
@@ -124,11 +125,11 @@ export const SchemaImport = ({ resource, onDone }: { resource: string; onDone?: 
       {result && result.errors.length > 0 ? (
         <>
           <Alert
-            type="error"
+            type={written > 0 ? "warning" : "error"}
             showIcon
             message={
               written > 0
-                ? `${summary(result)} ${t("schemaUi.import.partialFailed", { count: result.errors.length })}`
+                ? t("schemaUi.import.partialDone", { summary: summary(result), problems: t("schemaUi.import.partialFailed", { count: result.errors.length }) })
                 : t("schemaUi.import.failed", { count: result.errors.length })
             }
             action={
