@@ -19,7 +19,7 @@ import { taskPath } from "../tasks/paths";
 import { DayList } from "./day-list";
 import { EventForm } from "./event-form";
 import { FeedPanel } from "./feed-panel";
-import type { CalendarItem, CalendarMonth } from "./types";
+import type { CalendarItem, CalendarMonth } from "../../../shared/calendar";
 import "../deadlines/deadlines.css";
 
 type Item = CalendarItem;

@@ -4,7 +4,7 @@ import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
 
 import { UnconfirmedTag } from "../deadlines/due-date";
-import type { CalendarItem } from "./types";
+import type { CalendarItem } from "../../../shared/calendar";
 
 type Props = {
   /** The day to list (YYYY-MM-DD); null: closed. */

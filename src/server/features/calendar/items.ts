@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, isNotNull, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 
+import type { CalendarItem } from "../../../shared/calendar";
 import { isCalendarDate } from "../../../shared/deadline-compute";
 import { calendarEvents, caseMembers, cases, keyDates, memberDepartments, tasks } from "../../db/tables";
 import type { RequestCtx } from "../../lib/request-ctx";
@@ -9,25 +10,7 @@ import { failValidation, fieldError } from "../../schema-engine/checks";
 import { visibleTasks } from "../tasks/service";
 import { caseReadable, mineOrCaseReadable } from "../tasks/visibility";
 
-/** One thing on the calendar, whatever it is stored as. */
-export type CalendarItem = {
-  id: string;
-  kind: "key-date" | "task" | "event";
-  /** The key-date type, "task", or the event's kind. */
-  type: string;
-  title: string;
-  /** A date ("YYYY-MM-DD") for all-day items, an ISO instant otherwise. */
-  start: string;
-  end: string | null;
-  allDay: boolean;
-  caseId: string | null;
-  caseName: string | null;
-  status: string;
-  isConfirmed: boolean;
-  /** Only ordinary events move; computed deadlines never do. */
-  isEditable: boolean;
-  version: number;
-};
+export type { CalendarItem };
 
 export type CalendarQuery = { from: string; to: string; scope?: "me" | "member" | "department" | "firm"; memberId?: string; departmentId?: string; types?: string[] };
 

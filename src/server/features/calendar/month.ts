@@ -2,6 +2,7 @@ import dayjs from "dayjs";
 import { and, count, eq, gte, lt, lte, sql, type SQLWrapper } from "drizzle-orm";
 
 import { calendarEvents, cases, keyDates, tasks } from "../../db/tables";
+import type { CalendarMonth } from "../../../shared/calendar";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { failValidation, fieldError } from "../../schema-engine/checks";
@@ -28,8 +29,6 @@ import {
 } from "./items";
 
 export type MonthQuery = CalendarQuery & { perDay: number };
-/** Per day: what the view can draw, and how many more the day holds ("+N more" asks for the day). */
-export type CalendarMonth = { items: CalendarItem[]; more: { day: string; count: number }[] };
 
 /** A month view spans six weeks; a longer range is no month. */
 export const MAX_MONTH_DAYS = 42;
