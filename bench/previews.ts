@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 
 import { createConverter, findSoffice } from "../src/server/features/documents/preview/convert";
+import { docxOfBody, docxParagraph } from "../tests/fixtures/docx";
 import { login, startApp, stop } from "./lib/servers";
 
 /**
@@ -19,24 +20,16 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PAGES = 30;
 const PORT = Number(process.env.BENCH_PORT ?? 3224);
 
-const docx = async (round: number) => {
-  const { ZipArchive } = await import("archiver");
-  const archive = new ZipArchive({ zlib: { level: 6 } });
-  const chunks: Buffer[] = [];
-  archive.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise((resolve) => archive.on("end", resolve));
-  const xml = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';
-  const para = (text: string) => `<w:p><w:r><w:t xml:space="preserve">${text}</w:t></w:r></w:p>`;
-  const pages = Array.from({ length: PAGES }, (_, p) =>
-    [para(`第 ${p + 1} 页 Page ${p + 1} (round ${round})`), ...Array.from({ length: 25 }, (_, i) => para(`本院认为，原告的诉讼请求有事实和法律依据 ${p + 1}.${i + 1}。`)), `<w:p><w:r><w:br w:type="page"/></w:r></w:p>`].join(""),
-  ).join("");
-  archive.append(`${xml}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`, { name: "[Content_Types].xml" });
-  archive.append(`${xml}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`, { name: "_rels/.rels" });
-  archive.append(`${xml}<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${pages}</w:body></w:document>`, { name: "word/document.xml" });
-  await archive.finalize();
-  await done;
-  return Buffer.concat(chunks);
-};
+const docx = (round: number) =>
+  docxOfBody(
+    Array.from({ length: PAGES }, (_, p) =>
+      [
+        docxParagraph(`第 ${p + 1} 页 Page ${p + 1} (round ${round})`),
+        ...Array.from({ length: 25 }, (_, i) => docxParagraph(`本院认为，原告的诉讼请求有事实和法律依据 ${p + 1}.${i + 1}。`)),
+        `<w:p><w:r><w:br w:type="page"/></w:r></w:p>`,
+      ].join(""),
+    ).join(""),
+  );
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 

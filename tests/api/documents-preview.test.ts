@@ -14,23 +14,7 @@ import { purgeUnreferencedBodies } from "../../src/server/features/documents/pur
 import { createDiskStore } from "../../src/server/features/documents/storage/disk-store";
 import { createTestApp, type TestApp } from "../fixtures/app";
 import { pdfBody, upload } from "../fixtures/documents";
-
-/** A minimal .docx (the parts Word and LibreOffice need), made here so no fixture file is kept. */
-const docxOf = async (paragraphs: string[]) => {
-  const { ZipArchive } = await import("archiver");
-  const archive = new ZipArchive({ zlib: { level: 6 } });
-  const chunks: Buffer[] = [];
-  archive.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise((resolve) => archive.on("end", resolve));
-  const xml = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>';
-  archive.append(`${xml}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`, { name: "[Content_Types].xml" });
-  archive.append(`${xml}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`, { name: "_rels/.rels" });
-  const body = paragraphs.map((p) => `<w:p><w:r><w:t>${p}</w:t></w:r></w:p>`).join("");
-  archive.append(`${xml}<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`, { name: "word/document.xml" });
-  await archive.finalize();
-  await done;
-  return Buffer.concat(chunks);
-};
+import { docxOf } from "../fixtures/docx";
 
 const xlsxOf = async () => {
   const book = new ExcelJS.Workbook();
