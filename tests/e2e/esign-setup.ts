@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect } from "@playwright/test";
 import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
 
 import { apiToken } from "./helpers";
 
-/** API set-up for the e-signing spec: a real two-page PDF, an electronic seal and an approved contract. */
+/** API set-up for the e-signing specs: a real two-page PDF and an approved contract (the seal is the demo firm's). */
 
 export const FIRM = "明德律师事务所";
 
@@ -47,28 +47,6 @@ export const contractPdf = async (title: string) => {
     if (n === 2) page.drawText("Signatures:", { x: 60, y: 160, size: 12, font });
   }
   return Buffer.from(await doc.save());
-};
-
-/** A seal impression drawn by the browser itself (a red ring with text), as PNG. */
-const sealImage = async (page: Page) => {
-  await page.setContent(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200" id="s"><circle cx="100" cy="100" r="90" fill="none" stroke="#c00" stroke-width="8"/><text x="100" y="112" font-size="28" text-anchor="middle" fill="#c00">SEAL</text></svg>`,
-  );
-  return page.locator("#s").screenshot({ omitBackground: true });
-};
-
-/** An active electronic seal with an impression, kept by `custodian` (only they may sign with it). */
-export const electronicSeal = async (page: Page, request: APIRequestContext, custodian: string, name: string) => {
-  const me = await api<{ id: string }>(request, custodian, "get", "/api/user-service/user/get-login-user-info");
-  const imageId = await upload(request, "admin", `${name}.png`, await sealImage(page));
-  return api<{ id: string }>(request, "admin", "post", "/api/seals", {
-    name,
-    sealType: "electronic",
-    sealingFirm: FIRM,
-    custodianId: me.id,
-    sealStatus: "active",
-    imageFileIds: [imageId],
-  });
 };
 
 /** Accepts every pending task of an approval as whoever holds it. */
@@ -122,4 +100,16 @@ export const lastMessage = async (request: APIRequestContext, recipient: string,
   const item = items.find((i) => i.recipient === recipient && i.kind === kind);
   if (!item) throw new Error(`no ${kind} message to ${recipient}`);
   return item;
+};
+
+/** A phone of the counterparty's: its own browser profile, no account, 390 px wide. */
+export const phone = async (browser: Browser) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: "zh-CN" });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
+  page.on("console", (m) => {
+    if (m.type() === "error" && !/status of 4\d\d/.test(m.text())) errors.push(`console: ${m.text()}`);
+  });
+  return { context, page, errors };
 };
