@@ -41,7 +41,7 @@ describe("key dates on a case", () => {
     it("stores a computed deadline with its rule, trigger and reminders, unconfirmed", async () => {
       const res = await api.addKeyDate("lawyer", caseId, { deadlineType: "appeal", source: "computed", ruleCode: "appeal-judgment", triggerDate: "2026-12-03" });
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().data).toMatchObject({ dueDate: "2026-12-18", ruleCode: "appeal-judgment", triggerDate: "2026-12-03", source: "computed", status: "open", confirmedAt: null, title: "对判决的上诉期" });
+      expect(res.json().data).toMatchObject({ dueDate: "2026-12-18", ruleCode: "appeal-judgment", triggerDate: "2026-12-03", source: "computed", status: "open", confirmedAt: null, title: "Appeal period against a judgment" });
       const list = await api.get("assistant", `/api/cases/${caseId}/key-dates`);
       expect(list.json().data.map((k: { id: string }) => k.id)).toContain(res.json().data.id);
     });

@@ -31,6 +31,8 @@ export const holidayDays = pgTable(
     day: date().notNull(),
     kind: text().notNull(),
     name: text().notNull(),
+    /** The name for English readers; empty: they see the Chinese one. */
+    nameEn: text("name_en"),
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
@@ -46,6 +48,8 @@ export const deadlineRules = pgTable(
     ...recordColumns(),
     code: text().notNull(),
     name: text().notNull(),
+    /** The name for English readers; empty: they see the Chinese one. */
+    nameEn: text("name_en"),
     /** A `deadline-type` dictionary item. */
     deadlineType: text("deadline_type").notNull(),
     amount: integer().notNull(),
@@ -53,6 +57,7 @@ export const deadlineRules = pgTable(
     unit: text().notNull(),
     /** What the trigger is ("judgment served"), shown beside the date the user enters. */
     triggerLabel: text("trigger_label").notNull(),
+    triggerLabelEn: text("trigger_label_en"),
     basis: text(),
   },
   (t) => [
@@ -84,6 +89,11 @@ export const keyDates = pgTable(
     caseId: uuid("case_id").notNull(),
     deadlineType: text("deadline_type").notNull(),
     title: text().notNull(),
+    /**
+     * The English title when the title was not typed but given by the product (a rule's name, a
+     * type's label): English readers see it, everyone else `title`. A typed title leaves it null.
+     */
+    titleEn: text("title_en"),
     /** The calendar date it falls due, in the firm's time zone. */
     dueDate: date("due_date").notNull(),
     /** A hearing's start. */

@@ -5,7 +5,7 @@ import { caseMembers, cases, keyDates, tasks, workflowTasks } from "../../db/tab
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { todayOf } from "../cases/lifecycle";
-import { loadDeadlineTypes } from "../deadlines/data";
+import { keyDateTitle, loadDeadlineTypes } from "../deadlines/data";
 import { caseReadable, onTeamOf } from "../tasks/visibility";
 
 /** How many days "my next days" looks ahead. */
@@ -26,7 +26,7 @@ export const myAgenda = async (ctx: RequestCtx, now = new Date()) => {
     caseId: keyDates.caseId,
     caseName: cases.name,
     deadlineType: keyDates.deadlineType,
-    title: keyDates.title,
+    title: keyDateTitle(ctx.lang),
     dueDate: keyDates.dueDate,
     startsAt: keyDates.startsAt,
     confirmedAt: keyDates.confirmedAt,

@@ -7,14 +7,16 @@ import { and, eq, gte, ne, or, sql } from "drizzle-orm";
 import ical from "ical-generator";
 
 import { AppError } from "../../../shared/errors";
+import { pickLanguage } from "../../../shared/i18n-config";
 import { interpolateRules } from "../../../shared/permission-scopes";
 import type { PermissionRule } from "../../../shared/permissions";
 import type { Db } from "../../db/client";
-import { calendarEvents, calendarFeeds, cases, keyDates, members, tasks } from "../../db/tables";
+import { calendarEvents, calendarFeeds, cases, keyDates, members, tasks, users } from "../../db/tables";
 import { buildAbility } from "../../lib/ability";
 import { writeAudit } from "../../lib/audit";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
+import { inLanguage } from "../deadlines/data";
 import { caseReadable, onTeamOf } from "../tasks/visibility";
 
 dayjs.extend(utc);
@@ -77,14 +79,17 @@ const ownerCtx = async (db: Db, workspaceId: string, userId: string) => {
  */
 export const renderFeed = async (db: Db, token: string, now = new Date()) => {
   const [feed] = await db
-    .select({ workspaceId: calendarFeeds.workspaceId, userId: calendarFeeds.userId })
+    .select({ workspaceId: calendarFeeds.workspaceId, userId: calendarFeeds.userId, prefs: users.preferences })
     .from(calendarFeeds)
     .innerJoin(members, and(eq(members.workspaceId, calendarFeeds.workspaceId), eq(members.userId, calendarFeeds.userId), eq(members.isEnabled, true)))
+    .innerJoin(users, eq(users.id, calendarFeeds.userId))
     .where(eq(calendarFeeds.tokenHash, hashOf(token)));
   if (!feed) throw new AppError(404, "errors.notFound");
   const scope = { workspaceId: feed.workspaceId };
   const owner = await ownerCtx(db, feed.workspaceId, feed.userId);
   const since = dayjs(now).subtract(90, "day").format("YYYY-MM-DD");
+  // A calendar app sends no language: the titles are in the owner's.
+  const lang = pickLanguage(feed.prefs.language);
   const [kd, tk, ev] = await Promise.all([
     db
       .select({ row: keyDates, caseName: cases.name })
@@ -98,7 +103,7 @@ export const renderFeed = async (db: Db, token: string, now = new Date()) => {
   ]);
   const cal = ical({ name: "law-manage", prodId: { company: "law-manage", product: "calendar" }, timezone: { name: TZ, generator: () => VTIMEZONE } });
   for (const { row, caseName } of kd) {
-    const summary = `${row.confirmedAt ? "" : "[?] "}${row.title} · ${caseName}`;
+    const summary = `${row.confirmedAt ? "" : "[?] "}${inLanguage(row.title, row.titleEn, lang)} · ${caseName}`;
     const common = { id: `key-date-${row.id}@law-manage`, summary, description: [row.court, row.courtroom, row.judge, row.note].filter(Boolean).join(" / "), sequence: row.version };
     if (row.startsAt) cal.createEvent({ ...common, timezone: TZ, start: dayjs(row.startsAt).tz(TZ), end: dayjs(row.startsAt).tz(TZ).add(2, "hour"), location: row.court ?? undefined });
     else cal.createEvent({ ...common, allDay: true, start: dayjs(row.dueDate) });

@@ -7,6 +7,7 @@ import { calendarEvents, caseMembers, cases, keyDates, memberDepartments, tasks 
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { failValidation, fieldError } from "../../schema-engine/checks";
+import { keyDateTitle } from "../deadlines/data";
 import { visibleTasks } from "../tasks/service";
 import { caseReadable, mineOrCaseReadable } from "../tasks/visibility";
 
@@ -69,17 +70,17 @@ export const sourceFilters = (ctx: RequestCtx, q: CalendarQuery) => ({
 });
 
 /** The columns the calendar shows, and no more (a firm's month is thousands of rows). */
-export const keyDateColumns = {
+export const keyDateColumns = (lang: string) => ({
   id: keyDates.id,
   type: keyDates.deadlineType,
-  title: keyDates.title,
+  title: keyDateTitle(lang),
   dueDate: keyDates.dueDate,
   startsAt: keyDates.startsAt,
   caseId: keyDates.caseId,
   status: keyDates.status,
   confirmedAt: keyDates.confirmedAt,
   version: keyDates.version,
-};
+});
 export const taskColumns = { id: tasks.id, title: tasks.title, dueDate: tasks.dueDate, caseId: tasks.caseId, status: tasks.status, version: tasks.version };
 export const eventColumns = {
   id: calendarEvents.id,
@@ -174,7 +175,7 @@ export const findCalendar = async (ctx: RequestCtx, q: CalendarQuery): Promise<C
   const f = sourceFilters(ctx, q);
   const keyDatesWhere = (who: SQL | undefined) =>
     ctx.db
-      .select({ ...keyDateColumns, caseName: cases.name })
+      .select({ ...keyDateColumns(ctx.lang), caseName: cases.name })
       .from(keyDates)
       .innerJoin(cases, caseJoin(keyDates.workspaceId, keyDates.caseId))
       .where(inWorkspace(ctx, keyDates, gte(keyDates.dueDate, q.from), lte(keyDates.dueDate, q.to), f.keyDates(who)));

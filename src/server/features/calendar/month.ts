@@ -59,7 +59,7 @@ export const findCalendarMonth = async (ctx: RequestCtx, q: MonthQuery): Promise
   const toExclusive = new Date(dayStart(q.to).getTime() + DAY_MS);
 
   const kd = ctx.db
-    .select(keyDateColumns)
+    .select(keyDateColumns(ctx.lang))
     .from(keyDates)
     .where(inWorkspace(ctx, keyDates, eq(keyDates.dueDate, sql`${day}`), f.keyDates(who)))
     // The (workspace, due_date, id) index gives this order: the scan stops after perDay rows.

@@ -1,8 +1,8 @@
-import { and, eq, gte, lte } from "drizzle-orm";
+import { and, eq, gte, lte, sql } from "drizzle-orm";
 
 import { calendarOf } from "../../../shared/deadline-compute";
 import type { Db } from "../../db/client";
-import { deadlineRules, dictionaryItems, dictionaryTypes, holidayDays } from "../../db/tables";
+import { deadlineRules, dictionaryItems, dictionaryTypes, holidayDays, keyDates } from "../../db/tables";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 
@@ -17,17 +17,37 @@ export const loadCalendar = async (ctx: Scope, fromYear: number, toYear = fromYe
   return calendarOf(rows);
 };
 
+/** A text kept in Chinese and English, in the reader's language, the other when that one is empty. */
+export const inLanguage = (zh: string | null | undefined, en: string | null | undefined, lang: string) =>
+  (lang === "en" ? en || zh : zh || en) ?? "";
+
+/** A key date's title in the reader's language (its English one is set only when not typed). */
+export const keyDateTitle = (lang: string) =>
+  lang === "en" ? sql<string>`coalesce(nullif(${keyDates.titleEn}, ''), ${keyDates.title})`.as("title") : keyDates.title;
+
+/** A key-date row as the reader sees it: the title in their language. */
+export const titledIn = <T extends { title: string; titleEn: string | null }>(row: T, lang: string): T => ({ ...row, title: inLanguage(row.title, row.titleEn, lang) });
+
 export const findRule = async (ctx: Scope, code: string) => {
   const [rule] = await ctx.db.select().from(deadlineRules).where(inWorkspace(ctx, deadlineRules, eq(deadlineRules.code, code)));
   return rule;
 };
 
-export const listRules = (ctx: Scope) =>
-  ctx.db
-    .select({ code: deadlineRules.code, name: deadlineRules.name, deadlineType: deadlineRules.deadlineType, amount: deadlineRules.amount, unit: deadlineRules.unit, triggerLabel: deadlineRules.triggerLabel, basis: deadlineRules.basis })
-    .from(deadlineRules)
-    .where(inWorkspace(ctx, deadlineRules))
-    .orderBy(deadlineRules.deadlineType, deadlineRules.code);
+/** A rule as the reader sees it: its name and trigger in their language. */
+export const ruleIn = (rule: typeof deadlineRules.$inferSelect, lang: string) => ({
+  code: rule.code,
+  name: inLanguage(rule.name, rule.nameEn, lang),
+  deadlineType: rule.deadlineType,
+  amount: rule.amount,
+  unit: rule.unit,
+  triggerLabel: inLanguage(rule.triggerLabel, rule.triggerLabelEn, lang),
+  basis: rule.basis,
+});
+
+export const listRules = async (ctx: Scope & { lang: string }) => {
+  const rows = await ctx.db.select().from(deadlineRules).where(inWorkspace(ctx, deadlineRules)).orderBy(deadlineRules.deadlineType, deadlineRules.code);
+  return rows.map((r) => ruleIn(r, ctx.lang));
+};
 
 /**
  * How a key-date type behaves, from its dictionary item's `kind` attribute: a hearing has a time,

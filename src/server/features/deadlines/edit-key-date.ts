@@ -5,7 +5,7 @@ import { writeAudit } from "../../lib/audit";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { failValidation, fieldError } from "../../schema-engine/checks";
-import { loadDeadlineTypes } from "./data";
+import { inLanguage, loadDeadlineTypes } from "./data";
 import { assertMember, assertVersion, type KeyDateInput, lockKeyDate, replanReminders, resolveDates } from "./key-dates";
 
 /** What an edit may change: everything of an entry but its type, source and rule. */
@@ -42,10 +42,14 @@ export const updateKeyDate = (ctx: RequestCtx, id: string, input: KeyDateChange,
     // An emptied reminder list means the type's default, as when the date was entered.
     const defaults = input.reminderOffsets?.length === 0 ? (await loadDeadlineTypes(tctx)).get(row.deadlineType)?.reminderOffsets : undefined;
     const isRedated = dates.dueDate !== row.dueDate || dates.triggerDate !== row.triggerDate || timeOf(startsAt) !== timeOf(row.startsAt);
+    // A title sent back as the reader saw it is no change; another one is typed and is the same
+    // text in both languages from now on.
+    const typed = input.title?.trim();
+    const retitled = !!typed && typed !== row.title && typed !== inLanguage(row.title, row.titleEn, ctx.lang);
     const [after] = await tx
       .update(keyDates)
       .set({
-        title: input.title?.trim() || row.title,
+        ...(retitled ? { title: typed, titleEn: null } : {}),
         dueDate: dates.dueDate,
         triggerDate: dates.triggerDate,
         shiftedFrom: dates.shiftedFrom,

@@ -9,7 +9,7 @@ import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { failValidation, fieldError } from "../../schema-engine/checks";
 import { todayOf } from "../cases/lifecycle";
-import { findRule, loadCalendar, loadDeadlineTypes } from "./data";
+import { findRule, loadCalendar, loadDeadlineTypes, ruleIn, titledIn } from "./data";
 
 export type KeyDateInput = {
   deadlineType: string;
@@ -37,7 +37,7 @@ export const previewDeadline = async (ctx: RequestCtx, ruleCode: string, trigger
   if (!rule) failValidation([fieldError("ruleCode", "deadlines.errors.unknownRule", ctx.lang)]);
   const calendar = await loadCalendar(ctx, Number(triggerDate.slice(0, 4)));
   const result = computeDeadline(triggerDate, { amount: rule!.amount, unit: rule!.unit as PeriodUnit }, calendar);
-  return { ...result, rule: { code: rule!.code, name: rule!.name, amount: rule!.amount, unit: rule!.unit, basis: rule!.basis, deadlineType: rule!.deadlineType, triggerLabel: rule!.triggerLabel } };
+  return { ...result, rule: ruleIn(rule!, ctx.lang), names: { zh: rule!.name, en: rule!.nameEn } };
 };
 
 /** The reminder rows of a key date from `today` on, plus its overdue escalation the day after. */
@@ -80,12 +80,12 @@ export const resolveDates = async (ctx: RequestCtx, input: KeyDateInput) => {
     if (!input.ruleCode || !input.triggerDate) failValidation([fieldError("triggerDate", "deadlines.errors.triggerRequired", ctx.lang)]);
     const p = await previewDeadline(ctx, input.ruleCode!, input.triggerDate!);
     if (p.rule.deadlineType !== input.deadlineType) failValidation([fieldError("ruleCode", "deadlines.errors.ruleTypeMismatch", ctx.lang)]);
-    return { dueDate: p.dueDate, shiftedFrom: p.shiftedFrom, missingYears: p.missingYears, ruleCode: p.rule.code, triggerDate: input.triggerDate!, ruleName: p.rule.name };
+    return { dueDate: p.dueDate, shiftedFrom: p.shiftedFrom, missingYears: p.missingYears, ruleCode: p.rule.code, triggerDate: input.triggerDate!, ruleName: p.names };
   }
   const due = input.dueDate ?? (input.startsAt ? todayOf(new Date(input.startsAt)) : undefined);
   if (!isCalendarDate(due)) failValidation([fieldError("dueDate", "deadlines.errors.badDate", ctx.lang)]);
   if (input.triggerDate !== undefined && !isCalendarDate(input.triggerDate)) failValidation([fieldError("triggerDate", "deadlines.errors.badDate", ctx.lang)]);
-  return { dueDate: due!, shiftedFrom: null, missingYears: [] as number[], ruleCode: null, triggerDate: input.triggerDate ?? null, ruleName: null };
+  return { dueDate: due!, shiftedFrom: null, missingYears: [] as number[], ruleCode: null, triggerDate: input.triggerDate ?? null, ruleName: null as { zh: string; en: string | null } | null };
 };
 
 /** Adds a key date to a case; it stays unconfirmed until a second member of the team confirms it. */
@@ -100,7 +100,12 @@ export const createKeyDate = (ctx: RequestCtx, caseId: string, input: KeyDateInp
     const dates = await resolveDates(tctx, input);
     const responsibleId = input.responsibleId ?? kase.leadLawyerId ?? ctx.userId;
     await assertMember(tctx, responsibleId);
-    const title = input.title?.trim() || dates.ruleName || (ctx.lang === "en" ? type!.labelEn || type!.labelZh : type!.labelZh);
+    // An untyped title is the rule's name or the type's label in both languages, so each reader
+    // sees their own; a typed one is the same text for everyone.
+    const typed = input.title?.trim();
+    const given = dates.ruleName ?? { zh: type!.labelZh, en: type!.labelEn };
+    const title = typed || given.zh || given.en || "";
+    const titleEn = typed ? null : given.en || null;
     const [row] = await tx
       .insert(keyDates)
       .values({
@@ -108,6 +113,7 @@ export const createKeyDate = (ctx: RequestCtx, caseId: string, input: KeyDateInp
         caseId,
         deadlineType: input.deadlineType,
         title,
+        titleEn,
         dueDate: dates.dueDate,
         startsAt: input.startsAt ? new Date(input.startsAt) : null,
         court: input.court ?? null,
@@ -132,8 +138,10 @@ export const createKeyDate = (ctx: RequestCtx, caseId: string, input: KeyDateInp
     return row;
   });
 
-export const listCaseKeyDates = (ctx: RequestCtx, caseId: string) =>
-  ctx.db.select().from(keyDates).where(inWorkspace(ctx, keyDates, eq(keyDates.caseId, caseId))).orderBy(asc(keyDates.dueDate), asc(keyDates.id));
+export const listCaseKeyDates = async (ctx: RequestCtx, caseId: string) => {
+  const rows = await ctx.db.select().from(keyDates).where(inWorkspace(ctx, keyDates, eq(keyDates.caseId, caseId))).orderBy(asc(keyDates.dueDate), asc(keyDates.id));
+  return rows.map((r) => titledIn(r, ctx.lang));
+};
 
 export const lockKeyDate = async (ctx: RequestCtx, id: string) => {
   const [row] = await ctx.db.select().from(keyDates).where(inWorkspace(ctx, keyDates, eq(keyDates.id, id))).for("update");

@@ -8,6 +8,7 @@ import { writeBatch } from "../../lib/write-batch";
 import { todayOf } from "../cases/lifecycle";
 import type { Senders } from "../messages/senders";
 import { addNotificationsOf } from "../notifications/service";
+import { inLanguage } from "./data";
 
 const BATCH = 500;
 /** Reminders per statement inside a batch (each brings a few notification and e-mail rows). */
@@ -50,6 +51,7 @@ export const runDeadlineReminders = async (db: Db, now = new Date(), mail: { sen
           offsetDays: keyDateReminders.offsetDays,
           status: keyDates.status,
           title: keyDates.title,
+          titleEn: keyDates.titleEn,
           dueDate: keyDates.dueDate,
           caseId: keyDates.caseId,
           responsibleId: keyDates.responsibleId,
@@ -100,7 +102,8 @@ export const runDeadlineReminders = async (db: Db, now = new Date(), mail: { sen
             userIds,
             type: "deadline",
             titleKey: `deadlines.notifications.${key}`,
-            params: { title: r.title, caseName: r.caseName, dueDate: r.dueDate, days: r.offsetDays },
+            // `title@en`: an English reader sees the rule's English name (shared/seed-texts paramsIn).
+            params: { title: r.title, ...(r.titleEn ? { "title@en": r.titleEn } : {}), caseName: r.caseName, dueDate: r.dueDate, days: r.offsetDays },
             link: `/cases/${r.caseId}/key-dates`,
             entity: "key_dates",
             entityId: r.keyDateId,
@@ -111,8 +114,9 @@ export const runDeadlineReminders = async (db: Db, now = new Date(), mail: { sen
             const to = mailTo.get(`${r.workspaceId}:${userId}`);
             if (!to) continue;
             const t = translatorFor(to.lang);
-            const subject = t(`deadlines.notifications.${key}`, params);
-            mails.push({ workspaceId: r.workspaceId, channel: "email", recipient: to.email, subject, body: t("deadlines.email.body", { ...params, subject }), kind: "deadline.reminder", entity: "key_dates", entityId: r.keyDateId, status: mail.senders.email ? "pending" : "outbox" });
+            const inLang = { ...params, title: inLanguage(r.title, r.titleEn, to.lang) };
+            const subject = t(`deadlines.notifications.${key}`, inLang);
+            mails.push({ workspaceId: r.workspaceId, channel: "email", recipient: to.email, subject, body: t("deadlines.email.body", { ...inLang, subject }), kind: "deadline.reminder", entity: "key_dates", entityId: r.keyDateId, status: mail.senders.email ? "pending" : "outbox" });
           }
         }
         addNotificationsOf(batch, null, notes);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 
 import { startPeriodicJob } from "../../lib/periodic-job";
-import { listRules, loadDeadlineTypes } from "./data";
+import { listRules, loadDeadlineTypes, titledIn } from "./data";
 import { type KeyDateChange, updateKeyDate } from "./edit-key-date";
 import { holidayYears } from "./holiday-years";
 import { confirmKeyDate, createKeyDate, type KeyDateInput, listCaseKeyDates, previewDeadline, setKeyDateStatus } from "./key-dates";
@@ -91,17 +91,17 @@ export async function deadlinesRoutes(app: FastifyInstance, opts: { reminderInte
   );
   app.get<Id>("/cases/:id/key-dates", { config: onCase("read") }, (req) => listCaseKeyDates(req.ctx, req.params.id));
   app.post<Id & { Body: KeyDateInput }>("/cases/:id/key-dates", { schema: { body: keyDateBody }, config: onCase("update") }, (req) =>
-    createKeyDate(req.ctx, req.params.id, req.body),
+    createKeyDate(req.ctx, req.params.id, req.body).then((row) => titledIn(row, req.ctx.lang)),
   );
   app.patch<Id & { Body: KeyDateChange }>("/key-dates/:id", { schema: { body: keyDateChange }, config: onKeyDate }, (req) =>
-    updateKeyDate(req.ctx, req.params.id, req.body),
+    updateKeyDate(req.ctx, req.params.id, req.body).then((row) => titledIn(row, req.ctx.lang)),
   );
   app.post<Id & { Body: { version: number } }>("/key-dates/:id/confirm", { schema: { body: confirmBody }, config: onKeyDate }, (req) =>
-    confirmKeyDate(req.ctx, req.params.id, req.body.version),
+    confirmKeyDate(req.ctx, req.params.id, req.body.version).then((row) => titledIn(row, req.ctx.lang)),
   );
   app.post<Id & { Body: { status: "open" | "done" | "void"; reason?: string; version: number } }>(
     "/key-dates/:id/status",
     { schema: { body: statusBody }, config: onKeyDate },
-    (req) => setKeyDateStatus(req.ctx, req.params.id, req.body),
+    (req) => setKeyDateStatus(req.ctx, req.params.id, req.body).then((row) => titledIn(row, req.ctx.lang)),
   );
 }
