@@ -68,7 +68,7 @@ export const signingApi = (token: string) => {
     sendCode: () => call<{ maskedRecipient: string; resendAfterSeconds: number }>(`${base}/code`, json({})),
     verify: (code: string) => call<{ verified: true }>(`${base}/verify`, json({ code })),
     sign: (marks: Record<string, { png: string }>) => call<PublicView>(`${base}/sign`, json({ marks })),
-    decline: (reason: string) => call<PublicView>(`${base}/decline`, json({ reason })),
+    decline: (reason: string) => call<{ declined: true }>(`${base}/decline`, json({ reason })),
     pageUrl: (n: number) => `${base}/pages/${n}`,
     sealedUrl: `${base}/sealed`,
   };

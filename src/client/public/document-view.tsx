@@ -88,7 +88,13 @@ export const DocumentView = ({ api, view, onView }: { api: SigningApi; view: Pub
         open={isDeclining}
         busy={busy}
         onClose={() => setDeclining(false)}
-        onDecline={(reason) => void submit(() => api.decline(reason)).then(() => setDeclining(false))}
+        // A declined request's link answers 404 from then on, so the page states the outcome itself instead of reloading.
+        onDecline={(reason) =>
+          void submit(async () => {
+            await api.decline(reason);
+            return { ...view, signerStatus: "declined", requestStatus: "declined" };
+          }).then(() => setDeclining(false))
+        }
       />
     </>
   );
