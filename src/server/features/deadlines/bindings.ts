@@ -6,11 +6,18 @@ import { registerRowOwner } from "../../lib/row-scope";
 import type { ResourceBinding } from "../../schema-engine";
 import { checkTemplateItems } from "../tasks/templates";
 import { loadDeadlineTypes } from "./data";
+import { recomputeForHolidays } from "./recompute";
 import { failValidation, fieldError } from "../../schema-engine/checks";
 
 /** The schema-driven settings of deadlines: holiday calendar, deadline rules, task templates. */
 export const deadlineBindings: Record<string, ResourceBinding> = {
-  "holiday-days": { table: holidayDays },
+  "holiday-days": {
+    table: holidayDays,
+    // A holiday added, moved or removed can move open computed deadlines (a year's calendar
+    // added at last clears their flag): recomputed in the same transaction as the save.
+    afterWrite: (ctx, after, before) => recomputeForHolidays(ctx, [after?.day, before?.day].filter((d): d is string => typeof d === "string")),
+    afterImport: (ctx, created) => recomputeForHolidays(ctx, created.map((r) => String(r.day))),
+  },
   "deadline-rules": {
     table: deadlineRules,
     // A rule must produce a key-date type the firm has, or its deadlines could not be entered.
