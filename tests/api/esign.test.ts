@@ -67,6 +67,10 @@ describe("e-signing: the happy path to a sealed PDF", () => {
     expect(done.status).toBe("completed");
     expect(done.chainValid).toBe(true);
     expect(done.trail.map((e: { action: string }) => e.action)).toEqual(["prepared", "sent", "opened", "code-sent", "code-verified", "signed", "sent", "signed", "completed"]);
+    // The firm's signer is asked by the system, not by the counterparty who just signed.
+    const firmAsked = done.trail[6] as { action: string; actorName: string; ip: string | null };
+    expect(firmAsked).toMatchObject({ action: "sent", actorName: "" });
+    expect(firmAsked.ip ?? null).toBeNull();
     const [after] = await t.database.db.select().from(contracts).where(eq(contracts.id, contract.id));
     expect(after).toMatchObject({ status: "signed", signingStatus: "signed" });
     const usages = await t.database.db.select().from(sealUsages).where(eq(sealUsages.sealId, sealId));

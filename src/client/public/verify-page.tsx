@@ -110,7 +110,8 @@ export const VerifyPage = ({ onLanguage }: { onLanguage: (language: Language) =>
               <ol className="pub-trail">
                 {result.trail.map((e, i) => (
                   <li key={i}>
-                    <time dateTime={e.at}>{time(e.at)}</time> · {t(`actions.${e.action}`, { defaultValue: e.action })} · {e.actorName}
+                    <time dateTime={e.at}>{time(e.at)}</time> · {t(`actions.${e.action}`, { defaultValue: e.action })}
+                    {e.actorName ? ` · ${e.actorName}` : null}
                   </li>
                 ))}
               </ol>

@@ -25,7 +25,7 @@ export const TrailTable = ({ trail, isChainValid }: { trail: TrailEvent[]; isCha
         scroll={{ x: 720 }}
         columns={[
           { title: t("esign.trail.action"), dataIndex: "action", render: (v: string) => t(`esign.trailActions.${v}`, { defaultValue: v }) },
-          { title: t("esign.trail.actor"), dataIndex: "actorName", render: (v: string | null) => v ?? t("esign.trail.system") },
+          { title: t("esign.trail.actor"), dataIndex: "actorName", render: (v: string | null) => v || t("esign.trail.system") },
           { title: t("esign.trail.ip"), dataIndex: "ip", render: (v: string | null) => v ?? "" },
           { title: t("esign.trail.time"), dataIndex: "at", render: (v: string) => dayjs(v).format("YYYY-MM-DD HH:mm:ss") },
           {

@@ -34,7 +34,8 @@ export const recordSignature = async (ctx: RequestCtx, deps: EsignDeps, r: Reque
   await notifyStep(ctx.db, r, "signed", s.name);
   const left = (await signersOf(ctx, r.id)).filter((x) => x.status !== "signed");
   if (left.length === 0) await completeRequest(ctx, deps, r, now);
-  else await activateTurn(ctx.db, deps, r, now, { actorName: s.name, ip: origin.ip, userAgent: origin.userAgent });
+  // The next signer is asked by the system, as reminders are: not by (nor from the device of) the one who just signed.
+  else await activateTurn(ctx.db, deps, r, now, { actorName: "" });
 };
 
 /**
