@@ -23,7 +23,7 @@ test.describe("deadlines in English", () => {
     await page.evaluate(() => localStorage.setItem("language", "zh-CN"));
   });
 
-  test("Settings lists the rules' and holidays' names in both languages", async ({ page, request }) => {
+  test("Settings lists and edits the rules' and holidays' names in both languages", async ({ page, request }) => {
     await signInEnglish(page, request, "admin");
     await page.goto("/manage/settings/deadline-rules");
     await expect(page.getByRole("heading", { name: "Deadline rules" })).toBeVisible();
@@ -32,6 +32,19 @@ test.describe("deadlines in English", () => {
     await expect(page.getByRole("cell", { name: "对判决的上诉期", exact: true })).toBeVisible();
     await expect(page.getByRole("cell", { name: "Judgment served", exact: true })).toBeVisible();
     await snap(page, "deadlines-rules-en");
+    // The edit form has both names; the English one typed there is what English readers get.
+    await page.getByRole("button", { name: "appeal-ruling", exact: true }).click();
+    await page.getByRole("button", { name: /Edit/ }).first().click();
+    const english = page.getByLabel("Rule in English");
+    await expect(page.getByLabel("Rule", { exact: true })).toHaveValue("对裁定的上诉期");
+    await english.fill("Appeal against a ruling");
+    await snap(page, "deadlines-rule-edit-en");
+    await page.getByRole("button", { name: /Save/ }).click();
+    await expect.poll(async () => {
+      const headers = { authorization: `Bearer ${await apiToken(request, "lawyer")}`, lang: "en" };
+      const rules = (await (await request.get("/api/key-date-rules", { headers })).json()).data as { code: string; name: string }[];
+      return rules.find((r) => r.code === "appeal-ruling")?.name;
+    }).toBe("Appeal against a ruling");
     await page.goto("/manage/settings/holiday-days");
     await expect(page.getByRole("heading", { name: "Holiday calendar" })).toBeVisible();
     await expect(page.getByRole("cell", { name: "Spring Festival", exact: true }).first()).toBeVisible();
