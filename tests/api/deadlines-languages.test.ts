@@ -1,8 +1,9 @@
 import dayjs from "dayjs";
-import { and, eq } from "drizzle-orm";
+import ICAL from "ical.js";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { holidayDays, keyDates, notifications } from "../../src/server/db/tables";
+import { holidayDays, keyDates, notifications, users } from "../../src/server/db/tables";
 import { runDeadlineReminders } from "../../src/server/features/deadlines/reminders";
 import type { TestApp } from "../fixtures/app";
 import { deadlinesApi, deadlinesSuite, plusDays } from "../fixtures/deadlines";
@@ -88,13 +89,31 @@ describe("deadline rules, holidays and key dates in both languages", () => {
     expect(await titleIn(created.id, "zh-CN")).toBe("Reply to the counterclaim");
   });
 
-  it("a reminder names the key date in both languages (title and title@en)", async () => {
+  it("the home page and a reminder name the key date in both languages (title and title@en)", async () => {
     const created = (await api.addKeyDate("lawyer", caseId, { deadlineType: "appeal", source: "computed", ruleCode: "appeal-ruling", triggerDate: plusDays(-5) })).json().data as KeyDate & { dueDate: string };
+    // Due within the fortnight: on the home page too, in the reader's language.
+    for (const [lang, title] of [["en", "Appeal period against a ruling"], ["zh-CN", "对裁定的上诉期"]] as const) {
+      const agenda = (await api.get("lawyer", "/api/my-agenda", lang)).json().data as { deadlines: { id: string; title: string }[]; unconfirmed: { id: string; title: string }[] };
+      expect([...agenda.deadlines, ...agenda.unconfirmed].find((d) => d.id === created.id)?.title).toBe(title);
+    }
     await runDeadlineReminders(t.database.db, dayjs(`${created.dueDate}T12:00:00+08:00`).toDate());
     const sent = await t.database.db.select({ params: notifications.params }).from(notifications).where(and(eq(notifications.entity, "key_dates"), eq(notifications.entityId, created.id)));
     expect(sent.length).toBeGreaterThan(0);
     expect(sent[0].params).toMatchObject({ title: "对裁定的上诉期", "title@en": "Appeal period against a ruling" });
     const [row] = await t.database.db.select({ titleEn: keyDates.titleEn }).from(keyDates).where(eq(keyDates.id, created.id));
     expect(row.titleEn).toBe("Appeal period against a ruling");
+  });
+
+  it("the iCal feed names key dates in its owner's language (a calendar app sends none)", async () => {
+    const created = (await api.addKeyDate("lawyer", caseId, { deadlineType: "appeal", source: "computed", ruleCode: "appeal-abroad", triggerDate: plusDays(1) })).json().data as KeyDate;
+    const path = (await api.post("lawyer", "/api/calendar-feed", {})).json().data.path as string;
+    const summary = async () => {
+      const events = new ICAL.Component(ICAL.parse((await t.app.inject({ url: path })).body)).getAllSubcomponents("vevent").map((v) => new ICAL.Event(v));
+      return events.find((e) => e.uid === `key-date-${created.id}@law-manage`)?.summary;
+    };
+    await t.database.db.update(users).set({ preferences: sql`${users.preferences} || '{"language": "zh-CN"}'::jsonb` }).where(eq(users.username, "lawyer"));
+    expect(await summary()).toMatch(/^\[\?\] 上诉期（在中国境内没有住所的当事人） · /);
+    await t.database.db.update(users).set({ preferences: sql`${users.preferences} || '{"language": "en"}'::jsonb` }).where(eq(users.username, "lawyer"));
+    expect(await summary()).toMatch(/^\[\?\] Appeal period \(party without domicile in China\) · /);
   });
 });
