@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { holidayDays, keyDateReminders, keyDates, notifications } from "../../src/server/db/tables";
+import { accountsApi, xlsxOf } from "../fixtures/accounts";
 import type { TestApp } from "../fixtures/app";
 import { deadlinesApi, deadlinesSuite } from "../fixtures/deadlines";
 
@@ -94,5 +95,17 @@ describe("a holiday year added later recomputes the flagged deadlines", () => {
     const gone = await api.del("admin", `/api/holiday-days/${holiday.id}`);
     expect(gone.statusCode, gone.body).toBeLessThan(300);
     expect(await keyDate(moving.id)).toMatchObject({ dueDate: "2029-10-02", shiftedFrom: "2029-10-01" });
+  });
+
+  it("holidays imported from a spreadsheet move it as well, in the import's transaction", async () => {
+    const file = await xlsxOf([
+      ["Date", "Kind", "Name", "Name in English"],
+      ["2029-10-02", "Public holiday", "国庆节", "National Day"],
+      ["2029-10-03", "Public holiday", "国庆节", "National Day"],
+    ]);
+    const res = await accountsApi(t).upload("admin", "/api/holiday-days/import", file);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await keyDate(moving.id)).toMatchObject({ dueDate: "2029-10-04", shiftedFrom: "2029-10-01", missingYears: [] });
+    expect((await told(moving.id)).map((n) => `${n.params.before} → ${n.params.dueDate}`)).toContain("2029-10-02 → 2029-10-04");
   });
 });

@@ -24,10 +24,8 @@ export const recomputeForHolidays = async (ctx: RequestCtx, days: string[], now 
   const wanted = [...new Set(days.filter(Boolean))];
   if (wanted.length === 0) return;
   const years = [...new Set(wanted.map((d) => Number(d.slice(0, 4))))];
-  const touches = sql.join(
-    wanted.map((d) => sql`(${d}::date between coalesce(${keyDates.shiftedFrom}, ${keyDates.dueDate}) and ${keyDates.dueDate})`),
-    sql` or `,
-  );
+  // The days as one array parameter: an import's chunk may hold hundreds of them.
+  const touches = sql`exists (select 1 from unnest(${sql.param(wanted)}::date[]) as h(day) where h.day between coalesce(${keyDates.shiftedFrom}, ${keyDates.dueDate}) and ${keyDates.dueDate})`;
   const rows = await ctx.db
     .select({ row: keyDates, amount: deadlineRules.amount, unit: deadlineRules.unit, caseName: cases.name })
     .from(keyDates)
