@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -151,6 +151,28 @@ describe("document previews", () => {
       expect(sheet.statusCode, sheet.body).toBe(200);
       expect(pdfText(sheet.rawPayload)).toContain("EvidenceListAlpha");
       expect(existsSync(cacheDir)).toBe(true);
+    });
+
+    it("previews the other office formats lawyers keep: doc, odt, xls, ods, pptx and ppt", { timeout: 300_000 }, async () => {
+      // The files are made by LibreOffice itself (outside the app) from a docx, an xlsx and a flat
+      // ODF presentation, so no binary fixture is kept.
+      const dir = mkdtempSync(path.join(os.tmpdir(), "lm-formats-"));
+      const make = (name: string, body: Buffer | string, to: string[]) => {
+        writeFileSync(path.join(dir, name), body);
+        for (const format of to) execFileSync(SOFFICE as string, [`-env:UserInstallation=file://${dir}/profile`, "--headless", "--convert-to", format, "--outdir", dir, path.join(dir, name)], { env: { HOME: dir, PATH: "/usr/bin:/bin" }, stdio: "ignore", timeout: 120_000 });
+      };
+      const presentation = `<?xml version="1.0" encoding="UTF-8"?><office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0" office:version="1.2" office:mimetype="application/vnd.oasis.opendocument.presentation"><office:body><office:presentation><draw:page draw:name="p1"><draw:frame svg:x="2cm" svg:y="2cm" svg:width="20cm" svg:height="4cm"><draw:text-box><text:p>SlideAlpha 庭审提纲</text:p></draw:text-box></draw:frame></draw:page></office:presentation></office:body></office:document>`;
+      make("brief.docx", await docxOf(["BriefAlpha 代理词"]), ["doc", "odt"]);
+      make("list.xlsx", await xlsxOf(), ["xls", "ods"]);
+      make("slides.fodp", presentation, ["pptx", "ppt"]);
+      for (const [name, text] of [["brief.doc", "BriefAlpha"], ["brief.odt", "BriefAlpha"], ["list.xls", "EvidenceListAlpha"], ["list.ods", "EvidenceListAlpha"], ["slides.pptx", "SlideAlpha"], ["slides.ppt", "SlideAlpha"]]) {
+        const id = await put(t, name, readFileSync(path.join(dir, name)));
+        expect((await get(t, `/api/documents/files/${id}/preview`)).json().data, name).toEqual({ kind: "office" });
+        const pdf = await get(t, `/api/documents/files/${id}/preview.pdf`);
+        expect(pdf.statusCode, `${name}: ${pdf.body.slice(0, 200)}`).toBe(200);
+        expect(pdfText(pdf.rawPayload), name).toContain(text);
+      }
+      rmSync(dir, { recursive: true, force: true });
     });
 
     it("says clearly when a file cannot be converted", { timeout: 120_000 }, async () => {
