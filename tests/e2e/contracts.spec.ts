@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 
 import type { APIRequestContext, Page } from "@playwright/test";
 
-import { apiToken, signIn, snap, useFirm } from "./helpers";
+import { apiToken, confirmDialog, signIn, snap, useFirm } from "./helpers";
 import { expect, test } from "./page-errors";
 
 const stamp = Date.now().toString().slice(-6);
@@ -70,14 +70,8 @@ const stampAsCustodian = async (page: Page, url: string, copies: string, shot: s
   await typeDate(page, "盖章日期", new Date().toISOString().slice(0, 10));
   await snap(page, shot);
   await toolbar.getByRole("button", { name: /办\s*理/ }).click();
-  const dialog = page.getByRole("dialog");
-  // Wait out the dialog's zoom-in: a click during it can be lost on a slow machine. A second
-  // click is harmless (the dialog's Idempotency-Key makes the action take effect once).
-  await expect(dialog).not.toHaveClass(/ant-zoom-appear/);
-  await expect(async () => {
-    if (await dialog.isVisible()) await dialog.getByRole("button", { name: /确\s*定/ }).click({ timeout: 2_000 });
-    await expect(dialog).toBeHidden({ timeout: 3_000 });
-  }).toPass({ timeout: 20_000 });
+  // A second click, should the first be lost, is harmless: the dialog's Idempotency-Key makes the action take effect once.
+  await confirmDialog(page.getByRole("dialog"), /确\s*定/);
   await expect(page.getByTestId("app-toast")).toBeVisible();
 };
 

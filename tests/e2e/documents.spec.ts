@@ -4,7 +4,7 @@ import path from "node:path";
 
 import { type Page } from "@playwright/test";
 
-import { signIn, snap } from "./helpers";
+import { confirmDialog, signIn, snap } from "./helpers";
 import { expect, test } from "./page-errors";
 
 /** A small but valid one-page PDF (with a correct xref table, so Chromium's viewer opens it). */
@@ -171,7 +171,7 @@ test.describe("documents", () => {
     await page.keyboard.press("Escape");
     await page.getByRole("button", { name: "更多 答辩状.pdf" }).click();
     await page.getByRole("menuitem", { name: "删除" }).click();
-    await page.getByRole("dialog").getByRole("button", { name: /确\s?定|OK/ }).click();
+    await confirmDialog(page.getByRole("dialog"), /确\s?定|OK/);
     await expect(page.getByText("已移到回收站")).toBeVisible();
     await expect(page.getByRole("row", { name: /答辩状\.pdf/ })).toHaveCount(0);
     await page.getByRole("button", { name: "回收站" }).click();

@@ -1,6 +1,20 @@
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 
 export const PASSWORD = "demo1234";
+
+/**
+ * Confirms an antd dialog: waits out its zoom-in (a click during it can be lost on a loaded
+ * machine), clicks the button, and clicks again only if the dialog is still open and not closing
+ * after a few seconds (a loading OK button ignores a second click, so the action runs once).
+ */
+export const confirmDialog = async (dialog: Locator, button: RegExp) => {
+  await expect(dialog).not.toHaveClass(/ant-zoom-(appear|enter)/);
+  await expect(async () => {
+    const closing = /ant-zoom-leave/.test((await dialog.getAttribute("class").catch(() => "")) ?? "");
+    if (!closing && (await dialog.isVisible())) await dialog.getByRole("button", { name: button }).click({ timeout: 2_000 });
+    await expect(dialog).toBeHidden({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
+};
 
 /** Every screen the suite visits is kept for review under test-results/screens. */
 export const snap = (page: Page, name: string) =>
