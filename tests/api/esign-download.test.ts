@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { esignEvents, esignRequests, esignSigners, outboxMessages } from "../../src/server/db/tables";
 import type { TestApp } from "../fixtures/app";
-import { esignApi, esignSuite } from "../fixtures/esign";
+import { type EsignApi, esignCaseSuite } from "../fixtures/esign";
 
 const DAY = 24 * 3600 * 1000;
 
@@ -13,18 +13,13 @@ const DAY = 24 * 3600 * 1000;
  * bounded time after completion. Each download is a trail entry; a dead link stays the same 404.
  */
 describe("GET /api/public/esign/:token/sealed after completion", () => {
-  const suite = esignSuite();
+  const suite = esignCaseSuite("签后下载案件");
   let t: TestApp;
-  let api: ReturnType<typeof esignApi>;
+  let api: EsignApi;
   let caseId: string;
   let sealId: string;
   let n = 0;
-  beforeAll(async () => {
-    t = suite.t;
-    api = esignApi(t);
-    caseId = (await api.open("lawyer", { name: "签后下载案件" })).id;
-    sealId = await api.electronicSeal("finance");
-  });
+  beforeAll(() => ({ t, api, caseId, sealId } = suite));
 
   const completed = () => {
     n += 1;

@@ -7,24 +7,19 @@ import type { EsignDeps } from "../../src/server/features/esign/deps";
 import { expireDue, remindDue } from "../../src/server/features/esign/jobs";
 import type { TestApp } from "../fixtures/app";
 import { upload } from "../fixtures/documents";
-import { docxOf, esignApi, esignSuite, SIGNATURE_PNG } from "../fixtures/esign";
+import { docxOf, type EsignApi, esignCaseSuite, SIGNATURE_PNG } from "../fixtures/esign";
 
 const DAY = 24 * 3600 * 1000;
 
 /** Links that stop working, codes that lock, declines, cancels, re-sends, reminders, a broken chain, tenancy and hostile input. */
 describe("e-signing rules", () => {
-  const suite = esignSuite();
+  const suite = esignCaseSuite("签署规则案件");
   let t: TestApp;
-  let api: ReturnType<typeof esignApi>;
+  let api: EsignApi;
   let caseId: string;
   let sealId: string;
   let n = 0;
-  beforeAll(async () => {
-    t = suite.t;
-    api = esignApi(t);
-    caseId = (await api.open("lawyer", { name: "签署规则案件" })).id;
-    sealId = await api.electronicSeal("finance");
-  });
+  beforeAll(() => ({ t, api, caseId, sealId } = suite));
   const deps = () => ({ senders: {}, log: t.app.log }) as unknown as EsignDeps;
 
   /** A sent request to a fresh counterparty address: its contract, request and link. */

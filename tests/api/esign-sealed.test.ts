@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { esignRequests, files, fileVersions } from "../../src/server/db/tables";
 import type { TestApp } from "../fixtures/app";
-import { esignApi, esignSuite } from "../fixtures/esign";
+import { type EsignApi, esignCaseSuite } from "../fixtures/esign";
 
 /**
  * The sealed bytes after signing: archive and void of the contract are entries of their own at the
@@ -14,18 +14,13 @@ import { esignApi, esignSuite } from "../fixtures/esign";
  * Documents too, re-checks its hash.
  */
 describe("a sealed contract afterwards", () => {
-  const suite = esignSuite();
+  const suite = esignCaseSuite("签后归档案件");
   let t: TestApp;
-  let api: ReturnType<typeof esignApi>;
+  let api: EsignApi;
   let caseId: string;
   let sealId: string;
   let n = 0;
-  beforeAll(async () => {
-    t = suite.t;
-    api = esignApi(t);
-    caseId = (await api.open("lawyer", { name: "签后归档案件" })).id;
-    sealId = await api.electronicSeal("finance");
-  });
+  beforeAll(() => ({ t, api, caseId, sealId } = suite));
   const completed = () => {
     n += 1;
     return api.completedRequest(caseId, sealId, `after${n}@example.com`);
