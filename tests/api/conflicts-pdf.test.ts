@@ -119,6 +119,9 @@ describe("conflict reports: waiver letters and PDF export", () => {
       expect(text).toContain("潜在冲突");
       expect(text).toContain("张伟"); // who ran it
       const ctx = await serviceCtx(s.t, "lawyer");
+      // When, on the firm's clock with its offset (not the server's UTC).
+      const ranAt = new Date((await getReport(ctx, reportId)).createdAt);
+      expect(text).toContain(`${new Date(ranAt.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace("T", " ")} (UTC+8)`);
       expect(text).toContain(reportDigest(await getReport(ctx, reportId)));
     });
 

@@ -124,6 +124,8 @@ describe("e-signing: the happy path to a sealed PDF", () => {
     expect(stdout).toContain("电子签署证书");
     expect(stdout).toContain("Certificate of Electronic Signing");
     expect(stdout).toContain("王立");
+    // Times are the firm's (Asia/Shanghai by default), labelled with the offset, not the server's UTC.
+    expect(stdout).toMatch(/Completed at: \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \(UTC\+8\)/);
     expect(stdout).toMatch(/[0-9a-f]{64}/);
     const pages = await run("pdfinfo", [file]);
     expect(pages.stdout).toMatch(/Pages:\s+4/);

@@ -1,9 +1,11 @@
 import type { PermissionRule } from "../../shared/permissions";
+import { setFirmTimeZone } from "../lib/firm-time";
 import { replaceRules } from "./access-control";
 import { http } from "./http";
-import { setAccessToken, setStoredUserInfo } from "./storage";
+import { getStoredUserInfo, setAccessToken, setStoredUserInfo } from "./storage";
 
-export type WorkspaceRef = { id: string | number; name: string };
+/** timeZone: the firm's clock (IANA name), on which every time is shown. */
+export type WorkspaceRef = { id: string | number; name: string; timeZone?: string };
 
 export type LoginUser = {
   id: string | number;
@@ -27,8 +29,12 @@ export const USER_API = {
 export const fetchLoginUser = async (): Promise<LoginUser> => {
   const { data } = await http.get<LoginUser>(USER_API.info);
   setStoredUserInfo(data);
+  setFirmTimeZone(data.workspace?.timeZone);
   return data;
 };
+
+// A reload renders from the stored user info before (or without) asking the server again.
+setFirmTimeZone(getStoredUserInfo<LoginUser>()?.workspace?.timeZone);
 
 export const fetchRules = async (): Promise<PermissionRule[]> => {
   const { data } = await http.get<PermissionRule[]>(USER_API.authority);

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { Skeleton, Tag } from "antd";
-import dayjs from "dayjs";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
 import { FileLinks } from "../components/file-links";
+import { firmTime } from "../lib/firm-time";
 import { http } from "../providers/http";
 import type { Choice } from "./use-options";
 import { labelOf } from "./use-options";
@@ -32,7 +32,7 @@ export const FieldValue = ({ field, value, choices }: { field: Field; value: unk
     return <span className="schema-empty">{t("schemaUi.notSet")}</span>;
   }
   const s = field.schema;
-  if (s.format === "date-time") return dayjs(String(value)).format("YYYY-MM-DD HH:mm");
+  if (s.format === "date-time") return firmTime(String(value));
   if (s["x-ui"]?.["ui:widget"] === "attachments") return <FileLinks ids={value} />;
   if (typeof value === "boolean") return t(value ? "schemaUi.yes" : "schemaUi.no");
   if (s.type === "array" && s.items?.type === "object") {

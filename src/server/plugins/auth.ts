@@ -7,6 +7,7 @@ import type { Action, Subject } from "../../shared/permissions";
 import type { Db } from "../db/client";
 import { SESSION_AUDIENCE, TICKET_AUDIENCE, type TokenSigner } from "../features/auth/tokens";
 import type { SessionStore } from "../features/auth/session-store";
+import { createOriginMemo } from "../lib/firm-origin";
 import type { RequestCtx } from "../lib/request-ctx";
 import { assertScopedRoute, tenantRowGuard } from "../lib/tenant-guard";
 
@@ -68,6 +69,7 @@ type AuthOptions = { db: Db; tokens: TokenSigner; sessions: SessionStore };
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: AuthOptions) => {
     app.decorateRequest("ctx", undefined as unknown as RequestCtx);
+    const rememberOrigin = createOriginMemo(opts.db);
 
     app.decorate("routeTable", [] as RouteEntry[]);
     app.addHook("onRoute", (route) => {
@@ -140,6 +142,8 @@ export const authPlugin = fp(
         ip: req.ip,
         log: req.log,
       };
+      // The address e-mail links of this firm point at when PUBLIC_URL is unset (lib/firm-origin).
+      await rememberOrigin(session.workspaceId, `${req.protocol}://${req.host}`, req.headers["sec-fetch-site"]);
       if (permission !== "member" && !ability.can(permission[0], permission[1])) {
         throw new AppError(403, "errors.forbidden");
       }

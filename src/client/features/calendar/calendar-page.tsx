@@ -12,7 +12,10 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 
+import { FirmZoneNote } from "../../components/firm-zone-note";
 import { usePickerData } from "../../components/member-picker";
+import { firmNow, firmToday, fromPickerValue, useFirmTimeZone } from "../../lib/firm-time";
+import { inFirmZone } from "../../../shared/firm-time";
 import { caseKeyDatesPath } from "../deadlines/paths";
 import { useDeadlineTypes } from "../deadlines/use-deadline-data";
 import { taskPath } from "../tasks/paths";
@@ -27,9 +30,18 @@ type Scope = "me" | "member" | "department" | "firm";
 
 /** antd preset colours by item type, each dark enough for white text at 4.5:1 (WCAG AA). */
 const PALETTE: Record<string, string> = { red: "#cf1322", orange: "#ad4e00", gold: "#876800", volcano: "#ad2102", purple: "#531dab", magenta: "#c41d7f", cyan: "#006d75", blue: "#0958d9", green: "#237804" };
+/** Overdue deadlines: antd red-8, white text at 7:1. */
+const OVERDUE_COLOR = "#a8071a";
 const KIND_COLOR = { task: "#237804", meeting: "#1d39c4", call: "#1d39c4", other: "#595959" } as Record<string, string>;
 /** Rows a day of the month grid draws (FullCalendar's dayMaxEvents); the server caps wide scopes to it. */
 const PER_DAY = 4;
+const WALL = "YYYY-MM-DDTHH:mm:ss";
+/**
+ * FullCalendar runs in UTC and is handed the firm's wall clock: its named zones need a plugin, and
+ * a grid in the browser's zone put a 09:30 Beijing hearing at 20:30 the day before in New York.
+ * So a date FullCalendar hands back carries the firm's digits in its UTC fields.
+ */
+const fromGrid = (date: Date) => dayjs.utc(date).format(WALL);
 
 /**
  * FullCalendar's prev/next buttons hold an icon <span role="img"> with no name; the button's
@@ -43,6 +55,8 @@ export const CalendarPage = () => {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { types, labelOf, colorOf } = useDeadlineTypes();
+  const zone = useFirmTimeZone();
+  const today = firmToday();
   const { data: people } = usePickerData();
   const [range, setRange] = useState<{ from: string; to: string } | null>(null);
   const [scope, setScope] = useState<Scope>("me");
@@ -77,14 +91,18 @@ export const CalendarPage = () => {
   const more = !Array.isArray(data) && Array.isArray(data?.more) ? data.more : [];
   const { mutateAsync } = useCustomMutation();
 
-  const colorFor = (i: Item) => (i.kind === "key-date" ? PALETTE[colorOf(i.type)] ?? PALETTE.blue : KIND_COLOR[i.type] ?? KIND_COLOR.other);
+  // An open deadline whose firm day has passed reads as overdue here as on the case and home page.
+  const isOverdue = (i: Item) => i.kind === "key-date" && i.status === "open" && (i.allDay ? i.start : inFirmZone(i.start, zone).format("YYYY-MM-DD")) < today;
+  const colorFor = (i: Item) => (isOverdue(i) ? OVERDUE_COLOR : i.kind === "key-date" ? PALETTE[colorOf(i.type)] ?? PALETTE.blue : KIND_COLOR[i.type] ?? KIND_COLOR.other);
+  const onGrid = (at: string | null, allDay: boolean) => (at === null ? undefined : allDay ? at : inFirmZone(at, zone).format(WALL));
   const events: EventInput[] = items.map((i) => ({
     id: `${i.kind}:${i.id}`,
-    title: `${i.kind === "key-date" && !i.isConfirmed ? "[?] " : ""}${i.title}${i.caseName ? ` · ${i.caseName}` : ""}`,
-    start: i.start,
-    end: i.end ?? undefined,
+    title: `${isOverdue(i) ? t("deadlines.calendar.overduePrefix") : ""}${i.kind === "key-date" && !i.isConfirmed ? "[?] " : ""}${i.title}${i.caseName ? ` · ${i.caseName}` : ""}`,
+    start: onGrid(i.start, i.allDay),
+    end: onGrid(i.end, i.allDay),
     allDay: i.allDay,
     editable: i.isEditable,
+    classNames: isOverdue(i) ? ["calendar-overdue"] : [],
     backgroundColor: colorFor(i),
     borderColor: colorFor(i),
     textColor: "#ffffff",
@@ -104,16 +122,17 @@ export const CalendarPage = () => {
 
   const onDates = (arg: DatesSetArg) => {
     setView(arg.view.type);
-    const next = { from: dayjs(arg.start).format("YYYY-MM-DD"), to: dayjs(arg.end).subtract(1, "day").format("YYYY-MM-DD") };
+    const next = { from: dayjs.utc(arg.start).format("YYYY-MM-DD"), to: dayjs.utc(arg.end).subtract(1, "day").format("YYYY-MM-DD") };
     setRange((prev) => (prev?.from === next.from && prev.to === next.to ? prev : next));
   };
+  const toInstant = (date: Date | null) => (date ? fromPickerValue(dayjs(fromGrid(date))) : undefined);
   const move = async (arg: EventDropArg | EventResizeDoneArg) => {
     const item = arg.event.extendedProps as Item;
     try {
       await mutateAsync({
         url: `/api/calendar-events/${item.id}`,
         method: "patch",
-        values: { startsAt: arg.event.start?.toISOString(), endsAt: (arg.event.end ?? arg.event.start)?.toISOString(), version: item.version },
+        values: { startsAt: toInstant(arg.event.start), endsAt: toInstant(arg.event.end ?? arg.event.start), version: item.version },
         successNotification: () => ({ type: "success", message: t("deadlines.calendar.moved") }),
       });
     } catch {
@@ -159,7 +178,8 @@ export const CalendarPage = () => {
           onChange={setFilterTypes}
           options={[...types.map((x) => ({ value: x.code, label: labelOf(x.code) })), ...["task", "meeting", "call", "other"].map((k) => ({ value: k, label: t(`deadlines.calendar.kinds.${k}`) }))]}
         />
-        <Button type="primary" onClick={() => setCreating(dayjs().add(1, "hour").startOf("hour"))}>{t("deadlines.calendar.newEvent")}</Button>
+        <FirmZoneNote />
+        <Button type="primary" onClick={() => setCreating(firmNow().add(1, "hour").startOf("hour"))}>{t("deadlines.calendar.newEvent")}</Button>
         <FeedPanel />
       </Space>
       <Card size="small">
@@ -167,7 +187,8 @@ export const CalendarPage = () => {
           plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
           initialView="dayGridMonth"
           locale={i18n.language.startsWith("en") ? "en" : zhCn}
-          timeZone="local"
+          timeZone="UTC"
+          now={() => firmNow().format(WALL)}
           headerToolbar={{ left: "prev,next today", center: "title", right: "dayGridMonth,timeGridWeek,timeGridDay,listMonth" }}
           buttonText={{ today: t("deadlines.calendar.today"), month: t("deadlines.calendar.month"), week: t("deadlines.calendar.week"), day: t("deadlines.calendar.day"), list: t("deadlines.calendar.agenda") }}
           height="auto"
@@ -177,7 +198,10 @@ export const CalendarPage = () => {
           eventDrop={(arg) => void move(arg)}
           eventResize={(arg) => void move(arg)}
           eventClick={open}
-          dateClick={(arg: DateClickArg) => setCreating(dayjs(arg.date).hour(arg.allDay ? 9 : dayjs(arg.date).hour()))}
+          dateClick={(arg: DateClickArg) => {
+            const wall = dayjs(fromGrid(arg.date));
+            setCreating(arg.allDay ? wall.hour(9) : wall);
+          }}
           dayMaxEvents={PER_DAY}
           eventDisplay="block"
         />

@@ -1,7 +1,8 @@
 import { useCustom } from "@refinedev/core";
 import { Button, Modal, Skeleton, Tag } from "antd";
-import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
+
+import { firmTime } from "../../lib/firm-time";
 
 import { UnconfirmedTag } from "../deadlines/due-date";
 import type { CalendarItem } from "../../../shared/calendar";
@@ -37,7 +38,7 @@ export const DayList = ({ day, query, labelOf, onOpen, onClose }: Props) => {
         <ul className="calendar-day-list">
           {items.map((i) => (
             <li key={`${i.kind}:${i.id}`}>
-              {i.allDay ? null : <span className="agenda-secondary">{dayjs(i.start).format("HH:mm")}</span>}
+              {i.allDay ? null : <span className="agenda-secondary">{firmTime(i.start, "HH:mm")}</span>}
               <Tag>{labelOf(i)}</Tag>
               <Button type="link" size="small" onClick={() => onOpen(i)}>{i.title}</Button>
               {i.caseName ? <span className="agenda-secondary">{i.caseName}</span> : null}

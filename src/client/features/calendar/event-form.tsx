@@ -4,9 +4,14 @@ import type { Dayjs } from "dayjs";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 
+import { fromPickerValue } from "../../lib/firm-time";
+
 type Values = { title: string; kind: "meeting" | "call" | "other"; span: [Dayjs, Dayjs]; location?: string };
 
-/** A new ordinary event (meeting, client call); deadlines are entered on their case instead. */
+/**
+ * A new ordinary event (meeting, client call); deadlines are entered on their case instead. The
+ * picker's times are the firm's clock (`start` comes as the firm's wall time).
+ */
 export const EventForm = ({ start, onClose, onSaved }: { start: Dayjs | null; onClose: () => void; onSaved: () => void }) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
@@ -18,7 +23,7 @@ export const EventForm = ({ start, onClose, onSaved }: { start: Dayjs | null; on
     const saved = await mutateAsync({
       url: "/api/calendar-events",
       method: "post",
-      values: { title: v.title, kind: v.kind, startsAt: v.span[0].toISOString(), endsAt: v.span[1].toISOString(), ...(v.location ? { location: v.location } : {}) },
+      values: { title: v.title, kind: v.kind, startsAt: fromPickerValue(v.span[0]), endsAt: fromPickerValue(v.span[1]), ...(v.location ? { location: v.location } : {}) },
       successNotification: () => ({ type: "success", message: t("deadlines.calendar.created") }),
     }).catch(() => undefined);
     if (!saved) return;

@@ -1,11 +1,12 @@
 import { useCustom } from "@refinedev/core";
 import { Col, Row, Skeleton, Statistic, Tag } from "antd";
-import dayjs from "dayjs";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
+import { FirmZoneNote } from "../../components/firm-zone-note";
 import { PageHeader, PagePanel } from "../../layout/page-header";
+import { firmTime } from "../../lib/firm-time";
 import { DueDate, UnconfirmedTag } from "./due-date";
 import { taskPath } from "../tasks/paths";
 import { caseKeyDatesPath } from "./paths";
@@ -68,7 +69,7 @@ export const AgendaPage = () => {
       render={(r) => (
         <>
           <DueDate date={r.dueDate} />
-          {r.startsAt ? <span>{dayjs(r.startsAt).format("HH:mm")}</span> : null}
+          {r.startsAt ? <span>{firmTime(r.startsAt, "HH:mm")}</span> : null}
           <Tag color={colorOf(r.deadlineType)}>{labelOf(r.deadlineType)}</Tag>
           <Link to={caseKeyDatesPath(r.caseId)}>{r.title}</Link>
           <span className="agenda-secondary">{r.caseName}</span>
@@ -80,7 +81,7 @@ export const AgendaPage = () => {
   return (
     <div>
       <PageHeader title={t("deadlines.agenda.title")} />
-      {ready ? <p className="agenda-secondary agenda-range">{t("deadlines.agenda.range", { from: data?.today, to: data?.until })}</p> : null}
+      {ready ? <p className="agenda-secondary agenda-range">{t("deadlines.agenda.range", { from: data?.today, to: data?.until })} <FirmZoneNote /></p> : null}
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={16}>
           <Section title={t("deadlines.agenda.hearings")} count={data?.hearings?.length ?? 0}>{keyDateList(data?.hearings, t("deadlines.agenda.noHearings"))}</Section>

@@ -1,5 +1,6 @@
 import dayjs, { type Dayjs } from "dayjs";
 
+import { fromPickerValue, toPickerValue } from "../../lib/firm-time";
 import type { KeyDate } from "./types";
 
 /** The key-date form's values (see KeyDateForm). */
@@ -28,7 +29,8 @@ export const formValuesOf = (row: KeyDate): KeyDateValues => ({
   ruleCode: row.ruleCode ?? undefined,
   triggerDate: row.triggerDate ? dayjs(row.triggerDate) : undefined,
   dueDate: dayjs(row.dueDate),
-  startsAt: row.startsAt ? dayjs(row.startsAt) : undefined,
+  // The hearing's time on the firm's clock, whatever zone this browser is in.
+  startsAt: row.startsAt ? toPickerValue(row.startsAt) : undefined,
   court: row.court ?? undefined,
   courtroom: row.courtroom ?? undefined,
   judge: row.judge ?? undefined,
@@ -46,7 +48,7 @@ export const formValuesOf = (row: KeyDate): KeyDateValues => ({
 export const changeOf = (row: KeyDate, v: KeyDateValues) => {
   const isComputed = row.source === "computed";
   const dueDate = day(v.dueDate);
-  const startsAt = v.startsAt?.toISOString();
+  const startsAt = v.startsAt ? fromPickerValue(v.startsAt) : undefined;
   const isMoved = startsAt !== undefined && dayjs(startsAt).valueOf() !== (row.startsAt ? dayjs(row.startsAt).valueOf() : null);
   return {
     version: row.version,

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { usePickerData } from "../../components/member-picker";
+import { fromPickerValue } from "../../lib/firm-time";
 import { changeOf, formValuesOf, type KeyDateValues } from "./key-date-edit";
 import { FixedOnEdit } from "./fixed-on-edit";
 import type { DeadlineRule, KeyDate, Preview } from "./types";
@@ -50,6 +51,9 @@ export const KeyDateForm = ({ caseId, open, editing = null, onClose, onSaved }: 
   const source = Form.useWatch("source", form);
   const ruleCode = Form.useWatch("ruleCode", form);
   const trigger = Form.useWatch("triggerDate", form);
+  // No type yet, or a type without default reminders: never "n days before" with no n.
+  const defaultOffsets = types.find((x) => x.code === type)?.reminderOffsets ?? [];
+  const offsetsHint = !type ? undefined : defaultOffsets.length ? t("deadlines.keyDates.offsetsDefault", { days: defaultOffsets.join(", ") }) : t("deadlines.keyDates.offsetsNone");
 
   useEffect(() => {
     if (source !== "computed" || !ruleCode || !trigger) return setPreview(null);
@@ -63,7 +67,8 @@ export const KeyDateForm = ({ caseId, open, editing = null, onClose, onSaved }: 
       deadlineType: v.deadlineType,
       source: v.source,
       ...(v.source === "computed" ? { ruleCode: v.ruleCode, triggerDate: v.triggerDate?.format("YYYY-MM-DD") } : { dueDate: v.dueDate?.format("YYYY-MM-DD") ?? v.startsAt?.format("YYYY-MM-DD") }),
-      ...(v.startsAt ? { startsAt: v.startsAt.toISOString() } : {}),
+      // The picked hearing time and its day are the firm's (the picker shows the firm's clock).
+      ...(v.startsAt ? { startsAt: fromPickerValue(v.startsAt) } : {}),
       ...Object.fromEntries((["court", "courtroom", "judge", "subject", "responsibleId", "note"] as const).filter((k) => v[k]).map((k) => [k, v[k]])),
       ...(v.reminderOffsets?.length ? { reminderOffsets: v.reminderOffsets } : {}),
     };
@@ -163,7 +168,7 @@ export const KeyDateForm = ({ caseId, open, editing = null, onClose, onSaved }: 
           label={t("deadlines.fields.reminderOffsets")}
           normalize={normalizeOffsets}
           rules={[{ validator: (_, v: unknown[] = []) => (v.every(isOffset) ? Promise.resolve() : Promise.reject(new Error(t("deadlines.errors.badOffset", { max: MAX_OFFSET })))) }]}
-          extra={t("deadlines.keyDates.offsetsDefault", { days: (types.find((x) => x.code === type)?.reminderOffsets ?? []).join(", ") })}>
+          extra={offsetsHint}>
           <Select
             mode="tags"
             allowClear

@@ -2,11 +2,11 @@ import { PlusOutlined } from "@ant-design/icons";
 import { useCustom, useCustomMutation, useGetIdentity } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { Button, Input, Modal, Space, Table, Tag, Tooltip, Typography } from "antd";
-import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { usePickerData } from "../../components/member-picker";
+import { firmTime } from "../../lib/firm-time";
 import type { LoginUser } from "../../providers/session";
 import { useCan } from "../../routing/use-can";
 import { ApplyTemplate } from "./apply-template";
@@ -39,8 +39,14 @@ export const KeyDatesTab = ({ caseId, editable = true }: { caseId: string; edita
   const [reason, setReason] = useState("");
 
   // A refusal (someone confirming their own entry) is shown as a toast by the data provider.
-  const act = async (row: KeyDate, path: string, values: Record<string, unknown>) => {
-    await mutateAsync({ url: `/api/key-dates/${row.id}/${path}`, method: "post", values: { ...values, version: row.version } }).catch(() => undefined);
+  const act = async (row: KeyDate, path: string, values: Record<string, unknown>, done?: string) => {
+    await mutateAsync({
+      url: `/api/key-dates/${row.id}/${path}`,
+      method: "post",
+      values: { ...values, version: row.version },
+      // The second sign-off is a deliberate act: say it took, not just re-draw the row.
+      successNotification: done ? () => ({ type: "success", message: done }) : false,
+    }).catch(() => undefined);
     await query.refetch();
   };
 
@@ -72,7 +78,7 @@ export const KeyDatesTab = ({ caseId, editable = true }: { caseId: string; edita
             render: (_, r) => (
               <Space direction="vertical" size={0}>
                 <span>{r.title}</span>
-                {r.startsAt ? <Typography.Text type="secondary">{dayjs(r.startsAt).format("YYYY-MM-DD HH:mm")} {[r.court, r.courtroom, r.judge].filter(Boolean).join(" · ")}</Typography.Text> : null}
+                {r.startsAt ? <Typography.Text type="secondary">{firmTime(r.startsAt)} {[r.court, r.courtroom, r.judge].filter(Boolean).join(" · ")}</Typography.Text> : null}
                 {r.subject ? <Typography.Text type="secondary">{r.subject}</Typography.Text> : null}
               </Space>
             ),
@@ -99,7 +105,12 @@ export const KeyDatesTab = ({ caseId, editable = true }: { caseId: string; edita
             render: (_, r) => (
               <Space wrap size={4}>
                 <Tag>{t(`deadlines.statuses.${r.status}`)}</Tag>
-                {r.confirmedAt ? <Tooltip title={nameOf(r.confirmedBy)}><Tag color="success">{t("deadlines.keyDates.confirmed")}</Tag></Tooltip> : <UnconfirmedTag />}
+                {r.confirmedAt ? <Tag color="success">{t("deadlines.keyDates.confirmed")}</Tag> : <UnconfirmedTag />}
+                {r.confirmedAt ? (
+                  <Typography.Text type="secondary" className="key-date-confirmed-by">
+                    {t("deadlines.keyDates.confirmedBy", { name: nameOf(r.confirmedBy), at: firmTime(r.confirmedAt) })}
+                  </Typography.Text>
+                ) : null}
                 {r.voidReason ? <Typography.Text type="secondary">{r.voidReason}</Typography.Text> : null}
               </Space>
             ),
@@ -121,7 +132,7 @@ export const KeyDatesTab = ({ caseId, editable = true }: { caseId: string; edita
                             </Button>
                           </Tooltip>
                         ) : (
-                          <Button size="small" type="link" onClick={() => void act(r, "confirm", {})}>{t("deadlines.keyDates.confirm")}</Button>
+                          <Button size="small" type="link" onClick={() => void act(r, "confirm", {}, t("deadlines.keyDates.confirmedDone"))}>{t("deadlines.keyDates.confirm")}</Button>
                         )
                       ) : null}
                       {r.status === "open" ? (

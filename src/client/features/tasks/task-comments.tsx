@@ -1,8 +1,8 @@
 import { Button, Input, List, Typography } from "antd";
-import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
+import { firmTime } from "../../lib/firm-time";
 import type { TaskDetail } from "./types";
 
 type Props = { comments: TaskDetail["comments"]; onAdd: (text: string) => Promise<boolean> };
@@ -34,7 +34,7 @@ export const TaskComments = ({ comments, onAdd }: Props) => {
               <div>
                 <Typography.Text strong>{c.authorName ?? t("deadlines.tasks.formerMember")}</Typography.Text>{" "}
                 <Typography.Text type="secondary">
-                  <time dateTime={c.at}>{dayjs(c.at).format("YYYY-MM-DD HH:mm")}</time>
+                  <time dateTime={c.at}>{firmTime(c.at)}</time>
                 </Typography.Text>
               </div>
               <div className="task-comment-text">{c.text}</div>

@@ -35,7 +35,8 @@ type Firm = {
   name: string;
   nameEn: string;
   departments: { key: string; name: string; parent?: string; manager?: string }[];
-  members: { username: string; role: string; department: string; position: string }[];
+  /** email: the member's work address in this firm, when it is not the account's (a partner of two firms). */
+  members: { username: string; role: string; department: string; position: string; email?: string }[];
 };
 
 const FIRMS: Firm[] = [
@@ -68,7 +69,7 @@ const FIRMS: Firm[] = [
     members: [
       { username: "admin2", role: "admin", department: "mgmt", position: "主任" },
       { username: "lawyer2", role: "lawyer", department: "lit", position: "执业律师" },
-      { username: "partner", role: "partner", department: "lit", position: "合伙人" },
+      { username: "partner", role: "partner", department: "lit", position: "合伙人", email: "liming@zhengheng.example" },
     ],
   },
 ];
@@ -86,7 +87,7 @@ const seedFirm = async (tx: Db, firm: Firm, userIds: Map<string, string>) => {
   for (const m of firm.members) {
     const userId = userIds.get(m.username)!;
     const user = DEMO_USERS.find((u) => u.username === m.username)!;
-    await tx.insert(members).values({ workspaceId: ws.id, userId, position: m.position, phone: user.phone, email: user.email });
+    await tx.insert(members).values({ workspaceId: ws.id, userId, position: m.position, phone: user.phone, email: m.email ?? user.email });
     await tx.insert(memberRoles).values({ workspaceId: ws.id, userId, roleId: roleIds.get(m.role)! });
   }
   const deptIds = new Map<string, string>();

@@ -75,18 +75,22 @@ const ownerCtx = async (db: Db, workspaceId: string, userId: string) => {
  * The iCalendar text of a feed token: the owner's hearings and deadlines (responsible for, or on
  * the case team at the time of the fetch), tasks assigned to them and their events, from 90 days
  * back. UIDs are the rows' ids, so an edit updates the subscriber's entry instead of adding one.
- * An unknown or revoked token, or a disabled member, is 404.
+ * An unknown or revoked token is 404, and so is the feed of an owner who could not sign in now:
+ * account or membership disabled, or no right to open the app (basic). All three are read from
+ * the database at each fetch, not from a process's session cache, so a feed dies on every app
+ * process the moment its owner is shut out (a feed URL is a credential that outlives sessions).
  */
 export const renderFeed = async (db: Db, token: string, now = new Date()) => {
   const [feed] = await db
     .select({ workspaceId: calendarFeeds.workspaceId, userId: calendarFeeds.userId, prefs: users.preferences })
     .from(calendarFeeds)
     .innerJoin(members, and(eq(members.workspaceId, calendarFeeds.workspaceId), eq(members.userId, calendarFeeds.userId), eq(members.isEnabled, true)))
-    .innerJoin(users, eq(users.id, calendarFeeds.userId))
+    .innerJoin(users, and(eq(users.id, calendarFeeds.userId), eq(users.isEnabled, true)))
     .where(eq(calendarFeeds.tokenHash, hashOf(token)));
   if (!feed) throw new AppError(404, "errors.notFound");
   const scope = { workspaceId: feed.workspaceId };
   const owner = await ownerCtx(db, feed.workspaceId, feed.userId);
+  if (!owner.ability.can("basic", "BASIC_PERMISSION")) throw new AppError(404, "errors.notFound");
   const since = dayjs(now).subtract(90, "day").format("YYYY-MM-DD");
   // A calendar app sends no language: the titles are in the owner's.
   const lang = pickLanguage(feed.prefs.language);

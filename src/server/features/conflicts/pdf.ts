@@ -3,8 +3,10 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
 
+import { formatFirmTime } from "../../../shared/firm-time";
 import { workspaces } from "../../db/tables";
 import { translatorFor } from "../../i18n";
+import { readFirmTimeZone } from "../../lib/firm-time";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { type PdfFont, loadPdfFont } from "./pdf-font";
 import { type getReport, getReportWithLetters } from "./reports";
@@ -98,7 +100,8 @@ const writer = (doc: PDFDocument, font: PDFFont) => {
   return { text, rule };
 };
 
-const stamp = (d: Date | string) => `${new Date(d).toISOString().slice(0, 19).replace("T", " ")} UTC`;
+/** On the firm's clock with its offset ("2026-11-27 09:30:00 (UTC+8)"): the reader is the firm, not the server. */
+const stamp = (d: Date | string, zone: string) => formatFirmTime(d, zone, "YYYY-MM-DD HH:mm:ss", true);
 
 /**
  * The saved report as a PDF: firm, who ran it and when, keywords and scopes, every hit grouped by
@@ -111,6 +114,7 @@ export const reportPdf = async (ctx: RequestCtx, id: string, fontSource: PdfFont
   const hits = report.hits as StoredHit[];
   const [firm] = await ctx.db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, ctx.workspaceId));
   const letterName = new Map(report.letters.map((f) => [f.id, f.name]));
+  const zone = await readFirmTimeZone(ctx.db, ctx.workspaceId);
 
   const loaded = await loadPdfFont(fontSource);
   const doc = await PDFDocument.create();
@@ -125,7 +129,7 @@ export const reportPdf = async (ctx: RequestCtx, id: string, fontSource: PdfFont
   w.text(t("conflicts.pdf.title"), { size: 16, gap: 6 });
   w.text(`${t("conflicts.pdf.firm")}: ${firm?.name ?? ""}`);
   w.text(`${t("conflicts.pdf.ranBy")}: ${report.createdByName}`);
-  w.text(`${t("conflicts.pdf.ranAt")}: ${stamp(report.createdAt)}`);
+  w.text(`${t("conflicts.pdf.ranAt")}: ${stamp(report.createdAt, zone)}`);
   w.text(`${t("conflicts.pdf.reportId")}: ${report.id}`);
   w.text(`${t("conflicts.keywords")}: ${report.keywords.join("、")}`);
   w.text(`${t("conflicts.scopes")}: ${report.scopes.map((s) => t(`conflicts.scope.${s}`)).join("、")}`);
@@ -158,5 +162,5 @@ export const reportPdf = async (ctx: RequestCtx, id: string, fontSource: PdfFont
   w.text(`${t("conflicts.pdf.digest")}: ${digest}`, { size: 8, gray: true });
   w.text(t("conflicts.pdf.digestHint"), { size: 8, gray: true });
   const bytes = await doc.save();
-  return { bytes, name: `${t("conflicts.pdf.fileName")}-${stamp(report.createdAt).slice(0, 10)}-${report.id.slice(0, 8)}.pdf` };
+  return { bytes, name: `${t("conflicts.pdf.fileName")}-${stamp(report.createdAt, zone).slice(0, 10)}-${report.id.slice(0, 8)}.pdf` };
 };

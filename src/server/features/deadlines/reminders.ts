@@ -1,9 +1,12 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 
+import { formatFirmTime } from "../../../shared/firm-time";
 import { type Language, pickLanguage } from "../../../shared/i18n-config";
 import type { Db } from "../../db/client";
 import { caseMembers, cases, keyDateReminders, keyDates, members, outboxMessages, users } from "../../db/tables";
 import { translatorFor } from "../../i18n";
+import { linkBaseOfFirm } from "../../lib/firm-origin";
+import { readFirmTimeZone } from "../../lib/firm-time";
 import { writeBatch } from "../../lib/write-batch";
 import { todayOf } from "../cases/lifecycle";
 import type { Senders } from "../messages/senders";
@@ -14,17 +17,28 @@ const BATCH = 500;
 /** Reminders per statement inside a batch (each brings a few notification and e-mail rows). */
 const SLICE = 100;
 
-/** Each recipient's e-mail in the firm (the member's work address, else the account's) and language. */
+/**
+ * Each recipient's e-mail in the firm that sends and their language: the member's work address in
+ * that firm. The account's own address stands in only for someone in one firm alone: a partner of
+ * two firms must not get one firm's deadlines at his address in the other.
+ */
 const mailboxes = async (tx: Db, due: { workspaceId: string; responsibleId: string | null; leadPartnerId: string | null }[]) => {
   const workspaceIds = [...new Set(due.map((d) => d.workspaceId))];
   const rows = await tx
-    .select({ workspaceId: members.workspaceId, userId: members.userId, work: members.email, own: users.email, prefs: users.preferences })
+    .select({
+      workspaceId: members.workspaceId,
+      userId: members.userId,
+      work: members.email,
+      own: users.email,
+      prefs: users.preferences,
+      firms: sql<number>`(select count(*)::int from ${members} m2 where m2.user_id = ${members.userId})`,
+    })
     .from(members)
     .innerJoin(users, eq(users.id, members.userId))
     .where(and(inArray(members.workspaceId, workspaceIds), eq(members.isEnabled, true)));
   const out = new Map<string, { email: string; lang: Language }>();
   for (const m of rows) {
-    const email = (m.work || m.own).trim();
+    const email = (m.work || (m.firms === 1 ? m.own : "")).trim();
     if (email) out.set(`${m.workspaceId}:${m.userId}`, { email, lang: pickLanguage(m.prefs.language) });
   }
   return out;
@@ -53,6 +67,7 @@ export const runDeadlineReminders = async (db: Db, now = new Date(), mail: { sen
           title: keyDates.title,
           titleEn: keyDates.titleEn,
           dueDate: keyDates.dueDate,
+          startsAt: keyDates.startsAt,
           caseId: keyDates.caseId,
           responsibleId: keyDates.responsibleId,
           caseName: cases.name,
@@ -85,6 +100,11 @@ export const runDeadlineReminders = async (db: Db, now = new Date(), mail: { sen
           ),
       );
       const mailTo = await mailboxes(tx, due);
+      // Per firm: the base of absolute links (a mail client has none) and the clock times are read on.
+      const firms = new Map<string, { base: string; zone: string }>();
+      for (const ws of new Set(due.map((d) => d.workspaceId))) {
+        firms.set(ws, { base: await linkBaseOfFirm(tx, ws, mail.publicUrl), zone: await readFirmTimeZone(tx, ws) });
+      }
       // A reminder's notification and e-mails are rows of one insert each per slice, not parts of
       // their own: a slice's statement stays small to plan and well under 65 535 parameters.
       for (let i = 0; i < due.length; i += SLICE) {
@@ -109,7 +129,10 @@ export const runDeadlineReminders = async (db: Db, now = new Date(), mail: { sen
             entityId: r.keyDateId,
           });
           // The same reminder by e-mail to whoever has an address; without a sender it waits in the Outbox.
-          const params = { title: r.title, caseName: r.caseName, dueDate: r.dueDate, days: r.offsetDays, link: `${mail.publicUrl ?? ""}/manage/case/detail/${r.caseId}?tab=key-dates` };
+          const firm = firms.get(r.workspaceId)!;
+          // A hearing's time is the firm's, labelled with its offset: the reader may be abroad.
+          const dueDate = r.startsAt ? formatFirmTime(r.startsAt, firm.zone, "YYYY-MM-DD HH:mm", true) : r.dueDate;
+          const params = { title: r.title, caseName: r.caseName, dueDate, days: r.offsetDays, link: `${firm.base}/manage/case/detail/${r.caseId}?tab=key-dates` };
           for (const userId of new Set(userIds)) {
             const to = mailTo.get(`${r.workspaceId}:${userId}`);
             if (!to) continue;

@@ -1,9 +1,10 @@
-import dayjs from "dayjs";
 import { and, eq } from "drizzle-orm";
 
 import { AppError } from "../../../shared/errors";
+import { firmDay, formatFirmTime } from "../../../shared/firm-time";
 import { cases, contracts, esignRequests, workspaces } from "../../db/tables";
 import { writeAudit } from "../../lib/audit";
+import { readFirmTimeZone } from "../../lib/firm-time";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { assertTransition, CONTRACT_STATUS } from "../contracts/status";
@@ -21,7 +22,8 @@ import { appendEvent } from "./trail";
 
 type RequestRow = typeof esignRequests.$inferSelect;
 
-const when = (d: Date | null) => (d ? `${dayjs(d).format("YYYY-MM-DD HH:mm:ss Z")}` : "");
+/** A certificate time on the firm's clock with its offset, "2026-11-27 09:30:00 (UTC+8)", not the server's UTC. */
+const whenIn = (zone: string) => (d: Date | null) => (d ? formatFirmTime(d, zone, "YYYY-MM-DD HH:mm:ss", true) : "");
 
 /**
  * Every signer has signed: in the transaction of the last signature, the marks are drawn into the
@@ -31,11 +33,13 @@ const when = (d: Date | null) => (d ? `${dayjs(d).format("YYYY-MM-DD HH:mm:ss Z"
  */
 export const completeRequest = async (ctx: RequestCtx, deps: EsignDeps, r: RequestRow, now: Date) => {
   const signers = await signersOf(ctx, r.id);
+  const zone = await readFirmTimeZone(ctx.db, ctx.workspaceId);
+  const when = whenIn(zone);
   const source = await readFileBytes(ctx, deps.store, r.sourceFileId);
   if (sha256(source.bytes) !== r.sourceSha256) throw new AppError(409, "esign.errors.sourceChanged");
   const marks = new Map<string, Mark>();
   for (const s of signers) for (const [fieldId, mark] of Object.entries(s.marks)) marks.set(fieldId, { image: Buffer.from(mark.image, "base64") });
-  const dates = new Map(signers.map((s) => [s.position, dayjs(s.signedAt ?? now).format("YYYY-MM-DD")]));
+  const dates = new Map(signers.map((s) => [s.position, firmDay(s.signedAt ?? now, zone)]));
   const doc = await flattenFields(source.bytes, r.fields, marks, dates);
   const contentSha256 = sha256(await doc.save({ useObjectStreams: false }));
 
