@@ -1,8 +1,8 @@
-import { and, eq, getTableName, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableName, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 
 import { AppError, type FieldError } from "../../shared/errors";
 import { issueField, issueMessage, type OptionItem, type SchemaIssue } from "../../shared/schema-vocabulary";
-import { departments, dictionaryItems, dictionaryTypes, members } from "../db/tables";
+import { departments, dictionaryItems, dictionaryTypes, files, members } from "../db/tables";
 import { translatorFor } from "../i18n";
 import type { RequestCtx } from "../lib/request-ctx";
 import { rowScopeOf } from "../lib/row-scope";
@@ -100,12 +100,33 @@ const existing = async (ctx: RequestCtx, field: FieldDef, ids: string[], registr
  * schema, like the `:id` guard: another firm's id answers 404, so probing learns nothing.
  */
 export const assertReferences = async (ctx: RequestCtx, res: Resource, values: Record<string, unknown>, registry: ResourceRegistry) => {
+  await assertFileFields(ctx, res, values);
   for (const field of res.fields) {
     const ids = listOf(values[field.key]).filter((v): v is string => typeof v === "string" && UUID.test(v));
     if (ids.length === 0 || !field.options?.source || field.options.source.startsWith("dict:")) continue;
     const result = await existing(ctx, field, [...new Set(ids)], registry);
     if (result && ids.some((id) => !result.found.has(id))) throw new AppError(404, result.key);
   }
+};
+
+const isFileField = (field: FieldDef) => field.schema["x-ui"]?.["ui:widget"] === "attachments";
+
+/**
+ * Attachment fields must name live files of this firm. Checked with the other references, so a
+ * submission kept for approval is refused now, not when its last approver accepts and the record
+ * (which attaches and locks them) is finally written: the same check runs at both moments.
+ */
+const assertFileFields = async (ctx: RequestCtx, res: Resource, values: Record<string, unknown>) => {
+  const ids = new Set<string>();
+  for (const field of res.fields.filter(isFileField)) {
+    for (const v of listOf(values[field.key])) if (typeof v === "string") ids.add(v);
+  }
+  if (ids.size === 0) return;
+  const wanted = [...ids];
+  // A malformed id is a schema error, reported with the field; only well-formed ones are looked up.
+  const lookedUp = wanted.filter((id) => UUID.test(id));
+  const found = lookedUp.length === 0 ? [] : await ctx.db.select({ id: files.id }).from(files).where(inWorkspace(ctx, files, inArray(files.id, lookedUp), isNull(files.deletedAt)));
+  if (found.length !== lookedUp.length) throw new AppError(404, "errors.documents.fileNotFound");
 };
 
 /** `x-unique` fields: another record of the firm holding the same value is a "duplicate value". */

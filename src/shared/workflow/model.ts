@@ -105,7 +105,16 @@ export type Definition = {
   form: JsonSchema;
   /** Process administrators: reassign, cancel, target of onEmpty "toAdmins". */
   admins: string[];
-  settings: { dedupe: "none" | "adjacent" | "any"; cancelAfterApproved: boolean };
+  settings: {
+    dedupe: "none" | "adjacent" | "any";
+    cancelAfterApproved: boolean;
+    /**
+     * When an approval step resolves to the submitter (DingTalk's "审批人与发起人为同一人时"):
+     * skip them, go to their superior, or let them approve. Set: it rules every approval node;
+     * unset (flows saved before the setting): each node's own `onInitiator`.
+     */
+    selfApproval?: OnInitiator;
+  };
   start: { initiators: Scope; fields: FieldPerms };
   nodes: FlowNode[];
 };
@@ -136,6 +145,16 @@ export const textOf = (text: I18nText | undefined, lang: string): string => {
   const own = lang === "en" ? text.en : text["zh-CN"];
   return own || (lang === "en" ? text["zh-CN"] : text.en) || "";
 };
+
+export const SELF_APPROVAL: OnInitiator[] = ["skip", "toManager", "self"];
+
+/**
+ * The initiator rule a task node runs with: the flow's self-approval setting on approval nodes
+ * (a submitter must not approve their own request unless the flow says so), the node's own rule
+ * on handler nodes (doing one's own paperwork is no self-approval) and on flows without it.
+ */
+export const onInitiatorOf = (def: Pick<Definition, "settings">, node: TaskNode): OnInitiator =>
+  node.type === "approval" && def.settings.selfApproval ? def.settings.selfApproval : node.onInitiator;
 
 /** Defaults a new task node starts with (WORKFLOW.md §1: toManager on approval, self on handler). */
 export const newTaskNode = (type: "approval" | "handler", id: string, name: I18nText): TaskNode => {

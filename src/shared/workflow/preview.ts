@@ -1,7 +1,7 @@
 import { deptChain, type OrgDirectory, resolveAssignees, resolveRecipients } from "./assignees";
 import { pickBranch } from "./conditions";
 import { formFields } from "./form-fields";
-import type { Definition, FlowNode, I18nText, Mode } from "./model";
+import { type Definition, type FlowNode, type I18nText, type Mode, onInitiatorOf } from "./model";
 
 /** One step of the "who will approve" preview shown before submitting. */
 export type PreviewStep = {
@@ -41,7 +41,7 @@ export const previewFlow = (def: Definition, dir: OrgDirectory, input: PreviewIn
         return [{ ...base, type: "cc", userIds }];
       }
       if (!node.assignees) return [{ ...base, type: node.type, mode: node.mode, userIds: [], skipped: "empty" }];
-      const res = resolveAssignees(dir, { ...node, assignees: node.assignees, admins: def.admins }, input);
+      const res = resolveAssignees(dir, { ...node, assignees: node.assignees, admins: def.admins, onInitiator: onInitiatorOf(def, node) }, input);
       return [{ ...base, type: node.type, mode: node.mode, userIds: res.userIds, ...(res.skipped ? { skipped: res.skipped } : {}) }];
     });
   return walk(def.nodes);

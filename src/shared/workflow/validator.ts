@@ -8,6 +8,7 @@ import {
   MODES,
   OPERATORS,
   type Rule,
+  SELF_APPROVAL,
   START_ID,
   textOf,
   WORKFLOW_KINDS,
@@ -88,6 +89,8 @@ export const validateDefinition = (input: unknown, opts: ValidateOptions = {}): 
   }
   const def = input as unknown as Definition;
   if (!nameOk(def.name)) add("workflow.name.required", "name");
+  const { selfApproval } = def.settings;
+  if (selfApproval !== undefined && !SELF_APPROVAL.includes(selfApproval)) add("workflow.selfApproval.invalid", "settings.selfApproval");
   if (!WORKFLOW_KINDS.includes(def.kind)) add("workflow.kind.invalid", "kind");
 
   const fields = formFields(def.form);

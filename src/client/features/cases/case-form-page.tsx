@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 
 import { PageHeader, PagePanel } from "../../layout/page-header";
+import { useSubmissionKey } from "../../lib/submission-key";
 import { http } from "../../providers/http";
 import type { LoginUser } from "../../providers/session";
 import { useCan } from "../../routing/use-can";
@@ -47,6 +48,7 @@ const NewClientDialog = ({ open, onClose, onCreated }: { open: boolean; onClose:
 export const CaseFormPage = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const keyFor = useSubmissionKey();
   const queries = useQueryClient();
   const { workflow = "", type = "" } = useParams();
   const [search] = useSearchParams();
@@ -71,7 +73,8 @@ export const CaseFormPage = () => {
   const typeLabel = options?.caseTypes.find((c) => c.value === type)?.label ?? type;
 
   const submit = async (values: Record<string, unknown>) => {
-    const { data } = await http.post<{ instanceId: string }>("/case-submissions", { definitionId: workflow, values, ...(parentCaseId ? { parentCaseId } : {}), ...(report ? { conflictReportId: report.id } : {}) });
+    const body = { definitionId: workflow, values, ...(parentCaseId ? { parentCaseId } : {}), ...(report ? { conflictReportId: report.id } : {}) };
+    const { data } = await http.post<{ instanceId: string }>("/case-submissions", body, keyFor(body));
     navigate(`/case/workflow/${data.instanceId}`);
   };
 

@@ -8,6 +8,7 @@ import { useNavigate, useParams, useSearchParams } from "react-router";
 import { DATE_ORDER_KEYS } from "../../../shared/schema-vocabulary";
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { isApiError } from "../../providers/api-error";
+import { useSubmissionKey } from "../../lib/submission-key";
 import { http } from "../../providers/http";
 import { fetchJson, useCase, useCaseOptions, useSealOptions } from "./api";
 import { FileUpload } from "../../components/file-upload";
@@ -37,6 +38,7 @@ const payloadOf = (v: FormValues, attachmentIds: string[]) => {
 export const ContractFormPage = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const keyFor = useSubmissionKey();
   const { workflow = "" } = useParams();
   const [search] = useSearchParams();
   const [form] = Form.useForm<FormValues>();
@@ -90,7 +92,7 @@ export const ContractFormPage = () => {
         values: payloadOf(values, files),
         ...(typed && typed !== preview?.contractNo ? { contractNo: typed } : {}),
       };
-      const { data } = await http.post<{ instanceId: string }>("/contract-submissions", body);
+      const { data } = await http.post<{ instanceId: string }>("/contract-submissions", body, keyFor(body));
       navigate(`/contract/workflow/${data.instanceId}`);
     } catch (err) {
       if (isApiError(err) && err.fields.length > 0) form.setFields(err.fields.map((f) => ({ name: f.field.split(".")[0], errors: [f.message] })));

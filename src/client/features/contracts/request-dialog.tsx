@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 
+import { useSubmissionKey } from "../../lib/submission-key";
 import { isApiError } from "../../providers/api-error";
 import { http } from "../../providers/http";
 import { FileUpload } from "../../components/file-upload";
@@ -21,6 +22,7 @@ type Props = {
 export const RequestDialog = ({ what, contract, open, onClose }: Props) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const keyFor = useSubmissionKey();
   const [form] = Form.useForm<{ text?: string }>();
   const [files, setFiles] = useState<string[]>([]);
   const [isBusy, setBusy] = useState(false);
@@ -39,7 +41,7 @@ export const RequestDialog = ({ what, contract, open, onClose }: Props) => {
       const body = isArchive
         ? { archiveFileIds: files, remark: text?.trim() || undefined, version: contract.version }
         : { reason: String(text ?? "").trim(), certificateIds: files, version: contract.version };
-      const { data } = await http.post<{ instanceId: string }>(`/contracts/${contract.id}/${what}`, body);
+      const { data } = await http.post<{ instanceId: string }>(`/contracts/${contract.id}/${what}`, body, keyFor(body));
       onClose();
       navigate(`/contract/workflow/${isArchive ? "archive" : "cancel"}/${data.instanceId}`);
     } catch (err) {

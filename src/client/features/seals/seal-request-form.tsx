@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 
 import { PageHeader, PagePanel } from "../../layout/page-header";
+import { useSubmissionKey } from "../../lib/submission-key";
 import { isApiError } from "../../providers/api-error";
 import { http } from "../../providers/http";
 import { fetchJson, useCaseOptions, useSealOptions } from "../contracts/api";
@@ -22,6 +23,7 @@ type FileCopies = { fileId: string; name: string; copies: number };
 export const SealRequestForm = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const keyFor = useSubmissionKey();
   const { workflow = "" } = useParams();
   const [search] = useSearchParams();
   const [form] = Form.useForm<Values>();
@@ -58,7 +60,8 @@ export const SealRequestForm = () => {
         returnDue: v.mode === "take-out" && v.returnDue ? v.returnDue.format("YYYY-MM-DD") : undefined,
         files: files.map(({ fileId, copies }) => ({ fileId, copies })),
       };
-      const { data } = await http.post<{ instanceId: string }>("/seal-request-submissions", { definitionId: workflow, values });
+      const body = { definitionId: workflow, values };
+      const { data } = await http.post<{ instanceId: string }>("/seal-request-submissions", body, keyFor(body));
       navigate(`/seal/workflow/${data.instanceId}`);
     } catch (err) {
       if (isApiError(err) && err.fields.length > 0) {

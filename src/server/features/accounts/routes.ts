@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 
 import type { ResourceRegistry } from "../../schema-engine";
+import { submitOnce } from "../workflow/submission-key";
 import { createEquityEdge, deleteEquityEdge, type EdgeInput, findEquityRelated, getEquityGraph } from "./equity-service";
 import { submitAccountChanges } from "./pending";
 
@@ -49,7 +50,7 @@ export async function accountsRoutes(app: FastifyInstance, opts: { registry: Res
   app.post<{ Params: { id: string }; Body: { changes: Record<string, unknown>; version: number } }>(
     "/accounts/:id/submit-changes",
     { schema: { body: submitBody }, config: account("update") },
-    (req) => submitAccountChanges(req.ctx, opts.registry, req.params.id, req.body.changes, req.body.version),
+    (req) => submitOnce(req, (ctx) => submitAccountChanges(ctx, opts.registry, req.params.id, req.body.changes, req.body.version)),
   );
   app.post<{ Body: EdgeInput }>("/equity-edges", { schema: { body: edgeBody }, config: { permission: ["update", SUBJECT] } }, (req) =>
     createEquityEdge(req.ctx, req.body),

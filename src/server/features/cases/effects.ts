@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { effectCtx } from "../workflow/effect-ctx";
 import { type EffectInstance, registerBusinessEffect } from "../workflow/registry";
 import { resolveCaseChanges } from "./changes";
+import { CASE_SUBMISSION, syncRecordFiles } from "./files";
 import { openCase } from "./open-case";
 import { CASE_REF } from "./status";
 
@@ -16,15 +17,20 @@ const refId = (ref: string, prefix: string) => (ref.startsWith(prefix) ? ref.sli
  * transaction, so a failure rolls the accept back with its error.
  */
 export const registerCaseEffects = (app: FastifyInstance) => {
-  const noop = async () => undefined;
+  // The filing's files were locked with the submission; the case (if made) now holds its own locks.
+  const release = async (tx: Db, instance: EffectInstance) => {
+    const id = refId(instance.businessRef, `${CASE_REF}:new:`);
+    if (id) await syncRecordFiles(effectCtx(app, tx, instance), CASE_SUBMISSION, id, "", []);
+  };
   registerBusinessEffect("case", {
     onComplete: async (tx, instance) => {
       const id = refId(instance.businessRef, `${CASE_REF}:new:`);
       // A case flow started by hand from the approval centre has no submission: nothing to open.
       if (id) await openCase(effectCtx(app, tx, instance), app.resources, id, instance.id);
+      await release(tx, instance);
     },
-    onReject: noop,
-    onCancel: noop,
+    onReject: release,
+    onCancel: release,
   });
   const resolve = (approved: boolean) => async (tx: Db, instance: EffectInstance) => {
     const id = refId(instance.businessRef, `${CASE_REF}:`);

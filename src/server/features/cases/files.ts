@@ -5,6 +5,9 @@ import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { attachFile, detachFile, lockFile, unlockFile } from "../documents/attachments";
 
+/** The lock entity of a case filing's files while its opening approval runs (effects.ts releases them). */
+export const CASE_SUBMISSION = "case_submissions";
+
 const idsOf = (value: unknown) => [...new Set(Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [])];
 
 /**

@@ -19,6 +19,7 @@ import { ensureFolderPath } from "../documents/folders-service";
 import { definitionByKey, enabledDefinitionOfKind, getDefinitionRow } from "../workflow/definitions-service";
 import { submitInstance } from "../workflow/instances-service";
 import { syncCaseDerived } from "./derived";
+import { CASE_SUBMISSION, syncRecordFiles } from "./files";
 import { todayOf } from "./lifecycle";
 import { nextCaseNumber } from "./numbering";
 import { casesResource } from "./resource";
@@ -75,6 +76,8 @@ export const submitCase = (ctx: RequestCtx, registry: ResourceRegistry, input: C
       .insert(caseSubmissions)
       .values({ workspaceId: ctx.workspaceId, values: stored, createdBy: ctx.userId })
       .returning();
+    // Its files wait locked with it: one deleted before the last accept would doom the approval.
+    await syncRecordFiles(tctx, CASE_SUBMISSION, submission.id, String(values.name), values.attachments);
     const t = translatorFor(ctx.lang);
     const title = t("cases.approval.openTitle", { name: String(values.name) }).slice(0, 200);
     const answer = await submitInstance(

@@ -4,6 +4,7 @@ import { startPeriodicJob } from "../../lib/periodic-job";
 import type { ResourceRegistry } from "../../schema-engine";
 import { caseTimeline } from "../tasks/history";
 import { getInstanceDetail } from "../workflow/detail";
+import { submitOnce } from "../workflow/submission-key";
 import { caseApprovals, caseChain } from "./queries";
 import { caseFinance, issueBill, voidBill } from "./finance";
 import { registerCaseEffects } from "./effects";
@@ -58,7 +59,7 @@ export async function casesRoutes(app: FastifyInstance, opts: { registry: Resour
   const onBill = { permission: ["update", SUBJECT] as ["update", typeof SUBJECT], tenantTable: "case_bills" };
 
   app.post<{ Body: CaseSubmitInput }>("/case-submissions", { schema: { body: submitBody }, config: { permission: ["create", SUBJECT] } }, (req) =>
-    submitCase(req.ctx, opts.registry, req.body),
+    submitOnce(req, (ctx) => submitCase(ctx, opts.registry, req.body)),
   );
   // Whoever may open the approval may read what it proposes.
   app.get<Id>("/case-submissions/:id", { config: { permission: "member", tenantTable: "workflow_instances" } }, async (req) => {

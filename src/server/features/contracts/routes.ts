@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../../shared/errors";
 import type { ResourceRegistry } from "../../schema-engine";
 import { getInstanceDetail } from "../workflow/detail";
+import { submitOnce } from "../workflow/submission-key";
 import { registerContractEffects } from "./effects";
 import { type ArchiveInput, requestArchive, requestVoid, type TransitionInput, transitionContract, type VoidInput } from "./lifecycle";
 import { previewNumber } from "./numbering";
@@ -53,7 +54,7 @@ export async function contractsRoutes(app: FastifyInstance, opts: { registry: Re
   const onContract = { permission: ["read", SUBJECT] as ["read", typeof SUBJECT], tenantTable: "contracts" };
 
   app.post<{ Body: ContractSubmitInput }>("/contract-submissions", { schema: { body: submitBody }, config: { permission: ["create", SUBJECT] } }, (req) =>
-    submitContract(req.ctx, opts.registry, req.body),
+    submitOnce(req, (ctx) => submitContract(ctx, opts.registry, req.body)),
   );
   // Whoever may open the approval may read what it proposes.
   app.get<Id>("/contract-submissions/:id", { config: { permission: "member", tenantTable: "workflow_instances" } }, async (req) => {
@@ -67,11 +68,11 @@ export async function contractsRoutes(app: FastifyInstance, opts: { registry: Re
   app.get<Id>("/contracts/:id/seal-usages", { config: onContract }, (req) => sealUsagesOf(req.ctx, { entity: "contracts", entityId: req.params.id }));
   app.post<Id & { Body: ArchiveInput }>("/contracts/:id/archive", { schema: { body: archiveBody }, config: onContract }, (req) => {
     assertMayAct(req);
-    return requestArchive(req.ctx, req.params.id, req.body);
+    return submitOnce(req, (ctx) => requestArchive(ctx, req.params.id, req.body));
   });
   app.post<Id & { Body: VoidInput }>("/contracts/:id/void", { schema: { body: voidBody }, config: onContract }, (req) => {
     assertMayAct(req);
-    return requestVoid(req.ctx, req.params.id, req.body);
+    return submitOnce(req, (ctx) => requestVoid(ctx, req.params.id, req.body));
   });
   app.post<Id & { Body: TransitionInput }>("/contracts/:id/transition", { schema: { body: transitionBody }, config: onContract }, (req) => {
     assertMayAct(req);

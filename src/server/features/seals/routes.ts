@@ -8,6 +8,7 @@ import type { ResourceRegistry } from "../../schema-engine";
 import { effectCtx } from "../workflow/effect-ctx";
 import { sealUsagesOf } from "../contracts/queries";
 import { registerBusinessEffect } from "../workflow/registry";
+import { submitOnce } from "../workflow/submission-key";
 import { applySealRequest, closeSealRequest, remindOverdueSeals, returnSeal, SEAL_REF, type SealSubmitInput, submitSealRequest } from "./requests";
 
 const SUBJECT = "LAWFIRM_SEAL_VIEW" as const;
@@ -48,7 +49,7 @@ export async function sealsRoutes(app: FastifyInstance, opts: { registry: Resour
   const onRequest = { permission: ["read", SUBJECT] as ["read", typeof SUBJECT], tenantTable: "seal_requests" };
 
   app.post<{ Body: SealSubmitInput }>("/seal-request-submissions", { schema: { body: submitBody }, config: { permission: ["create", SUBJECT] } }, (req) =>
-    submitSealRequest(req.ctx, opts.registry, req.body),
+    submitOnce(req, (ctx) => submitSealRequest(ctx, opts.registry, req.body)),
   );
   app.post<Id & { Body: { version: number } }>("/seal-requests/:id/return", { schema: { body: versionBody }, config: onRequest }, (req) =>
     returnSeal(req.ctx, req.params.id, req.body),

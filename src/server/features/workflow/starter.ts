@@ -14,7 +14,8 @@ export const starterDefinition = (name: string, kind: WorkflowKind): Definition 
       properties: { title: { type: "string", title: "标题", maxLength: 200 } },
     },
     admins: [],
-    settings: { dedupe: "adjacent", cancelAfterApproved: true },
+    // A submitter is not their own approver by default (issue 26): the step skips them.
+    settings: { dedupe: "adjacent", cancelAfterApproved: true, selfApproval: "skip" },
     start: { initiators: { kind: "all" }, fields: {} },
     nodes: [node],
   };

@@ -134,7 +134,8 @@ const TaskSettings = ({ def, node, roles, onChange }: { def: Definition; node: T
       <Form.Item label={t("workflow.fields.mode")}>
         <Radio.Group value={node.mode} onChange={(e) => set({ mode: e.target.value })} options={MODES.map((m) => ({ value: m, label: t(`workflow.modes.${m}`) }))} />
       </Form.Item>
-      <Form.Item label={t("workflow.fields.onInitiator")}>
+      {/* The flow's self-approval setting rules approval steps; the step's own rule would be dead. */}
+      <Form.Item label={t("workflow.fields.onInitiator")} hidden={node.type === "approval" && Boolean(def.settings.selfApproval)}>
         <Select value={node.onInitiator} onChange={(onInitiator) => set({ onInitiator })} options={["self", "skip", "toManager"].map((v) => ({ value: v, label: t(`workflow.onInitiator.${v}`) }))} />
       </Form.Item>
       <Form.Item label={t("workflow.fields.onEmpty")}>

@@ -1,11 +1,13 @@
 import { Form, Input, Radio, Select, Switch } from "antd";
 import { useTranslation } from "react-i18next";
 
-import { type Definition, type Scope, WORKFLOW_KINDS } from "../../../../shared/workflow";
+import { type Definition, type OnInitiator, type Scope, SELF_APPROVAL, WORKFLOW_KINDS } from "../../../../shared/workflow";
 import { MemberPickerField } from "../../../components/member-picker";
 import { FieldPermsTable } from "./node-drawer";
 
 type Option = { id: string; name: string };
+
+const PER_NODE = "perNode";
 
 /** Name, kind, who may start it, process admins, dedupe and cancel rules, start field permissions. */
 export const SettingsTab = ({ def, roles, departments, onChange }: { def: Definition; roles: Option[]; departments: Option[]; onChange: (d: Definition) => void }) => {
@@ -42,6 +44,20 @@ export const SettingsTab = ({ def, roles, departments, onChange }: { def: Defini
       </Form.Item>
       <Form.Item label={t("workflow.fields.dedupe")}>
         <Select value={def.settings.dedupe} onChange={(dedupe) => onChange({ ...def, settings: { ...def.settings, dedupe } })} options={["none", "adjacent", "any"].map((v) => ({ value: v, label: t(`workflow.dedupe.${v}`) }))} />
+      </Form.Item>
+      <Form.Item label={t("workflow.fields.selfApproval")} extra={t("workflow.selfApproval.hint")}>
+        <Select
+          value={def.settings.selfApproval ?? PER_NODE}
+          onChange={(v: OnInitiator | typeof PER_NODE) => {
+            const { selfApproval: _old, ...settings } = def.settings;
+            onChange({ ...def, settings: v === PER_NODE ? settings : { ...settings, selfApproval: v } });
+          }}
+          options={[
+            ...SELF_APPROVAL.map((v) => ({ value: v, label: t(`workflow.selfApproval.${v}`) })),
+            // Flows saved before the setting keep each step's own rule until one is chosen.
+            ...(def.settings.selfApproval ? [] : [{ value: PER_NODE, label: t("workflow.selfApproval.perNode") }]),
+          ]}
+        />
       </Form.Item>
       <Form.Item label={t("workflow.fields.cancelAfterApproved")}>
         <Switch checked={def.settings.cancelAfterApproved} onChange={(cancelAfterApproved) => onChange({ ...def, settings: { ...def.settings, cancelAfterApproved } })} />

@@ -2,6 +2,7 @@ import {
   type FlowNode,
   formFields,
   locate,
+  onInitiatorOf,
   pickBranch,
   resolveAssignees,
   resolveRecipients,
@@ -102,7 +103,7 @@ const enterNode = (run: Run, node: FlowNode): NodeCursor | null => {
   const noDedupe = run.noDedupeNode === node.id;
   if (noDedupe) run.noDedupeNode = undefined;
   if (!node.assignees) return null;
-  const res = resolveAssignees(dir, { ...node, assignees: node.assignees, admins: def.admins }, resolveInput(run));
+  const res = resolveAssignees(dir, { ...node, assignees: node.assignees, admins: def.admins, onInitiator: onInitiatorOf(def, node) }, resolveInput(run));
   if (res.skipped) {
     emit(run, { type: "nodeSkipped", nodeId: node.id, params: { reason: res.skipped } });
     return null;
