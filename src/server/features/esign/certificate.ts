@@ -38,13 +38,11 @@ export const certificateInfo = (row: CertRow) => ({
 });
 
 /**
- * The firm's name in Latin letters (pinyin for Chinese) for the certificate's names: node-forge
- * encodes a parsed UTF8String name twice when it writes the PKCS#7 signer's issuer, and NSS
- * (pdfsig) then cannot match the signer to its certificate. The Chinese name is on the
- * certificate page and in the verify result.
+ * The firm's name in Latin letters for readers without CJK: pinyin, one capitalised word a
+ * syllable, ü written "v" as Chinese keyboards and passports do (律 → "Lv", not "L").
  */
-const asciiName = (name: string) => {
-  const latin = pinyin(name, { toneType: "none", type: "array", nonZh: "consecutive" })
+export const romanisedName = (name: string) => {
+  const latin = pinyin(name, { toneType: "none", type: "array", nonZh: "consecutive", v: true })
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join(" ")
     .replace(/[^\x20-\x7e]/g, "")
@@ -53,9 +51,18 @@ const asciiName = (name: string) => {
   return (latin || "law-manage firm").slice(0, 64);
 };
 
+/** A name attribute in UTF-8, so the firm's Chinese name is the certificate's own (FirmSigner writes it back correctly). */
+const utf8 = (shortName: string, value: string): forge.pki.CertificateField => ({
+  shortName,
+  value: value.slice(0, 64),
+  // @types/node-forge types this as a Class; forge reads it as the value's universal type (UTF8String).
+  valueTagClass: forge.asn1.Type.UTF8 as unknown as forge.asn1.Class,
+});
+
 /**
- * A self-signed RSA-2048 certificate for the firm (CN and O its name), valid ten years, with the
- * key usages a document-signing certificate carries, packed as a PKCS#12 under a random passphrase.
+ * A self-signed RSA-2048 certificate for the firm (CN its name as written, O its romanised name),
+ * valid ten years, with the key usages a document-signing certificate carries, packed as a
+ * PKCS#12 under a random passphrase.
  */
 export const generateP12 = (firmName: string) => {
   const keys = forge.pki.rsa.generateKeyPair({ bits: 2048, e: 0x10001 });
@@ -65,8 +72,8 @@ export const generateP12 = (firmName: string) => {
   cert.validity.notBefore = new Date(Date.now() - 60_000);
   cert.validity.notAfter = new Date(Date.now() + 10 * 365 * 24 * 3600 * 1000);
   const attrs = [
-    { shortName: "CN", value: asciiName(firmName) },
-    { shortName: "O", value: asciiName(firmName) },
+    utf8("CN", firmName.trim() || "law-manage firm"),
+    utf8("O", romanisedName(firmName)),
     { shortName: "OU", value: "law-manage e-signing" },
     { shortName: "C", value: "CN" },
   ];

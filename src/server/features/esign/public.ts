@@ -10,6 +10,7 @@ import { facts, notifyStep } from "./notify";
 import { pdfPages } from "./pages";
 import { endRequest, lockRequest } from "./requests";
 import { maskRecipient, sameHash, sha256 } from "./secrets";
+import { signingEndedSet } from "../contracts/signing-ended";
 import { recordSignature, sealedBytes } from "./signing";
 import { appendEvent } from "./trail";
 import { currentTurn } from "./views";
@@ -90,7 +91,7 @@ export const publicView = async (db: Db, deps: EsignDeps, token: string, session
 export const pageImage = async (db: Db, deps: EsignDeps, token: string, session: string | undefined, n: number, now = new Date()) => {
   const link = await resolveLink(db, token, now);
   requireSession(link, session, now);
-  if (n < 1 || n > link.r.pageCount) throw new AppError(404, "errors.notFound");
+  if (!Number.isInteger(n) || n < 1 || n > link.r.pageCount) throw new AppError(404, "errors.notFound");
   return deps.renderPage(async () => (await readFileBytes(actingFor(db, link.r.workspaceId, link.r.createdBy, deps.log), deps.store, link.r.sourceFileId)).bytes, link.r.sourceSha256, n);
 };
 
@@ -131,7 +132,7 @@ export const declineAsCounterparty = async (db: Db, token: string, session: stri
     await tx.update(esignSigners).set({ status: "declined", declinedAt: now, declineReason: reason.trim(), ip: origin.ip, userAgent: origin.userAgent.slice(0, 500) }).where(and(eq(esignSigners.workspaceId, s.workspaceId), eq(esignSigners.id, s.id)));
     await appendEvent(tx, { workspaceId: r.workspaceId, requestId: r.id, action: "declined", signerId: s.id, actorName: s.name, ...origin, at: now, docSha256: r.sourceSha256, detail: { reason: reason.trim() } });
     await endRequest({ db: tx, workspaceId: r.workspaceId }, r, "declined", reason.trim(), now);
-    await tx.update(contracts).set({ signingStatus: "declined", updatedAt: now }).where(and(eq(contracts.workspaceId, r.workspaceId), eq(contracts.id, r.contractId)));
+    await tx.update(contracts).set(signingEndedSet("declined", now)).where(and(eq(contracts.workspaceId, r.workspaceId), eq(contracts.id, r.contractId)));
     await notifyStep(tx, r, "declined", s.name);
   });
   return { declined: true };

@@ -8,7 +8,7 @@ import type { EsignDeps } from "./deps";
 import { SESSION_TTL_MS } from "./deps";
 import { requestCode, verifyCode } from "./codes";
 import { declineAsCounterparty, pageImage, publicView, sealedForSigner, signAsCounterparty } from "./public";
-import { codeBody, declineBody, signBody, tokenParams } from "./schemas";
+import { codeBody, declineBody, pageParams, signBody, tokenParams } from "./schemas";
 import { sha256 } from "./secrets";
 import { verifyDocument } from "./verify";
 
@@ -50,7 +50,9 @@ export async function esignPublicRoutes(app: FastifyInstance, opts: { deps: Esig
     void reply.setCookie(COOKIE, value, { path: COOKIE_PATH, httpOnly: true, sameSite: "strict", secure: req.protocol === "https", maxAge: SESSION_TTL_MS / 1000 });
     return { verified: true };
   });
-  app.get<Token & { Params: { n: string } }>("/public/esign/:token/pages/:n", { config: limited(600), preHandler: perLink(app, 300) }, async (req, reply) => {
+  app.get<{ Params: { token: string; n: string } }>("/public/esign/:token/pages/:n", { schema: { params: pageParams }, attachValidation: true, config: limited(600), preHandler: perLink(app, 300) }, async (req, reply) => {
+    // "abc" or "1.5" is a page that does not exist: the same 404 as page 999, not a 422.
+    if (req.validationError) throw new AppError(404, "errors.notFound");
     const png = await pageImage(db, deps, req.params.token, session(req), Number(req.params.n));
     return reply.header("content-type", "image/png").header("cache-control", "private, max-age=300").send(png);
   });

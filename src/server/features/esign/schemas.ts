@@ -78,3 +78,13 @@ export const signBody = {
 } as const;
 export const declineBody = { type: "object", required: ["reason"], additionalProperties: false, properties: { reason: text(500) } } as const;
 export const tokenParams = { type: "object", required: ["token"], properties: { token: { type: "string", maxLength: 100 } } } as const;
+/**
+ * A page of a signing link: a positive integer, as the signed-in twin accepts. The route answers a
+ * failed check with the link's 404 (attachValidation), never a renderer run on NaN.
+ */
+export const pageParams = {
+  type: "object",
+  required: ["token", "n"],
+  // Digits only: ajv would coerce "1e0" or " 1" to a number, and those are not how a page is named.
+  properties: { token: tokenParams.properties.token, n: { type: "string", pattern: "^[1-9][0-9]{0,4}$" } },
+} as const;

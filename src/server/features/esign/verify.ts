@@ -13,16 +13,18 @@ import { checkSignature } from "./verify-pdf";
  * An altered copy learns nothing but that.
  */
 export const verifyDocument = async (db: Db, pdf: Buffer) => {
-  const sig = checkSignature(pdf);
+  const first = checkSignature(pdf);
   const hash = sha256(pdf);
-  const [cert] = sig.fingerprint
+  const [cert] = first.fingerprint
     ? await db
         .select({ firm: workspaces.name, workspaceId: esignCertificates.workspaceId })
         .from(esignCertificates)
         .innerJoin(workspaces, eq(workspaces.id, esignCertificates.workspaceId))
-        .where(eq(esignCertificates.fingerprint, sig.fingerprint))
+        .where(eq(esignCertificates.fingerprint, first.fingerprint))
         .limit(1)
     : [];
+  // A certificate on record is the firm's published one: it vouches for a chain the PDF holds only in part.
+  const sig = cert && first.fingerprint ? checkSignature(pdf, first.fingerprint) : first;
   const [request] = cert
     ? await db
         .select({ id: esignRequests.id, workspaceId: esignRequests.workspaceId, contract: contracts.name, contractNo: contracts.contractNo, completedAt: esignRequests.completedAt })
