@@ -1,5 +1,6 @@
 import type Ajv from "ajv";
 
+import { comparableName } from "./compare-text";
 import { MEMBER_FORMATS } from "./validators";
 
 /**
@@ -127,12 +128,14 @@ export const fitsDecimal = (value: unknown, spec: { integer: number; fraction: n
 
 /**
  * `x-unique-by`: no two items share the key; "a+b" names a composite key (a case's party may
- * appear once per conflict role).
+ * appear once per conflict role). Text is compared as search and the conflict check compare it
+ * (compare-text.ts), so "张\u200b三" or "ＡＢＣ" is no second 张三 or ABC.
  */
 export const isUniqueBy = (data: unknown[], key: string) => {
   const parts = key.split("+");
+  const part = (v: unknown) => (typeof v === "string" ? comparableName(v) : v);
   const seen = data.map((item) =>
-    item && typeof item === "object" ? JSON.stringify(parts.map((p) => (item as Record<string, unknown>)[p])) : JSON.stringify(item),
+    item && typeof item === "object" ? JSON.stringify(parts.map((p) => part((item as Record<string, unknown>)[p]))) : JSON.stringify(part(item)),
   );
   return new Set(seen).size === seen.length;
 };
@@ -160,7 +163,7 @@ const ANNOTATIONS: Record<string, object> = {
     type: "object",
     additionalProperties: false,
     properties: {
-      source: { type: "string", pattern: "^(users|departments|dict:[a-z0-9_-]+|resource:[a-z0-9-]+)$" },
+      source: { type: "string", pattern: "^(users|partners|departments|dict:[a-z0-9_-]+|resource:[a-z0-9-]+)$" },
       items: { type: "array", items: OPTION_ITEM },
     },
   },

@@ -58,12 +58,17 @@ export const formSchemaOf = (schema: ResourceSchema, fields: Field[], record: Re
     }
     const itemProps = f.schema.items?.properties;
     if (itemProps) {
-      entry.items = Object.fromEntries(
-        Object.entries(itemProps).map(([k, s]) => [
-          k,
-          s["x-options"]?.items ? { "ui:widget": "choice", "ui:options": { choices: s["x-options"].items.map((i) => ({ value: i.value, label: t(i.label) })) } } : {},
-        ]),
-      );
+      const column = (k: string, s: FieldSchema) => {
+        const spec = s["x-options"];
+        if (spec?.items) return { "ui:widget": "choice", "ui:options": { choices: spec.items.map((i) => ({ value: i.value, label: t(i.label) })) } };
+        // A column naming another record (a party's related client) is a picker of it, not free text.
+        if (spec?.source) {
+          const remote = spec.source.startsWith("resource:") ? { remote: spec.source.slice("resource:".length) } : {};
+          return { "ui:widget": "choice", "ui:options": { choices: options[`${f.key}.${k}`] ?? [], ...remote } };
+        }
+        return {};
+      };
+      entry.items = Object.fromEntries(Object.entries(itemProps).map(([k, s]) => [k, column(k, s)]));
     }
     ui[f.key] = entry;
   }

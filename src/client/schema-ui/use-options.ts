@@ -28,6 +28,11 @@ const fetchSource = async (source: string): Promise<Choice[]> => {
     const { data } = await http.get<{ id: string; name: string; nameSuffix: string }[]>("/user-service/user/get-account-enabled-select-list");
     return data.map((u) => ({ value: u.id, label: u.name }));
   }
+  // Members holding a partner role (a case's supervising partner), not every member.
+  if (source === "partners") {
+    const { data } = await http.get<{ id: string; name: string }[]>("/user-service/user/get-partner-select-list");
+    return data.map((u) => ({ value: u.id, label: u.name }));
+  }
   if (source === "departments") {
     const { data } = await http.get<{ departments: Dept[] }>("/org-picker");
     return toTree(data.departments);
@@ -47,8 +52,10 @@ export type OptionsByField = Record<string, Choice[]>;
  */
 export const useOptions = (fields: Field[]): OptionsByField => {
   const { t } = useTranslation();
+  // A table's columns have sources too (a case party's related client), loaded the same way.
+  const itemSources = (f: Field) => Object.values(f.schema.items?.properties ?? {}).map((p) => p["x-options"]?.source);
   const sources = useMemo(
-    () => [...new Set(fields.map((f) => f.schema["x-options"]?.source).filter((s): s is string => Boolean(s)))],
+    () => [...new Set(fields.flatMap((f) => [f.schema["x-options"]?.source, ...itemSources(f)]).filter((s): s is string => Boolean(s)))],
     [fields],
   );
   const results = useQueries({
@@ -68,6 +75,12 @@ export const useOptions = (fields: Field[]): OptionsByField => {
         if (data) out[field.key] = data;
       }
       else if (field.schema.enum) out[field.key] = field.schema.enum.map((v) => ({ value: String(v), label: String(v) }));
+      // A column's choices under "<field>.<column>".
+      for (const [key, prop] of Object.entries(field.schema.items?.properties ?? {})) {
+        const source = prop["x-options"]?.source;
+        const data = source ? loaded[sources.indexOf(source)] : undefined;
+        if (data) out[`${field.key}.${key}`] = data;
+      }
     }
     return out;
     // `loaded` changes identity on every render; its contents are what matter.

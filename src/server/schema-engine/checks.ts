@@ -74,7 +74,8 @@ export const optionErrors = async (ctx: RequestCtx, res: Resource, values: Recor
 
 const existing = async (ctx: RequestCtx, field: FieldDef, ids: string[], registry: ResourceRegistry) => {
   const source = field.options?.source ?? "";
-  if (source === "users") {
+  // A partner is checked as a member: a case keeps its partner after the role loses the flag.
+  if (source === "users" || source === "partners") {
     const rows = await ctx.db.select({ id: members.userId }).from(members).where(inWorkspace(ctx, members, inArray(members.userId, ids)));
     return { found: new Set(rows.map((r) => r.id)), key: "errors.memberNotFound" };
   }

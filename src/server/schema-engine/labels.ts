@@ -52,7 +52,7 @@ const pairsOf = async (ctx: RequestCtx, field: FieldDef, registry?: ResourceRegi
       .where(inWorkspace(ctx, dictionaryItems, eq(dictionaryTypes.code, source.slice(5))));
     return rows.map((r) => [r.code, ctx.lang === "en" && r.en ? [r.en, r.zh] : [r.zh, r.en].filter(Boolean)]);
   }
-  if (source === "users") {
+  if (source === "users" || source === "partners") {
     const rows = await ctx.db
       .select({ id: users.id, name: users.name, username: users.username })
       .from(members)

@@ -62,7 +62,7 @@ const convert = (field: FieldDef, value: unknown, labels?: LabelMap): { value?: 
   const text = value instanceof Date ? (field.isDate ? dateText(value) : value.toISOString()) : String(value);
   if (labels) {
     const mapped = toValue(text);
-    if (mapped === undefined) return { key: field.options?.source === "users" ? "validation.unknownMember" : "validation.enum" };
+    if (mapped === undefined) return { key: field.options?.source === "users" || field.options?.source === "partners" ? "validation.unknownMember" : "validation.enum" };
     return { value: mapped };
   }
   return { value: text };

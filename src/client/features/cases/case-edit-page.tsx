@@ -26,6 +26,9 @@ export const CaseEditPage = () => {
     if (record.pendingChanges) showToast({ message: t("cases.change.submitted"), color: "success" });
     void queries.invalidateQueries({ queryKey: caseKey(id) });
     navigate(`/case/detail/${id}`);
+    // Saved from the foot of a long form: the detail opens at its top, where the pending-change
+    // banner says what happened (the router keeps the window's scroll position otherwise).
+    window.scrollTo({ top: 0 });
   };
   return (
     <>

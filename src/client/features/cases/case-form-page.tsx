@@ -12,7 +12,7 @@ import { http } from "../../providers/http";
 import type { LoginUser } from "../../providers/session";
 import { useCan } from "../../routing/use-can";
 import { SchemaForm } from "../../schema-ui";
-import { caseKeywords } from "../conflicts/keywords";
+import { adverseKeywords, caseKeywords } from "../conflicts/keywords";
 import { getJson, useStartOptions } from "./api";
 
 // The check's screens load with the conflicts chunk, only when this form is opened.
@@ -67,7 +67,8 @@ export const CaseFormPage = () => {
     queryFn: () => getJson<{ name: string }>(`/accounts/${accountId}`),
     enabled: Boolean(accountId),
   });
-  const keywords = caseKeywords((current.parties as { name?: string; idNumber?: string }[] | undefined) ?? [], client?.name);
+  const parties = (current.parties as { name?: string; idNumber?: string; conflictRole?: string }[] | undefined) ?? [];
+  const keywords = caseKeywords(parties, client?.name);
   const defaults = useMemo(() => ({ caseType: type, ...(filing ? { filingType: filing } : {}) }), [type, filing]);
   const filingRule = options?.filingTypes.find((f) => f.value === filing);
   const typeLabel = options?.caseTypes.find((c) => c.value === type)?.label ?? type;
@@ -99,7 +100,7 @@ export const CaseFormPage = () => {
           />
           {can("read", "LAWFIRM_CONFLICT_VIEW") ? (
             <Suspense fallback={null}>
-              <CaseCheckDialog keywords={keywords} attached={report} onAttached={setReport} />
+              <CaseCheckDialog keywords={keywords} adverse={adverseKeywords(parties, keywords)} attached={report} onAttached={setReport} />
             </Suspense>
           ) : null}
           {me ? (

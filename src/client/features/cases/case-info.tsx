@@ -3,6 +3,7 @@ import { Descriptions, Empty, Skeleton, Table, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
+import { isAdverseRole } from "../../../shared/conflict-roles";
 import { SchemaShow } from "../../schema-ui";
 import type { Field } from "../../schema-ui/use-schema";
 import { useMemberName } from "../contracts/api";
@@ -62,7 +63,7 @@ const PartiesTable = ({ parties }: { parties: Party[] }) => {
         {
           title: t("cases.parties.conflictRole"),
           dataIndex: "conflictRole",
-          render: (v: string) => <Tag color={v === "client" ? "blue" : v === "counterparty-related" ? "red" : undefined}>{t(`cases.conflictRoles.${v}`)}</Tag>,
+          render: (v: string) => <Tag color={v === "client" ? "blue" : isAdverseRole(v) ? "red" : undefined}>{t(`cases.conflictRoles.${v}`)}</Tag>,
         },
       ]}
     />

@@ -11,6 +11,8 @@ const SCOPES = ["clients", "employees", "parties", "equity"];
 type Props = {
   /** The new case's parties and client, as keywords (at most 10). */
   keywords: string[];
+  /** Those of the keywords entered as an adverse party. */
+  adverse: string[];
   attached: (SavedRef & { hitCount: number }) | null;
   onAttached: (report: SavedRef & { hitCount: number }) => void;
 };
@@ -20,12 +22,12 @@ type Props = {
  * parties, decided and saved as a report the case carries when it is submitted (attached to the
  * case once its approval opens it).
  */
-export const CaseCheckDialog = ({ keywords, attached, onAttached }: Props) => {
+export const CaseCheckDialog = ({ keywords, adverse, attached, onAttached }: Props) => {
   const { t } = useTranslation();
   const { mutateAsync, mutation } = useCustomMutation();
   const [result, setResult] = useState<{ asked: Asked; hits: Hit[] } | null>(null);
   const run = async () => {
-    const asked = { keywords, scopes: SCOPES };
+    const asked = { keywords, scopes: SCOPES, adverse };
     const res = await mutateAsync({ url: "/api/conflicts/search", method: "post", values: asked }).catch(() => null);
     if (res) setResult({ asked, hits: (res.data as unknown as { hits: Hit[] }).hits });
   };

@@ -7,7 +7,8 @@ import { useCan } from "../../routing/use-can";
 import { type Decision, type Hit, HitsTable } from "./hits-table";
 import { ExportPdfButton } from "./report-history";
 
-export type Asked = { keywords: string[]; scopes: string[] };
+/** `adverse`: the keywords a new-case form entered as an adverse party (their clients are flagged). */
+export type Asked = { keywords: string[]; scopes: string[]; adverse?: string[] };
 export type SavedRef = { id: string; createdAt: string };
 
 type Props = {
@@ -23,7 +24,10 @@ type Props = {
 export const ConflictResults = ({ asked, hits, caseId, onSaved, onExported }: Props) => {
   const { t } = useTranslation();
   const { mutateAsync, mutation } = useCustomMutation();
-  const [decisions, setDecisions] = useState<Record<string, Decision>>({});
+  // A likely conflict starts as "potential conflict": saving it unread must not record "no conflict".
+  const [decisions, setDecisions] = useState<Record<string, Decision>>(() =>
+    Object.fromEntries(hits.filter((h) => h.likelyConflict).map((h) => [h.key, { decision: "potential", remark: "" }])),
+  );
   const [uploading, setUploading] = useState<Record<string, boolean>>({});
   const [missingLetter, setMissingLetter] = useState(false);
   const [saved, setSaved] = useState<SavedRef | null>(null);
@@ -48,7 +52,7 @@ export const ConflictResults = ({ asked, hits, caseId, onSaved, onExported }: Pr
 
   return (
     <section aria-label={t("conflicts.results")}>
-      <HitsTable hits={hits} decisions={decisions} onDecide={decide} onBusy={(key, busy) => setUploading((all) => ({ ...all, [key]: busy }))} />
+      <HitsTable keywords={asked.keywords} hits={hits} decisions={decisions} onDecide={decide} onBusy={(key, busy) => setUploading((all) => ({ ...all, [key]: busy }))} />
       {missingLetter && <Alert style={{ marginTop: 16 }} type="error" showIcon message={t("conflicts.waiver.needed")} />}
       <Space style={{ marginTop: 16 }}>
         {canSave && !saved && (

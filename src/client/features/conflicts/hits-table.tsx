@@ -9,6 +9,8 @@ export type Hit = {
   key: string; keyword: string; source: string; match: string; name: string; conflictRole: string;
   caseNo: string | null; caseStatus: string | null; caseCreatedAt: string | null; leadLawyer: string | null;
   likelyConflict: boolean; path: HitPath | null;
+  /** A party of a case the viewer may not open: only that it exists and its supervising partner. */
+  masked?: boolean; leadPartner?: string | null;
 };
 /** A saved hit carries its decision. */
 export type SavedHit = Hit & { decision: string | null; remark: string; waiverFileId: string | null };
@@ -16,9 +18,9 @@ export type Decision = { decision: string; remark: string; waiverFileId?: string
 
 export const DECISIONS = ["none", "potential", "conflict", "waived"];
 
-type Props =
+type Props = ({ keywords: string[] }) & (
   | { hits: Hit[]; decisions: Record<string, Decision>; onDecide: (key: string, patch: Partial<Decision>) => void; onBusy: (key: string, busy: boolean) => void; readOnly?: false }
-  | { hits: SavedHit[]; letters: Record<string, string>; readOnly: true };
+  | { hits: SavedHit[]; letters: Record<string, string>; readOnly: true });
 
 type Group = { key: string; keyword: string; count: number };
 type Row = Hit | SavedHit | Group;
@@ -26,13 +28,14 @@ const isGroup = (r: Row): r is Group => !("source" in r);
 const COLUMNS = 5;
 
 /**
- * The hits grouped by keyword, each group under a header row naming the keyword and its count;
+ * The hits grouped by keyword, each group under a header row naming the keyword and its count
+ * (every keyword searched, "no hit" where none, so the report shows what was looked for);
  * within a group the server's order. Decisions are edited, or shown as saved.
  */
 export const HitsTable = (props: Props) => {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const keywords = [...new Set(props.hits.map((h) => h.keyword))];
+  const keywords = [...new Set([...props.keywords, ...props.hits.map((h) => h.keyword)])];
   const rows: Row[] = keywords.flatMap((keyword, i) => {
     const mine = (props.hits as (Hit | SavedHit)[]).filter((h) => h.keyword === keyword);
     return [{ key: `group:${i}`, keyword, count: mine.length }, ...mine];
@@ -79,6 +82,11 @@ export const HitsTable = (props: Props) => {
       </Space>
     );
   };
+  // Case status in the words the case pages use (cases.status.*).
+  const caseCell = (h: Hit) => {
+    if (h.masked) return h.leadPartner ? t("conflicts.masked.askPartner", { partner: h.leadPartner }) : t("conflicts.masked.noPartner");
+    return h.caseNo ? `${h.caseNo} · ${t(`cases.status.${h.caseStatus}`)} · ${h.caseCreatedAt?.slice(0, 10)} · ${h.leadLawyer ?? ""}` : "";
+  };
   return (
     <Table<Row>
       rowKey="key"
@@ -90,17 +98,22 @@ export const HitsTable = (props: Props) => {
           onCell: (r) => (isGroup(r) ? { colSpan: COLUMNS, style: { background: token.colorFillAlter } } : {}),
           render: (_, h) =>
             isGroup(h) ? (
-              <Typography.Text strong>{t("conflicts.group", { keyword: h.keyword, count: h.count })}</Typography.Text>
+              <Typography.Text strong>
+                {h.count ? t("conflicts.group", { keyword: h.keyword, count: h.count }) : t("conflicts.noHitGroup", { keyword: h.keyword })}
+              </Typography.Text>
             ) : (
               <Space direction="vertical" size={0}>
-                <span>{h.name} {h.likelyConflict && <Tag color="red">{t("conflicts.likely")}</Tag>}</span>
+                <span>
+                  {h.masked ? <Typography.Text type="secondary">{t("conflicts.masked.name")}</Typography.Text> : h.name}{" "}
+                  {h.likelyConflict && <Tag color="red">{t("conflicts.likely")}</Tag>}
+                </span>
                 {h.path && <EquityPathToggle path={h.path} />}
               </Space>
             ),
         },
         { title: t("conflicts.cols.role"), ...rest, render: (_, h) => (isGroup(h) ? null : t(`cases.conflictRoles.${h.conflictRole}`)) },
         { title: t("conflicts.cols.match"), ...rest, render: (_, h) => (isGroup(h) ? null : t(`conflicts.match.${h.match}`)) },
-        { title: t("conflicts.cols.case"), ...rest, render: (_, h) => (isGroup(h) || !h.caseNo ? "" : `${h.caseNo} · ${t(`conflicts.status.${h.caseStatus}`)} · ${h.caseCreatedAt?.slice(0, 10)} · ${h.leadLawyer ?? ""}`) },
+        { title: t("conflicts.cols.case"), ...rest, render: (_, h) => (isGroup(h) ? "" : caseCell(h)) },
         { title: t("conflicts.cols.decision"), ...rest, render: (_, h) => (isGroup(h) ? null : decisionCell(h)) },
       ]}
     />

@@ -1,3 +1,3 @@
 export { ConflictCheckPage } from "./conflict-check-page";
 export { CaseCheckDialog } from "./case-check-dialog";
-export { caseKeywords } from "./keywords";
+export { adverseKeywords, caseKeywords } from "./keywords";

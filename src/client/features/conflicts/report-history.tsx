@@ -1,14 +1,47 @@
 import { FilePdfOutlined } from "@ant-design/icons";
-import { useCustom } from "@refinedev/core";
-import { Button, Input, Space, Table, Typography } from "antd";
+import { useCustom, useCustomMutation, useGetIdentity } from "@refinedev/core";
+import { Button, Input, Popconfirm, Space, Table, Tag, Typography } from "antd";
 import dayjs from "dayjs";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { showToast } from "../../layout/toast";
+import type { LoginUser } from "../../providers/session";
 import { downloadFile } from "../../schema-ui/download";
 
-export type ReportRow = { id: string; createdAt: string; createdByName: string; keywords: string[]; hitCount: number; lastPdfSha256: string | null };
+export type ReportRow = {
+  id: string; createdAt: string; createdBy: string | null; createdByName: string; keywords: string[]; hitCount: number; lastPdfSha256: string | null;
+  /** No case, but a new case's submission carrying it is still in approval. */
+  caseId: string | null; isPending: boolean;
+};
+
+/**
+ * No case and none coming: a report saved from a new-case form that was then abandoned. Its
+ * author may discard it (the server refuses anyone else, and any report a case holds or awaits).
+ */
+const CaseCell = ({ row, onDiscarded }: { row: ReportRow; onDiscarded: () => void }) => {
+  const { t } = useTranslation();
+  const { data: me } = useGetIdentity<LoginUser>();
+  const { mutateAsync, mutation } = useCustomMutation();
+  if (row.caseId) return <Tag color="blue">{t("conflicts.history.attached")}</Tag>;
+  if (row.isPending) return <Tag color="gold">{t("conflicts.history.pending")}</Tag>;
+  const discard = async () => {
+    await mutateAsync({ url: `/api/conflicts/reports/${row.id}`, method: "delete", values: {}, successNotification: { type: "success", message: t("conflicts.history.discarded") } });
+    onDiscarded();
+  };
+  return (
+    <Space size={4} wrap>
+      <Tag>{t("conflicts.history.orphan")}</Tag>
+      {me && String(me.id) === row.createdBy ? (
+        <Popconfirm title={t("conflicts.history.confirmDiscard")} okText={t("conflicts.history.discard")} cancelText={t("buttons.cancel")} onConfirm={() => discard().catch(() => undefined)}>
+          <Button size="small" type="link" danger loading={mutation.isPending} aria-label={`${t("conflicts.history.discard")} ${row.keywords.join("、")}`}>
+            {t("conflicts.history.discard")}
+          </Button>
+        </Popconfirm>
+      ) : null}
+    </Space>
+  );
+};
 
 export const formatAt = (at: string) => dayjs(at).format("YYYY-MM-DD HH:mm");
 
@@ -86,6 +119,7 @@ export const ReportHistory = ({ refresh, onOpen }: { refresh: number; onOpen: (i
           { title: t("conflicts.history.ranBy"), dataIndex: "createdByName", width: 120 },
           { title: t("conflicts.keywords"), render: (_, r) => r.keywords.join("、") },
           { title: t("conflicts.history.hits"), dataIndex: "hitCount", width: 90 },
+          { title: t("conflicts.history.case"), width: 170, render: (_, r) => <CaseCell row={r} onDiscarded={() => void query.refetch()} /> },
           {
             title: t("conflicts.history.lastPdf"),
             width: 150,

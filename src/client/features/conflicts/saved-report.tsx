@@ -56,7 +56,7 @@ export const SavedReport = ({ id, onClose, onExported }: { id: string; onClose: 
           )}
         </Descriptions.Item>
       </Descriptions>
-      <HitsTable readOnly hits={report.hits} letters={letters} />
+      <HitsTable readOnly keywords={report.keywords} hits={report.hits} letters={letters} />
     </section>
   );
 };

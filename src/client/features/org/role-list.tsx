@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, SafetyOutlined } from "@ant-design/icons";
 import { useCreate, useDelete, useList, useUpdate } from "@refinedev/core";
-import { Button, Form, Input, Modal, Popconfirm, Space, Table, Tag } from "antd";
+import { Button, Form, Input, Modal, Popconfirm, Space, Switch, Table, Tag } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -10,7 +10,7 @@ import { PageHeader, PagePanel } from "../../layout/page-header";
 import { useCan } from "../../routing/use-can";
 import type { Role } from "./types";
 
-type Values = { name: string; code?: string; description?: string };
+type Values = { name: string; code?: string; description?: string; isPartner?: boolean };
 
 /** Roles of the firm; each opens the permission editor. */
 export const RoleList = () => {
@@ -24,15 +24,15 @@ export const RoleList = () => {
   const remove = useDelete();
 
   useEffect(() => {
-    if (editing !== undefined) form.setFieldsValue(editing ? { ...editing, description: roleDescription(editing.code, editing.description, i18n.language) } : { name: "", code: "", description: "" });
+    if (editing !== undefined) form.setFieldsValue(editing ? { ...editing, description: roleDescription(editing.code, editing.description, i18n.language) } : { name: "", code: "", description: "", isPartner: false });
   }, [editing, form, i18n.language]);
 
   const save = async (values: Values) => {
     try {
       if (editing) {
-        await update.mutateAsync({ resource: "roles", id: editing.id, values: { name: values.name, description: values.description ?? "", version: editing.version } });
+        await update.mutateAsync({ resource: "roles", id: editing.id, values: { name: values.name, description: values.description ?? "", isPartner: Boolean(values.isPartner), version: editing.version } });
       } else {
-        await create.mutateAsync({ resource: "roles", values: { ...values, rules: [{ action: "basic", subject: "BASIC_PERMISSION" }] } });
+        await create.mutateAsync({ resource: "roles", values: { ...values, isPartner: Boolean(values.isPartner), rules: [{ action: "basic", subject: "BASIC_PERMISSION" }] } });
       }
       setEditing(undefined);
     } catch {
@@ -51,7 +51,7 @@ export const RoleList = () => {
       <PagePanel>
         <Table<Role> dataSource={result.data} loading={query.isFetching} rowKey="id" size="middle" pagination={false} scroll={{ x: 760 }}>
           <Table.Column<Role> key="name" title={t("org.roles.fields.name")} render={(_, r) => (
-            <Space>{roleName(r.code, r.name, i18n.language)}{r.isSystem ? <Tag color="gold">{t("org.roles.system")}</Tag> : null}</Space>
+            <Space>{roleName(r.code, r.name, i18n.language)}{r.isSystem ? <Tag color="gold">{t("org.roles.system")}</Tag> : null}{r.isPartner ? <Tag color="blue">{t("org.roles.partner")}</Tag> : null}</Space>
           )} />
           <Table.Column<Role> key="code" dataIndex="code" title={t("org.roles.fields.code")} render={(v: string) => <code>{v}</code>} />
           <Table.Column<Role> key="description" title={t("org.roles.fields.description")} render={(_, r) => roleDescription(r.code, r.description, i18n.language)} />
@@ -95,6 +95,9 @@ export const RoleList = () => {
           </Form.Item>
           <Form.Item name="description" label={t("org.roles.fields.description")}>
             <Input.TextArea rows={2} maxLength={200} />
+          </Form.Item>
+          <Form.Item name="isPartner" label={t("org.roles.fields.isPartner")} extra={t("org.roles.partnerHint")} valuePropName="checked">
+            <Switch />
           </Form.Item>
         </Form>
       </Modal>

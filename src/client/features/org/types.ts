@@ -36,6 +36,8 @@ export type Role = {
   description: string;
   rules: PermissionRule[];
   isSystem: boolean;
+  /** Its members are offered as a case's supervising partner. */
+  isPartner: boolean;
   memberCount: number;
   version: number;
 };

@@ -78,6 +78,8 @@ export const roles = pgTable(
     description: text().notNull().default(""),
     rules: jsonb().$type<PermissionRule[]>().notNull().default([]),
     isSystem: boolean("is_system").notNull().default(false),
+    /** Its members may supervise a case (the case form's supervising-partner picker). */
+    isPartner: boolean("is_partner").notNull().default(false),
     ...tracked(),
   },
   (t) => [

@@ -1,3 +1,4 @@
+import { createMongoAbility } from "@casl/ability";
 import { and, asc, eq, ne } from "drizzle-orm";
 
 import { saveReport } from "../../features/conflicts/reports";
@@ -20,8 +21,9 @@ export const seedConflicts = async (tx: Db, workspaceId: string, userId: string)
     .limit(1);
   const keywords = [client?.name, party?.name].filter((k): k is string => Boolean(k));
   if (keywords.length === 0) return;
-  // The check reads through the transaction only; the saved report names its author.
-  const ctx = { db: tx, workspaceId, userId } as RequestCtx;
+  // The check reads through the transaction only; the saved report names its author, who (as the
+  // firm's admin) may open every case, so no hit is masked.
+  const ctx = { db: tx, workspaceId, userId, ability: createMongoAbility([{ action: "manage", subject: "all" }]) } as unknown as RequestCtx;
   const [hit] = (await runCheck(ctx, keywords)).hits;
   await saveReport(ctx, { keywords, decisions: hit ? [{ key: hit.key, decision: "potential", remark: "需合伙人复核" }] : [] });
 };

@@ -13,7 +13,7 @@ import { seedNotifications } from "./notifications";
 import { seedDictionaries } from "./dictionaries";
 import { seedOrgExtras } from "./org";
 import { seedWorkflow } from "./workflow";
-import { ROLE_TEMPLATES } from "./role-templates";
+import { PARTNER_ROLES, ROLE_TEMPLATES } from "./role-templates";
 
 export const DEMO_PASSWORD = "demo1234";
 const SEED_LOCK_KEY = 727_002;
@@ -80,7 +80,7 @@ const seedFirm = async (tx: Db, firm: Firm, userIds: Map<string, string>) => {
   for (const template of ROLE_TEMPLATES) {
     const [role] = await tx
       .insert(roles)
-      .values({ workspaceId: ws.id, ...template, isSystem: template.code === "admin" })
+      .values({ workspaceId: ws.id, ...template, isSystem: template.code === "admin", isPartner: PARTNER_ROLES.has(template.code) })
       .returning();
     roleIds.set(template.code, role.id);
   }

@@ -1,6 +1,9 @@
 import { ADMIN_RULES, BASIC_RULE, type PermissionRule } from "../../../shared/permissions";
 import { ROLE_DESCRIPTIONS } from "../../../shared/seed-texts";
 
+/** Roles whose members may supervise a case (roles.is_partner; editable in Settings → Roles). */
+export const PARTNER_ROLES = new Set(["admin", "partner"]);
+
 /** The roles a new firm starts with; admins edit them afterwards in the role editor (descriptions: shared/seed-texts). */
 export const ROLE_TEMPLATES: { code: string; name: string; description: string; rules: PermissionRule[] }[] = [
   { code: "admin", name: "管理员", description: ROLE_DESCRIPTIONS.admin["zh-CN"], rules: [...ADMIN_RULES] },

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 
 import { UPLOAD_AUDIENCE } from "./tokens";
 import { login, logout, switchWorkspace, type AuthDeps } from "./service";
+import { listPartners } from "./partners";
 import { getLoginUserInfo, listSelectableUsers } from "./user-info";
 
 type Opts = { deps: AuthDeps; uploadTokenTtlSeconds: number; loginRateLimitPerMinute: number };
@@ -62,6 +63,7 @@ export async function userServiceRoutes(app: FastifyInstance, opts: Opts) {
   app.get("/get-login-user-authority", member, async (req) => req.ctx.rules);
   app.get("/get-all-select-list", picker, (req) => listSelectableUsers(req.ctx, false));
   app.get("/get-account-enabled-select-list", picker, (req) => listSelectableUsers(req.ctx, true));
+  app.get("/get-partner-select-list", picker, (req) => listPartners(req.ctx));
 
   // Short-lived and bound to this sign-in and firm: a leaked upload token dies with the session.
   app.get("/get-up-token", member, async (req) => {

@@ -4,6 +4,7 @@ import { caseMembers, caseParties } from "../../db/tables";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { syncConflictKeys } from "../conflicts/sync-keys";
+import { fileIntoCaseFolder } from "./case-folder";
 import { syncRecordFiles } from "./files";
 import { normalizeId, normalizeName } from "./normalize";
 import { TEAM_ROLES } from "./status";
@@ -47,6 +48,8 @@ export const syncCaseDerived = async (ctx: RequestCtx, record: Record<string, un
   if (team.size > 0) {
     await ctx.db.insert(caseMembers).values([...team.values()].map((m) => ({ workspaceId: ctx.workspaceId, caseId, ...m })));
   }
+  // Before the locks: what the case did not hold yet is what moves into its folder.
+  await fileIntoCaseFolder(ctx, caseId, record.folderId, record.attachments);
   await syncRecordFiles(ctx, "cases", caseId, String(record.caseNo ?? record.name), record.attachments);
 };
 

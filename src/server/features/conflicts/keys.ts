@@ -1,5 +1,6 @@
 import { pinyin } from "pinyin-pro";
 
+import { comparableName } from "../../../shared/compare-text";
 import { normalizeId } from "../cases/normalize";
 
 /**
@@ -35,11 +36,12 @@ const FOLD = new Map<string, string>([...[...TRAD].map((c, i): [string, string] 
 const MAX_KEY = 300;
 
 /**
- * NFKC (full-width folded), lower case, traditional → simplified, ü → v (pinyin keyboards);
- * spaces, punctuation and invisible characters (a pasted zero-width space) removed.
+ * The name as every feature compares it (src/shared/compare-text.ts: zero-width characters out,
+ * NFKC, lower case, no blanks), then traditional → simplified, ü → v (pinyin keyboards), and
+ * punctuation and the remaining invisible characters removed: the check favours recall.
  */
 export const normKey = (s: string) =>
-  [...s.normalize("NFKC").toLowerCase().replace(/[\s\p{P}\p{S}\p{Cc}\p{Cf}]/gu, "")]
+  [...comparableName(s).replace(/[\p{P}\p{S}\p{Cc}\p{Cf}]/gu, "")]
     .slice(0, MAX_KEY)
     .map((c) => FOLD.get(c) ?? c)
     .join("");

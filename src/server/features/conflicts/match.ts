@@ -18,6 +18,8 @@ export type KeyMatch = {
   caseStatus: string | null;
   caseCreatedAt: string | null;
   leadLawyer: string | null;
+  /** The case's supervising partner: whom to ask about a case the caller may not open. */
+  leadPartner: string | null;
 };
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -75,7 +77,7 @@ export const findKeyMatches = async (ctx: RequestCtx, kw: KeywordKeys, sources: 
     select m.source, m.match, coalesce(a.name, e.name, p.name) as name, p.conflict_role as "conflictRole",
            coalesce(a.id, e.account_id, p.account_id)::text as "accountId", coalesce(a.name, ea.name) as "accountName",
            c.id::text as "caseId", c.case_no as "caseNo", c.name as "caseName", c.status as "caseStatus",
-           c.created_at::text as "caseCreatedAt", u.name as "leadLawyer"
+           c.created_at::text as "caseCreatedAt", u.name as "leadLawyer", up.name as "leadPartner"
       from m
       left join accounts a on a.workspace_id = ${ws} and a.id = m.account_id
       left join account_employees e on e.workspace_id = ${ws} and e.id = m.employee_id
@@ -83,6 +85,7 @@ export const findKeyMatches = async (ctx: RequestCtx, kw: KeywordKeys, sources: 
       left join case_parties p on p.workspace_id = ${ws} and p.case_id = m.case_id and p.position = m.position
       left join cases c on c.workspace_id = ${ws} and c.id = p.case_id
       left join users u on u.id = c.lead_lawyer_id
+      left join users up on up.id = c.lead_partner_id
      order by case m.source when 'client' then 0 when 'employee' then 1 else 2 end, 3, c.created_at, m.case_id, m.position, 5`);
   return rowsOf<KeyMatch>(result);
 };

@@ -140,16 +140,17 @@ export const reportPdf = async (ctx: RequestCtx, id: string, fontSource: PdfFont
     w.text(t("conflicts.pdf.keywordHeading", { keyword, count: mine.length }), { size: 12, gap: 2 });
     if (mine.length === 0) w.text(t("conflicts.pdf.noHits"), { indent: 12, gray: true });
     mine.forEach((h, i) => {
-      w.text(`${i + 1}. ${h.name}${h.likelyConflict ? ` (${t("conflicts.likely")})` : ""}`, { indent: 12, size: 11 });
+      w.text(`${i + 1}. ${h.masked ? t("conflicts.masked.name") : h.name}${h.likelyConflict ? ` (${t("conflicts.likely")})` : ""}`, { indent: 12, size: 11 });
       const detail = (label: string, value: string) => w.text(`${label}: ${value}`, { indent: 26, size: 9 });
       detail(t("conflicts.cols.match"), t(`conflicts.match.${h.match}`));
       detail(t("conflicts.cols.role"), t(`cases.conflictRoles.${h.conflictRole}`, { defaultValue: h.conflictRole }));
       detail(t("conflicts.pdf.source"), t(`conflicts.source.${h.source}`));
       if (h.accountName && h.accountName !== h.name) detail(t("conflicts.pdf.account"), h.accountName);
       if (h.caseNo) {
-        const status = h.caseStatus ? t(`conflicts.status.${h.caseStatus}`, { defaultValue: h.caseStatus }) : "";
+        const status = h.caseStatus ? t(`cases.status.${h.caseStatus}`, { defaultValue: h.caseStatus }) : "";
         detail(t("conflicts.pdf.case"), [h.caseNo, h.caseName, status, h.caseCreatedAt?.slice(0, 10), h.leadLawyer].filter(Boolean).join(" · "));
       }
+      if (h.masked) detail(t("conflicts.pdf.case"), h.leadPartner ? t("conflicts.masked.askPartner", { partner: h.leadPartner }) : t("conflicts.masked.noPartner"));
       // The arrow runs from holder to company: back up the shareholders (A ←35%— B: B holds 35% of A).
       const arrow = (share: number) => (h.path?.direction === "up" ? `←${share}%—` : `—${share}%→`);
       if (h.path) detail(t("conflicts.pdf.path"), [h.path.from, ...h.path.steps.map((s) => `${arrow(s.share)} ${s.name}`)].join(" "));

@@ -6,6 +6,7 @@ import { type RequestCtx, withDb } from "../../lib/request-ctx";
 import { rowScopeOf } from "../../lib/row-scope";
 import { inWorkspace } from "../../lib/tenant";
 import { attachFile, lockFile } from "../documents/attachments";
+import { isPendingSql } from "./orphans";
 import { lastPdfSha256, listPdfExports } from "./pdf-exports";
 import { type Hit, type Scope, runCheck } from "./search";
 
@@ -13,7 +14,7 @@ export const DECISIONS = ["none", "potential", "conflict", "waived"] as const;
 export type Decision = { key: string; decision: (typeof DECISIONS)[number]; remark?: string; waiverFileId?: string };
 /** The file lock's entity: Documents names it in the refusal (documents.lockEntities). */
 export const LOCK_ENTITY = "conflict_reports";
-export type SaveInput = { keywords: string[]; scopes?: Scope[]; decisions?: Decision[]; caseId?: string };
+export type SaveInput = { keywords: string[]; scopes?: Scope[]; adverse?: string[]; decisions?: Decision[]; caseId?: string };
 
 /**
  * Saving re-runs the check so the report holds the data as of that moment, not what the browser
@@ -25,7 +26,7 @@ export const saveReport = async (ctx: RequestCtx, input: SaveInput) => {
     const [kase] = await ctx.db.select({ id: cases.id }).from(cases).where(inWorkspace(ctx, cases, eq(cases.id, input.caseId), rowScopeOf(ctx, "read", "LAWFIRM_CASE_VIEW", "cases")));
     if (!kase) throw new AppError(404, "errors.notFound");
   }
-  const result = await runCheck(ctx, input.keywords, input.scopes);
+  const result = await runCheck(ctx, input.keywords, input.scopes, input.adverse);
   const byKey = new Map((input.decisions ?? []).map((d) => [d.key, d]));
   for (const d of byKey.values()) {
     if (!result.hits.some((h) => h.key === d.key)) throw new AppError(422, "conflicts.errors.unknownHit");
@@ -75,7 +76,17 @@ export const getReportWithLetters = async (ctx: RequestCtx, id: string) => {
 export const listReports = async (ctx: RequestCtx, q: { q?: string; caseId?: string; limit?: number }) => {
   const like = q.q ? `%${q.q.replace(/[\\%_]/gu, (c) => `\\${c}`)}%` : null;
   return ctx.db
-    .select({ id: conflictReports.id, createdAt: conflictReports.createdAt, createdByName: conflictReports.createdByName, keywords: conflictReports.keywords, caseId: conflictReports.caseId, hitCount: sql<number>`jsonb_array_length(${conflictReports.hits})::int`, lastPdfSha256: lastPdfSha256() })
+    .select({
+      id: conflictReports.id,
+      createdAt: conflictReports.createdAt,
+      createdBy: conflictReports.createdBy,
+      createdByName: conflictReports.createdByName,
+      keywords: conflictReports.keywords,
+      caseId: conflictReports.caseId,
+      hitCount: sql<number>`jsonb_array_length(${conflictReports.hits})::int`,
+      lastPdfSha256: lastPdfSha256(),
+      isPending: isPendingSql(),
+    })
     .from(conflictReports)
     .where(
       inWorkspace(

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 
 import { contentDisposition } from "../documents/download";
 import { DEFAULT_PDF_FONT, type PdfFont } from "./pdf-font";
+import { discardReport } from "./orphans";
 import { exportReportPdf } from "./pdf-exports";
 import { type SaveInput, DECISIONS, getReportWithLetters, listReports, saveReport } from "./reports";
 import { MAX_KEYWORDS, SCOPES, type Scope, runCheck } from "./search";
@@ -11,7 +12,9 @@ const uuid = { type: "string", format: "uuid" } as const;
 // One more than allowed passes the schema so the service answers SPEC §5's own message.
 const keywords = { type: "array", maxItems: MAX_KEYWORDS + 1, items: { type: "string", maxLength: 200 } } as const;
 const scopes = { type: "array", maxItems: SCOPES.length, uniqueItems: true, items: { type: "string", enum: [...SCOPES] } } as const;
-const searchBody = { type: "object", required: ["keywords"], additionalProperties: false, properties: { keywords, scopes } } as const;
+// Which of the keywords the new-case form entered as an adverse party (each must be one of them).
+const adverse = { type: "array", maxItems: MAX_KEYWORDS + 1, items: { type: "string", maxLength: 200 } } as const;
+const searchBody = { type: "object", required: ["keywords"], additionalProperties: false, properties: { keywords, scopes, adverse } } as const;
 const saveBody = {
   type: "object",
   required: ["keywords"],
@@ -19,6 +22,7 @@ const saveBody = {
   properties: {
     keywords,
     scopes,
+    adverse,
     caseId: uuid,
     decisions: {
       type: "array",
@@ -39,10 +43,10 @@ const listQuery = { type: "object", additionalProperties: false, properties: { q
 export async function conflictsRoutes(app: FastifyInstance, opts: { pdfFont?: PdfFont }) {
   // Reading a report and exporting it are one right: the PDF shows nothing the JSON does not.
   const readOne = { permission: ["read", SUBJECT] as ["read", typeof SUBJECT], tenantTable: "conflict_reports" };
-  app.post<{ Body: { keywords: string[]; scopes?: Scope[] } }>(
+  app.post<{ Body: { keywords: string[]; scopes?: Scope[]; adverse?: string[] } }>(
     "/conflicts/search",
     { schema: { body: searchBody }, config: { permission: ["read", SUBJECT] } },
-    (req) => runCheck(req.ctx, req.body.keywords, req.body.scopes),
+    (req) => runCheck(req.ctx, req.body.keywords, req.body.scopes, req.body.adverse),
   );
   app.post<{ Body: SaveInput }>("/conflicts/reports", { schema: { body: saveBody }, config: { permission: ["create", SUBJECT] } }, (req) =>
     saveReport(req.ctx, req.body),
@@ -56,6 +60,12 @@ export async function conflictsRoutes(app: FastifyInstance, opts: { pdfFont?: Pd
     "/conflicts/reports/:id",
     { schema: { params: idParams }, config: readOne },
     (req) => getReportWithLetters(req.ctx, req.params.id),
+  );
+  // Only an orphan, only by its author (orphans.ts); the right is the one that saved it.
+  app.delete<{ Params: { id: string } }>(
+    "/conflicts/reports/:id",
+    { schema: { params: idParams }, config: { permission: ["create", SUBJECT], tenantTable: "conflict_reports" } },
+    (req) => discardReport(req.ctx, req.params.id),
   );
   app.get<{ Params: { id: string } }>("/conflicts/reports/:id/pdf", { schema: { params: idParams }, config: readOne }, async (req, reply) => {
     const pdf = await exportReportPdf(req.ctx, req.params.id, opts.pdfFont ?? DEFAULT_PDF_FONT);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 
+import { ADVERSE_ROLES, isAdverseRole } from "../../../shared/conflict-roles";
 import { AppError } from "../../../shared/errors";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { outsideNamePaths } from "./edge-names";
@@ -7,6 +8,7 @@ import { type EquityStep, equityPaths } from "./equity";
 import { keywordKeys } from "./index-keys";
 import { KIND_RANK, type MatchKind, normKey } from "./keys";
 import { findKeyMatches, type KeyMatch } from "./match";
+import { hitKey, maskHidden } from "./mask";
 import type { KeySource } from "./sync-keys";
 
 export const SCOPES = ["clients", "employees", "parties", "equity"] as const;
@@ -22,6 +24,8 @@ export type Hit = Omit<KeyMatch, "source" | "match" | "conflictRole"> & {
   match: MatchKind | "equity";
   conflictRole: string;
   likelyConflict: boolean;
+  /** A party of a case the caller may not open: only that a case exists and whom to ask (mask.ts). */
+  masked: boolean;
   path: { direction: "up" | "down"; from: string; steps: EquityStep[] } | null;
 };
 
@@ -45,7 +49,7 @@ const flagCounterparties = async (ctx: RequestCtx, hits: Hit[]) => {
   const result = await ctx.db.execute(sql`select distinct k.norm from conflict_keys k
       join case_parties p on p.workspace_id = k.workspace_id and p.case_id = k.case_id and p.position = k.position
      where k.workspace_id = ${ctx.workspaceId} and k.source = 'party' and k.norm = any(${sql.param(norms)}::text[])
-       and p.conflict_role = 'counterparty-related'`);
+       and p.conflict_role = any(${sql.param([...ADVERSE_ROLES])}::text[])`);
   const counter = new Set((result as unknown as { rows: { norm: string }[] }).rows.map((r) => r.norm));
   for (const h of equity) if (counter.has(normKey(h.name))) h.likelyConflict = true;
 };
@@ -56,14 +60,19 @@ const flagCounterparties = async (ctx: RequestCtx, hits: Hit[]) => {
  * their equity (equity.ts), and so are the outside holders and companies it names on equity
  * edges (edge-names.ts). Clients are looked up whenever equity is in scope, as its start.
  */
-export const runCheck = async (ctx: RequestCtx, keywords: string[], scopes: Scope[] = [...SCOPES]) => {
+export const runCheck = async (ctx: RequestCtx, keywords: string[], scopes: Scope[] = [...SCOPES], adverse: string[] = []) => {
   checkKeywords(keywords);
+  // Keywords the new-case form entered as an adverse party: a client they name is a likely conflict.
+  if (adverse.some((a) => !keywords.includes(a))) {
+    throw new AppError(422, "conflicts.errors.adverseNotKeyword", { fields: [{ field: "adverse", message: "conflicts.errors.adverseNotKeyword" }] });
+  }
+  const isAdverse = new Set(adverse);
   const want = new Set(scopes.length ? scopes : SCOPES);
   const sources: KeySource[] = [];
   if (want.has("clients") || want.has("equity")) sources.push("client");
   if (want.has("employees")) sources.push("employee");
   if (want.has("parties")) sources.push("party");
-  const blank = { key: "", accountId: null, accountName: null, caseId: null, caseNo: null, caseName: null, caseStatus: null, caseCreatedAt: null, leadLawyer: null, likelyConflict: false, path: null };
+  const blank = { key: "", accountId: null, accountName: null, caseId: null, caseNo: null, caseName: null, caseStatus: null, caseCreatedAt: null, leadLawyer: null, leadPartner: null, likelyConflict: false, masked: false, path: null };
   const hits: Hit[] = [];
   for (const keyword of keywords) {
     const kw = keywordKeys(keyword);
@@ -71,12 +80,12 @@ export const runCheck = async (ctx: RequestCtx, keywords: string[], scopes: Scop
     const clientHits = matches.filter((m) => m.source === "client");
     for (const m of matches) {
       if (m.source === "client" && want.has("clients")) {
-        hits.push({ ...blank, keyword, source: "client", match: m.match, name: m.name, conflictRole: "client", accountId: m.accountId, accountName: m.name });
+        hits.push({ ...blank, keyword, source: "client", match: m.match, name: m.name, conflictRole: "client", accountId: m.accountId, accountName: m.name, likelyConflict: isAdverse.has(keyword) });
       } else if (m.source === "employee") {
         hits.push({ ...blank, keyword, source: "employee", match: m.match, name: m.name, conflictRole: "our-related", accountId: m.accountId, accountName: m.accountName });
       } else if (m.source === "party") {
         const conflictRole = m.conflictRole ?? "";
-        hits.push({ ...blank, ...m, keyword, source: "party", conflictRole, accountName: null, likelyConflict: conflictRole === "counterparty-related" });
+        hits.push({ ...blank, ...m, keyword, source: "party", conflictRole, accountName: null, likelyConflict: isAdverseRole(conflictRole) });
       }
     }
     if (want.has("equity") && clientHits.length) {
@@ -93,9 +102,10 @@ export const runCheck = async (ctx: RequestCtx, keywords: string[], scopes: Scop
     }
   }
   if (want.has("equity")) await flagCounterparties(ctx, hits);
-  for (const h of hits) h.key = [h.keyword, h.source, h.match, h.name, h.accountId ?? "", h.caseId ?? "", h.path ? [h.path.direction, h.path.from, ...h.path.steps.map((s) => s.name)].join(">") : ""].join("|");
+  for (const h of hits) h.key = hitKey(h);
+  await maskHidden(ctx, hits);
   // Grouped by keyword in the order given; within a keyword identifier, exact, then the rest.
   const order = new Map(keywords.map((k, i) => [k, i]));
   hits.sort((a, b) => order.get(a.keyword)! - order.get(b.keyword)! || KIND_RANK[a.match] - KIND_RANK[b.match] || Number(b.likelyConflict) - Number(a.likelyConflict));
-  return { keywords, scopes: [...want], hits };
+  return { keywords, scopes: [...want], adverse: [...isAdverse], hits };
 };

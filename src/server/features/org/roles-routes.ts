@@ -49,6 +49,7 @@ const createBody = {
     code: { type: "string", minLength: 1, maxLength: 50, pattern: "^[a-z][a-z0-9_-]*$" },
     description,
     rules,
+    isPartner: { type: "boolean" },
   },
 } as const;
 
@@ -56,7 +57,7 @@ const patchBody = {
   type: "object",
   required: ["version"],
   additionalProperties: false,
-  properties: { name, description, version: { type: "integer", minimum: 1 } },
+  properties: { name, description, isPartner: { type: "boolean" }, version: { type: "integer", minimum: 1 } },
 } as const;
 
 const rulesBody = {

@@ -11,8 +11,8 @@ import { assertAdminRemains } from "./admin-guard";
 import type { OrgDeps } from "./deps";
 import { lockOrg } from "./references";
 
-export type RoleInput = { name: string; code: string; description?: string; rules?: PermissionRule[] };
-export type RolePatch = { name?: string; description?: string; version: number };
+export type RoleInput = { name: string; code: string; description?: string; rules?: PermissionRule[]; isPartner?: boolean };
+export type RolePatch = { name?: string; description?: string; isPartner?: boolean; version: number };
 export type RoleRules = { rules: PermissionRule[]; version: number };
 
 type Role = typeof roles.$inferSelect;
@@ -75,6 +75,7 @@ export const createRole = async (ctx: RequestCtx, input: RoleInput) => {
         code: input.code,
         description: input.description ?? "",
         rules: input.rules ?? [],
+        isPartner: input.isPartner ?? false,
         createdBy: ctx.userId,
         updatedBy: ctx.userId,
       })
@@ -102,6 +103,7 @@ export const updateRole = (ctx: RequestCtx, id: string, patch: RolePatch) =>
     const set: Partial<Role> = {};
     if (patch.name !== undefined) set.name = patch.name;
     if (patch.description !== undefined) set.description = patch.description;
+    if (patch.isPartner !== undefined) set.isPartner = patch.isPartner;
     await save(tctx, before, set, patch.version);
     return getRole(tctx, id);
   });

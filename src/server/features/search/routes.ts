@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 
+import { withoutZeroWidth } from "../../../shared/compare-text";
 import type { SearchRegistry } from "./registry";
 
 const querystring = {
@@ -17,7 +18,8 @@ export async function searchRoutes(app: FastifyInstance, opts: { registry: Searc
     "/",
     { schema: { querystring }, config: { permission: "member" } },
     async (req) => {
-      const q = req.query.q.trim();
+      // A pasted zero-width character would make every pattern miss (compare-text.ts).
+      const q = withoutZeroWidth(req.query.q).trim();
       return q ? opts.registry.search(req.ctx, q, req.query.limit) : [];
     },
   );
