@@ -94,7 +94,9 @@ const PUBLIC_BLANK = { public: true, layout: "blank" } as const;
 
 /**
  * The route table: guards, menu, landing page, page titles and Refine resources all read it.
- * Paths are relative to the router basename `/manage`.
+ * Paths are relative to the router basename `/manage`. The menu follows this order: the firm's
+ * daily work first (home, cases, clients, contracts, seals, approvals, calendar, tasks, conflict
+ * check, documents), Settings last; schema-declared entries go in before Settings.
  */
 export const appRoutes: AppRoute[] = [
   { path: "/", landing: true, meta: { title: "pages.home.title" } },
@@ -125,56 +127,6 @@ export const appRoutes: AppRoute[] = [
   },
   // The landing page: "My next 14 days".
   { path: "/home", component: AgendaPage, meta: { ...BASIC, title: "deadlines.agenda.title" }, menu: { icon: <HomeOutlined />, label: "deadlines.menu.home" } },
-  { path: "/calendar", component: CalendarPage, meta: { ...BASIC, title: "deadlines.calendar.title" }, menu: { icon: <CalendarOutlined />, label: "deadlines.menu.calendar" } },
-  {
-    path: "/cases/:id/key-dates",
-    component: CaseDeadlinesPage,
-    meta: { action: "read", subject: "LAWFIRM_CASE_VIEW", title: "deadlines.keyDates.tab", isDetail: true, navActiveLink: "/calendar" },
-  },
-  { path: "/tasks", component: TasksPage, meta: { ...BASIC, title: "deadlines.tasks.title" }, menu: { icon: <CheckSquareOutlined />, label: "deadlines.menu.tasks" } },
-  {
-    path: "/settings",
-    meta: { title: "menu.settings" },
-    menu: { icon: <SettingOutlined /> },
-    children: settingsRoutes,
-  },
-  {
-    path: "/conflict-interest",
-    component: ConflictCheckPage,
-    meta: { action: "read", subject: "LAWFIRM_CONFLICT_VIEW", title: "conflicts.title" },
-    menu: { icon: <SafetyOutlined />, label: "conflicts.title" },
-  },
-  {
-    path: "/document",
-    component: DocumentPage,
-    meta: { action: "read", subject: "LAWFIRM_DOCUMENT_VIEW", title: "documents.titles.list" },
-    menu: { icon: <FolderOpenOutlined />, label: "documents.documents" },
-  },
-  // What the product emailed or texted (signing links, codes, reminders): for those who read the audit log.
-  {
-    path: "/outbox",
-    component: OutboxPage,
-    meta: { action: "read", subject: "AUDIT_LOG", title: "outbox.title" },
-    menu: { icon: <MailOutlined />, label: "outbox.menu" },
-  },
-  { path: "/notifications", component: NotificationsIndex, meta: { ...BASIC, title: "notifications.titles.list" } },
-  {
-    path: "/notifications/:tab",
-    component: NotificationsPage,
-    meta: { ...BASIC, title: "notifications.titles.list", keepAlive: true },
-  },
-  {
-    path: "/contacts",
-    component: AccountList,
-    meta: { action: "read", subject: "LAWFIRM_CUSTOMER_VIEW", title: "accounts.titles.list" },
-    menu: { icon: <ContactsOutlined />, label: "accounts.accounts" },
-    resource: { name: "accounts", action: "list" },
-  },
-  { path: "/contacts/instution-detail/:id", component: AccountDetail, meta: { ...CUSTOMER, action: "read", title: "accounts.titles.organization" } },
-  { path: "/contacts/natural-detail/:id", component: AccountDetail, meta: { ...CUSTOMER, action: "read", title: "accounts.titles.individual" } },
-  { path: "/contacts/new", component: AccountFormPage, meta: { ...CUSTOMER, action: "create", title: "accounts.titles.create" } },
-  { path: "/contacts/:id/edit", component: AccountFormPage, meta: { ...CUSTOMER, action: "update", title: "accounts.titles.edit" } },
-  { path: "/contacts/import", component: AccountImportPage, meta: { ...CUSTOMER, action: "import", title: "accounts.titles.import" } },
   {
     path: "/case/list",
     component: CaseList,
@@ -192,6 +144,18 @@ export const appRoutes: AppRoute[] = [
   },
   { path: "/case/workflow/:id", component: CaseApprovalNew, meta: { ...APPROVAL_DETAIL, title: "cases.titles.approval" } },
   { path: "/case/workflow/change/:id", component: CaseApprovalChange, meta: { ...APPROVAL_DETAIL, title: "cases.titles.changeApproval" } },
+  {
+    path: "/contacts",
+    component: AccountList,
+    meta: { action: "read", subject: "LAWFIRM_CUSTOMER_VIEW", title: "accounts.titles.list" },
+    menu: { icon: <ContactsOutlined />, label: "accounts.accounts" },
+    resource: { name: "accounts", action: "list" },
+  },
+  { path: "/contacts/instution-detail/:id", component: AccountDetail, meta: { ...CUSTOMER, action: "read", title: "accounts.titles.organization" } },
+  { path: "/contacts/natural-detail/:id", component: AccountDetail, meta: { ...CUSTOMER, action: "read", title: "accounts.titles.individual" } },
+  { path: "/contacts/new", component: AccountFormPage, meta: { ...CUSTOMER, action: "create", title: "accounts.titles.create" } },
+  { path: "/contacts/:id/edit", component: AccountFormPage, meta: { ...CUSTOMER, action: "update", title: "accounts.titles.edit" } },
+  { path: "/contacts/import", component: AccountImportPage, meta: { ...CUSTOMER, action: "import", title: "accounts.titles.import" } },
   {
     path: "/contract/list",
     component: ContractList,
@@ -279,6 +243,44 @@ export const appRoutes: AppRoute[] = [
         meta: { action: "update", subject: "WORKFLOW_DEFINITION", title: "workflow.titles.designer", isDetail: true, navActiveLink: "/workflow/definitions" },
       },
     ],
+  },
+  { path: "/calendar", component: CalendarPage, meta: { ...BASIC, title: "deadlines.calendar.title" }, menu: { icon: <CalendarOutlined />, label: "deadlines.menu.calendar" } },
+  {
+    path: "/cases/:id/key-dates",
+    component: CaseDeadlinesPage,
+    meta: { action: "read", subject: "LAWFIRM_CASE_VIEW", title: "deadlines.keyDates.tab", isDetail: true, navActiveLink: "/calendar" },
+  },
+  { path: "/tasks", component: TasksPage, meta: { ...BASIC, title: "deadlines.tasks.title" }, menu: { icon: <CheckSquareOutlined />, label: "deadlines.menu.tasks" } },
+  {
+    path: "/conflict-interest",
+    component: ConflictCheckPage,
+    meta: { action: "read", subject: "LAWFIRM_CONFLICT_VIEW", title: "conflicts.title" },
+    menu: { icon: <SafetyOutlined />, label: "conflicts.title" },
+  },
+  {
+    path: "/document",
+    component: DocumentPage,
+    meta: { action: "read", subject: "LAWFIRM_DOCUMENT_VIEW", title: "documents.titles.list" },
+    menu: { icon: <FolderOpenOutlined />, label: "documents.documents" },
+  },
+  // What the product emailed or texted (signing links, codes, reminders): for those who read the audit log.
+  {
+    path: "/outbox",
+    component: OutboxPage,
+    meta: { action: "read", subject: "AUDIT_LOG", title: "outbox.title" },
+    menu: { icon: <MailOutlined />, label: "outbox.menu" },
+  },
+  { path: "/notifications", component: NotificationsIndex, meta: { ...BASIC, title: "notifications.titles.list" } },
+  {
+    path: "/notifications/:tab",
+    component: NotificationsPage,
+    meta: { ...BASIC, title: "notifications.titles.list", keepAlive: true },
+  },
+  {
+    path: "/settings",
+    meta: { title: "menu.settings" },
+    menu: { icon: <SettingOutlined /> },
+    children: settingsRoutes,
   },
   { path: "*", component: NotFoundPage, meta: { ...PUBLIC_BLANK, title: "notFound.title" } },
 ];

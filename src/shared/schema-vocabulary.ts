@@ -51,11 +51,34 @@ export type FieldSchema = {
   "x-unique"?: boolean;
   "x-decimal"?: { integer: number; fraction: number };
   "x-length"?: number;
+  /** How a stored value reads: `money` ¥1,234,567.00, `percent` 35.00% (src/shared/money.ts). */
+  "x-format"?: ValueFormat;
   "x-exclude"?: string;
   "x-unique-by"?: string;
 };
 
 /** `x-date-order` (on the record): `start` may not be later than `end`; both fields get the message. */
+/** The `x-format` values: every screen, export and PDF reads a marked field through src/shared/money.ts. */
+export const VALUE_FORMATS = ["money", "percent"] as const;
+export type ValueFormat = (typeof VALUE_FORMATS)[number];
+
+/** A key as words, for labels nothing else names: `court-level` / `courtLevel` → "Court level". */
+export const humanizeKey = (key: string) => {
+  const words = key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[-_.]+/g, " ").trim().toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+type Translate = (key: string, options: { defaultValue: string }) => string;
+
+/**
+ * A field's label: its `x-label` key in the reader's language, else its `title` (the same in both
+ * languages: a schema may name a field once, in words), else its key as words. Never a raw key.
+ */
+export const fieldLabel = (t: Translate, key: string, schema: FieldSchema) => {
+  const fallback = schema.title ?? humanizeKey(key);
+  return schema["x-label"] ? t(schema["x-label"], { defaultValue: fallback }) : fallback;
+};
+
 export type DateOrder = { start: string; end: string };
 
 /** The message keys of a broken date order, one per field (SPEC §5). */
@@ -169,6 +192,7 @@ const ANNOTATIONS: Record<string, object> = {
   },
   "x-when": { type: "object", additionalProperties: { type: "string" } },
   "x-unique": { type: "boolean" },
+  "x-format": { enum: [...VALUE_FORMATS] },
   "x-subject": { type: "string", pattern: "^[A-Z_]+$" },
   "x-title": { type: "string" },
   "x-menu": {

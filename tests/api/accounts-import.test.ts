@@ -47,7 +47,7 @@ describe("accounts import and export", () => {
       const file = await xlsxOf([HEAD_ZH, org(1), org(2), person(3)]);
       const res = await api.upload("partner", "/api/accounts/import", file, "zh-CN");
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().data).toEqual({ total: 3, imported: 3, updated: 0, skipped: 0, errors: [] });
+      expect(res.json().data).toEqual({ total: 3, imported: 3, updated: 0, unchanged: 0, skipped: 0, errors: [] });
       expect(await count()).toBe(before + 3);
       expect(await audits()).toBe(auditsBefore + 3);
       const found = (await api.get("partner", "/api/accounts?name_like=导入机构1")).json().data[0];

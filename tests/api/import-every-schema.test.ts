@@ -6,7 +6,7 @@ import { translatorFor } from "../../src/server/i18n";
 import { accountsApi, readXlsx, xlsxOf } from "../fixtures/accounts";
 import { createTestApp, type TestApp } from "../fixtures/app";
 
-type Result = { total: number; imported: number; updated: number; skipped: number; errors: { row: number; field: string; message: string }[] };
+type Result = { total: number; imported: number; updated: number; unchanged: number; skipped: number; errors: { row: number; field: string; message: string }[] };
 
 /** Made only through their approval: an import may update them, never add one. */
 const THROUGH_APPROVAL: Record<string, string> = {
@@ -156,10 +156,10 @@ describe("every schema's export imports back", () => {
         // Documented (README, Import): a row the resource refuses is reported for that row; new
         // cases, contracts and seal requests are made only by their approval, so none is added.
         const message = translatorFor("en")(THROUGH_APPROVAL[name]);
-        expect(filled).toEqual({ total: 2, imported: 0, updated: 0, skipped: 0, errors: [{ row: 2, field: "", message }, { row: 3, field: "", message }] });
+        expect(filled).toEqual({ total: 2, imported: 0, updated: 0, unchanged: 0, skipped: 0, errors: [{ row: 2, field: "", message }, { row: 3, field: "", message }] });
         expect(afterFill.rows).toEqual(before.rows);
       } else {
-        expect(filled, name).toEqual({ total: 2, imported: 2, updated: 0, skipped: 0, errors: [] });
+        expect(filled, name).toEqual({ total: 2, imported: 2, updated: 0, unchanged: 0, skipped: 0, errors: [] });
         expect(afterFill.rows.length).toBe(rows + 3);
         const added = afterFill.rows.filter((r) => !before.rows.some((b) => b.at(-1) === r.at(-1)));
         expect(added.map((r) => Object.fromEntries([...cellsOf(header, r)].filter(([h]) => template.includes(h))))).toEqual(
@@ -182,29 +182,29 @@ describe("every schema's export imports back", () => {
       const trim = (table: unknown[][]) => table.map((r) => header.map((_, j) => r[j] ?? null));
       if (plan.refused) {
         const message = translatorFor("en")(plan.refused);
-        expect(update, name).toEqual({ total: current.length - 1, imported: 0, updated: 0, skipped: 0, errors: [{ row: editRow + 1, field: "", message }] });
+        expect(update, name).toEqual({ total: current.length - 1, imported: 0, updated: 0, unchanged: 0, skipped: 0, errors: [{ row: editRow + 1, field: "", message }] });
         expect(trim(after.rows), `${name}: nothing changed`).toEqual(trim(current));
       } else {
-        expect(update, name).toEqual({ total: current.length - 1, imported: 0, updated: 1, skipped: 0, errors: [] });
+        expect(update, name).toEqual({ total: current.length - 1, imported: 0, updated: 1, unchanged: current.length - 2, skipped: 0, errors: [] });
         expect(trim(after.rows), `${name}: export → import (update) → export`).toEqual(trim(edited));
       }
 
       // 3. Skip and stop, exactly, on the export plus one new row (the file's own layout, no Record ID).
       const stored = after.rows.length - 1;
       const mixed = await xlsxOf([...after.rows, fresh(3, header)]);
-      expect(await importAs(name, after.raw, "onDuplicate=skip"), name).toEqual({ total: stored, imported: 0, updated: 0, skipped: stored, errors: [] });
+      expect(await importAs(name, after.raw, "onDuplicate=skip"), name).toEqual({ total: stored, imported: 0, updated: 0, unchanged: 0, skipped: stored, errors: [] });
       const dupes = after.rows.slice(1).map((_, i) => ({ row: i + 2, field: "Record ID", message: duplicate }));
       const newRow = stored + 2;
       const refused = THROUGH_APPROVAL[name] ? [{ row: newRow, field: "", message: translatorFor("en")(THROUGH_APPROVAL[name]) }] : [];
       const imports = THROUGH_APPROVAL[name] ? 0 : 1;
       // Stop (the default): every matched row reported, nothing written, the new row included.
-      expect(await importAs(name, mixed, ""), name).toEqual({ total: stored + 1, imported: 0, updated: 0, skipped: 0, errors: dupes });
+      expect(await importAs(name, mixed, ""), name).toEqual({ total: stored + 1, imported: 0, updated: 0, unchanged: 0, skipped: 0, errors: dupes });
       expect((await exportOf(name)).rows).toEqual(after.rows);
       // Skip: the matched rows skipped, the new one written (or refused by its resource).
-      expect(await importAs(name, mixed, "onDuplicate=skip&partial=true"), name).toEqual({ total: stored + 1, imported: imports, updated: 0, skipped: stored, errors: refused });
+      expect(await importAs(name, mixed, "onDuplicate=skip&partial=true"), name).toEqual({ total: stored + 1, imported: imports, updated: 0, unchanged: 0, skipped: stored, errors: refused });
       // Stop with "import the valid rows, report the rest": the new row written, the matched ones reported.
       const again = await xlsxOf([...after.rows, fresh(4, header)]);
-      expect(await importAs(name, again, "partial=true"), name).toEqual({ total: stored + 1, imported: imports, updated: 0, skipped: 0, errors: [...dupes, ...refused] });
+      expect(await importAs(name, again, "partial=true"), name).toEqual({ total: stored + 1, imported: imports, updated: 0, unchanged: 0, skipped: 0, errors: [...dupes, ...refused] });
       expect((await exportOf(name)).rows.length - 1).toBe(stored + 2 * imports);
     });
   }

@@ -9,7 +9,7 @@ import { accountsApi, orgInput, readXlsx, xlsxOf } from "../fixtures/accounts";
 import { createTestApp, type TestApp } from "../fixtures/app";
 import { firmIds, orgApi, roleByCode, userId } from "../fixtures/org";
 
-type Result = { total: number; imported: number; updated: number; skipped: number; errors: { row: number; field: string; message: string }[] };
+type Result = { total: number; imported: number; updated: number; unchanged: number; skipped: number; errors: { row: number; field: string; message: string }[] };
 type Schema = { required?: string[]; properties: Record<string, { "x-label"?: string; readOnly?: boolean; "x-ui"?: Record<string, string> }> };
 
 /**
@@ -86,20 +86,21 @@ describe("import that round-trips", () => {
     expect(stopped.errors.map((e) => e.row)).toEqual([2, 3, 4]);
     expect(stopped.errors[0].message).toMatch(/duplicate value/i);
     const skipped = await importAs("partner", "accounts", raw, "?onDuplicate=skip");
-    expect(skipped).toEqual({ total: 3, imported: 0, updated: 0, skipped: 3, errors: [] });
+    expect(skipped).toEqual({ total: 3, imported: 0, updated: 0, unchanged: 0, skipped: 3, errors: [] });
   });
 
   it("export → import(update) → export gives the same content; a changed cell updates its record", async () => {
     const first = await exportRows();
     const same = await importAs("partner", "accounts", first.raw, "?onDuplicate=update");
-    expect(same).toEqual({ total: 3, imported: 0, updated: 0, skipped: 0, errors: [] });
+    // Unchanged rows are reported as such, not as nothing.
+    expect(same).toEqual({ total: 3, imported: 0, updated: 0, unchanged: 3, skipped: 0, errors: [] });
     expect((await exportRows()).rows).toEqual(first.rows);
 
     const remark = first.rows[0].indexOf("Remarks");
     expect(remark).toBeGreaterThan(-1);
     const edited = first.rows.map((r, i) => (i === 2 ? r.map((c, j) => (j === remark ? "改过的备注" : c)) : r));
     const changed = await importAs("partner", "accounts", await xlsxOf(edited), "?onDuplicate=update");
-    expect(changed).toMatchObject({ updated: 1, imported: 0, errors: [] });
+    expect(changed).toMatchObject({ updated: 1, unchanged: 2, imported: 0, errors: [] });
     expect((await exportRows()).rows).toEqual(edited);
   });
 

@@ -81,7 +81,7 @@ test.describe("clients", () => {
 
     const good = await xlsx([HEAD, ["机构", `导入乙${stamp}`, `91440300PA${stamp}`, "老客户推荐"]]);
     await page.locator("input[type=file]").setInputFiles({ name: "good.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: good });
-    await expect(page.getByText("导入完成：新增 1 条，更新 0 条，跳过 0 条").first()).toBeVisible();
+    await expect(page.getByText("导入完成：共 1 行，新增 1 条，更新 0 条，未变更 0 条，跳过 0 条").first()).toBeVisible();
     await snap(page, "accounts-import-done");
 
     await page.goto("/manage/contacts");

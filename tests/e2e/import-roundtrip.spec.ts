@@ -16,10 +16,10 @@ const TEXT = {
     update: "更新已有记录",
     skip: "跳过该行",
     stopped: /发现 2 处问题，未导入任何数据/,
-    updated: "导入完成：新增 0 条，更新 0 条，跳过 0 条",
+    updated: "导入完成：共 2 行，新增 0 条，更新 0 条，未变更 2 条，跳过 0 条",
     skipped: "跳过 2 条",
     partial: "导入有效行，其余行报告问题",
-    partialDone: "导入完成：新增 1 条，更新 0 条，跳过 2 条。另有 1 处问题的行未导入，可下载错误报告。",
+    partialDone: "导入完成：共 4 行，新增 1 条，更新 0 条，未变更 0 条，跳过 2 条。另有 1 处问题的行未导入，可下载错误报告。",
     download: "下载错误报告",
     reportHead: ["行号", "字段", "问题"],
     sheet: "导入错误",
@@ -29,10 +29,10 @@ const TEXT = {
     update: "Update the existing record",
     skip: "Skip the row",
     stopped: /2 problems/,
-    updated: "0 added, 0 updated, 0 skipped",
+    updated: "2 rows: 0 added, 0 updated, 2 unchanged, 0 skipped",
     skipped: "2 skipped",
     partial: "Import the valid rows and report the rest",
-    partialDone: "1 added, 0 updated, 2 skipped. The rows with 1 problem were not imported; download the report for details.",
+    partialDone: "4 rows: 1 added, 0 updated, 0 unchanged, 2 skipped. The rows with 1 problem were not imported; download the report for details.",
     download: "Download error report",
     reportHead: ["Row", "Field", "Problem"],
     sheet: "Import errors",
@@ -89,7 +89,7 @@ for (const lang of ["zh-CN", "en"] as const) {
 
     await page.getByRole("radio", { name: L.update }).check();
     await page.locator("input[type=file]").setInputFiles(file);
-    // Unchanged rows change nothing: the export came back as it went out.
+    // Unchanged rows change nothing and are counted as unchanged: the export came back as it went out.
     await expect(page.getByText(L.updated).first()).toBeVisible();
     await snap(page, `import-roundtrip-02-updated-${lang}`);
 

@@ -105,7 +105,7 @@ test("a schema-declared entity: granted in the role editor, then created, found,
   await book.xlsx.writeFile(file);
   await lawyer.getByRole("button", { name: label("导入") }).click();
   await lawyer.locator("input[type=file]").setInputFiles(file);
-  await expect(lawyer.getByRole("alert").getByText("导入完成：新增 1 条，更新 0 条，跳过 0 条")).toBeVisible();
+  await expect(lawyer.getByRole("alert").getByText("导入完成：共 1 行，新增 1 条，更新 0 条，未变更 0 条，跳过 0 条")).toBeVisible();
 
   await lawyer.goto("/manage/library/courts");
   await lawyer.getByRole("textbox", { name: "Court name" }).fill("上海");

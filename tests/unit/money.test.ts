@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { formatMoney, formatPercent } from "../../src/shared/money";
+import { formatAs, formatMoney, formatPercent } from "../../src/shared/money";
 
 describe("formatMoney", () => {
   it("groups thousands and keeps two decimals", () => {
@@ -26,5 +26,10 @@ describe("formatMoney", () => {
     expect(formatPercent("35")).toBe("35.00%");
     expect(formatPercent(6)).toBe("6.00%");
     expect(formatPercent(null)).toBe("");
+  });
+  it("formats by a schema's x-format", () => {
+    expect(formatAs("money", "2860000.00")).toBe("¥2,860,000.00");
+    expect(formatAs("percent", "35")).toBe("35.00%");
+    expect(formatAs(undefined, "2860000.00")).toBe("2860000.00");
   });
 });

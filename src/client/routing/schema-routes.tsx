@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType } from "react";
 
 import { declareSubject, type Action } from "../../shared/permissions";
-import type { SchemaMenuEntry } from "../../shared/schema-vocabulary";
+import { humanizeKey, type MenuView, type SchemaMenuEntry } from "../../shared/schema-vocabulary";
 import { i18n } from "../providers/i18n";
 import { appRoutes } from "../routes";
 import { flattenRoutes } from "./route-tree";
@@ -16,11 +16,11 @@ import type { AppRoute } from "./route-types";
 const pages = () => import("../schema-ui/schema-pages");
 type PageName = "SchemaListPage" | "SchemaShowPage" | "SchemaCreatePage" | "SchemaEditPage" | "SchemaImportPage";
 
-const page = (name: PageName, resource: string, basePath: string): ComponentType =>
+const page = (name: PageName, resource: string, basePath: string, views: readonly MenuView[]): ComponentType =>
   lazy(() =>
     pages().then((m) => {
       const Page = m[name];
-      return { default: () => <Page resource={resource} basePath={basePath} /> };
+      return { default: () => <Page resource={resource} basePath={basePath} views={views} /> };
     }),
   );
 
@@ -56,7 +56,8 @@ const addFallbacks = (entry: SchemaMenuEntry, keys: string[]) => {
   };
   for (const key of keys) put(key, entry.title ?? entry.resource);
   for (const [key, title] of Object.entries(entry.labels)) put(key, title);
-  if (entry.group) put(`schemaMenu.groups.${entry.group}`, entry.group);
+  // A group no locale names reads as words ("case-library" → "Case library"), never as its key.
+  if (entry.group) put(`schemaMenu.groups.${entry.group}`, humanizeKey(entry.group));
 };
 
 const routesOf = (entry: SchemaMenuEntry, basePath: string, label: string): AppRoute[] => {
@@ -67,22 +68,23 @@ const routesOf = (entry: SchemaMenuEntry, basePath: string, label: string): AppR
   if (views.has("list")) {
     routes.push({
       path: basePath,
-      component: page("SchemaListPage", entry.resource, basePath),
+      component: page("SchemaListPage", entry.resource, basePath, entry.views),
       meta: { action: "read", subject: entry.subject, title: `${ns}.titles.list` },
       menu: { label, ...(entry.icon ? { icon: iconOf(entry.icon) } : {}) },
       resource: { name: entry.resource, action: "list" },
     });
   }
-  if (views.has("create")) routes.push({ path: `${basePath}/new`, component: page("SchemaCreatePage", entry.resource, basePath), meta: { ...meta, action: "create", title: `${ns}.titles.create` } });
-  if (views.has("import")) routes.push({ path: `${basePath}/import`, component: page("SchemaImportPage", entry.resource, basePath), meta: { ...meta, action: "import", title: `${ns}.titles.import` } });
-  if (views.has("show")) routes.push({ path: `${basePath}/:id`, component: page("SchemaShowPage", entry.resource, basePath), meta: { ...meta, action: "read", title: `${ns}.titles.show` } });
-  if (views.has("edit")) routes.push({ path: `${basePath}/:id/edit`, component: page("SchemaEditPage", entry.resource, basePath), meta: { ...meta, action: "update", title: `${ns}.titles.edit` } });
+  if (views.has("create")) routes.push({ path: `${basePath}/new`, component: page("SchemaCreatePage", entry.resource, basePath, entry.views), meta: { ...meta, action: "create", title: `${ns}.titles.create` } });
+  if (views.has("import")) routes.push({ path: `${basePath}/import`, component: page("SchemaImportPage", entry.resource, basePath, entry.views), meta: { ...meta, action: "import", title: `${ns}.titles.import` } });
+  if (views.has("show")) routes.push({ path: `${basePath}/:id`, component: page("SchemaShowPage", entry.resource, basePath, entry.views), meta: { ...meta, action: "read", title: `${ns}.titles.show` } });
+  if (views.has("edit")) routes.push({ path: `${basePath}/:id/edit`, component: page("SchemaEditPage", entry.resource, basePath, entry.views), meta: { ...meta, action: "update", title: `${ns}.titles.edit` } });
   return routes;
 };
 
+/** After the business entries, before Settings (the menu's last entry) and the catch-all. */
 const insertBeforeCatchAll = (...routes: AppRoute[]) => {
-  const catchAll = appRoutes.findIndex((r) => r.path === "*");
-  appRoutes.splice(catchAll < 0 ? appRoutes.length : catchAll, 0, ...routes);
+  const last = appRoutes.findIndex((r) => r.path === "/settings" || r.path === "*");
+  appRoutes.splice(last < 0 ? appRoutes.length : last, 0, ...routes);
 };
 
 /** A group's top-level route: a hand-written one of that path if any, else a new menu group. */

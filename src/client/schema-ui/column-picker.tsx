@@ -3,7 +3,7 @@ import { Button, Checkbox, Dropdown, Popover, Space, Tooltip } from "antd";
 import type { SizeType } from "antd/es/config-provider/SizeContext";
 import { useTranslation } from "react-i18next";
 
-import type { Field } from "./use-schema";
+import { type Field, fieldLabelOf } from "./use-schema";
 
 type Props = {
   fields: Field[];
@@ -24,7 +24,7 @@ export const TableSettings = ({ fields, hidden, onHiddenChange, density, onDensi
           checked={!hidden.includes(f.key)}
           onChange={(e) => onHiddenChange(e.target.checked ? hidden.filter((k) => k !== f.key) : [...hidden, f.key])}
         >
-          {t(f.schema["x-label"] ?? f.key)}
+          {fieldLabelOf(t, f)}
         </Checkbox>
       ))}
     </Space>

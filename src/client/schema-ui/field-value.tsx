@@ -3,6 +3,7 @@ import { Skeleton, Tag } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
+import { formatAs } from "../../shared/money";
 import { FileLinks } from "../components/file-links";
 import { firmTime } from "../lib/firm-time";
 import { http } from "../providers/http";
@@ -33,6 +34,7 @@ export const FieldValue = ({ field, value, choices }: { field: Field; value: unk
   }
   const s = field.schema;
   if (s.format === "date-time") return firmTime(String(value));
+  if (s["x-format"] && (typeof value === "string" || typeof value === "number")) return formatAs(s["x-format"], value);
   if (s["x-ui"]?.["ui:widget"] === "attachments") return <FileLinks ids={value} />;
   if (typeof value === "boolean") return t(value ? "schemaUi.yes" : "schemaUi.no");
   if (s.type === "array" && s.items?.type === "object") {

@@ -9,7 +9,7 @@ import { FILTER_TYPES } from "../../shared/schema-vocabulary";
 import type { PickerKind, PickerProps } from "./filter-pickers";
 import { NumberRange } from "./number-range";
 import type { OptionsByField } from "./use-options";
-import type { Field } from "./use-schema";
+import { type Field, fieldLabelOf } from "./use-schema";
 
 type Values = Record<string, unknown>;
 
@@ -101,7 +101,7 @@ export const FilterBar = ({ fields, options, initialValues, onSearch }: Props) =
   const shown = isOpen ? fields : fields.slice(0, FIRST_ROW);
 
   const control = (field: Field) => {
-    const label = t(field.schema["x-label"] ?? field.key);
+    const label = fieldLabelOf(t, field);
     const choices = options[field.key] ?? [];
     const select = { allowClear: true, placeholder: t("schemaUi.filters.select"), options: choices, showSearch: true, optionFilterProp: "label" };
     const picker = PICKERS[field.schema["x-filter"] ?? 0];
@@ -129,7 +129,7 @@ export const FilterBar = ({ fields, options, initialValues, onSearch }: Props) =
       <Row gutter={[16, 12]}>
         {shown.map((field) => (
           <Col key={field.key} xs={24} sm={12} lg={8} xl={6}>
-            <Form.Item name={field.key} label={t(field.schema["x-label"] ?? field.key)} style={{ marginBottom: 0 }}>
+            <Form.Item name={field.key} label={fieldLabelOf(t, field)} style={{ marginBottom: 0 }}>
               {control(field)}
             </Form.Item>
           </Col>

@@ -12,7 +12,7 @@ import { downloadFile } from "./download";
 import { type ImportChoice, ImportOptions } from "./import-options";
 
 type RowError = { row: number; field: string; message: string };
-type Result = { total: number; imported: number; updated: number; skipped: number; errors: RowError[] };
+type Result = { total: number; imported: number; updated: number; unchanged: number; skipped: number; errors: RowError[] };
 type Limits = { maxRows: number; maxBytes: number; exportMaxRows: number };
 
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -57,7 +57,8 @@ export const SchemaImport = ({ resource, onDone }: { resource: string; onDone?: 
     }
   };
 
-  const summary = (r: Result) => t("schemaUi.import.summary", { imported: r.imported, updated: r.updated, skipped: r.skipped });
+  const summary = (r: Result) =>
+    t("schemaUi.import.summary", { count: r.total, imported: r.imported, updated: r.updated, unchanged: r.unchanged, skipped: r.skipped });
   const written = result ? result.imported + result.updated : 0;
 
   const report = async () => {

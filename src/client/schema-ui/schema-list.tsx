@@ -4,6 +4,7 @@ import { Button, Space, Table, type TableColumnType } from "antd";
 import type { SizeType } from "antd/es/config-provider/SizeContext";
 import { type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 
 import { useAntdTable } from "../lib/use-antd-table";
 import { useCan } from "../routing/use-can";
@@ -12,7 +13,7 @@ import { ExportButton } from "./export-button";
 import { FieldValue } from "./field-value";
 import { FilterBar, fromCrudFilters } from "./filter-bar";
 import { useOptions } from "./use-options";
-import { filterFields, listFields, useResourceSchema } from "./use-schema";
+import { filterFields, fieldLabelOf, listFields, useResourceSchema } from "./use-schema";
 import "./schema-ui.css";
 
 /** The seed's page sizes (SPEC §9). */
@@ -27,6 +28,14 @@ export type SchemaListProps = {
   createButton?: ReactNode;
   onCreate?: () => void;
   onImport?: () => void;
+  /** The export button; shown by default wherever import is offered. */
+  hasExport?: boolean;
+  /**
+   * Where a record's page is (`/case/detail/<id>`): its number or name becomes a real link, so a
+   * middle or ctrl click opens it in a new tab and it can be copied. Preferred over `onOpen`.
+   */
+  linkTo?: (record: BaseRecord) => string;
+  /** For records with no page of their own (a dialog opens instead). */
   onOpen?: (record: BaseRecord) => void;
   /** Shown after the first column's link (e.g. a client's "information pending approval" tag). */
   nameExtra?: (record: BaseRecord) => ReactNode;
@@ -66,18 +75,27 @@ export const SchemaList = (props: SchemaListProps) => {
     .map((f, i) => ({
       key: f.key,
       dataIndex: f.key,
-      title: t(f.schema["x-label"] ?? f.key),
+      title: fieldLabelOf(t, f),
       width: f.schema["x-list"]?.width,
+      // Amounts line up on their decimal point.
+      align: f.schema["x-format"] ? ("right" as const) : undefined,
       fixed: i === 0 ? ("left" as const) : undefined,
       sorter: f.schema.type !== "array" && f.schema.type !== "object",
       sortOrder: sortOrderOf(f.key),
-      ellipsis: true,
+      // The first column wraps instead: a record's number is read whole, its tags beside or below it.
+      ellipsis: i !== 0,
       render: (value: unknown, record: BaseRecord) =>
-        i === 0 && props.onOpen ? (
+        i === 0 && (props.linkTo || props.onOpen) ? (
           <span className="schema-link-cell">
-            <Button type="link" className="schema-link" onClick={() => props.onOpen?.(record)}>
-              <FieldValue field={f} value={value} choices={options[f.key]} />
-            </Button>
+            {props.linkTo ? (
+              <Link className="schema-link" to={props.linkTo(record)}>
+                <FieldValue field={f} value={value} choices={options[f.key]} />
+              </Link>
+            ) : (
+              <Button type="link" className="schema-link" onClick={() => props.onOpen?.(record)}>
+                <FieldValue field={f} value={value} choices={options[f.key]} />
+              </Button>
+            )}
             {props.nameExtra?.(record)}
           </span>
         ) : (
@@ -107,7 +125,7 @@ export const SchemaList = (props: SchemaListProps) => {
               {t("schemaUi.toolbar.import")}
             </Button>
           ) : null}
-          {props.onImport && canExport ? <ExportButton resource={props.resource} filters={filters} sorters={sorters} /> : null}
+          {(props.hasExport ?? Boolean(props.onImport)) && canExport ? <ExportButton resource={props.resource} filters={filters} sorters={sorters} /> : null}
         </Space>
         <TableSettings fields={columnsOf} hidden={hidden} onHiddenChange={setHidden} density={density} onDensityChange={setDensity} />
       </div>

@@ -4,6 +4,7 @@ import { useNavigate, useParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { useDelete } from "@refinedev/core";
 
+import type { MenuView } from "../../shared/schema-vocabulary";
 import { PageHeader, PagePanel } from "../layout/page-header";
 import { mayOnRow, useCan } from "../routing/use-can";
 import { SchemaForm } from "./schema-form";
@@ -15,9 +16,12 @@ import { useResourceSchema } from "./use-schema";
 /** i18n namespace of a resource: `court-contacts` -> `courtContacts` (keys are camelCase). */
 export const keyOf = (resource: string) => resource.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
-type PageProps = { resource: string; basePath: string };
+/** `views`: the x-menu views served; a button for a view not served would lead nowhere. */
+type PageProps = { resource: string; basePath: string; views?: readonly MenuView[] };
 
-export const SchemaListPage = ({ resource, basePath }: PageProps) => {
+const ALL_VIEWS: readonly MenuView[] = ["list", "show", "create", "edit", "import", "export"];
+
+export const SchemaListPage = ({ resource, basePath, views = ALL_VIEWS }: PageProps) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
@@ -26,9 +30,10 @@ export const SchemaListPage = ({ resource, basePath }: PageProps) => {
       <PagePanel>
         <SchemaList
           resource={resource}
-          onCreate={() => navigate(`${basePath}/new`)}
-          onImport={() => navigate(`${basePath}/import`)}
-          onOpen={(r) => navigate(`${basePath}/${String(r.id)}`)}
+          onCreate={views.includes("create") ? () => navigate(`${basePath}/new`) : undefined}
+          onImport={views.includes("import") ? () => navigate(`${basePath}/import`) : undefined}
+          hasExport={views.includes("export")}
+          linkTo={views.includes("show") ? (r) => `${basePath}/${String(r.id)}` : undefined}
         />
       </PagePanel>
     </>
@@ -63,7 +68,7 @@ export const SchemaEditPage = ({ resource, basePath }: PageProps) => {
 };
 
 /** Header with the record's title and actions, then its fields; features add tabs around it. */
-export const SchemaShowPage = ({ resource, basePath }: PageProps) => {
+export const SchemaShowPage = ({ resource, basePath, views = ALL_VIEWS }: PageProps) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const can = useCan();
@@ -79,8 +84,8 @@ export const SchemaShowPage = ({ resource, basePath }: PageProps) => {
         title={String(record[schema?.["x-title"] ?? "name"] ?? t(`${keyOf(resource)}.titles.show`))}
         extra={
           <Space>
-            {can("update", subject) && mayOnRow(record, "update") ? <Button onClick={() => navigate(`${basePath}/${id}/edit`)}>{t("buttons.edit")}</Button> : null}
-            {can("delete", subject) && mayOnRow(record, "delete") ? (
+            {views.includes("edit") && can("update", subject) && mayOnRow(record, "update") ? <Button onClick={() => navigate(`${basePath}/${id}/edit`)}>{t("buttons.edit")}</Button> : null}
+            {views.includes("edit") && can("delete", subject) && mayOnRow(record, "delete") ? (
               <Popconfirm
                 title={t("schemaUi.deleteConfirm")}
                 onConfirm={() => remove({ resource, id, successNotification: { type: "success", message: t("schemaUi.deleted") } }, { onSuccess: () => navigate(basePath) })}

@@ -1,7 +1,9 @@
 import { useCustom } from "@refinedev/core";
 import { useMemo } from "react";
 
-import type { FieldSchema, ResourceSchema } from "../../shared/schema-vocabulary";
+import type { TFunction } from "i18next";
+
+import { type FieldSchema, fieldLabel, type ResourceSchema } from "../../shared/schema-vocabulary";
 
 export type Field = { key: string; schema: FieldSchema };
 
@@ -37,3 +39,6 @@ export const listFields = (fields: Field[]) =>
 export const filterFields = (fields: Field[]) => fields.filter((f) => f.schema["x-filter"]);
 
 export const isHidden = (field: Field) => field.schema["x-ui"]?.["ui:widget"] === "hidden";
+
+/** A field's label in the reader's language: its x-label, else its title, never its raw key. */
+export const fieldLabelOf = (t: TFunction, field: Field) => fieldLabel((key, options) => t(key, options), field.key, field.schema);

@@ -19,7 +19,8 @@ export type RowError = { row: number; field: string; message: string };
 /** What to do with a row whose unique key names a stored record. */
 export type OnDuplicate = "stop" | "update" | "skip";
 export type ImportOptions = { onDuplicate: OnDuplicate; partial: boolean };
-export type ImportResult = { total: number; imported: number; updated: number; skipped: number; errors: RowError[] };
+/** `unchanged`: rows matching a stored record that already holds their values (an export brought back as is). */
+export type ImportResult = { total: number; imported: number; updated: number; unchanged: number; skipped: number; errors: RowError[] };
 
 const CHUNK = 500;
 type Row = { row: number; values: Record<string, unknown>; recordId?: string };
@@ -91,10 +92,11 @@ export const importRecords = async (
     else updates.push({ ...r, id: hit.id, version: hit.version });
   }
   errors.sort((a, b) => a.row - b.row);
-  const none = { total: sheet.length, imported: 0, updated: 0, skipped, errors };
+  const none = { total: sheet.length, imported: 0, updated: 0, unchanged: 0, skipped, errors };
   if ((errors.length > 0 && !options.partial) || inserts.length + updates.length === 0) return none;
 
   let updated = 0;
+  let unchanged = 0;
   let imported = 0;
   const refusal = (row: number, error: AppError) => {
     if (error.fields?.length) for (const f of error.fields) errors.push({ row, field: header(f.field), message: f.message });
@@ -107,7 +109,10 @@ export const importRecords = async (
       for (const u of updates) {
         if (Date.now() > deadline) throw new AppError(400, "errors.importTimeout");
         // Unchanged rows (an export brought back as is) are no edit: no version bump, no approval.
-        if (sameAsStored(u.values, await getRecord(tctx, res, u.id))) continue;
+        if (sameAsStored(u.values, await getRecord(tctx, res, u.id))) {
+          unchanged += 1;
+          continue;
+        }
         try {
           // A savepoint per row: with `partial`, a refused row (a pending client, a stale version) is reported, the rest kept.
           await tx.transaction((sp) => updateRecord(withDb(ctx, sp), res, registry, u.id, { ...u.values, version: u.version }));
@@ -126,7 +131,7 @@ export const importRecords = async (
     return none;
   }
   errors.sort((a, b) => a.row - b.row);
-  return { total: sheet.length, imported, updated, skipped, errors };
+  return { total: sheet.length, imported, updated, unchanged, skipped, errors };
 };
 
 /**

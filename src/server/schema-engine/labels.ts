@@ -88,13 +88,14 @@ export const loadLabels = async (ctx: RequestCtx, res: Resource, registry?: Reso
 };
 
 /** The header of a field's column: its label in the caller's language. */
-export const headerOf = (ctx: RequestCtx, field: FieldDef) => translatorFor(ctx.lang)(field.label, { defaultValue: field.schema.title ?? field.key });
+export const headerOf = (ctx: RequestCtx, field: FieldDef) =>
+  field.label ? translatorFor(ctx.lang)(field.label, { defaultValue: field.schema.title ?? field.key }) : (field.schema.title ?? field.key);
 
 /** Every header a column of this field may carry (either language, the English title or the key). */
 export const headerAliases = (field: FieldDef) => [
   field.key,
   field.schema.title ?? "",
-  ...LANGS.map((l) => translatorFor(l)(field.label, { defaultValue: "" })),
+  ...(field.label ? LANGS.map((l) => translatorFor(l)(field.label, { defaultValue: "" })) : []),
 ].filter(Boolean);
 
 /** The export's last column: the record's id, so a file exported and edited updates those very records. */

@@ -45,7 +45,8 @@ const kindOf = (file: string, key: string, schema: FieldSchema): FieldDef["kind"
 };
 
 const fieldOf = (file: string, key: string, schema: FieldSchema, columns: Record<string, PgColumn>, hasTable: boolean): FieldDef => {
-  if (!schema["x-label"]) throw new SchemaError(file, `property "${key}" has no "x-label"`);
+  // A title is a label too, the same in both languages; an x-label key translates it.
+  if (!schema["x-label"] && !schema.title) throw new SchemaError(file, `property "${key}" has neither "x-label" nor "title"`);
   const isColumn = schema["x-storage"] === "column";
   if (isColumn && !hasTable) throw new SchemaError(file, `property "${key}" says x-storage "column", but this resource has no table of its own`);
   if (isColumn && !columns[key]) throw new SchemaError(file, `property "${key}" says x-storage "column", but the table has no column "${key}"`);
@@ -59,7 +60,7 @@ const fieldOf = (file: string, key: string, schema: FieldSchema, columns: Record
   return {
     key,
     schema,
-    label: schema["x-label"],
+    label: schema["x-label"] ?? "",
     column: isColumn ? columns[key] : undefined,
     kind,
     isDate: schema.format === "date",

@@ -62,6 +62,7 @@ export type ResourceBinding = {
 export type FieldDef = {
   key: string;
   schema: FieldSchema;
+  /** The x-label i18n key; "" when the property has only a title (which is then its label). */
   label: string;
   /** The drizzle column when `x-storage: "column"`; undefined: stored in `custom`. */
   column?: PgColumn;

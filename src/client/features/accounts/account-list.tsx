@@ -39,7 +39,7 @@ export const AccountList = () => {
           resource="accounts"
           createButton={create}
           onImport={() => navigate("/contacts/import")}
-          onOpen={(record) => navigate(detailPath(record))}
+          linkTo={(record) => detailPath(record)}
           nameExtra={(record) => (isPendingAccount(record) ? <Tag color="orange">{t("accounts.status.pending")}</Tag> : null)}
         />
       </PagePanel>

@@ -1,6 +1,5 @@
 import { Tag } from "antd";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
 
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { useCan } from "../../routing/use-can";
@@ -11,7 +10,6 @@ import { STATUS_COLORS } from "./status";
 /** /case/list: the cases the user may read (row scopes apply on the server), from the schema. */
 export const CaseList = () => {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const can = useCan();
   return (
     <>
@@ -20,7 +18,7 @@ export const CaseList = () => {
         <SchemaList
           resource="cases"
           createButton={can("create", "LAWFIRM_CASE_VIEW") ? <StartCaseButton /> : null}
-          onOpen={(record) => navigate(`/case/detail/${String(record.id)}`)}
+          linkTo={(record) => `/case/detail/${String(record.id)}`}
           nameExtra={(record) => (
             <>
               {record.status !== "formal" ? <Tag color={STATUS_COLORS[String(record.status)]}>{t(`cases.status.${String(record.status)}`)}</Tag> : null}

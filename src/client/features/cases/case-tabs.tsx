@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Button, Empty, Space, Table } from "antd";
 import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 
 import { useCan } from "../../routing/use-can";
 import { SchemaList } from "../../schema-ui";
@@ -76,7 +76,7 @@ export const ContractsTab = ({ caseId, isOpen }: { caseId: string; isOpen: boole
       syncWithLocation={false}
       hideFilters
       createButton={create}
-      onOpen={(r) => navigate(`/contract/detail/${String(r.id)}`)}
+      linkTo={(r) => `/contract/detail/${String(r.id)}`}
     />
   );
 };
@@ -114,9 +114,9 @@ export const ConflictsTab = ({ caseId }: { caseId: string }) => {
             title: t("cases.conflicts.savedAt"),
             dataIndex: "createdAt",
             render: (v: string, r) => (
-              <Button type="link" className="schema-link" onClick={() => navigate(`/conflict-interest?report=${r.id}`)}>
+              <Link className="schema-link" to={`/conflict-interest?report=${r.id}`}>
                 {dayjs(v).format("YYYY-MM-DD HH:mm")}
-              </Button>
+              </Link>
             ),
           },
           { title: t("cases.conflicts.by"), dataIndex: "createdByName" },

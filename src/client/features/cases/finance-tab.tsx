@@ -4,6 +4,7 @@ import { Button, Descriptions, Form, Input, Modal, Popconfirm, Skeleton, Tabs } 
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
+import { formatMoney } from "../../../shared/money";
 import { http } from "../../providers/http";
 import { useFinance } from "./api";
 import { CaseRecords } from "./case-records";
@@ -16,16 +17,17 @@ const FinanceSummary = ({ caseId }: { caseId: string }) => {
   const { data } = useFinance(caseId);
   if (!data) return <Skeleton active paragraph={{ rows: 2 }} />;
   const hours = (Number(data.minutes) / 60).toFixed(1);
+  const money = (value: string | null | undefined) => formatMoney(value) || t("schemaUi.notSet");
   const items = [
     { key: "feeType", label: t("cases.fields.feeType"), children: data.feeType ? t(`cases.feeTypes.${data.feeType}`) : t("schemaUi.notSet") },
-    { key: "agreedFee", label: t("cases.finance.agreedFee"), children: data.agreedFee },
-    { key: "fixedFee", label: t("cases.finance.fixedFee"), children: data.fixedFee },
-    { key: "contingentFee", label: t("cases.finance.contingentFee"), children: data.contingentFee },
-    { key: "time", label: t("cases.finance.time"), children: t("cases.finance.timeValue", { hours, amount: data.timeBillable }) },
-    { key: "timeUnbilled", label: t("cases.finance.timeUnbilled"), children: data.timeUnbilled },
-    { key: "billed", label: t("cases.finance.billed"), children: data.billed },
-    { key: "paid", label: t("cases.finance.paid"), children: data.paid },
-    { key: "outstanding", label: t("cases.finance.outstanding"), children: <strong>{data.outstanding}</strong> },
+    { key: "agreedFee", label: t("cases.finance.agreedFee"), children: money(data.agreedFee) },
+    { key: "fixedFee", label: t("cases.finance.fixedFee"), children: money(data.fixedFee) },
+    { key: "contingentFee", label: t("cases.finance.contingentFee"), children: money(data.contingentFee) },
+    { key: "time", label: t("cases.finance.time"), children: t("cases.finance.timeValue", { hours, amount: money(data.timeBillable) }) },
+    { key: "timeUnbilled", label: t("cases.finance.timeUnbilled"), children: money(data.timeUnbilled) },
+    { key: "billed", label: t("cases.finance.billed"), children: money(data.billed) },
+    { key: "paid", label: t("cases.finance.paid"), children: money(data.paid) },
+    { key: "outstanding", label: t("cases.finance.outstanding"), children: <strong>{money(data.outstanding)}</strong> },
   ];
   return <Descriptions className="case-finance-summary" size="small" bordered column={{ xs: 1, sm: 2, lg: 3 }} items={items} />;
 };

@@ -5,9 +5,11 @@ import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams, useSearchParams } from "react-router";
 
+import { formatAs } from "../../../shared/money";
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { http } from "../../providers/http";
 import { useCan } from "../../routing/use-can";
+import { useResourceSchema } from "../../schema-ui/use-schema";
 import { fetchJson, useMemberName } from "./api";
 import { ApprovalsTab, HistoryTab } from "../../components/record-tabs";
 import { FilesTab, SealUsageTable } from "./contract-tabs";
@@ -39,6 +41,8 @@ export const ContractDetail = () => {
   const can = useCan();
   const queries = useQueryClient();
   const name = useMemberName();
+  const { fields } = useResourceSchema("contracts");
+  const fieldFormat = (key: string) => fields.find((f) => f.key === key)?.schema["x-format"];
   const [dialog, setDialog] = useState<"archive" | "void" | null>(null);
   const [isMoving, setMoving] = useState(false);
   // The tab lives in the URL, so a notification's link (…?tab=esign) opens the right one.
@@ -66,7 +70,8 @@ export const ContractDetail = () => {
     if (v === null || v === undefined || v === "") return <span className="contract-muted">{t("schemaUi.notSet")}</span>;
     if (key === "feeType") return t(`cases.feeTypes.${String(v)}`);
     if (key === "contractType") return types.find((o) => o.value === v)?.label ?? String(v);
-    return String(v);
+    // Amounts read as money (¥1,200,000.00), as the schema's x-format marks them.
+    return formatAs(fieldFormat(key), v as string | number);
   };
   const pendingPath = c.pendingAction && "reason" in c.pendingAction ? "cancel" : "archive";
   const info = (

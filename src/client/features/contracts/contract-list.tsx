@@ -28,7 +28,7 @@ export const ContractList = () => {
         <SchemaList
           resource="contracts"
           createButton={create}
-          onOpen={(record) => navigate(`/contract/detail/${String(record.id)}`)}
+          linkTo={(record) => `/contract/detail/${String(record.id)}`}
           nameExtra={(record) => (record.status === "voided" ? <Tag color={STATUS_TAG.voided}>{t("contracts.status.voided")}</Tag> : null)}
         />
       </PagePanel>

@@ -27,7 +27,7 @@ export const SealRequestList = () => {
               </Button>
             ) : null
           }
-          onOpen={(record) => navigate(`/seal/workflow/${String(record.approvalId)}`)}
+          linkTo={(record) => `/seal/workflow/${String(record.approvalId)}`}
         />
       </PagePanel>
     </>

@@ -9,6 +9,7 @@ import { Link, useSearchParams } from "react-router";
 import { usePickerData } from "../../components/member-picker";
 import { DueDate } from "../deadlines/due-date";
 import { caseKeyDatesPath } from "../deadlines/paths";
+import { taskPath } from "./paths";
 import { TaskDrawer } from "./task-drawer";
 import { PRIORITIES, STATUSES, type Task } from "./types";
 
@@ -94,9 +95,18 @@ export const TasksPage = ({ caseId }: { caseId?: string }) => {
             title: t("deadlines.fields.title"),
             render: (_, r) => (
               <Space direction="vertical" size={0}>
-                <Button type="link" className="task-open" onClick={() => showTask(r.id)}>
+                {/* A real link (a new tab opens the task in My tasks); a plain click opens the drawer here. */}
+                <Link
+                  className="task-open"
+                  to={taskPath(r.id)}
+                  onClick={(e) => {
+                    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+                    e.preventDefault();
+                    showTask(r.id);
+                  }}
+                >
                   {r.title}
-                </Button>
+                </Link>
                 {r.checklist.map((c, i) => (
                   <Checkbox
                     key={`${r.id}-${i}`}

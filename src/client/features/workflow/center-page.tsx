@@ -5,7 +5,7 @@ import type { ColumnsType } from "antd/es/table";
 import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useParams } from "react-router";
+import { Link, useNavigate, useParams } from "react-router";
 
 import { WORKFLOW_KINDS } from "../../../shared/workflow";
 import { PageHeader, PagePanel } from "../../layout/page-header";
@@ -40,9 +40,10 @@ const CenterList = ({ tab }: { tab: CenterTab }) => {
     ]);
   };
 
-  const open = (row: CenterRow) => {
+  // A real link: a middle or ctrl click opens the approval in a new tab.
+  const pathOf = (row: CenterRow) => {
     const task = tab === "pending" && row.taskId ? `?task=${row.taskId}&from=${tab}` : `?from=${tab}`;
-    navigate(`${approvalPathOf(row.kind, row.instanceId)}${task}`);
+    return `${approvalPathOf(row.kind, row.instanceId)}${task}`;
   };
 
   const columns: ColumnsType<CenterRow> = [
@@ -50,9 +51,9 @@ const CenterList = ({ tab }: { tab: CenterTab }) => {
       title: t("workflow.fields.title"),
       dataIndex: "title",
       render: (v: string, row) => (
-        <Button type="link" className="wf-link" onClick={() => open(row)}>
+        <Link className="wf-link" to={pathOf(row)}>
           {tab === "cc" && !row.isRead ? <Badge status="processing" /> : null} {v}
-        </Button>
+        </Link>
       ),
     },
     { title: t("workflow.fields.definition"), dataIndex: "definitionName", width: 160 },
@@ -117,7 +118,7 @@ const CenterList = ({ tab }: { tab: CenterTab }) => {
         size="middle"
         columns={columns}
         scroll={{ x: 900 }}
-        onRow={(row) => ({ onDoubleClick: () => open(row) })}
+        onRow={(row) => ({ onDoubleClick: () => navigate(pathOf(row)) })}
         locale={{ emptyText: t(`workflow.empty.${tab}`) }}
       />
     </>
