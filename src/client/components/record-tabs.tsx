@@ -50,7 +50,8 @@ export const HistoryTab = ({ url, fieldLabel, describe }: { url: string; fieldLa
       items={data.map((h) => {
         // A related row's entry says what happened in one phrase; its fields are not the record's.
         const said = describe?.(h) ?? null;
-        const changed = said ? [] : Object.keys(h.diff ?? {}).filter((k) => !QUIET.has(k));
+        // A key with no label is the record's bookkeeping (pendingAction, folderId…): not shown raw.
+        const changed = said ? [] : Object.keys(h.diff ?? {}).filter((k) => !QUIET.has(k) && fieldLabel(k) !== k);
         return {
           key: h.id,
           children: (

@@ -9,6 +9,7 @@ import { firmTime } from "../lib/firm-time";
 import { http } from "../providers/http";
 import type { Choice } from "./use-options";
 import { labelOf } from "./use-options";
+import { ObjectTable } from "./object-table";
 import type { Field } from "./use-schema";
 
 /** A row of another resource beyond the first page of choices, named by its own answer. */
@@ -37,22 +38,7 @@ export const FieldValue = ({ field, value, choices }: { field: Field; value: unk
   if (s["x-format"] && (typeof value === "string" || typeof value === "number")) return formatAs(s["x-format"], value);
   if (s["x-ui"]?.["ui:widget"] === "attachments") return <FileLinks ids={value} />;
   if (typeof value === "boolean") return t(value ? "schemaUi.yes" : "schemaUi.no");
-  if (s.type === "array" && s.items?.type === "object") {
-    const props = s.items.properties ?? {};
-    const keys = Object.keys(props);
-    return (value as Record<string, unknown>[]).map((item, i) => (
-      <Tag key={i}>
-        {keys
-          // Empty parts and internal links (ids) say nothing to the reader.
-          .filter((k) => item[k] !== undefined && item[k] !== null && item[k] !== "" && props[k].format !== "uuid")
-          .map((k) => {
-            const items = props[k]["x-options"]?.items;
-            return items ? t(items.find((o) => o.value === item[k])?.label ?? String(item[k])) : String(item[k] ?? "");
-          })
-          .join(": ")}
-      </Tag>
-    ));
-  }
+  if (s.type === "array" && s.items?.type === "object") return <ObjectTable field={field} value={value as Record<string, unknown>[]} />;
   if (!choices && s["x-options"]?.source) return <Skeleton.Input active size="small" className="schema-value-loading" />;
   if (!choices) return String(value);
   const resource = s["x-options"]?.source?.startsWith("resource:") ? s["x-options"].source.slice("resource:".length) : undefined;

@@ -8,6 +8,7 @@ import { SchemaShow } from "../../schema-ui";
 import { PendingChangesAlert } from "../../schema-ui/pending-changes";
 import { AllDone, ApprovalDetail, useNextPending } from "../workflow";
 import { getJson, useCaseRecord } from "./api";
+import { ConflictSummary } from "./conflict-summary";
 
 type Submission = { caseId: string | null; values: Record<string, unknown> };
 
@@ -22,6 +23,8 @@ const ProposedCase = ({ instanceId }: { instanceId: string }) => {
       <h2>{t("cases.titles.proposed")}</h2>
       {/* What was typed: the number, status and audit fields come with the case. */}
       <SchemaShow resource="cases" record={data.values as BaseRecord} columns={1} only={(f) => !f.schema.readOnly} />
+      {/* What the conflict check found: the approver decides on it as much as on the case. */}
+      <ConflictSummary reportId={typeof data.values.conflictReportId === "string" ? data.values.conflictReportId : undefined} />
     </section>
   );
 };

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 
-import { ApprovalsTab, HistoryTab, type HistoryRow } from "../../components/record-tabs";
+import { ApprovalsTab } from "../../components/record-tabs";
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { isApiError } from "../../providers/api-error";
 import { mayOnRow, useCan } from "../../routing/use-can";
@@ -14,6 +14,7 @@ import { KeyDatesTab } from "../deadlines";
 import { TasksPage } from "../tasks";
 import { useCaseRecord, useDictLabels } from "./api";
 import { CaseInfo } from "./case-info";
+import { CaseTimeline } from "./case-timeline";
 import { ConflictsTab, ContractsTab, DocumentsTab } from "./case-tabs";
 import { FinanceTab } from "./finance-tab";
 import { LifecycleActions } from "./lifecycle-actions";
@@ -56,12 +57,6 @@ export const CaseDetail = () => {
   const canEdit = can("update", "LAWFIRM_CASE_VIEW") && mayOnRow(c, "update");
   const canChange = canEdit && isOpen && !c.pendingApprovalId;
   const tab = search.get("tab") ?? "info";
-  // The case's tasks take part in its timeline: added, done, reopened.
-  const taskEvent = (h: HistoryRow) => {
-    if (h.entity === "tasks") return t(`cases.taskEvents.${h.action === "create" ? "created" : h.status === "done" ? "done" : "reopened"}`, { title: h.title ?? "" });
-    const to = (key: string) => (h.diff?.[key] as { to?: unknown } | undefined)?.to;
-    return to("appliedTemplate") ? t("cases.taskEvents.templateApplied", { tasks: to("tasks") ?? 0, keyDates: to("keyDates") ?? 0 }) : null;
-  };
   const header = (
     <Space wrap size={[8, 4]} className="case-header-meta">
       <span>{c.caseNo}</span>
@@ -133,7 +128,7 @@ export const CaseDetail = () => {
             { key: "contracts", label: t("cases.tabs.contracts"), children: <ContractsTab caseId={c.id} isOpen={isOpen} /> },
             { key: "conflicts", label: t("cases.tabs.conflicts"), children: <ConflictsTab caseId={c.id} /> },
             { key: "approvals", label: t("cases.tabs.approvals"), children: <ApprovalsTab url={`/cases/${c.id}/approvals`} /> },
-            { key: "timeline", label: t("cases.tabs.timeline"), children: <HistoryTab url={`/cases/${c.id}/history`} fieldLabel={(k) => t(`cases.fields.${k}`, k)} describe={taskEvent} /> },
+            { key: "timeline", label: t("cases.tabs.timeline"), children: <CaseTimeline caseId={c.id} /> },
           ]}
         />
       </PagePanel>

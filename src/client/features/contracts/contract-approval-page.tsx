@@ -4,13 +4,16 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams, useSearchParams } from "react-router";
 
 import { AllDone, ApprovalDetail, useNextPending } from "../workflow";
-import { fetchJson, useMemberName } from "./api";
+import { formatMoney, formatPercent } from "../../../shared/money";
+import { CaseLink } from "../cases";
+import { fetchJson, useMemberName, useSealOptions } from "./api";
 import { FileLinks } from "../../components/file-links";
 
 type Submission = { contractId: string | null; caseId: string; values: Record<string, unknown> };
 type Instance = { businessRef?: string };
 
-const SHOWN = ["name", "contractNo", "contractType", "startDate", "endDate", "amount", "feeType", "feeFixed", "sealingFirm", "copies", "signerName", "signerMobile", "signerEmail"];
+// What the approver decides on: the contract, its fee terms and the seal it will be stamped with.
+const SHOWN = ["name", "contractType", "startDate", "endDate", "amount", "feeType", "feeFixed", "feePercent", "feeTerms", "sealingFirm", "sealId", "copies", "signerName", "signerMobile", "signerEmail"];
 
 /** The terms a contract approval proposes (or the contract it made, once accepted). */
 const ProposedContract = ({ instanceId }: { instanceId: string }) => {
@@ -20,24 +23,32 @@ const ProposedContract = ({ instanceId }: { instanceId: string }) => {
     queryKey: ["schema-options", "dict:contract-type-labels"],
     queryFn: () => fetchJson<{ value: string; label: string }[]>("/dictionaries/contract-type/options"),
   });
+  const { data: seals = [] } = useSealOptions();
   if (!data) return <Skeleton active />;
   const v = data.values;
-  const label = (key: string, value: unknown) =>
-    key === "feeType" ? t(`cases.feeTypes.${String(value)}`) : key === "contractType" ? (types.find((o) => o.value === value)?.label ?? String(value)) : String(value);
+  const label = (key: string, value: unknown): string => {
+    if (key === "feeType") return t(`cases.feeTypes.${String(value)}`);
+    if (key === "contractType") return types.find((o) => o.value === value)?.label ?? String(value);
+    if (key === "amount" || key === "feeFixed") return formatMoney(value as string);
+    if (key === "feePercent") return formatPercent(value as string);
+    if (key === "sealId") return seals.find((s) => s.id === value)?.name ?? String(value);
+    return String(value);
+  };
   return (
     <section aria-label={t("contracts.titles.proposed")} className="contract-summary">
       {data.contractId ? (
         <Alert type="success" showIcon message={<Link to={`/contract/detail/${data.contractId}`}>{t("contracts.messages.created")}</Link>} />
       ) : null}
       <Descriptions size="small" column={{ xs: 1, sm: 2, md: 2, lg: 2, xl: 2, xxl: 2 }} title={t("contracts.titles.proposed")}>
-        {SHOWN.filter((k) => v[k] !== undefined).map((k) => (
+        <Descriptions.Item label={t("contracts.fields.contractNo")}>{v.contractNo ? String(v.contractNo) : t("contracts.approval.numberOnAccept")}</Descriptions.Item>
+        <Descriptions.Item label={t("contracts.fields.caseId")}>
+          <CaseLink caseId={data.caseId} />
+        </Descriptions.Item>
+        {SHOWN.filter((k) => v[k] !== undefined && v[k] !== null && v[k] !== "").map((k) => (
           <Descriptions.Item key={k} label={t(`contracts.fields.${k}`)}>
             {label(k, v[k])}
           </Descriptions.Item>
         ))}
-        <Descriptions.Item label={t("contracts.fields.caseId")}>
-          <Link to={`/case/detail/${data.caseId}`}>{t("contracts.actions.openCase")}</Link>
-        </Descriptions.Item>
         <Descriptions.Item label={t("contracts.fields.attachmentIds")}>
           <FileLinks ids={v.attachmentIds} instanceId={instanceId} />
         </Descriptions.Item>
@@ -65,6 +76,9 @@ const ContractOfRequest = ({ instanceId }: { instanceId: string }) => {
         <Link to={`/contract/detail/${String(contract.id)}`}>{String(contract.name)}</Link>
       </Descriptions.Item>
       <Descriptions.Item label={t("contracts.fields.contractNo")}>{String(contract.contractNo)}</Descriptions.Item>
+      <Descriptions.Item label={t("contracts.fields.caseId")}>
+        <CaseLink caseId={String(contract.caseId)} />
+      </Descriptions.Item>
       <Descriptions.Item label={t("contracts.fields.status")}>{t(`contracts.status.${String(contract.status)}`)}</Descriptions.Item>
       <Descriptions.Item label={t("contracts.fields.createdBy")}>{name(contract.createdBy)}</Descriptions.Item>
       {action.remark ? <Descriptions.Item label={t("contracts.fields.archiveRemark")}>{String(action.remark)}</Descriptions.Item> : null}

@@ -2,12 +2,13 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Alert, Button, Descriptions, Skeleton, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useParams, useSearchParams } from "react-router";
+import { useParams, useSearchParams } from "react-router";
 
 import { http } from "../../providers/http";
 import { fetchJson, useMemberName, useSealOptions } from "../contracts/api";
 import { SealUsageTable } from "../contracts/contract-tabs";
 import { FileLinks } from "../../components/file-links";
+import { CaseLink } from "../cases";
 import { AllDone, ApprovalDetail, useNextPending } from "../workflow";
 
 type Request = Record<string, unknown> & { id: string; version: number; status: string; files: { fileId: string; copies: number }[] };
@@ -53,7 +54,7 @@ const RequestSummary = ({ instanceId }: { instanceId: string }) => {
         {r.returnDue ? <Descriptions.Item label={t("seals.requestFields.returnDue")}>{String(r.returnDue)}</Descriptions.Item> : null}
         {r.caseId ? (
           <Descriptions.Item label={t("seals.requestFields.caseId")}>
-            <Link to={`/case/detail/${String(r.caseId)}`}>{t("contracts.actions.openCase")}</Link>
+            <CaseLink caseId={String(r.caseId)} />
           </Descriptions.Item>
         ) : null}
         <Descriptions.Item label={t("seals.requestFields.reason")} span={2}>

@@ -12,6 +12,7 @@ import { ApprovalTimeline } from "./timeline";
 import { type InstanceDetail, STATUS_COLORS, type TaskRow, WORKFLOW_API } from "./types";
 import "./workflow.css";
 import { WorkflowForm } from "./workflow-form";
+import { editableSchema, FormView } from "./form-view";
 
 type Values = Record<string, unknown>;
 
@@ -78,6 +79,7 @@ export const ApprovalDetail = ({ id, taskId, onTaskDone, summary }: ApprovalDeta
   };
 
   const actions = task?.actions ?? [];
+  const editable = task?.editable ?? [];
   return (
     <>
       <PageHeader
@@ -101,14 +103,24 @@ export const ApprovalDetail = ({ id, taskId, onTaskDone, summary }: ApprovalDeta
             )}
           </Descriptions>
           {summary}
-          <WorkflowForm
+          {/* What this viewer may not change reads as details; only what they may change is a form. */}
+          <FormView
             schema={detail.schema}
             perms={detail.perms}
             value={values}
-            onChange={setValues}
-            editable={task?.editable ?? []}
+            only={(k) => !editable.includes(k) && !(k === "title" && values.title === detail.title)}
             context={{ instanceId: detail.id, files: detail.files }}
           />
+          {editable.length > 0 ? (
+            <WorkflowForm
+              schema={editableSchema(detail.schema, editable)}
+              perms={detail.perms}
+              value={values}
+              onChange={setValues}
+              editable={editable}
+              context={{ instanceId: detail.id, files: detail.files }}
+            />
+          ) : null}
         </PagePanel>
         <PagePanel>
           <h2 className="wf-kind-title">{t("workflow.titles.timeline")}</h2>

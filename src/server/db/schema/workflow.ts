@@ -82,6 +82,11 @@ export const workflowInstances = pgTable(
     versionId: uuid("version_id").notNull(),
     kind: text().notNull(),
     title: text().notNull(),
+    /**
+     * The title's parts (an i18n key and its values) for business approvals, so each reader sees
+     * it in their own language; `title` keeps the submitter's text for search and old rows.
+     */
+    titleI18n: jsonb("title_i18n").$type<{ key: string; params: Record<string, string> }>(),
     status: text().notNull(),
     initiatorId: uuid("initiator_id").notNull(),
     initiatorDeptId: uuid("initiator_dept_id"),

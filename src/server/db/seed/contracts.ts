@@ -174,6 +174,7 @@ export const seedPendingSealRequest = async (tx: Db, workspaceId: string, people
     })
     .returning();
   const form = { title: `用印申请 ${requestNo}：${seal.name}`, sealHolderId: seal.custodianId, copies: 2 };
-  const approvalId = await startDemoApproval(tx, workspaceId, "seal", people.lead, form, `seal-requests:${row.id}`);
+  const titleI18n = { key: "seals.approval.title", params: { no: requestNo, seal: seal.name } };
+  const approvalId = await startDemoApproval(tx, workspaceId, "seal", people.lead, form, `seal-requests:${row.id}`, titleI18n);
   await tx.update(sealRequests).set({ approvalId }).where(and(eq(sealRequests.workspaceId, workspaceId), eq(sealRequests.id, row.id)));
 };

@@ -187,7 +187,9 @@ const insertDefinition = async (tx: Db, workspaceId: string, def: Definition, by
 const eqRow = (workspaceId: string, id: string) => and(eq(workflowDefinitions.workspaceId, workspaceId), eq(workflowDefinitions.id, id));
 
 /** Runs a few real approvals through the engine so the approval centre is not empty. */
-const runDemo = async (tx: Db, workspaceId: string, flow: Seeded, initiator: string, form: Record<string, unknown>, accepters: string[], businessRef = "") => {
+type TitleParts = { key: string; params: Record<string, string> };
+
+const runDemo = async (tx: Db, workspaceId: string, flow: Seeded, initiator: string, form: Record<string, unknown>, accepters: string[], businessRef = "", titleI18n: TitleParts | null = null) => {
   const dir = await loadDirectory(tx, workspaceId);
   const ctx = { def: flow.def, dir, now: new Date(), newId: randomUUID };
   const deptId = dir.userDepts[initiator]?.[0] ?? null;
@@ -198,7 +200,7 @@ const runDemo = async (tx: Db, workspaceId: string, flow: Seeded, initiator: str
   const [row] = await tx
     .insert(workflowInstances)
     .values({
-      workspaceId, definitionId: flow.definitionId, versionId: flow.versionId, kind: flow.def.kind, title: String(form.title),
+      workspaceId, definitionId: flow.definitionId, versionId: flow.versionId, kind: flow.def.kind, title: String(form.title), titleI18n,
       status: state.status, initiatorId: initiator, initiatorDeptId: deptId, form: state.form, state: storedState(state),
       businessRef, createdBy: initiator, updatedBy: initiator,
     })
@@ -230,7 +232,7 @@ const runDemo = async (tx: Db, workspaceId: string, flow: Seeded, initiator: str
  * A demo approval of a business kind, left running at its first step, for a business record the
  * caller made (a pending seal request): the firm's seeded flow of that kind, its businessRef set.
  */
-export const startDemoApproval = async (tx: Db, workspaceId: string, kind: WorkflowKind, initiator: string, form: Record<string, unknown>, businessRef: string) => {
+export const startDemoApproval = async (tx: Db, workspaceId: string, kind: WorkflowKind, initiator: string, form: Record<string, unknown>, businessRef: string, titleI18n: TitleParts | null = null) => {
   const [def] = await tx
     .select()
     .from(workflowDefinitions)
@@ -240,7 +242,7 @@ export const startDemoApproval = async (tx: Db, workspaceId: string, kind: Workf
     .select()
     .from(workflowDefinitionVersions)
     .where(and(eq(workflowDefinitionVersions.workspaceId, workspaceId), eq(workflowDefinitionVersions.id, def.currentVersionId as string)));
-  return runDemo(tx, workspaceId, { definitionId: def.id, versionId: version.id, def: version.flow as Definition }, initiator, form, [], businessRef);
+  return runDemo(tx, workspaceId, { definitionId: def.id, versionId: version.id, def: version.flow as Definition }, initiator, form, [], businessRef, titleI18n);
 };
 
 /** Published demo workflows for one firm; in the first firm also a few approvals in flight. */

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 
 import { AppError } from "../../../shared/errors";
+import { formatAs } from "../../../shared/money";
 import { accounts } from "../../db/tables";
 import { translatorFor } from "../../i18n";
 import { writeAudit } from "../../lib/audit";
@@ -14,6 +15,7 @@ import { checkValues } from "../../schema-engine/service";
 import type { RecordRow } from "../../schema-engine/types";
 import { syncConflictKeys } from "../conflicts/sync-keys";
 import { startBusinessApproval } from "../workflow/instances-service";
+import { approvalTitle } from "../workflow/title";
 import { ACCOUNT_CHANGE_KEY, ACCOUNT_CHANGE_REF, ACTIVE, PENDING } from "./status";
 
 const load = async (ctx: RequestCtx, id: string) => {
@@ -40,6 +42,9 @@ const summaryOf = async (ctx: RequestCtx, registry: ResourceRegistry, before: Re
   const shown = (key: string, value: unknown): string => {
     if (value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0)) return t("accounts.approval.empty");
     if (Array.isArray(value)) return value.map((v) => shown(key, v)).join(", ");
+    const format = res.fields.find((f) => f.key === key)?.schema["x-format"];
+    // Money reads ¥2,860,000.00 here as on every screen, not as the stored "2860000.00".
+    if (format && (typeof value === "string" || typeof value === "number")) return formatAs(String(format), value);
     return labels.get(key)?.toLabel.get(String(value)) ?? String(value);
   };
   return fields.map((f) => `${headerOf(ctx, f)}: ${shown(f.key, before[f.key])} → ${shown(f.key, changes[f.key])}`).join("\n");
@@ -66,12 +71,13 @@ export const submitAccountChanges = (ctx: RequestCtx, registry: ResourceRegistry
       .where(inWorkspace(ctx, accounts, eq(accounts.id, id), eq(accounts.version, version)))
       .returning();
     if (!after) throw new AppError(409, "errors.staleVersion");
-    const title = translatorFor(ctx.lang)("accounts.approval.title", { name: before.name });
+    const { title, titleI18n } = approvalTitle(ctx, "accounts.approval.title", { name: before.name });
     const approval = await startBusinessApproval(tctx, {
       kind: "general",
       key: ACCOUNT_CHANGE_KEY,
       businessRef: `${ACCOUNT_CHANGE_REF}:${id}`,
       title,
+      titleI18n,
       form: { title, remark: (await summaryOf(tctx, registry, fromStorage(before), changes)).slice(0, 1000) },
     });
     await writeAudit(tx, ctx, { action: "workflow", entity: "accounts", entityId: id, before, after });
@@ -112,6 +118,9 @@ export const resolveAccountChanges = (ctx: RequestCtx, registry: ResourceRegistr
     const before = await load(withDb(ctx, tx), id);
     if (before.status !== PENDING) throw new AppError(409, "errors.accountNotPending");
     const merged = approved ? { ...editableOf(res, fromStorage(before)), ...(before.pendingChanges ?? {}) } : editableOf(res, fromStorage(before));
+    // The submission's check again, in this transaction: a client given the same credit code
+    // meanwhile is a translated "duplicate value" the approver can act on, not the unique index's 500.
+    if (approved) failValidation(await checkValues(withDb(ctx, tx), res, registry, writableValues(res, merged), new Map(), id));
     const [after] = await tx
       .update(accounts)
       .set({

@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 
 import { AppError } from "../../../shared/errors";
 import { cases } from "../../db/tables";
-import { translatorFor } from "../../i18n";
 import { writeAudit } from "../../lib/audit";
 import { type RequestCtx, withDb } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
@@ -11,7 +10,9 @@ import { failValidation } from "../../schema-engine/checks";
 import { editableOf, fromStorage, toStorage, writableValues } from "../../schema-engine/records";
 import { checkValues } from "../../schema-engine/service";
 import { startBusinessApproval } from "../workflow/instances-service";
+import { approvalTitle } from "../workflow/title";
 import { syncCaseDerived } from "./derived";
+import { CASE_CHANGE, syncRecordFiles } from "./files";
 import { casesResource } from "./resource";
 import { CASE_REF } from "./status";
 
@@ -57,13 +58,15 @@ export const submitCaseChanges = (ctx: RequestCtx, registry: ResourceRegistry, i
     const merged = { ...current, ...changes };
     for (const [key, value] of Object.entries(changes)) if (value === null) delete merged[key];
     failValidation(await checkValues(tctx, res, registry, writableValues(res, merged), new Map(), id));
+    // Files the change adds wait locked with it (effects.ts releases them when it ends).
+    if ("attachments" in changes) await syncRecordFiles(tctx, CASE_CHANGE, id, before.caseNo, changes.attachments);
     const [after] = await tx
       .update(cases)
       .set({ pendingChanges: changes, version: before.version + 1, updatedBy: ctx.userId, updatedAt: new Date() })
       .where(inWorkspace(ctx, cases, eq(cases.id, id)))
       .returning();
-    const title = translatorFor(ctx.lang)("cases.approval.changeTitle", { name: before.name, caseNo: before.caseNo }).slice(0, 200);
-    const approval = await startBusinessApproval(tctx, { kind: "case-change", businessRef: caseChangeRef(id), title, form: { title } });
+    const titled = approvalTitle(ctx, "cases.approval.changeTitle", { name: before.name, caseNo: before.caseNo });
+    const approval = await startBusinessApproval(tctx, { kind: "case-change", businessRef: caseChangeRef(id), ...titled, form: { title: titled.title } });
     await writeAudit(tx, ctx, { action: "workflow", entity: "cases", entityId: id, before, after });
     return { ...fromStorage(after), pendingApprovalId: approval.id };
   });

@@ -18,6 +18,7 @@ import { assertAttachable, attachReport } from "../conflicts/reports";
 import { ensureFolderPath } from "../documents/folders-service";
 import { definitionByKey, enabledDefinitionOfKind, getDefinitionRow } from "../workflow/definitions-service";
 import { submitInstance } from "../workflow/instances-service";
+import { approvalTitle } from "../workflow/title";
 import { syncCaseDerived } from "./derived";
 import { CASE_SUBMISSION, syncRecordFiles } from "./files";
 import { todayOf } from "./lifecycle";
@@ -78,11 +79,10 @@ export const submitCase = (ctx: RequestCtx, registry: ResourceRegistry, input: C
       .returning();
     // Its files wait locked with it: one deleted before the last accept would doom the approval.
     await syncRecordFiles(tctx, CASE_SUBMISSION, submission.id, String(values.name), values.attachments);
-    const t = translatorFor(ctx.lang);
-    const title = t("cases.approval.openTitle", { name: String(values.name) }).slice(0, 200);
+    const { title, titleI18n } = approvalTitle(ctx, "cases.approval.openTitle", { name: String(values.name) });
     const answer = await submitInstance(
       tctx,
-      { definitionId: def.id, form: { title }, title, businessRef: newCaseRef(submission.id), deptId: input.deptId, comment: input.comment },
+      { definitionId: def.id, form: { title }, title, titleI18n, businessRef: newCaseRef(submission.id), deptId: input.deptId, comment: input.comment },
       randomUUID,
     );
     const instanceId = String((answer as { id: unknown }).id);

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from "fastify";
 
 import { startPeriodicJob } from "../../lib/periodic-job";
+import type { RequestCtx } from "../../lib/request-ctx";
 import type { ResourceRegistry } from "../../schema-engine";
-import { caseTimeline } from "../tasks/history";
+import { headerOf } from "../../schema-engine/labels";
 import { getInstanceDetail } from "../workflow/detail";
 import { submitOnce } from "../workflow/submission-key";
 import { caseApprovals, caseChain } from "./queries";
@@ -12,6 +13,8 @@ import { closeCase, expirePreFilingCases, extendCase, terminateCase } from "./li
 import { type CaseSubmitInput, getSubmission, submitCase } from "./open-case";
 import { type CaseSettings, caseSettingsBody, readCaseSettings, saveCaseSettings } from "./settings";
 import { caseStartOptions } from "./start-options";
+import { casesResource } from "./resource";
+import { caseTimeline } from "./timeline";
 
 const SUBJECT = "LAWFIRM_CASE_VIEW" as const;
 const uuid = { type: "string", format: "uuid" } as const;
@@ -68,7 +71,9 @@ export async function casesRoutes(app: FastifyInstance, opts: { registry: Resour
   });
   app.get<Id>("/cases/:id/finance", { config: onCase("read") }, (req) => caseFinance(req.ctx, req.params.id));
   app.get<Id>("/cases/:id/chain", { config: onCase("read") }, (req) => caseChain(req.ctx, req.params.id));
-  app.get<Id>("/cases/:id/history", { config: onCase("read") }, (req) => caseTimeline(req.ctx, req.params.id));
+  // The timeline names only the schema's fields, by their labels in the reader's language.
+  const labelled = (ctx: RequestCtx) => new Map(casesResource(opts.registry).fields.filter((f) => f.label || f.schema.title).map((f) => [f.key, headerOf(ctx, f)]));
+  app.get<Id>("/cases/:id/history", { config: onCase("read") }, (req) => caseTimeline(req.ctx, req.params.id, labelled(req.ctx)));
   app.get<Id>("/cases/:id/approvals", { config: onCase("read") }, (req) => caseApprovals(req.ctx, req.params.id));
   app.post<Id & { Body: { days: number; version: number } }>("/cases/:id/extend", { schema: { body: extendBody }, config: onCase("update") }, (req) =>
     extendCase(req.ctx, req.params.id, req.body),

@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 
 import { AppError } from "../../../shared/errors";
 import { cases, contracts } from "../../db/tables";
-import { translatorFor } from "../../i18n";
 import { writeAudit } from "../../lib/audit";
 import { type RequestCtx, withDb } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
@@ -13,6 +12,7 @@ import { recordContractStep } from "../esign/contract-steps";
 import { CASE_STATUS } from "../cases/status";
 import { syncContractFiles } from "./bindings";
 import { type ApprovalStart, startApproval } from "./start-approval";
+import { approvalTitle } from "../workflow/title";
 import { assertTransition, CONTRACT_STATUS, contractRef } from "./status";
 
 type ContractRow = typeof contracts.$inferSelect;
@@ -52,11 +52,10 @@ const request = (ctx: RequestCtx, id: string, what: "archive" | "cancel", input:
     if (row.pendingApprovalId) throw new AppError(409, "contracts.errors.approvalPending");
     assertVersion(row, input.version);
     await syncRecordFiles(tctx, REQUEST, row.id, row.contractNo, fileIds);
-    const t = translatorFor(ctx.lang);
-    const title = t(what === "archive" ? "contracts.approval.archiveTitle" : "contracts.approval.voidTitle", { name: row.name, no: row.contractNo }).slice(0, 200);
+    const titled = approvalTitle(ctx, what === "archive" ? "contracts.approval.archiveTitle" : "contracts.approval.voidTitle", { name: row.name, no: row.contractNo });
     const instanceId = await startApproval(tctx, what === "archive" ? "contract-archive" : "contract-cancel", {
       ...input,
-      title,
+      ...titled,
       businessRef: contractRef(what, row.id),
       form: { remark: action.remark ?? action.reason },
     });

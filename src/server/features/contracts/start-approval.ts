@@ -9,6 +9,7 @@ import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { enabledDefinitionOfKind, getDefinitionRow, getVersion } from "../workflow/definitions-service";
 import { submitInstance } from "../workflow/instances-service";
+import type { TitleParts } from "../workflow/title";
 
 export type ApprovalStart = { definitionId?: string; deptId?: string; comment?: string };
 
@@ -25,7 +26,7 @@ export const assertNamedFlow = async (ctx: RequestCtx, input: ApprovalStart) => 
 export const startApproval = async (
   ctx: RequestCtx,
   kind: WorkflowKind,
-  input: ApprovalStart & { title: string; businessRef: string; form: Record<string, unknown> },
+  input: ApprovalStart & { title: string; titleI18n?: TitleParts; businessRef: string; form: Record<string, unknown> },
 ) => {
   const def = input.definitionId ? await getDefinitionRow(ctx, input.definitionId) : await enabledDefinitionOfKind(ctx, kind);
   if (def.kind !== kind) throw new AppError(422, "contracts.errors.wrongFlow");
@@ -36,7 +37,7 @@ export const startApproval = async (
   if (!("title" in declared)) delete form.title;
   const answer = await submitInstance(
     ctx,
-    { definitionId: def.id, form, title: input.title, businessRef: input.businessRef, deptId: input.deptId, comment: input.comment },
+    { definitionId: def.id, form, title: input.title, titleI18n: input.titleI18n, businessRef: input.businessRef, deptId: input.deptId, comment: input.comment },
     randomUUID,
   );
   return String((answer as { id: unknown }).id);

@@ -2,7 +2,6 @@ import { and, eq } from "drizzle-orm";
 
 import { AppError } from "../../../shared/errors";
 import { contracts, contractSubmissions, workspaces } from "../../db/tables";
-import { translatorFor } from "../../i18n";
 import { writeAudit } from "../../lib/audit";
 import { type RequestCtx, withDb } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
@@ -16,6 +15,7 @@ import { nextNumber } from "./numbering";
 import { assertSigner, feeDefaults, openCaseOf, usableSeal } from "./rules";
 import { logSealUse } from "./seal-log";
 import { type ApprovalStart, assertNamedFlow, startApproval } from "./start-approval";
+import { approvalTitle } from "../workflow/title";
 import { CONTRACT_STATUS, contractRef } from "./status";
 
 export type ContractSubmitInput = ApprovalStart & { values: Record<string, unknown>; contractNo?: string };
@@ -65,10 +65,9 @@ export const submitContract = (ctx: RequestCtx, registry: ResourceRegistry, inpu
       .values({ workspaceId: ctx.workspaceId, caseId: String(values.caseId), values: stored, createdBy: ctx.userId })
       .returning();
     await syncRecordFiles(tctx, SUBMISSION, submission.id, String(values.name), values.attachmentIds);
-    const title = translatorFor(ctx.lang)("contracts.approval.openTitle", { name: String(values.name) }).slice(0, 200);
     const instanceId = await startApproval(tctx, "contract", {
       ...input,
-      title,
+      ...approvalTitle(ctx, "contracts.approval.openTitle", { name: String(values.name) }),
       businessRef: contractRef("new", submission.id),
       form: { sealId: seal?.id, sealHolderId: seal?.custodianId, copies: values.copies },
     });

@@ -4,7 +4,6 @@ import { and, asc, eq, isNull, lt } from "drizzle-orm";
 import { AppError } from "../../../shared/errors";
 import type { Db } from "../../db/client";
 import { sealRequests, seals } from "../../db/tables";
-import { translatorFor } from "../../i18n";
 import { writeAudit } from "../../lib/audit";
 import { type RequestCtx, withDb } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
@@ -18,6 +17,7 @@ import { nextNumber } from "../contracts/numbering";
 import { openCaseOf, usableSeal } from "../contracts/rules";
 import { logSealUse } from "../contracts/seal-log";
 import { type ApprovalStart, assertNamedFlow, startApproval } from "../contracts/start-approval";
+import { approvalTitle } from "../workflow/title";
 import { createNotifications } from "../notifications/service";
 
 export type SealSubmitInput = ApprovalStart & { values: Record<string, unknown> };
@@ -60,9 +60,9 @@ export const submitSealRequest = (ctx: RequestCtx, registry: ResourceRegistry, i
       })
       .returning();
     await syncRecordFiles(tctx, ENTITY, row.id, requestNo, filesOf(values.files).map((f) => f.fileId));
-    const title = translatorFor(ctx.lang)("seals.approval.title", { no: requestNo, seal: seal.name }).slice(0, 200);
+    const titled = approvalTitle(ctx, "seals.approval.title", { no: requestNo, seal: seal.name });
     const copies = totalCopies(filesOf(values.files));
-    const instanceId = await startApproval(tctx, "seal", { ...input, title, businessRef: `${SEAL_REF}:${row.id}`, form: { sealId: seal.id, sealHolderId: seal.custodianId, copies } });
+    const instanceId = await startApproval(tctx, "seal", { ...input, ...titled, businessRef: `${SEAL_REF}:${row.id}`, form: { sealId: seal.id, sealHolderId: seal.custodianId, copies } });
     const [after] = await tx.update(sealRequests).set({ approvalId: instanceId }).where(inWorkspace(ctx, sealRequests, eq(sealRequests.id, row.id))).returning();
     await writeAudit(tx, ctx, { action: "create", entity: ENTITY, entityId: row.id, after: fromStorage(after) });
     return { id: row.id, requestNo, instanceId };

@@ -1,7 +1,6 @@
 import { and, desc, eq, inArray, or, sql } from "drizzle-orm";
 
 import { auditLogs, tasks } from "../../db/tables";
-import { entityHistory } from "../../lib/entity-history";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 
@@ -40,9 +39,3 @@ export const caseTaskEvents = (ctx: RequestCtx, caseId: string) =>
     )
     .orderBy(desc(auditLogs.id))
     .limit(LIMIT);
-
-/** A case's timeline: its own audited changes and its tasks' events, newest first. */
-export const caseTimeline = async (ctx: RequestCtx, caseId: string) => {
-  const [own, taskEvents] = await Promise.all([entityHistory(ctx, "cases", caseId), caseTaskEvents(ctx, caseId)]);
-  return [...own.map((r) => ({ ...r, entity: "cases" })), ...taskEvents].sort((a, b) => b.id - a.id).slice(0, LIMIT);
-};

@@ -22,6 +22,7 @@ import { editableFields, returnTargets, type TaskState } from "./engine";
 import { hasHumanAccept } from "./engine/checks";
 import { canReadAll } from "./queries";
 import { toInstanceState } from "./store";
+import { titleIn } from "./title";
 
 /** Actions a pending task offers, as the node configures them (WORKFLOW.md §2.1). */
 const actionsOf = (def: Definition, task: TaskState, hasOpenGroup: boolean): string[] => {
@@ -94,13 +95,16 @@ export const getInstanceDetail = async (ctx: RequestCtx, id: string) => {
     }));
   const canCancel =
     row.status === "running" && (isInitiator || isAdmin) && (def.settings.cancelAfterApproved || !hasHumanAccept(state));
-  const form = stripHidden(row.form, perms);
+  const title = titleIn(ctx.lang, row);
+  const stripped = stripHidden(row.form, perms);
+  // The form's title field holds the submitter's text; the reader sees the same words as the header.
+  const form = row.titleI18n && stripped.title === row.title ? { ...stripped, title } : stripped;
   // Only files this viewer can reach: the timeline's, and those in form fields they may see.
   const visibleFiles = [...new Set([...eventRows.flatMap((e) => e.attachments), ...formFileIds(def, form)])];
   return {
     id: row.id,
     serial: row.serial,
-    title: row.title,
+    title,
     kind: row.kind,
     status: row.status,
     version: row.version,

@@ -12,12 +12,15 @@ import { currentDirectory, directoryAt, nameOf } from "./directory";
 import { type Action, type Effect, step } from "./engine";
 import { assertFormValid } from "./form-schema";
 import { lockInstance, storedState } from "./store";
+import type { TitleParts } from "./title";
 
 export type SubmitInput = {
   definitionId: string;
   form: Record<string, unknown>;
   deptId?: string;
   title?: string;
+  /** Set by features only (the HTTP body schema has no such field): the title's parts. */
+  titleI18n?: TitleParts;
   businessRef?: string;
   comment?: string;
   attachments?: string[];
@@ -107,6 +110,7 @@ export const submitInstance = async (ctx: RequestCtx, input: SubmitInput, keyOf:
         versionId: version.id,
         kind: defRow.kind,
         title: title.slice(0, 200),
+        titleI18n: input.titleI18n ?? null,
         status: result.state.status,
         initiatorId: ctx.userId,
         initiatorDeptId: deptId,
@@ -189,8 +193,8 @@ export const reassignTask = (ctx: RequestCtx, instanceId: string, body: Reassign
  */
 export const startBusinessApproval = async (
   ctx: RequestCtx,
-  input: { kind: string; key?: string; businessRef: string; title: string; form: Record<string, unknown> },
+  input: { kind: string; key?: string; businessRef: string; title: string; titleI18n?: TitleParts; form: Record<string, unknown> },
 ) => {
   const def = input.key ? await definitionByKey(ctx, input.key) : await enabledDefinitionOfKind(ctx, input.kind);
-  return submitInstance(ctx, { definitionId: def.id, form: input.form, title: input.title, businessRef: input.businessRef }, randomUUID);
+  return submitInstance(ctx, { definitionId: def.id, form: input.form, title: input.title, titleI18n: input.titleI18n, businessRef: input.businessRef }, randomUUID);
 };

@@ -6,6 +6,7 @@ import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { isUuid } from "../../lib/tenant-guard";
 import { type StepNamer, stepNamer } from "./step-names";
+import { withLocalTitles } from "./title";
 
 /** Only firm admins see every approval: the seed grants `read` to all staff to open the centre. */
 export const canReadAll = (ctx: RequestCtx) => ctx.ability.can("manage", "WORKFLOW_INSTANCE");
@@ -24,14 +25,18 @@ const instanceFilters = (q: ListQuery): (SQL | undefined)[] => {
     str(q.initiatorId) ? eq(i.initiatorId, str(q.initiatorId) as string) : undefined,
     from && !Number.isNaN(Date.parse(from)) ? gte(i.submittedAt, new Date(from)) : undefined,
     to && !Number.isNaN(Date.parse(to)) ? lte(i.submittedAt, new Date(to)) : undefined,
-    str(q.q) ? ilike(i.title, `%${String(q.q).replace(/[%_\\]/g, "\\$&")}%`) : undefined,
+    // The stored text, or the title's values (names, numbers) for a reader of the other language.
+    str(q.q) ? or(ilike(i.title, like(q.q)), sql`(${i.titleI18n}->'params')::text ilike ${like(q.q)}`) : undefined,
   ];
 };
+
+const like = (q: unknown) => `%${String(q).replace(/[%_\\]/g, "\\$&")}%`;
 
 const instanceColumns = {
   instanceId: workflowInstances.id,
   serial: workflowInstances.serial,
   title: workflowInstances.title,
+  titleI18n: workflowInstances.titleI18n,
   kind: workflowInstances.kind,
   status: workflowInstances.status,
   definitionId: workflowInstances.definitionId,
@@ -76,7 +81,7 @@ export const findPending = async (ctx: RequestCtx, q: ListQuery) => {
   rows.sort((a, b) => (order.get(a.taskId) ?? 0) - (order.get(b.taskId) ?? 0));
   const named = await stepNamer(ctx, rows.map((r) => r.instanceId));
   return {
-    rows: rows.map((r) => ({ ...r, definitionName: named.flow(r.instanceId, r.definitionName), nodeName: named(r.instanceId, r.nodeId, r.nodeName) })),
+    rows: withLocalTitles(ctx, rows).map((r) => ({ ...r, definitionName: named.flow(r.instanceId, r.definitionName), nodeName: named(r.instanceId, r.nodeId, r.nodeName) })),
     total,
   };
 };
@@ -115,7 +120,7 @@ const listInstances = async (ctx: RequestCtx, q: ListQuery, scope: SQL | undefin
   );
   const named = await stepNamer(ctx, rows.map((r) => r.instanceId));
   const steps = await currentSteps(ctx, rows.map((r) => r.instanceId), named);
-  return { rows: rows.map((r) => ({ ...r, definitionName: named.flow(r.instanceId, r.definitionName), current: steps.get(r.instanceId) ?? [] })), total };
+  return { rows: withLocalTitles(ctx, rows).map((r) => ({ ...r, definitionName: named.flow(r.instanceId, r.definitionName), current: steps.get(r.instanceId) ?? [] })), total };
 };
 
 /** Initiated by me: every status, with current nodes and assignees. */
@@ -183,7 +188,7 @@ export const findCc = async (ctx: RequestCtx, q: ListQuery) => {
     { offset, limit },
   );
   const named = await stepNamer(ctx, rows.map((r) => r.instanceId));
-  return { rows: rows.map((r) => ({ ...r, definitionName: named.flow(r.instanceId, r.definitionName) })), total };
+  return { rows: withLocalTitles(ctx, rows).map((r) => ({ ...r, definitionName: named.flow(r.instanceId, r.definitionName) })), total };
 };
 
 /** Badges: my pending tasks and unread CCs. */
