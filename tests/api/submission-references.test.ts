@@ -143,6 +143,48 @@ describe("business submissions check every reference when submitted", () => {
     });
   });
 
+  describe("what waits for approval stays valid until it ends", () => {
+    beforeAll(async () => {
+      const res = await s.api.call("PUT", "admin", "/api/workflow/business-settings", { accountChanges: true, caseChanges: true });
+      expect(res.statusCode).toBe(200);
+    });
+    it("locks the files a case change adds until its approval applies them", async () => {
+      const { api } = s;
+      const [file] = await api.files("lawyer", ["补充证据.pdf"]);
+      const current = (await api.get("lawyer", `/api/cases/${caseId}`)).json().data;
+      const res = await api.patch("lawyer", `/api/cases/${caseId}`, { ...current, attachments: [file] });
+      expect(res.statusCode, res.body).toBe(200);
+      const trash = await api.del("admin", `/api/documents/files/${file}`);
+      expect(trash.statusCode).toBe(409);
+      expect(trash.json().msg).toMatch(/case change awaiting approval/);
+      await api.acceptAll(res.json().data.pendingApprovalId);
+      expect((await api.get("lawyer", `/api/cases/${caseId}`)).json().data).toMatchObject({ attachments: [file], pendingChanges: null });
+      const locks = await s.t.database.db.select().from(fileLocks);
+      expect(locks.filter((l) => l.fileId === file).map((l) => l.entity)).toEqual(["cases"]);
+    });
+
+    it("answers a client change that became a duplicate meanwhile with a translated 422 and leaves it pending", async () => {
+      const { api } = s;
+      const created = await api.post("lawyer", "/api/accounts", { accountType: "organization", name: "待变更机构有限公司", creditCode: "91310000MA00009001" });
+      expect(created.statusCode, created.body).toBe(200);
+      const client = created.json().data as { id: string; version: number };
+      const code = "91310000MA00009002";
+      const submitted = await api.post("lawyer", `/api/accounts/${client.id}/submit-changes`, { changes: { creditCode: code }, version: client.version });
+      expect(submitted.statusCode, submitted.body).toBe(200);
+      const instanceId = submitted.json().data.pendingApprovalId as string;
+      // Another client takes the code while the change waits.
+      expect((await api.post("lawyer", "/api/accounts", { accountType: "organization", name: "抢先机构有限公司", creditCode: code })).statusCode).toBe(200);
+      const [holder] = await api.holders(instanceId);
+      const taskId = await api.wf.myTask(holder.username, instanceId);
+      const accept = await api.wf.act(holder.username, instanceId, { type: "accept", taskId });
+      expect(accept.statusCode).toBe(422);
+      expect(accept.json().data.fields).toContainEqual(expect.objectContaining({ field: "creditCode" }));
+      expect((await api.get("lawyer", `/api/accounts/${client.id}`)).json().data).toMatchObject({ status: "pending", creditCode: "91310000MA00009001" });
+      const reject = await api.wf.act(holder.username, instanceId, { type: "reject", taskId, comment: "统一社会信用代码已被占用" });
+      expect(reject.statusCode, reject.body).toBe(200);
+    });
+  });
+
   describe("POST /api/contracts/:id/archive and /void", () => {
     it("refuses a random or another firm's file with nothing written", async () => {
       const contract = await s.api.contract(caseId);

@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 import { effectCtx } from "../workflow/effect-ctx";
 import { type EffectInstance, registerBusinessEffect } from "../workflow/registry";
 import { resolveCaseChanges } from "./changes";
-import { CASE_SUBMISSION, syncRecordFiles } from "./files";
+import { CASE_CHANGE, CASE_SUBMISSION, syncRecordFiles } from "./files";
 import { openCase } from "./open-case";
 import { CASE_REF } from "./status";
 
@@ -34,7 +34,11 @@ export const registerCaseEffects = (app: FastifyInstance) => {
   });
   const resolve = (approved: boolean) => async (tx: Db, instance: EffectInstance) => {
     const id = refId(instance.businessRef, `${CASE_REF}:`);
-    if (id) await resolveCaseChanges(effectCtx(app, tx, instance), app.resources, id, approved);
+    if (!id) return;
+    const ctx = effectCtx(app, tx, instance);
+    await resolveCaseChanges(ctx, app.resources, id, approved);
+    // Applied, the case holds the files itself; dropped, the change's files are free again.
+    await syncRecordFiles(ctx, CASE_CHANGE, id, "", []);
   };
   registerBusinessEffect("case-change", { onComplete: resolve(true), onReject: resolve(false), onCancel: resolve(false) });
 };

@@ -7,6 +7,8 @@ import { attachFile, detachFile, lockFile, unlockFile } from "../documents/attac
 
 /** The lock entity of a case filing's files while its opening approval runs (effects.ts releases them). */
 export const CASE_SUBMISSION = "case_submissions";
+/** The lock entity of files a case change adds while its approval runs (keyed by the case id). */
+export const CASE_CHANGE = "case_changes";
 
 const idsOf = (value: unknown) => [...new Set(Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [])];
 
