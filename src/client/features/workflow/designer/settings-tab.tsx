@@ -47,20 +47,6 @@ export const SettingsTab = ({ def, roles, departments, onChange }: { def: Defini
       </Form.Item>
       <Form.Item label={t("workflow.fields.selfApproval")} extra={t("workflow.selfApproval.hint")}>
         <Select
-          value={def.settings.selfApproval ?? PER_NODE}
-          onChange={(v: OnInitiator | typeof PER_NODE) => {
-            const { selfApproval: _old, ...settings } = def.settings;
-            onChange({ ...def, settings: v === PER_NODE ? settings : { ...settings, selfApproval: v } });
-          }}
-          options={[
-            ...SELF_APPROVAL.map((v) => ({ value: v, label: t(`workflow.selfApproval.${v}`) })),
-            // Flows saved before the setting keep each step's own rule until one is chosen.
-            ...(def.settings.selfApproval ? [] : [{ value: PER_NODE, label: t("workflow.selfApproval.perNode") }]),
-          ]}
-        />
-      </Form.Item>
-      <Form.Item label={t("workflow.fields.selfApproval")} extra={t("workflow.selfApproval.hint")}>
-        <Select
           aria-label={t("workflow.fields.selfApproval")}
           value={def.settings.selfApproval ?? PER_NODE}
           onChange={(v: OnInitiator | typeof PER_NODE) => {
