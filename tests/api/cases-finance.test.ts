@@ -113,9 +113,9 @@ describe("files a case names", () => {
     const edited = await api.patch("lawyer", `/api/cases/${kase.id}`, { ...detail, attachments: [] });
     expect(edited.statusCode, edited.body).toBe(200);
     expect((await api.del("admin", `/api/documents/files/${fileId}`)).statusCode).toBe(200);
+    // An unknown file is refused when the case is submitted (404), not when its last approver accepts.
     const missing = await api.submit("lawyer", await api.values({ attachments: ["00000000-0000-4000-8000-000000000000"] }));
-    expect(missing.statusCode).toBe(200);
-    // An unknown file fails the accept (404) and leaves no case behind.
-    await expect(api.acceptAll(missing.json().data.instanceId)).rejects.toThrow(/404/);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: 404, msg: "The file does not exist" });
   });
 });
