@@ -63,7 +63,7 @@ export const HitsTable = (props: Props) => {
         <Space>
           <Select
             aria-label={t("conflicts.cols.decision")}
-            style={{ width: 140 }}
+            style={{ width: 180 }}
             value={d?.decision}
             onChange={(v) => props.onDecide(h.key, { decision: v, ...(v === "waived" ? {} : { waiverFileId: undefined }) })}
             options={DECISIONS.map((x) => ({ value: x, label: t(`conflicts.decision.${x}`) }))}
