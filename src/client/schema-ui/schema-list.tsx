@@ -33,8 +33,9 @@ export type SchemaListProps = {
   /**
    * Where a record's page is (`/case/detail/<id>`): its number or name becomes a real link, so a
    * middle or ctrl click opens it in a new tab and it can be copied. Preferred over `onOpen`.
+   * Undefined for a record with no page (a seal request recorded without an approval): plain text.
    */
-  linkTo?: (record: BaseRecord) => string;
+  linkTo?: (record: BaseRecord) => string | undefined;
   /** For records with no page of their own (a dialog opens instead). */
   onOpen?: (record: BaseRecord) => void;
   /** Shown after the first column's link (e.g. a client's "information pending approval" tag). */
@@ -84,23 +85,28 @@ export const SchemaList = (props: SchemaListProps) => {
       sortOrder: sortOrderOf(f.key),
       // The first column wraps instead: a record's number is read whole, its tags beside or below it.
       ellipsis: i !== 0,
-      render: (value: unknown, record: BaseRecord) =>
-        i === 0 && (props.linkTo || props.onOpen) ? (
+      render: (value: unknown, record: BaseRecord) => {
+        const shown = <FieldValue field={f} value={value} choices={options[f.key]} />;
+        if (i !== 0) return shown;
+        const to = props.linkTo?.(record);
+        const opener = to ? (
+          <Link className="schema-link" to={to}>
+            {shown}
+          </Link>
+        ) : props.onOpen && !props.linkTo ? (
+          <Button type="link" className="schema-link" onClick={() => props.onOpen?.(record)}>
+            {shown}
+          </Button>
+        ) : (
+          <span className="schema-link">{shown}</span>
+        );
+        return (
           <span className="schema-link-cell">
-            {props.linkTo ? (
-              <Link className="schema-link" to={props.linkTo(record)}>
-                <FieldValue field={f} value={value} choices={options[f.key]} />
-              </Link>
-            ) : (
-              <Button type="link" className="schema-link" onClick={() => props.onOpen?.(record)}>
-                <FieldValue field={f} value={value} choices={options[f.key]} />
-              </Button>
-            )}
+            {opener}
             {props.nameExtra?.(record)}
           </span>
-        ) : (
-          <FieldValue field={f} value={value} choices={options[f.key]} />
-        ),
+        );
+      },
     }));
   if (props.rowActions) {
     columns.push({ key: "actions", title: t("schemaUi.actions"), fixed: "right", width: 140, render: (_: unknown, r: BaseRecord) => props.rowActions?.(r) });

@@ -27,7 +27,8 @@ export const SealRequestList = () => {
               </Button>
             ) : null
           }
-          linkTo={(record) => `/seal/workflow/${String(record.approvalId)}`}
+          // A request recorded without an approval (the demo's history) has no page to open.
+          linkTo={(record) => (record.approvalId ? `/seal/workflow/${String(record.approvalId)}` : undefined)}
         />
       </PagePanel>
     </>
