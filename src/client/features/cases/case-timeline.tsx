@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Empty, Timeline } from "antd";
 import dayjs from "dayjs";
-import { Trans, useTranslation } from "react-i18next";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
 import { getData as get } from "../../providers/http";
@@ -17,6 +17,20 @@ type TimelineEntry = {
   link?: string;
   /** Labels of the changed fields, already in the reader's language. */
   fields?: string[];
+};
+
+/** A sentence whose `<link>…</link>` part (the record it names) opens that record. */
+const Sentence = ({ text, link }: { text: string; link?: string }) => {
+  const match = /^(.*?)<link>(.*?)<\/link>(.*)$/s.exec(text);
+  if (!match) return <span>{text}</span>;
+  const [, before, inner, after] = match;
+  return (
+    <span>
+      {before}
+      {link ? <Link to={link}>{inner}</Link> : inner}
+      {after}
+    </span>
+  );
 };
 
 /**
@@ -48,12 +62,7 @@ export const CaseTimeline = ({ caseId }: { caseId: string }) => {
             children: (
               <div>
                 <span className="text-muted">{dayjs(e.createdAt).format("YYYY-MM-DD HH:mm")}</span>{" "}
-                <Trans
-                  i18nKey={`cases.timelineEvents.${e.event}`}
-                  values={values}
-                  components={{ link: e.link ? <Link to={e.link} /> : <span /> }}
-                  shouldUnescape
-                />
+                <Sentence text={t(`cases.timelineEvents.${e.event}`, values)} link={e.link} />
               </div>
             ),
           };

@@ -34,7 +34,7 @@ export const ConflictSummary = ({ reportId }: { reportId: string | undefined }) 
     data.hits.reduce<Record<string, number>>((acc, h) => ({ ...acc, [h.decision ?? "undecided"]: (acc[h.decision ?? "undecided"] ?? 0) + 1 }), {}),
   );
   return (
-    <section aria-label={title} className="case-section">
+    <section aria-label={title} className="case-section" style={{ marginTop: 16 }}>
       <Descriptions size="small" column={{ xs: 1, sm: 2 }} title={title}>
         <Descriptions.Item label={t("cases.approvalConflict.report")}>
           <Link to={`/conflict-interest?report=${data.id}`}>{t("cases.approvalConflict.savedBy", { at: dayjs(data.createdAt).format("YYYY-MM-DD HH:mm"), name: data.createdByName })}</Link>
