@@ -189,6 +189,7 @@ export const CalendarPage = () => {
           locale={i18n.language.startsWith("en") ? "en" : zhCn}
           timeZone="UTC"
           now={() => firmNow().format(WALL)}
+          eventTimeFormat={{ hour: "2-digit", minute: "2-digit", hour12: false }}
           headerToolbar={{ left: "prev,next today", center: "title", right: "dayGridMonth,timeGridWeek,timeGridDay,listMonth" }}
           buttonText={{ today: t("deadlines.calendar.today"), month: t("deadlines.calendar.month"), week: t("deadlines.calendar.week"), day: t("deadlines.calendar.day"), list: t("deadlines.calendar.agenda") }}
           height="auto"

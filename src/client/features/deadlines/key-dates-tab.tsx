@@ -66,15 +66,16 @@ export const KeyDatesTab = ({ caseId, editable = true }: { caseId: string; edita
         loading={query.isLoading}
         pagination={false}
         dataSource={rows}
-        // The fixed columns take 990 px: the title gets its own 260 and the table scrolls below that.
-        scroll={{ x: 1250 }}
+        // 1 100 px: the card's width at 1 440 px. Narrower, the table scrolls and keeps its actions
+        // pinned to the right, so no button is ever cut off.
+        scroll={{ x: 1100 }}
         locale={{ emptyText: t("deadlines.keyDates.empty") }}
         columns={[
-          { key: "type", title: t("deadlines.fields.deadlineType"), width: 130, render: (_, r) => <Tag color={colorOf(r.deadlineType)}>{labelOf(r.deadlineType)}</Tag> },
+          { key: "type", title: t("deadlines.fields.deadlineType"), width: 120, render: (_, r) => <Tag color={colorOf(r.deadlineType)}>{labelOf(r.deadlineType)}</Tag> },
           {
             key: "title",
             title: t("deadlines.fields.title"),
-            width: 260,
+            width: 230,
             render: (_, r) => (
               <Space direction="vertical" size={0}>
                 <span>{r.title}</span>
@@ -83,11 +84,11 @@ export const KeyDatesTab = ({ caseId, editable = true }: { caseId: string; edita
               </Space>
             ),
           },
-          { key: "due", title: t("deadlines.fields.dueDate"), width: 150, render: (_, r) => <DueDate date={r.dueDate} status={r.status} /> },
+          { key: "due", title: t("deadlines.fields.dueDate"), width: 130, render: (_, r) => <DueDate date={r.dueDate} status={r.status} /> },
           {
             key: "source",
             title: t("deadlines.fields.source"),
-            width: 220,
+            width: 170,
             render: (_, r) => (
               <Space direction="vertical" size={0}>
                 <span>{t(`deadlines.sources.${r.source}`)}</span>
@@ -97,7 +98,7 @@ export const KeyDatesTab = ({ caseId, editable = true }: { caseId: string; edita
               </Space>
             ),
           },
-          { key: "responsible", title: t("deadlines.fields.responsibleId"), width: 100, render: (_, r) => nameOf(r.responsibleId) },
+          { key: "responsible", title: t("deadlines.fields.responsibleId"), width: 90, render: (_, r) => nameOf(r.responsibleId) },
           {
             key: "status",
             title: t("deadlines.fields.status"),
@@ -119,7 +120,8 @@ export const KeyDatesTab = ({ caseId, editable = true }: { caseId: string; edita
             ? [
                 {
                   key: "actions",
-                  width: 240,
+                  width: 190,
+                  fixed: "right" as const,
                   render: (_: unknown, r: KeyDate) => (
                     <Space size={0} wrap>
                       <Button size="small" type="link" onClick={() => setEditing(r)}>{t("buttons.edit")}</Button>

@@ -14,6 +14,7 @@ import {
   usePreferences,
 } from "../../layout/preferences-store";
 import { changeLanguage, getLanguage } from "../../providers/i18n";
+import { FirmTimeZoneField } from "./firm-time-zone";
 
 type Choice = Exclude<keyof typeof PREFERENCE_OPTIONS, "navLayout" | "navbarType">;
 
@@ -95,6 +96,7 @@ export const SettingsPage = () => {
           <Form.Item label={t("settings.fields.footerType")}>
             {radios("footerType", choose("footerType"))}
           </Form.Item>
+          <FirmTimeZoneField />
         </Form>
       </PagePanel>
     </>

@@ -13,6 +13,7 @@ import type { PermissionRule } from "../../../shared/permissions";
 import type { Db } from "../../db/client";
 import { calendarEvents, calendarFeeds, cases, keyDates, members, tasks, users } from "../../db/tables";
 import { buildAbility } from "../../lib/ability";
+import { readFirmTimeZone } from "../../lib/firm-time";
 import { writeAudit } from "../../lib/audit";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
@@ -105,11 +106,16 @@ export const renderFeed = async (db: Db, token: string, now = new Date()) => {
     db.select().from(tasks).where(inWorkspace(scope, tasks, eq(tasks.assigneeId, feed.userId), gte(tasks.dueDate, since))),
     db.select().from(calendarEvents).where(inWorkspace(scope, calendarEvents, eq(calendarEvents.ownerId, feed.userId), gte(calendarEvents.endsAt, dayjs(since).toDate()))),
   ]);
-  const cal = ical({ name: "law-manage", prodId: { company: "law-manage", product: "calendar" }, timezone: { name: TZ, generator: () => VTIMEZONE } });
+  // The VTIMEZONE above describes Shanghai; a firm on another clock gets UTC instants, which every
+  // calendar app shows on its own clock.
+  const isShanghai = (await readFirmTimeZone(db, feed.workspaceId)) === TZ;
+  const zoned = isShanghai ? { timezone: TZ } : {};
+  const at = (d: Date) => (isShanghai ? dayjs(d).tz(TZ) : dayjs(d).utc());
+  const cal = ical({ name: "law-manage", prodId: { company: "law-manage", product: "calendar" }, ...(isShanghai ? { timezone: { name: TZ, generator: () => VTIMEZONE } } : {}) });
   for (const { row, caseName } of kd) {
     const summary = `${row.confirmedAt ? "" : "[?] "}${inLanguage(row.title, row.titleEn, lang)} · ${caseName}`;
     const common = { id: `key-date-${row.id}@law-manage`, summary, description: [row.court, row.courtroom, row.judge, row.note].filter(Boolean).join(" / "), sequence: row.version };
-    if (row.startsAt) cal.createEvent({ ...common, timezone: TZ, start: dayjs(row.startsAt).tz(TZ), end: dayjs(row.startsAt).tz(TZ).add(2, "hour"), location: row.court ?? undefined });
+    if (row.startsAt) cal.createEvent({ ...common, ...zoned, start: at(row.startsAt), end: at(row.startsAt).add(2, "hour"), location: row.court ?? undefined });
     else cal.createEvent({ ...common, allDay: true, start: dayjs(row.dueDate) });
   }
   for (const row of tk) {
@@ -117,7 +123,7 @@ export const renderFeed = async (db: Db, token: string, now = new Date()) => {
     cal.createEvent({ id: `task-${row.id}@law-manage`, summary: row.title, allDay: true, start: dayjs(row.dueDate), sequence: row.version });
   }
   for (const row of ev) {
-    cal.createEvent({ id: `event-${row.id}@law-manage`, summary: row.title, timezone: TZ, start: dayjs(row.startsAt).tz(TZ), end: dayjs(row.endsAt).tz(TZ), location: row.location ?? undefined, sequence: row.version });
+    cal.createEvent({ id: `event-${row.id}@law-manage`, summary: row.title, ...zoned, start: at(row.startsAt), end: at(row.endsAt), location: row.location ?? undefined, sequence: row.version });
   }
   return cal.toString();
 };
