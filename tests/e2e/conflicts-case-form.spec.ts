@@ -119,6 +119,19 @@ test.describe("conflict check on the new-case form", () => {
       await snap(page, `conflicts-case-form-report-${lang}-1440`);
     });
 
+    test(`Settings → Roles marks and edits the partner roles (${lang})`, async ({ page, request }) => {
+      const x = lang === "zh-CN" ? { title: "角色管理", flag: "合伙人角色", edit: /编\s*辑/ } : { title: "Roles", flag: "Partner role", edit: /Edit/ };
+      await signInAs(page, request, "admin", lang);
+      await page.goto("/manage/settings/roles");
+      await expect(page.getByRole("heading", { name: x.title })).toBeVisible({ timeout: 30_000 });
+      const partner = page.getByRole("row").filter({ has: page.getByText("partner", { exact: true }) });
+      await expect(partner.getByText(x.flag)).toBeVisible();
+      await expect(page.getByRole("row").filter({ has: page.getByText("finance", { exact: true }) }).getByText(x.flag)).toHaveCount(0);
+      await partner.getByRole("button", { name: x.edit }).click();
+      await expect(page.getByRole("dialog").getByRole("switch", { name: x.flag })).toBeChecked();
+      await snap(page, `conflicts-roles-partner-${lang}`);
+    });
+
     test(`an edit that needs approval shows the pending-change banner at the top with a toast (${lang})`, async ({ page, request }) => {
       test.setTimeout(180_000);
       const x = TEXT[lang];
