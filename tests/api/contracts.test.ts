@@ -142,7 +142,9 @@ describe("contract approvals", () => {
       await api.wf.accept("admin", id);
       started.push(id);
     }
-    await Promise.all(started.map((id) => api.wf.accept("finance", id)));
+    // The custodian confirms the copies and the day stamped (tests/api/seals-stamping).
+    const formPatch = { stampedCopies: 2, stampedAt: new Date().toLocaleDateString("en-CA", { timeZone: "Asia/Shanghai" }) };
+    await Promise.all(started.map((id) => api.wf.accept("finance", id, { formPatch })));
     const rows = await t.database.db.select({ no: contracts.contractNo, name: contracts.name }).from(contracts);
     const seqs = rows.filter((r) => r.name.startsWith("并发")).map((r) => Number(/第(\d+)号/.exec(r.no)?.[1])).sort((x, y) => x - y);
     expect(seqs).toHaveLength(3);

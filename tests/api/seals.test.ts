@@ -68,7 +68,7 @@ describe("seal requests", () => {
     const [a, b] = await api.files(who, ["律师函.pdf", "授权委托书.pdf"]);
     return {
       documentType: "lawyer-letter",
-      recipients: "北京某某贸易有限公司",
+      recipients: [{ name: "北京某某贸易有限公司", copies: 2 }],
       files: [
         { fileId: a, copies: 2 },
         { fileId: b, copies: 3 },
@@ -100,7 +100,7 @@ describe("seal requests", () => {
     expect((await api.get("finance", `/api/seal-requests/${id}`)).statusCode).toBe(200);
   });
 
-  it("without a recorded count the copies asked for are logged; reject and cancel log nothing and release the files", async () => {
+  it("the copies asked for, confirmed as they are, are logged; reject and cancel log nothing and release the files", async () => {
     const v = await values();
     const ok = (await submit("lawyer", v)).json().data;
     await api.approve(ok.instanceId);
@@ -149,7 +149,9 @@ describe("seal requests", () => {
       ["files", []],
       ["files", [{ fileId: v.files[0].fileId, copies: 0 }]],
       ["files", [v.files[0], v.files[0]]],
-      ["recipients", "  "],
+      ["recipients", [{ name: "  ", copies: 1 }]],
+      ["recipients", []],
+      ["recipients", "北京某某贸易有限公司"],
       ["reason", undefined],
       ["mode", "by-courier"],
     ] as const) {
@@ -207,7 +209,7 @@ describe("seal requests", () => {
     for (let i = 0; i < 2000; i += 1) deep = { a: deep };
     const v = await values();
     const bodies: [string, unknown][] = [
-      ["/api/seal-request-submissions", { values: { ...v, recipients: "a\u0000b" } }],
+      ["/api/seal-request-submissions", { values: { ...v, recipients: [{ name: "a\u0000b", copies: 1 }] } }],
       ["/api/seal-request-submissions", JSON.parse(`{"values": {"__proto__": {"isAdmin": true}, "reason": "x"}}`)],
       ["/api/seal-request-submissions", { values: { ...v, files: [JSON.parse(`{"fileId": "${v.files[0].fileId}", "copies": 1, "__proto__": {"x": 1}}`)] } }],
       ["/api/seal-request-submissions", { values: deep }],

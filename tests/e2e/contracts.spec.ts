@@ -17,11 +17,17 @@ const api = async <T>(request: APIRequestContext, username: string, method: "get
   return (await res.json()).data as T;
 };
 
-/** Accepts every pending task of an approval as whoever holds it, except the steps left to the screens. */
+/**
+ * Accepts every pending task of an approval as whoever holds it, except the steps left to the
+ * screens; a custodian's step confirms one copy stamped today.
+ */
 const acceptAs = async (request: APIRequestContext, instanceId: string, users: string[]) => {
+  const stamped = { stampedCopies: 1, stampedAt: new Date().toLocaleDateString("en-CA", { timeZone: "Asia/Shanghai" }) };
   for (const username of users) {
-    const detail = await api<{ myTasks: { id: string }[] }>(request, username, "get", `/api/workflow/instances/${instanceId}`);
-    for (const task of detail.myTasks) await api(request, username, "post", `/api/workflow/instances/${instanceId}/actions`, { type: "accept", taskId: task.id });
+    const detail = await api<{ myTasks: { id: string; kind: string }[] }>(request, username, "get", `/api/workflow/instances/${instanceId}`);
+    for (const task of detail.myTasks) {
+      await api(request, username, "post", `/api/workflow/instances/${instanceId}/actions`, { type: "accept", taskId: task.id, ...(task.kind === "handler" ? { formPatch: stamped } : {}) });
+    }
   }
 };
 
@@ -172,7 +178,7 @@ test.describe("contracts and seal requests", () => {
     await page.getByRole("button", { name: "申请用印" }).click();
     await expect(page).toHaveURL(/\/manage\/seal\/add\//);
     await choose(page, "文书类型", "律师函");
-    await page.getByLabel("接收方").fill(`对方公司${stamp}`);
+    await page.getByLabel("接收方 1", { exact: true }).fill(`对方公司${stamp}`);
     await choose(page, "使用印章", /公章/);
     await page.locator("input[type=file]").first().setInputFiles([pdf("律师函"), pdf("授权委托书")]);
     await expect(page.locator(".ant-upload-list-item-done")).toHaveCount(2);

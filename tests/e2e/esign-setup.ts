@@ -49,11 +49,14 @@ export const contractPdf = async (title: string) => {
   return Buffer.from(await doc.save());
 };
 
-/** Accepts every pending task of an approval as whoever holds it. */
+/** Accepts every pending task of an approval as whoever holds it; the custodian confirms one copy stamped today. */
 const acceptAll = async (request: APIRequestContext, instanceId: string, users: string[]) => {
+  const stamped = { stampedCopies: 1, stampedAt: new Date().toLocaleDateString("en-CA", { timeZone: "Asia/Shanghai" }) };
   for (const username of users) {
-    const detail = await api<{ myTasks: { id: string }[] }>(request, username, "get", `/api/workflow/instances/${instanceId}`);
-    for (const task of detail.myTasks) await api(request, username, "post", `/api/workflow/instances/${instanceId}/actions`, { type: "accept", taskId: task.id });
+    const detail = await api<{ myTasks: { id: string; kind: string }[] }>(request, username, "get", `/api/workflow/instances/${instanceId}`);
+    for (const task of detail.myTasks) {
+      await api(request, username, "post", `/api/workflow/instances/${instanceId}/actions`, { type: "accept", taskId: task.id, ...(task.kind === "handler" ? { formPatch: stamped } : {}) });
+    }
   }
 };
 

@@ -9,8 +9,11 @@ import { downloadByTicket } from "../features/documents/api";
 
 const idsOf = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
 
-/** Files named by id: their names (when the viewer may read Documents) and a download each. */
-export const FileLinks = ({ ids, instanceId }: { ids: unknown; instanceId?: string }) => {
+/**
+ * Files named by id: their names (from Documents when the viewer may read it, else `names`, which
+ * the record's own answer gave) and a download each.
+ */
+export const FileLinks = ({ ids, instanceId, names: given }: { ids: unknown; instanceId?: string; names?: Record<string, string> }) => {
   const { t } = useTranslation();
   const list = idsOf(ids);
   // Without rights on Documents the names are not asked for (the answer would be a 403).
@@ -31,7 +34,7 @@ export const FileLinks = ({ ids, instanceId }: { ids: unknown; instanceId?: stri
       {list.map((id, i) => (
         <Space key={id} size={4}>
           <FileOutlined aria-hidden />
-          <span>{names[i]?.data ?? t("contracts.messages.file", { n: i + 1 })}</span>
+          <span>{names[i]?.data || given?.[id] || t("contracts.messages.file", { n: i + 1 })}</span>
           <Button
             size="small"
             type="link"

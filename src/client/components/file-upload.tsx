@@ -1,6 +1,6 @@
 import { PaperClipOutlined } from "@ant-design/icons";
 import { Button, Upload, type UploadFile } from "antd";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { isApiError } from "../providers/api-error";
@@ -19,6 +19,8 @@ type Props = {
   id?: string;
   /** Without a folder, files go to this folder under the upload root (the contracts' by default). */
   fallbackFolder?: string;
+  /** Shown beside each uploaded file in the list (a seal request's copies), so a form lists its files once. */
+  itemExtra?: (file: { id: string; name: string }) => ReactNode;
 };
 
 const numbered = (name: string, n: number) => {
@@ -30,7 +32,7 @@ const numbered = (name: string, n: number) => {
  * Uploads through the documents feature (same token, rules and route) into the given folder; the
  * ids ride along with the form, and the server locks the files once the record names them.
  */
-export const FileUpload = ({ folderId, onChange, onBusy, max = 20, accept, label, id, fallbackFolder }: Props) => {
+export const FileUpload = ({ folderId, onChange, onBusy, max = 20, accept, label, id, fallbackFolder, itemExtra }: Props) => {
   const { t } = useTranslation();
   const [list, setList] = useState<UploadFile[]>([]);
   useEffect(() => {
@@ -76,6 +78,19 @@ export const FileUpload = ({ folderId, onChange, onBusy, max = 20, accept, label
         return false;
       }}
       onRemove={(f) => setList((all) => all.filter((x) => x.uid !== f.uid))}
+      itemRender={
+        itemExtra
+          ? (node, file) =>
+              file.status === "done" && file.response?.id ? (
+                <div className="file-upload-item">
+                  <div className="file-upload-item-file">{node}</div>
+                  {itemExtra({ id: file.response.id as string, name: file.name })}
+                </div>
+              ) : (
+                node
+              )
+          : undefined
+      }
     >
       <Button id={id} icon={<PaperClipOutlined />}>
         {label}

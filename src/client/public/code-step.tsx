@@ -3,13 +3,34 @@ import { type FormEvent, useEffect, useState } from "react";
 import { PublicError, type PublicView, type SigningApi } from "./api";
 import { t } from "./i18n";
 
+type Sent = { sentTo: string; until: number };
+
+/** A code sent from this tab, kept for the session: a reload shows it was sent and the wait, and asks for no other too early. */
+const sentKey = (api: SigningApi) => `esign-code:${api.base}`;
+const sentBefore = (api: SigningApi): Sent | null => {
+  try {
+    const saved = JSON.parse(window.sessionStorage.getItem(sentKey(api)) ?? "null") as Sent | null;
+    return saved && typeof saved.sentTo === "string" && typeof saved.until === "number" ? saved : null;
+  } catch {
+    return null;
+  }
+};
+const remember = (api: SigningApi, sent: Sent) => {
+  try {
+    window.sessionStorage.setItem(sentKey(api), JSON.stringify(sent));
+  } catch {
+    // Storage off (private mode): the page still works, a reload just forgets the wait.
+  }
+};
+
 /**
  * Proves the signer holds the email or phone the firm entered: a 6-digit code sent there. The
  * fifth wrong code locks the link (the server answers 423), which the page then shows.
  */
 export const CodeStep = ({ api, view, onVerified, onLocked }: { api: SigningApi; view: PublicView; onVerified: () => void; onLocked: () => void }) => {
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [wait, setWait] = useState(0);
+  const [before] = useState(() => sentBefore(api));
+  const [sentTo, setSentTo] = useState<string | null>(before?.sentTo ?? null);
+  const [wait, setWait] = useState(() => (before ? Math.max(0, Math.ceil((before.until - Date.now()) / 1000)) : 0));
   const [code, setCode] = useState("");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
@@ -27,7 +48,16 @@ export const CodeStep = ({ api, view, onVerified, onLocked }: { api: SigningApi;
       const res = await api.sendCode();
       setSentTo(res.maskedRecipient);
       setWait(res.resendAfterSeconds);
+      remember(api, { sentTo: res.maskedRecipient, until: Date.now() + res.resendAfterSeconds * 1000 });
     } catch (e) {
+      // Too early (sent from another tab or device): a code is out, so the box is what matters.
+      const early = e instanceof PublicError && e.status === 429 ? (e.data as { resendAfterSeconds?: number; maskedRecipient?: string } | null) : null;
+      if (early?.maskedRecipient && typeof early.resendAfterSeconds === "number") {
+        setSentTo(early.maskedRecipient);
+        setWait(early.resendAfterSeconds);
+        remember(api, { sentTo: early.maskedRecipient, until: Date.now() + early.resendAfterSeconds * 1000 });
+        return;
+      }
       setError(e instanceof PublicError && e.message ? e.message : t("errors.network"));
     } finally {
       setBusy(false);
@@ -43,6 +73,11 @@ export const CodeStep = ({ api, view, onVerified, onLocked }: { api: SigningApi;
     setError("");
     try {
       await api.verify(code);
+      try {
+        window.sessionStorage.removeItem(sentKey(api));
+      } catch {
+        // Nothing kept to forget.
+      }
       onVerified();
     } catch (e) {
       if (e instanceof PublicError && e.status === 423) return onLocked();

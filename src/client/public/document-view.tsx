@@ -104,8 +104,12 @@ const FieldBox = ({ field, mark, onOpen }: { field: Field; mark: string | undefi
   const style = { left: pct(field.x), top: pct(field.y), width: pct(field.w), height: pct(field.h) };
   if (field.kind === "date") {
     return (
-      <span className="pub-field pub-field-date" style={style}>
-        {t("sign.dateField")}
+      // The box is often a line high: a short word that scales with it, the full sentence for
+      // screen readers and on hover.
+      <span className="pub-field pub-field-date" style={style} title={t("sign.dateField")} role="img" aria-label={t("sign.dateField")}>
+        <span className="pub-field-text" aria-hidden>
+          {t("sign.dateShort")}
+        </span>
       </span>
     );
   }

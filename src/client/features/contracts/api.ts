@@ -31,9 +31,17 @@ export type Member = { id: string; name: string };
 /** The firm's seals in use (every member may pick one). */
 export const useSealOptions = () => useQuery({ queryKey: ["seal-options"], queryFn: () => get<SealOption[]>("/seal-options"), staleTime: 60_000 });
 
-/** The cases the user may read, for the case picker (newest first). */
+/**
+ * The open cases the user may read, for the case picker of a new contract or seal request (newest
+ * first): a closed or terminated case takes neither (the server refuses it too, 409).
+ */
 export const useCaseOptions = () =>
-  useQuery({ queryKey: ["contract-case-options"], queryFn: () => get<CaseRow[]>("/cases", { _end: 200, _sort: "createdAt", _order: "desc" }), staleTime: 30_000 });
+  useQuery({
+    queryKey: ["contract-case-options"],
+    // Repeated `status=` (not qs brackets): the list reads one filter given twice as "any of".
+    queryFn: () => get<CaseRow[]>("/cases?status=pre-filing&status=formal", { _end: 200, _sort: "createdAt", _order: "desc" }),
+    staleTime: 30_000,
+  });
 
 export const useCase = (id: string | undefined) =>
   useQuery({ queryKey: ["contract-case", id], queryFn: () => get<CaseRow>(`/cases/${id}`), enabled: Boolean(id) });

@@ -8,8 +8,9 @@ import { formatMoney, formatPercent } from "../../../shared/money";
 import { CaseLink } from "../cases";
 import { fetchJson, useMemberName, useSealOptions } from "./api";
 import { FileLinks } from "../../components/file-links";
+import { stampConfirm } from "./stamp-confirm";
 
-type Submission = { contractId: string | null; caseId: string; values: Record<string, unknown> };
+type Submission = { contractId: string | null; caseId: string; values: Record<string, unknown>; fileNames?: Record<string, string> };
 type Instance = { businessRef?: string };
 
 // What the approver decides on: the contract, its fee terms and the seal it will be stamped with.
@@ -50,7 +51,7 @@ const ProposedContract = ({ instanceId }: { instanceId: string }) => {
           </Descriptions.Item>
         ))}
         <Descriptions.Item label={t("contracts.fields.attachmentIds")}>
-          <FileLinks ids={v.attachmentIds} instanceId={instanceId} />
+          <FileLinks ids={v.attachmentIds} instanceId={instanceId} names={data.fileNames} />
         </Descriptions.Item>
       </Descriptions>
     </section>
@@ -99,12 +100,15 @@ const ContractOfRequest = ({ instanceId }: { instanceId: string }) => {
 
 /** /contract/workflow/:id, …/archive/:id, …/cancel/:id: the approval detail with what it is about. */
 export const ContractApprovalPage = ({ what }: { what: "new" | "archive" | "cancel" }) => {
+  const { t } = useTranslation();
   const { id = "" } = useParams();
   const [search] = useSearchParams();
   const { goNext, isAllDone } = useNextPending();
   if (isAllDone) return <AllDone />;
   const summary = what === "new" ? <ProposedContract instanceId={id} /> : <ContractOfRequest instanceId={id} />;
-  return <ApprovalDetail key={id} id={id} taskId={search.get("task") ?? undefined} onTaskDone={(task) => void goNext(task)} summary={summary} />;
+  // A new contract's approval ends with the custodian's step: they confirm the copies and date stamped.
+  const confirm = what === "new" ? stampConfirm(t) : undefined;
+  return <ApprovalDetail key={id} id={id} taskId={search.get("task") ?? undefined} onTaskDone={(task) => void goNext(task)} summary={summary} acceptConfirm={confirm} />;
 };
 
 export const ContractApprovalNew = () => <ContractApprovalPage what="new" />;

@@ -110,10 +110,19 @@ export const ContractDetail = () => {
                   {t("contracts.actions.toSigning")}
                 </Button>
               ) : null}
-              {c.status === "signing" ? (
+              {c.status === "signing" && c.signingStatus === "signing" ? (
                 <Button loading={isMoving} onClick={() => void move("signed")}>
                   {t("contracts.actions.toSigned")}
                 </Button>
+              ) : null}
+              {/* E-signing is out or ended unsigned: marking it signed on paper is said out loud first. */}
+              {c.status === "signing" && c.signingStatus !== "signing" ? (
+                <Popconfirm
+                  title={t("contracts.messages.markSignedWarning", { status: t(`contracts.signingStatuses.${c.signingStatus}`) })}
+                  onConfirm={() => void move("signed")}
+                >
+                  <Button loading={isMoving}>{t("contracts.actions.toSigned")}</Button>
+                </Popconfirm>
               ) : null}
               {c.status === "approved" || c.status === "signed" ? (
                 <Button type="primary" onClick={() => setDialog("archive")}>

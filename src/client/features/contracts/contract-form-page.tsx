@@ -12,6 +12,7 @@ import { useSubmissionKey } from "../../lib/submission-key";
 import { http } from "../../providers/http";
 import { fetchJson, useCase, useCaseOptions, useSealOptions } from "./api";
 import { FileUpload } from "../../components/file-upload";
+import { noEnterSubmit } from "../../components/no-enter-submit";
 import "./contracts.css";
 
 const FEE_TYPES = ["fixed", "hourly", "contingency", "semi-contingency", "hybrid"];
@@ -130,12 +131,12 @@ export const ContractFormPage = () => {
             </Col>
             <Col xs={24} md={12}>
               <Form.Item name="startDate" label={f("startDate")} dependencies={["endDate"]} rules={[{ required: true, message: t("contracts.form.required") }, dateRule("start")]}>
-                <DatePicker style={{ width: "100%" }} />
+                <DatePicker style={{ width: "100%" }} onKeyDown={noEnterSubmit} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
               <Form.Item name="endDate" label={f("endDate")} dependencies={["startDate"]} rules={[{ required: true, message: t("contracts.form.required") }, dateRule("end")]}>
-                <DatePicker style={{ width: "100%" }} />
+                <DatePicker style={{ width: "100%" }} onKeyDown={noEnterSubmit} />
               </Form.Item>
             </Col>
             <Col xs={24} md={8}>

@@ -1,4 +1,5 @@
-import { Form, Input, Modal } from "antd";
+import { useQuery } from "@tanstack/react-query";
+import { Checkbox, Form, Input, Modal } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -6,7 +7,9 @@ import { useNavigate } from "react-router";
 import { useSubmissionKey } from "../../lib/submission-key";
 import { isApiError } from "../../providers/api-error";
 import { http } from "../../providers/http";
+import { FileLinks } from "../../components/file-links";
 import { FileUpload } from "../../components/file-upload";
+import { fetchJson } from "./api";
 
 type Props = {
   what: "archive" | "void";
@@ -17,7 +20,9 @@ type Props = {
 
 /**
  * Starts the archive approval (signed scans or the e-signed PDF, remarks) or the void approval
- * (reason and certificate, both required); then opens that approval.
+ * (reason and certificate, both required); then opens that approval. A contract signed
+ * electronically already has its sealed PDF in the case folder: archiving offers it, ticked,
+ * instead of asking for it to be downloaded and uploaded again.
  */
 export const RequestDialog = ({ what, contract, open, onClose }: Props) => {
   const { t } = useTranslation();
@@ -29,17 +34,25 @@ export const RequestDialog = ({ what, contract, open, onClose }: Props) => {
   const [isSaving, setSaving] = useState(false);
   const [fileError, setFileError] = useState<string | undefined>();
   const isArchive = what === "archive";
+  const { data: esign } = useQuery({
+    queryKey: ["contract-sealed", contract.id],
+    queryFn: () => fetchJson<{ current: { status: string; sealedFileId: string | null } | null }>(`/contracts/${contract.id}/esign`),
+    enabled: isArchive,
+  });
+  const sealedId = esign?.current?.status === "completed" ? esign.current.sealedFileId : null;
+  const [isSealedUsed, setSealedUsed] = useState(true);
+  const chosen = [...(sealedId && isSealedUsed ? [sealedId] : []), ...files];
 
   const submit = async () => {
     // Both problems show at once: the missing file and the missing reason.
-    if (files.length === 0) setFileError(t("contracts.form.fileRequired"));
+    if (chosen.length === 0) setFileError(t("contracts.form.fileRequired"));
     const checked = await form.validateFields().catch(() => undefined);
-    if (!checked || files.length === 0) return;
+    if (!checked || chosen.length === 0) return;
     const { text } = checked;
     setSaving(true);
     try {
       const body = isArchive
-        ? { archiveFileIds: files, remark: text?.trim() || undefined, version: contract.version }
+        ? { archiveFileIds: chosen, remark: text?.trim() || undefined, version: contract.version }
         : { reason: String(text ?? "").trim(), certificateIds: files, version: contract.version };
       const { data } = await http.post<{ instanceId: string }>(`/contracts/${contract.id}/${what}`, body, keyFor(body));
       onClose();
@@ -70,6 +83,20 @@ export const RequestDialog = ({ what, contract, open, onClose }: Props) => {
           help={fileError}
           extra={isArchive ? t("contracts.form.archiveHint") : undefined}
         >
+          {sealedId ? (
+            <div className="contract-sealed-choice">
+              <Checkbox
+                checked={isSealedUsed}
+                onChange={(e) => {
+                  setSealedUsed(e.target.checked);
+                  if (e.target.checked) setFileError(undefined);
+                }}
+              >
+                {t("contracts.form.useSealed")}
+              </Checkbox>
+              <FileLinks ids={[sealedId]} />
+            </div>
+          ) : null}
           <FileUpload
             id={`contract-${what}-files`}
             folderId={contract.folderId}

@@ -8,10 +8,12 @@ import { http } from "../../providers/http";
 import { fetchJson, useMemberName, useSealOptions } from "../contracts/api";
 import { SealUsageTable } from "../contracts/contract-tabs";
 import { FileLinks } from "../../components/file-links";
+import { stampConfirm } from "../contracts/stamp-confirm";
 import { CaseLink } from "../cases";
 import { AllDone, ApprovalDetail, useNextPending } from "../workflow";
+import type { Recipient } from "./recipients-field";
 
-type Request = Record<string, unknown> & { id: string; version: number; status: string; files: { fileId: string; copies: number }[] };
+type Request = Record<string, unknown> & { id: string; version: number; status: string; files: { fileId: string; copies: number }[]; recipients: Recipient[] };
 
 const STATUS_COLOR: Record<string, string> = { pending: "processing", stamped: "success", "taken-out": "gold", returned: "green", rejected: "error", cancelled: "default" };
 
@@ -25,6 +27,12 @@ const RequestSummary = ({ instanceId }: { instanceId: string }) => {
   const { data: instance } = useQuery({ queryKey: ["workflow-instance-ref", instanceId], queryFn: () => fetchJson<{ businessRef?: string }>(`/workflow/instances/${instanceId}`) });
   const requestId = instance?.businessRef?.split(":")[1];
   const { data: r } = useQuery({ queryKey: ["seal-request", requestId], queryFn: () => fetchJson<Request>(`/seal-requests/${requestId}`), enabled: Boolean(requestId) });
+  // The files by name (the custodian holds no rights on Documents to ask for them one by one).
+  const { data: named = [] } = useQuery({
+    queryKey: ["seal-request-files", requestId],
+    queryFn: () => fetchJson<{ fileId: string; name: string; copies: number }[]>(`/seal-requests/${requestId}/files`),
+    enabled: Boolean(requestId),
+  });
   const { data: me } = useQuery({ queryKey: ["login-user-info"], queryFn: () => fetchJson<{ id: string }>("/user-service/user/get-login-user-info"), staleTime: 300_000 });
   if (!instance) return <Skeleton active />;
   if (!r) return null;
@@ -47,7 +55,11 @@ const RequestSummary = ({ instanceId }: { instanceId: string }) => {
         <Descriptions.Item label={t("seals.requestFields.status")}>
           <Tag color={STATUS_COLOR[r.status]}>{t(`seals.requestStatus.${r.status}`)}</Tag>
         </Descriptions.Item>
-        <Descriptions.Item label={t("seals.requestFields.recipients")}>{String(r.recipients)}</Descriptions.Item>
+        <Descriptions.Item label={t("seals.requestFields.recipients")}>
+          {(Array.isArray(r.recipients) ? r.recipients : []).map((x) => (
+            <div key={x.name}>{t("seals.form.recipientLine", { name: x.name, count: x.copies })}</div>
+          ))}
+        </Descriptions.Item>
         <Descriptions.Item label={t("seals.requestFields.sealId")}>{seal?.name ?? ""}</Descriptions.Item>
         <Descriptions.Item label={t("seals.requestFields.mode")}>{t(`seals.modes.${String(r.mode)}`)}</Descriptions.Item>
         <Descriptions.Item label={t("seals.requestFields.reviewed")}>{t(r.reviewed ? "seals.form.yes" : "seals.form.no")}</Descriptions.Item>
@@ -63,7 +75,7 @@ const RequestSummary = ({ instanceId }: { instanceId: string }) => {
         <Descriptions.Item label={t("seals.requestFields.files")} span={2}>
           {r.files.map((f) => (
             <div key={f.fileId}>
-              <FileLinks ids={[f.fileId]} /> × {f.copies}
+              <FileLinks ids={[f.fileId]} names={{ [f.fileId]: named.find((n) => n.fileId === f.fileId)?.name ?? "" }} /> × {f.copies}
             </div>
           ))}
         </Descriptions.Item>
@@ -88,7 +100,17 @@ const RequestSummary = ({ instanceId }: { instanceId: string }) => {
 export const SealApprovalPage = () => {
   const { id = "" } = useParams();
   const [search] = useSearchParams();
+  const { t } = useTranslation();
   const { goNext, isAllDone } = useNextPending();
   if (isAllDone) return <AllDone />;
-  return <ApprovalDetail key={id} id={id} taskId={search.get("task") ?? undefined} onTaskDone={(task) => void goNext(task)} summary={<RequestSummary instanceId={id} />} />;
+  return (
+    <ApprovalDetail
+      key={id}
+      id={id}
+      taskId={search.get("task") ?? undefined}
+      onTaskDone={(task) => void goNext(task)}
+      summary={<RequestSummary instanceId={id} />}
+      acceptConfirm={stampConfirm(t)}
+    />
+  );
 };

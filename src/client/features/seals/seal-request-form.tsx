@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Button, Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select, Space, Table } from "antd";
+import { Button, Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select, Space } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,14 +11,17 @@ import { isApiError } from "../../providers/api-error";
 import { http } from "../../providers/http";
 import { fetchJson, useCaseOptions, useSealOptions } from "../contracts/api";
 import { FileUpload } from "../../components/file-upload";
+import { noEnterSubmit } from "../../components/no-enter-submit";
+import { type Recipient, RecipientsField } from "./recipients-field";
 import "../contracts/contracts.css";
 
-type Values = { documentType: string; caseId?: string; recipients: string; sealId: string; reason: string; reviewed: boolean; mode: string; returnDue?: Dayjs };
+type Values = { documentType: string; caseId?: string; recipients: Recipient[]; sealId: string; reason: string; reviewed: boolean; mode: string; returnDue?: Dayjs };
 type FileCopies = { fileId: string; name: string; copies: number };
 
 /**
- * /seal/add/:workflow: a legal-document seal request. Each uploaded document has its own copies;
- * whether the lawyer reviewed them must be answered; a take-out needs a return date.
+ * /seal/add/:workflow: a legal-document seal request. Each uploaded document has its own copies
+ * (beside it in the upload list, so it is listed once), each recipient too; whether the lawyer
+ * reviewed them must be answered; a take-out needs a return date.
  */
 export const SealRequestForm = () => {
   const { t } = useTranslation();
@@ -41,10 +44,11 @@ export const SealRequestForm = () => {
 
   // Uploaded ids arrive in order; a new one starts at one copy, a removed one drops out.
   const onFiles = (uploaded: { id: string; name: string }[]) => {
-    const known = new Map(files.map((f) => [f.fileId, f]));
-    const next = uploaded.map((u) => known.get(u.id) ?? { fileId: u.id, copies: 1, name: u.name });
-    setFiles(next);
-    if (next.length > 0) setFilesError(undefined);
+    setFiles((all) => {
+      const known = new Map(all.map((f) => [f.fileId, f]));
+      return uploaded.map((u) => known.get(u.id) ?? { fileId: u.id, copies: 1, name: u.name });
+    });
+    if (uploaded.length > 0) setFilesError(undefined);
   };
 
   const submit = async (v: Values) => {
@@ -67,7 +71,9 @@ export const SealRequestForm = () => {
       if (isApiError(err) && err.fields.length > 0) {
         const fileErr = err.fields.find((f) => f.field.startsWith("files"));
         if (fileErr) setFilesError(fileErr.message);
-        form.setFields(err.fields.filter((f) => !f.field.startsWith("files")).map((f) => ({ name: f.field as never, errors: [f.message] })));
+        // "recipients.1.name" names the second recipient's box.
+        const path = (field: string) => field.split(".").map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+        form.setFields(err.fields.filter((f) => !f.field.startsWith("files")).map((f) => ({ name: path(f.field) as never, errors: [f.message] })));
       }
     } finally {
       setSaving(false);
@@ -79,7 +85,7 @@ export const SealRequestForm = () => {
     <>
       <PageHeader title={t("seals.titles.createRequest")} />
       <PagePanel>
-        <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} initialValues={{ mode: "office", caseId: search.get("caseId") ?? undefined }} className="contract-form">
+        <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} initialValues={{ mode: "office", caseId: search.get("caseId") ?? undefined, recipients: [{ name: "", copies: 1 }] }} className="contract-form">
           <Row gutter={16}>
             <Col xs={24} md={12}>
               <Form.Item name="documentType" label={f("documentType")} rules={[required]}>
@@ -92,46 +98,35 @@ export const SealRequestForm = () => {
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name="recipients" label={f("recipients")} rules={[{ ...required, whitespace: true }, { max: 500 }]}>
-                <Input />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
               <Form.Item name="sealId" label={f("sealId")} rules={[required]}>
                 <Select options={seals.map((s) => ({ value: s.id, label: `${s.name}（${t(`seals.types.${s.sealType}`)}）` }))} />
               </Form.Item>
             </Col>
             <Col xs={24}>
               <Form.Item label={f("files")} htmlFor="seal-files" required validateStatus={filesError ? "error" : undefined} help={filesError}>
-                <FileUpload id="seal-files" max={10} onChange={(_ids, uploaded) => onFiles(uploaded)} onBusy={setBusy} label={t("contracts.form.upload")} />
-              </Form.Item>
-              {files.length > 0 ? (
-                <Table<FileCopies>
-                  rowKey="fileId"
-                  size="small"
-                  pagination={false}
-                  dataSource={files}
-                  style={{ marginBottom: 16 }}
-                  columns={[
-                    { title: t("contracts.files.name"), dataIndex: "name" },
-                    {
-                      title: t("seals.form.copies"),
-                      dataIndex: "copies",
-                      width: 160,
-                      render: (copies: number, row) => (
-                        <InputNumber
-                          aria-label={t("seals.form.copiesOf", { name: row.name })}
-                          min={1}
-                          max={999}
-                          precision={0}
-                          value={copies}
-                          onChange={(n) => setFiles((all) => all.map((x) => (x.fileId === row.fileId ? { ...x, copies: Number(n) || 1 } : x)))}
-                        />
-                      ),
-                    },
-                  ]}
+                <FileUpload
+                  id="seal-files"
+                  max={10}
+                  onChange={(_ids, uploaded) => onFiles(uploaded)}
+                  onBusy={setBusy}
+                  label={t("contracts.form.upload")}
+                  itemExtra={(file) => (
+                    <InputNumber
+                      aria-label={t("seals.form.copiesOf", { name: file.name })}
+                      min={1}
+                      max={999}
+                      precision={0}
+                      addonAfter={t("seals.form.copiesUnit")}
+                      style={{ width: 140 }}
+                      value={files.find((x) => x.fileId === file.id)?.copies ?? 1}
+                      onChange={(n) => setFiles((all) => all.map((x) => (x.fileId === file.id ? { ...x, copies: Number(n) || 1 } : x)))}
+                    />
+                  )}
                 />
-              ) : null}
+              </Form.Item>
+            </Col>
+            <Col xs={24}>
+              <RecipientsField />
             </Col>
             <Col xs={24}>
               <Form.Item name="reason" label={f("reason")} rules={[{ ...required, whitespace: true }, { max: 1000 }]}>
@@ -151,7 +146,7 @@ export const SealRequestForm = () => {
             {mode === "take-out" ? (
               <Col xs={24} md={8}>
                 <Form.Item name="returnDue" label={f("returnDue")} rules={[required]}>
-                  <DatePicker style={{ width: "100%" }} disabledDate={(d) => d.isBefore(dayjs(), "day")} />
+                  <DatePicker style={{ width: "100%" }} disabledDate={(d) => d.isBefore(dayjs(), "day")} onKeyDown={noEnterSubmit} />
                 </Form.Item>
               </Col>
             ) : null}

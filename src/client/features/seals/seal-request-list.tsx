@@ -1,5 +1,6 @@
 import { PlusOutlined } from "@ant-design/icons";
-import { Button } from "antd";
+import { Button, Tag } from "antd";
+import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 
@@ -8,7 +9,11 @@ import { useCan } from "../../routing/use-can";
 import { SchemaList } from "../../schema-ui/schema-list";
 import { useStartable } from "../contracts/api";
 
-/** /seal/list: seal requests the user may read, filtered by the schema's x-filter fields. */
+/** A seal taken out and not back by its return date (the day after it is due). */
+const isOverdue = (row: Record<string, unknown>, today = dayjs().format("YYYY-MM-DD")) =>
+  row.status === "taken-out" && typeof row.returnDue === "string" && row.returnDue < today;
+
+/** /seal/list: seal requests the user may read, filtered by the schema's x-filter fields; overdue take-outs are tagged. */
 export const SealRequestList = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -29,6 +34,7 @@ export const SealRequestList = () => {
           }
           // A request recorded without an approval (the demo's history) has no page to open.
           linkTo={(record) => (record.approvalId ? `/seal/workflow/${String(record.approvalId)}` : undefined)}
+          nameExtra={(record) => (isOverdue(record) ? <Tag color="error">{t("seals.list.overdue")}</Tag> : null)}
         />
       </PagePanel>
     </>

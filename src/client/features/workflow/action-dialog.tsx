@@ -1,6 +1,6 @@
 import { useCustomMutation } from "@refinedev/core";
 import { Form, Input, Modal, Radio, Select } from "antd";
-import { useEffect, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { MemberPickerField } from "../../components/member-picker";
@@ -20,6 +20,20 @@ type Props = {
   onClose: () => void;
   onDone: (action: DialogAction, taskId?: string) => void;
   onFailed?: (action: DialogAction, status: number, taskId?: string) => void;
+  confirm?: AcceptConfirm;
+};
+
+/**
+ * What a step's accept must confirm in the dialog itself (a custodian's copies and date): the
+ * fields, their proposed values, and how the confirmed values become the form patch.
+ */
+export type AcceptConfirm = {
+  title: string;
+  fields: ReactNode;
+  initialValues: Record<string, unknown>;
+  toPatch: (values: Record<string, unknown>) => Record<string, unknown>;
+  /** The instance's version the patch is made on. */
+  version: number;
 };
 
 type FormValues = {
@@ -40,7 +54,7 @@ const TAKES_FILES = new Set<DialogAction>(["accept", "reject", "return", "addSig
  * One dialog for every approval action. Its Idempotency-Key is made when it opens, so a double
  * click or a retried request takes effect once.
  */
-export const ActionDialog = ({ instanceId, title, action, task, extra, onClose, onDone, onFailed }: Props) => {
+export const ActionDialog = ({ instanceId, title, action, task, extra, onClose, onDone, onFailed, confirm }: Props) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
   // A fresh key per opening of the dialog.
@@ -62,6 +76,7 @@ export const ActionDialog = ({ instanceId, title, action, task, extra, onClose, 
     // (an escaped promise is a page error).
     const v = await form.validateFields().catch(() => null);
     if (!v) return;
+    const confirmed = action === "accept" && confirm ? { formPatch: { ...((extra?.formPatch as object | undefined) ?? {}), ...confirm.toPatch(v as Record<string, unknown>) }, version: confirm.version } : undefined;
     const body: Record<string, unknown> = {
       type: action,
       ...(NEEDS_TASK.has(action) && task ? { taskId: task.id } : {}),
@@ -71,6 +86,7 @@ export const ActionDialog = ({ instanceId, title, action, task, extra, onClose, 
       ...(action === "addSign" ? { userIds: v.userIds, position: v.position, mode: v.mode } : {}),
       ...(action === "cc" ? { userIds: v.userIds } : {}),
       ...(action === "accept" || action === "resubmit" ? extra : {}),
+      ...confirmed,
       ...(TAKES_FILES.has(action) && fileIds.length > 0 ? { attachments: fileIds } : {}),
     };
     try {
@@ -91,7 +107,7 @@ export const ActionDialog = ({ instanceId, title, action, task, extra, onClose, 
   return (
     <Modal
       open
-      title={t(`workflow.actions.${action}`)}
+      title={action === "accept" && confirm ? confirm.title : t(`workflow.actions.${action}`)}
       okText={t("workflow.actions.ok")}
       cancelText={t("buttons.cancel")}
       confirmLoading={mutation.isPending}
@@ -101,7 +117,8 @@ export const ActionDialog = ({ instanceId, title, action, task, extra, onClose, 
       destroyOnHidden
     >
       {action === "cancel" ? <p className="wf-muted">{t("workflow.messages.cancelConfirm")}</p> : null}
-      <Form form={form} layout="vertical" initialValues={{ position: "pre", mode: "all" }}>
+      <Form form={form} layout="vertical" initialValues={{ position: "pre", mode: "all", ...(action === "accept" ? confirm?.initialValues : undefined) }}>
+        {action === "accept" && confirm ? confirm.fields : null}
         {action === "return" ? (
           <Form.Item name="targetNodeId" label={t("workflow.fields.returnTo")} rules={[{ required: true, message: t("validation.required") }]}>
             <Select

@@ -5,11 +5,11 @@ import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { PageHeader, PagePanel } from "../../layout/page-header";
-import { ActionDialog, type DialogAction } from "./action-dialog";
+import { type AcceptConfirm, ActionDialog, type DialogAction } from "./action-dialog";
 import { ReassignDialog } from "./reassign-dialog";
 import { BusinessLink, businessTarget } from "./business-link";
 import { ApprovalTimeline } from "./timeline";
-import { type InstanceDetail, STATUS_COLORS, type TaskRow, WORKFLOW_API } from "./types";
+import { type InstanceDetail, type MyTask, STATUS_COLORS, type TaskRow, WORKFLOW_API } from "./types";
 import "./workflow.css";
 import { WorkflowForm } from "./workflow-form";
 import { editableSchema, FormView } from "./form-view";
@@ -24,6 +24,8 @@ export type ApprovalDetailProps = {
   onTaskDone?: (taskId: string) => void;
   /** What the approval is about (a contract's terms, a seal request), above the form. */
   summary?: ReactNode;
+  /** What this viewer's accept must confirm in its dialog (the custodian's copies and date), if anything. */
+  acceptConfirm?: (task: MyTask, form: Values) => Omit<AcceptConfirm, "version"> | undefined;
 };
 
 const TASK_ACTIONS: DialogAction[] = ["accept", "reject", "return", "transfer", "addSign", "resubmit"];
@@ -33,7 +35,7 @@ const TASK_ACTIONS: DialogAction[] = ["accept", "reject", "return", "transfer", 
  * timeline on the right, the actions fixed at the bottom. Cases, contracts and seals reuse it
  * on their own detail routes.
  */
-export const ApprovalDetail = ({ id, taskId, onTaskDone, summary }: ApprovalDetailProps) => {
+export const ApprovalDetail = ({ id, taskId, onTaskDone, summary, acceptConfirm }: ApprovalDetailProps) => {
   const { t } = useTranslation();
   const invalidate = useInvalidate();
   const { result, query } = useCustom<InstanceDetail>({ url: `${WORKFLOW_API}/instances/${id}`, method: "get" });
@@ -80,6 +82,7 @@ export const ApprovalDetail = ({ id, taskId, onTaskDone, summary }: ApprovalDeta
 
   const actions = task?.actions ?? [];
   const editable = task?.editable ?? [];
+  const confirm = task && acceptConfirm ? acceptConfirm(task, values) : undefined;
   return (
     <>
       <PageHeader
@@ -156,6 +159,7 @@ export const ApprovalDetail = ({ id, taskId, onTaskDone, summary }: ApprovalDeta
         onClose={() => setDialog(null)}
         onDone={(a, x) => void done(a, x)}
         onFailed={(a, s, x) => void failed(a, s, x)}
+        confirm={confirm ? { ...confirm, version: detail.version } : undefined}
       />
       <ReassignDialog
         instanceId={id}

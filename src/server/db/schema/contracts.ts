@@ -129,7 +129,8 @@ export const sealRequests = pgTable(
     requestNo: text("request_no").notNull(),
     documentType: text("document_type").notNull(),
     caseId: uuid("case_id"),
-    recipients: text().notNull(),
+    /** [{name, copies}]: who receives the stamped documents and how many copies each. */
+    recipients: jsonb().$type<{ name: string; copies: number }[]>().notNull().default([]),
     /** [{fileId, copies}] */
     files: jsonb().$type<{ fileId: string; copies: number }[]>().notNull().default([]),
     sealId: uuid("seal_id").notNull(),

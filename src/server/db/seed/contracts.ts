@@ -109,9 +109,9 @@ export const seedContracts = async (tx: Db, workspaceId: string, people: People)
     });
   }
   const requests = [
-    { mode: "office", status: "stamped", documentType: "legal-opinion", recipients: "委托人", returnDue: null },
-    { mode: "take-out", status: "taken-out", documentType: "power-of-attorney", recipients: "人民法院立案庭", returnDue: today.add(2, "day").format("YYYY-MM-DD") },
-    { mode: "take-out", status: "taken-out", documentType: "complaint", recipients: "仲裁委员会", returnDue: today.subtract(1, "day").format("YYYY-MM-DD") },
+    { mode: "office", status: "stamped", documentType: "legal-opinion", recipients: [{ name: "委托人", copies: 2 }], returnDue: null },
+    { mode: "take-out", status: "taken-out", documentType: "power-of-attorney", recipients: [{ name: "人民法院立案庭", copies: 1 }, { name: "委托人", copies: 1 }], returnDue: today.add(2, "day").format("YYYY-MM-DD") },
+    { mode: "take-out", status: "taken-out", documentType: "complaint", recipients: [{ name: "仲裁委员会", copies: 2 }], returnDue: today.subtract(1, "day").format("YYYY-MM-DD") },
   ] as const;
   for (const [i, spec] of requests.entries()) {
     const requestNo = await nextNumber(ctx, "seal-request");
@@ -122,7 +122,7 @@ export const seedContracts = async (tx: Db, workspaceId: string, people: People)
         requestNo,
         documentType: spec.documentType,
         caseId: open[i]?.id ?? null,
-        recipients: spec.recipients,
+        recipients: [...spec.recipients],
         // The document stamped: a file in the case's folder, as the request form requires one.
         files: [{ fileId: (await seedFile(tx, { workspaceId, ownerId: people.lead, folderId: open[i]?.folderId ?? null, name: `用印文件-${requestNo}.pdf`, mime: "application/pdf", body: DEMO_CONTRACT_PDF })).id, copies: 2 }],
         sealId: sealRows[0].id,
@@ -140,7 +140,7 @@ export const seedContracts = async (tx: Db, workspaceId: string, people: People)
       sealId: sealRows[0].id,
       entity: "seal_requests",
       entityId: row.id,
-      subject: `${requestNo} ${spec.recipients}`,
+      subject: `${requestNo} ${spec.recipients.map((r) => `${r.name} ×${r.copies}`).join(", ")}`,
       copies: 1 + i,
       approvedBy: people.approver,
       stampedBy: people.custodian,
@@ -162,7 +162,7 @@ export const seedPendingSealRequest = async (tx: Db, workspaceId: string, people
       requestNo,
       documentType: "complaint",
       caseId: caseRow?.id ?? null,
-      recipients: "人民法院立案庭",
+      recipients: [{ name: "人民法院立案庭", copies: 2 }],
       files: [{ fileId: (await seedFile(tx, { workspaceId, ownerId: people.lead, folderId: caseRow?.folderId ?? null, name: `起诉状-${requestNo}.pdf`, mime: "application/pdf", body: DEMO_CONTRACT_PDF })).id, copies: 2 }],
       sealId: seal.id,
       reason: "提交起诉材料",

@@ -24,13 +24,13 @@ export const assertSigner = (ctx: RequestCtx, values: Record<string, unknown>) =
  * The case a contract or seal request names: one the caller may read (else 404, as another firm's)
  * and still open (pre-filing or formal; else 409). Locked when `lock` (the accept re-checks it).
  */
-export const openCaseOf = async (ctx: RequestCtx, caseId: string, opts: { checkScope: boolean; lock?: boolean }) => {
+export const openCaseOf = async (ctx: RequestCtx, caseId: string, opts: { checkScope: boolean; lock?: boolean; notOpenKey?: string }) => {
   if (!isUuid(caseId)) failValidation([fieldError("caseId", "validation.required", ctx.lang)]);
   const readable = opts.checkScope ? rowScopeOf(ctx, "read", "LAWFIRM_CASE_VIEW", "cases") : undefined;
   const query = ctx.db.select().from(cases).where(inWorkspace(ctx, cases, eq(cases.id, caseId), readable));
   const [row] = opts.lock ? await query.for("update") : await query;
   if (!row) throw new AppError(404, "errors.notFound");
-  if (row.status !== CASE_STATUS.preFiling && row.status !== CASE_STATUS.formal) throw new AppError(409, "contracts.errors.caseNotOpen");
+  if (row.status !== CASE_STATUS.preFiling && row.status !== CASE_STATUS.formal) throw new AppError(409, opts.notOpenKey ?? "contracts.errors.caseNotOpen");
   return row;
 };
 

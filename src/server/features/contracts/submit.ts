@@ -11,6 +11,7 @@ import { fromStorage, toStorage, writableValues } from "../../schema-engine/reco
 import { checkValues } from "../../schema-engine/service";
 import { syncRecordFiles } from "../cases/files";
 import { syncContractFiles } from "./bindings";
+import { fileNamesOf } from "./file-names";
 import { nextNumber } from "./numbering";
 import { assertSigner, feeDefaults, openCaseOf, usableSeal } from "./rules";
 import { logSealUse } from "./seal-log";
@@ -126,5 +127,6 @@ export const dropSubmission = (ctx: RequestCtx, submissionId: string) => syncRec
 export const getContractSubmission = async (ctx: RequestCtx, instanceId: string) => {
   const [row] = await ctx.db.select().from(contractSubmissions).where(inWorkspace(ctx, contractSubmissions, eq(contractSubmissions.instanceId, instanceId)));
   if (!row) throw new AppError(404, "errors.notFound");
-  return { id: row.id, instanceId: row.instanceId, caseId: row.caseId, contractId: row.contractId, values: row.values, createdAt: row.createdAt, createdBy: row.createdBy };
+  const fileNames = await fileNamesOf(ctx, (row.values as Record<string, unknown>).attachmentIds);
+  return { id: row.id, instanceId: row.instanceId, caseId: row.caseId, contractId: row.contractId, values: row.values, fileNames, createdAt: row.createdAt, createdBy: row.createdBy };
 };

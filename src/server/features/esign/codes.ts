@@ -31,7 +31,9 @@ export const requestCode = (db: Db, deps: EsignDeps, token: string, origin: Orig
     const purpose = purposeOf(link);
     const { r, s } = link;
     if (s.codeExpiresAt && s.codeExpiresAt.getTime() - CODE_TTL_MS + CODE_RESEND_MS > now.getTime()) {
-      throw new AppError(429, "esign.errors.codeTooSoon", { params: { seconds: Math.ceil((s.codeExpiresAt.getTime() - CODE_TTL_MS + CODE_RESEND_MS - now.getTime()) / 1000) } });
+      const seconds = Math.ceil((s.codeExpiresAt.getTime() - CODE_TTL_MS + CODE_RESEND_MS - now.getTime()) / 1000);
+      // The page (reloaded, or another tab) learns the wait and that a code is out: it shows the code box.
+      throw new AppError(429, "esign.errors.codeTooSoon", { params: { seconds }, data: { resendAfterSeconds: seconds, maskedRecipient: maskRecipient(s.email ?? s.mobile ?? "") } });
     }
     const code = newCode();
     await tx.update(esignSigners).set({ codeHash: sha256(`${s.id}:${code}`), codeExpiresAt: new Date(now.getTime() + CODE_TTL_MS) }).where(and(eq(esignSigners.workspaceId, s.workspaceId), eq(esignSigners.id, s.id)));

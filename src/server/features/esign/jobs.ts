@@ -3,6 +3,7 @@ import { and, asc, eq, lte } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { contracts, esignRequests, esignSigners } from "../../db/tables";
 import type { EsignDeps } from "./deps";
+import { signingEndedSet } from "../contracts/signing-ended";
 import { notifyStep, sendLink } from "./notify";
 import { endRequest } from "./requests";
 import { appendEvent } from "./trail";
@@ -28,7 +29,7 @@ export const expireDue = async (db: Db, now = new Date()) => {
       for (const r of due) {
         await endRequest({ db: tx, workspaceId: r.workspaceId }, r, "expired", null, now);
         await appendEvent(tx, { workspaceId: r.workspaceId, requestId: r.id, action: "expired", actorName: "", at: now, docSha256: r.sourceSha256 });
-        await tx.update(contracts).set({ signingStatus: "expired", updatedAt: now }).where(and(eq(contracts.workspaceId, r.workspaceId), eq(contracts.id, r.contractId)));
+        await tx.update(contracts).set(signingEndedSet("expired", now)).where(and(eq(contracts.workspaceId, r.workspaceId), eq(contracts.id, r.contractId)));
         await notifyStep(tx, r, "expired", "");
       }
       return due.length;

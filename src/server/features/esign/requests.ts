@@ -9,6 +9,7 @@ import { writeAudit } from "../../lib/audit";
 import { type RequestCtx, withDb } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { lockContract } from "../contracts/lifecycle";
+import { signingEndedSet } from "../contracts/signing-ended";
 import { CONTRACT_STATUS } from "../contracts/status";
 import { lockFile } from "../documents/attachments";
 import { readFileBytes } from "../documents/generated-files";
@@ -200,8 +201,8 @@ export const prepareSigning = (ctx: RequestCtx, deps: EsignDeps, contractId: str
     return viewOf(tctx, request);
   });
 
-export const setContractSigning = (ctx: RequestCtx, contractId: string, signingStatus: string) =>
-  ctx.db.update(contracts).set({ signingStatus, updatedAt: new Date(), updatedBy: ctx.userId }).where(inWorkspace(ctx, contracts, eq(contracts.id, contractId)));
+export const setContractSigning = (ctx: RequestCtx, contractId: string, signingStatus: "cancelled") =>
+  ctx.db.update(contracts).set({ ...signingEndedSet(signingStatus, new Date()), updatedBy: ctx.userId }).where(inWorkspace(ctx, contracts, eq(contracts.id, contractId)));
 
 /** Stops a request in flight: its links die at once; the trail records who and why. */
 export const cancelRequest = (ctx: RequestCtx, id: string, reason: string | undefined, origin: Origin, now = new Date()) =>

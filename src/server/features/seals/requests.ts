@@ -29,6 +29,9 @@ const ENTITY = "seal_requests";
 type Files = { fileId: string; copies: number }[];
 const filesOf = (value: unknown): Files => (Array.isArray(value) ? (value as Files) : []);
 const totalCopies = (files: Files) => files.reduce((sum, f) => sum + (Number.isInteger(f.copies) ? f.copies : 0), 0);
+/** The log's subject names each recipient and their copies: "YY2026… 甲公司 ×2, 乙法院 ×1". */
+const recipientsText = (recipients: unknown) =>
+  (Array.isArray(recipients) ? (recipients as { name?: unknown; copies?: unknown }[]) : []).map((r) => `${String(r.name ?? "")} ×${String(r.copies ?? "")}`).join(", ");
 
 /**
  * Files a seal request: checked against schemas/seal-requests.schema.json, its files locked in
@@ -42,7 +45,7 @@ export const submitSealRequest = (ctx: RequestCtx, registry: ResourceRegistry, i
     const res = registry.get("seal-requests");
     if (!res) throw new AppError(404, "errors.notFound");
     const values = writableValues(res, input.values);
-    if (typeof values.caseId === "string") await openCaseOf(tctx, values.caseId, { checkScope: true });
+    if (typeof values.caseId === "string") await openCaseOf(tctx, values.caseId, { checkScope: true, notOpenKey: "seals.errors.caseNotOpen" });
     failValidation(await checkValues(tctx, res, registry, values));
     if (values.mode !== "take-out") delete values.returnDue;
     else if (String(values.returnDue) < todayOf(new Date())) failValidation([fieldError("returnDue", "seals.errors.returnInPast", ctx.lang)]);
@@ -90,7 +93,7 @@ export const applySealRequest = async (ctx: RequestCtx, id: string, instance: { 
   if (row.status !== "pending") throw new AppError(409, "seals.errors.notPending");
   const [seal] = await ctx.db.select().from(seals).where(inWorkspace(ctx, seals, eq(seals.id, row.sealId)));
   if (!seal) throw new AppError(404, "errors.notFound");
-  await logSealUse(ctx, { seal, entity: ENTITY, entityId: row.id, subject: `${row.requestNo} ${row.recipients}`, instance, copies: totalCopies(row.files) });
+  await logSealUse(ctx, { seal, entity: ENTITY, entityId: row.id, subject: `${row.requestNo} ${recipientsText(row.recipients)}`, instance, copies: totalCopies(row.files) });
   await change(ctx, row, { status: row.mode === "take-out" ? "taken-out" : "stamped" });
 };
 

@@ -10,6 +10,7 @@ import { sealUsagesOf } from "../contracts/queries";
 import { registerBusinessEffect } from "../workflow/registry";
 import { submitOnce } from "../workflow/submission-key";
 import { applySealRequest, closeSealRequest, remindOverdueSeals, returnSeal, SEAL_REF, type SealSubmitInput, submitSealRequest } from "./requests";
+import { sealRequestFiles } from "./files";
 
 const SUBJECT = "LAWFIRM_SEAL_VIEW" as const;
 const uuid = { type: "string", format: "uuid" } as const;
@@ -54,6 +55,8 @@ export async function sealsRoutes(app: FastifyInstance, opts: { registry: Resour
   app.post<Id & { Body: { version: number } }>("/seal-requests/:id/return", { schema: { body: versionBody }, config: onRequest }, (req) =>
     returnSeal(req.ctx, req.params.id, req.body),
   );
+  // The request's files by name with their copies, for the custodian who holds no Documents rights.
+  app.get<Id>("/seal-requests/:id/files", { config: onRequest }, (req) => sealRequestFiles(req.ctx, req.params.id));
   app.get<Id>("/seal-requests/:id/usages", { config: onRequest }, (req) => sealUsagesOf(req.ctx, { entity: "seal_requests", entityId: req.params.id }));
   // The seals a form may pick: every member sees the firm's seals in use (the registry itself is for admins).
   app.get("/seal-options", { config: { permission: "member" } }, (req) =>

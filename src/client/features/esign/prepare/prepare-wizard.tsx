@@ -12,8 +12,9 @@ import { normalizeMobile } from "./signers-editor";
 
 const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
 
-/** The counterparty signatory recorded on the contract is the first signer until changed. */
-const initialValuesOf = (c: ContractForSigning): SetupValues => ({
+/** The counterparty signatory recorded on the contract is the first signer until changed; the only PDF is chosen. */
+const initialValuesOf = (c: ContractForSigning, pdfFiles: PdfFile[]): SetupValues => ({
+  fileId: pdfFiles.length === 1 ? pdfFiles[0].id : undefined,
   signers: [{ party: "counterparty", name: text(c.signerName) ?? "", email: text(c.signerEmail), mobile: text(c.signerMobile) }],
   signingOrder: "sequential",
   expiresInDays: 14,
@@ -91,7 +92,7 @@ export const PrepareWizard = ({ contract, pdfFiles, nonPdfFiles, onClose }: Prop
         items={[{ title: t("esign.prepare.stepSetup") }, { title: t("esign.prepare.stepPlace") }, { title: t("esign.prepare.stepSend") }]}
       />
       <div hidden={step !== 0}>
-        <SetupStep contractId={contract.id} form={form} pdfFiles={pdfFiles} nonPdfFiles={nonPdfFiles} initialValues={setup ?? initialValuesOf(contract)} />
+        <SetupStep contractId={contract.id} form={form} pdfFiles={pdfFiles} nonPdfFiles={nonPdfFiles} initialValues={setup ?? initialValuesOf(contract, pdfFiles)} />
       </div>
       {step === 1 && setup?.fileId && pages.data ? (
         <FieldPlacer contractId={contract.id} fileId={setup.fileId} info={pages.data} signerNames={signerNames} fields={fields} onChange={setFields} />
@@ -110,8 +111,10 @@ export const PrepareWizard = ({ contract, pdfFiles, nonPdfFiles, onClose }: Prop
             </ol>
           </Descriptions.Item>
           <Descriptions.Item label={t("esign.request.order")}>{t(`esign.orders.${setup.signingOrder}`)}</Descriptions.Item>
-          <Descriptions.Item label={t("esign.prepare.expiresInDays")}>{setup.expiresInDays}</Descriptions.Item>
-          <Descriptions.Item label={t("esign.prepare.remindEveryDays")}>{setup.remindEveryDays}</Descriptions.Item>
+          <Descriptions.Item label={t("esign.prepare.expiresInDays")}>{t("esign.prepare.daysCount", { count: setup.expiresInDays })}</Descriptions.Item>
+          <Descriptions.Item label={t("esign.prepare.remindEveryDays")}>
+            {setup.remindEveryDays > 0 ? t("esign.prepare.daysCount", { count: setup.remindEveryDays }) : t("esign.prepare.noReminders")}
+          </Descriptions.Item>
           <Descriptions.Item label={t("esign.prepare.fields")}>{fields.length}</Descriptions.Item>
         </Descriptions>
       ) : null}

@@ -17,11 +17,19 @@ export const normalizeMobile = (value: string) => value.replace(/[\s()-]/g, "");
  */
 export const SignersEditor = () => {
   const { t } = useTranslation();
+  const form = Form.useFormInstance();
   const { data: seals = [] } = useSealOptions();
   const electronic = seals.filter((s) => s.sealType === "electronic");
-  // Only a seal's custodian may sign with it (the server refuses others), so the member's own are offered.
-  const sealsOf = (userId: string | undefined) =>
-    electronic.filter((s) => !userId || s.custodianId === userId).map((s) => ({ value: s.id, label: s.name }));
+  // Only a seal's custodian may sign with it (the server refuses others): the chosen member's own
+  // are offered, and none before a member is chosen.
+  const sealsOf = (userId: string | undefined) => electronic.filter((s) => userId && s.custodianId === userId).map((s) => ({ value: s.id, label: s.name }));
+  // Another member: a seal of the previous one goes; their only seal is taken at once.
+  const onMember = (row: number, picked: string[]) => {
+    const own = sealsOf(picked[picked.length - 1]);
+    const current = form.getFieldValue(["signers", row, "sealId"]) as string | undefined;
+    if (own.length === 1) form.setFieldValue(["signers", row, "sealId"], own[0].value);
+    else if (current && !own.some((o) => o.value === current)) form.setFieldValue(["signers", row, "sealId"], undefined);
+  };
   return (
     <Form.List name="signers">
       {(items, { add, remove }) => (
@@ -69,16 +77,18 @@ export const SignersEditor = () => {
                         getValueProps={(v: string | undefined) => ({ value: v ? [v] : [] })}
                         normalize={(v: string[]) => v[v.length - 1]}
                       >
-                        <MemberPickerField multiple={false} />
+                        <MemberPickerField multiple={false} onChange={(picked) => onMember(item.name, picked)} />
                       </Form.Item>
                       <Form.Item
                         name={[item.name, "sealId"]}
                         label={t("esign.prepare.seal")}
                         rules={[{ required: true, message: t("esign.prepare.sealRequired") }]}
                         extra={
-                          sealsOf(getFieldValue(["signers", item.name, "userId"])).length
-                            ? t("esign.prepare.sealHint")
-                            : t(electronic.length ? "esign.prepare.noSealOfMember" : "esign.prepare.noElectronicSeal")
+                          !getFieldValue(["signers", item.name, "userId"])
+                            ? t(electronic.length ? "esign.prepare.memberFirst" : "esign.prepare.noElectronicSeal")
+                            : sealsOf(getFieldValue(["signers", item.name, "userId"])).length
+                              ? t("esign.prepare.sealHint")
+                              : t(electronic.length ? "esign.prepare.noSealOfMember" : "esign.prepare.noElectronicSeal")
                         }
                       >
                         <FormSelect options={sealsOf(getFieldValue(["signers", item.name, "userId"]))} placeholder={t("esign.prepare.sealPlaceholder")} style={{ minWidth: 220 }} />
