@@ -70,7 +70,8 @@ test("a schema-declared entity: granted in the role editor, then created, found,
   const context = await page.context().browser()!.newContext({ baseURL: BASE });
   const lawyer = await context.newPage();
   await signIn(lawyer, context.request, "lawyer");
-  await lawyer.getByRole("navigation").getByText("library").click();
+  // The group's label: no locale names "library", so it reads as a word, not as its key.
+  await lawyer.getByRole("navigation").getByText("Library", { exact: true }).click();
   await lawyer.getByRole("navigation").getByRole("link", { name: "Courts" }).click();
   await expect(lawyer).toHaveURL(/\/manage\/library\/courts(\?|$)/);
 

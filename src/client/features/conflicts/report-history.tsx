@@ -4,6 +4,7 @@ import { Button, Input, Popconfirm, Space, Table, Tag, Typography } from "antd";
 import dayjs from "dayjs";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 
 import { showToast } from "../../layout/toast";
 import type { LoginUser } from "../../providers/session";
@@ -115,7 +116,23 @@ export const ReportHistory = ({ refresh, onOpen }: { refresh: number; onOpen: (i
         locale={{ emptyText: q ? t("conflicts.history.noMatch", { q }) : t("conflicts.history.empty") }}
         aria-label={t("conflicts.history.title")}
         columns={[
-          { title: t("conflicts.history.ranAt"), render: (_, r) => formatAt(r.createdAt), width: 160 },
+          {
+            title: t("conflicts.history.ranAt"),
+            width: 160,
+            // A real link (a new tab opens the report by ?report=); a plain click opens it here.
+            render: (_, r) => (
+              <Link
+                to={`/conflict-interest?report=${r.id}`}
+                onClick={(e) => {
+                  if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+                  e.preventDefault();
+                  onOpen(r.id);
+                }}
+              >
+                {formatAt(r.createdAt)}
+              </Link>
+            ),
+          },
           { title: t("conflicts.history.ranBy"), dataIndex: "createdByName", width: 120 },
           { title: t("conflicts.keywords"), render: (_, r) => r.keywords.join("、") },
           { title: t("conflicts.history.hits"), dataIndex: "hitCount", width: 90 },
