@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 
 import { AppError } from "../shared/errors";
 import { addMemberFormats } from "../shared/validators";
+import { addCalendarFormats } from "../shared/calendar-dates";
 import type { Config } from "./config";
 import { type Database, openDatabase } from "./db/client";
 import { runMigrations } from "./db/migrate";
@@ -121,6 +122,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ajv: {
       customOptions: { removeAdditional: false, coerceTypes: "array", allErrors: true, multipleOfPrecision: MULTIPLE_OF_PRECISION },
       plugins: [addMemberFormats],
+      // After ajv-formats (which Fastify adds after the plugins): real calendar days only.
+      onCreate: addCalendarFormats,
     },
   });
 

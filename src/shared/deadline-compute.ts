@@ -1,5 +1,7 @@
 import dayjs from "dayjs";
 
+import { isCalendarDate } from "./calendar-dates";
+
 /** A firm's holiday calendar as the computation reads it. */
 export type HolidayCalendar = {
   /** "YYYY-MM-DD" → "holiday" (statutory holiday) or "workday" (make-up working day, 调休). */
@@ -22,9 +24,8 @@ export type ComputedDeadline = {
 
 export const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A real calendar date written YYYY-MM-DD (2026-02-30 is not one). */
-export const isCalendarDate = (value: unknown): value is string =>
-  typeof value === "string" && DATE_RE.test(value) && dayjs(value).format("YYYY-MM-DD") === value;
+/** A real calendar date written YYYY-MM-DD (2026-02-30 is not one), the one check the API uses. */
+export { isCalendarDate };
 
 /**
  * Whether a day is a working day: make-up working days count even on a weekend, statutory

@@ -2,6 +2,7 @@ import type Ajv from "ajv";
 
 import { comparableName } from "./compare-text";
 import { MEMBER_FORMATS } from "./validators";
+import { CALENDAR_FORMATS } from "./calendar-dates";
 
 /**
  * The `x-` keywords of schemas/<resource>.schema.json (DESIGN §4) and the seed's validation
@@ -136,8 +137,7 @@ export const CATALOGUE_FORMATS = {
   integer: { type: "number", validate: (v: number) => Number.isInteger(v) },
   email: { type: "string", validate: (v: string) => v === "" || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v) },
   uppercase: { type: "string", validate: (v: string) => v === v.toUpperCase() },
-  date: { type: "string", validate: (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)) },
-  "date-time": { type: "string", validate: (v: string) => !Number.isNaN(Date.parse(v)) },
+  ...CALENDAR_FORMATS,
   uuid: { type: "string", validate: (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v) },
 } as const;
 

@@ -105,7 +105,7 @@ describe("accounts (schema-driven clients)", () => {
         legalRepresentative: "只能输入中文、英文或数字",
         employeeCount: "只能输入零或正整数",
         stockCode: "只能输入大写字母",
-        establishedDate: "日期格式无效",
+        establishedDate: "应为真实存在的日期（YYYY-MM-DD，1900–2199 年）",
       });
       const en = await api.post("lawyer", "/api/accounts", { accountType: "individual", name: "X", idNumber: "1234", age: 1000, email: "nope", mobile: "abc" }, "en");
       expect(fieldsOf(en.body)).toEqual({

@@ -101,10 +101,11 @@ describe("GET /api/calendar/month", () => {
     expect(long.json().data.fields[0].message).toBe("月视图最多 42 天");
     const backwards = await api.get("admin", `/api/calendar/month?from=${at(3)}&to=${D}&perDay=4&scope=firm`);
     expect(backwards.statusCode).toBe(422);
-    // A date the pattern lets through but the calendar has not: 422 on both routes, not a 500.
-    for (const url of ["/api/calendar/month?from=2031-02-30&to=2031-03-02&perDay=4&scope=firm", "/api/calendar?from=2031-02-01&to=2031-02-30&scope=firm"]) {
+    // A day the calendar has not: a 400 naming the parameter on both routes, as any bad query value, not a 500.
+    for (const [url, field] of [["/api/calendar/month?from=2031-02-30&to=2031-03-02&perDay=4&scope=firm", "from"], ["/api/calendar?from=2031-02-01&to=2031-02-30&scope=firm", "to"]]) {
       const res = await api.get("admin", url);
-      expect(res.statusCode, url).toBe(422);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().data.fields.map((f: { field: string }) => f.field)).toEqual([field]);
     }
     const deep = `types${"[a]".repeat(500)}=1`;
     for (const query of [`from=${D}&to=${at(6)}&scope=firm`, `from=${D}%00&to=${at(6)}&perDay=4`, `from=${D}&to=${at(6)}&perDay=4&__proto__[isAdmin]=1`, `from=${D}&to=${at(6)}&perDay=4&${deep}`, `from=${D}&to=${at(6)}&perDay=1`]) {

@@ -156,7 +156,7 @@ describe("PATCH /api/key-dates/:id", () => {
     }
     const bad = await api.patch("lawyer", `/api/key-dates/${created.id}`, { triggerDate: "03.12.2026", version: v }, "zh-CN");
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().data.fields[0].message).toContain("日期格式不正确");
+    expect(bad.json().data.fields[0].message).toContain("应为真实存在的日期（YYYY-MM-DD");
     const computedDue = await api.patch("lawyer", `/api/key-dates/${created.id}`, { dueDate: "2026-12-20", version: v });
     expect(computedDue.json().data.fields[0]).toMatchObject({ field: "dueDate" });
     expect(computedDue.json().data.fields[0].message).toMatch(/trigger/i);

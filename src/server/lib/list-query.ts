@@ -12,6 +12,13 @@ const ORDER = { type: "string", enum: ["asc", "desc", "ASC", "DESC"] } as const;
 
 /** A filter that is one text value (ids, names, `_like` searches). */
 export const textFilter = { type: "string", maxLength: 200 } as const;
+/**
+ * A date filter (`dueBefore`, `receiptDate_gte`): a real calendar day (shared/calendar-dates), so
+ * 2031-02-30 is a 400 naming the parameter, not a database error or a silently empty list.
+ */
+export const dateFilter = { type: "string", format: "date" } as const;
+/** A date-time filter (`createdAt_gte`): an ISO instant with its offset, as the SPA sends them. */
+export const dateTimeFilter = { type: "string", format: "date-time" } as const;
 /** A filter that may repeat (`?roleId=a&roleId=b`). */
 export const listFilter = { type: "array", maxItems: 100, items: textFilter } as const;
 

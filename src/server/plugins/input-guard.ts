@@ -136,6 +136,8 @@ const checkHeaders = (req: FastifyRequest) => {
 /** JSON is UTF-8 (RFC 8259); any other declared charset is refused rather than misread. */
 const charsetOf = (contentType: string | undefined) => /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? "")?.[1];
 const UTF8 = new Set(["utf-8", "utf8"]);
+/** Throws on any byte sequence that is not UTF-8 (fatal), instead of replacing it. */
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -153,13 +155,22 @@ export const inputGuardPlugin = fp(
 
     const parseJson = app.getDefaultJsonParser("error", "error");
     app.removeContentTypeParser("application/json");
-    app.addContentTypeParser("application/json", { parseAs: "string" }, (req, body, done) => {
+    // Read as bytes: decoding to a string first would put U+FFFD where bytes are broken, and the
+    // repaired text would be stored as if the sender had written it.
+    app.addContentTypeParser("application/json", { parseAs: "buffer" }, (req, body, done) => {
       const charset = charsetOf(req.headers["content-type"]);
       if (charset !== undefined && !UTF8.has(charset.toLowerCase())) {
         done(new AppError(415, "errors.input.charset", { params: { charset } }), undefined);
         return;
       }
-      parseJson(req, body as string, done);
+      let text: string;
+      try {
+        text = strictUtf8.decode(body as Buffer);
+      } catch {
+        done(new AppError(400, "errors.input.badUtf8"), undefined);
+        return;
+      }
+      parseJson(req, text, done);
     });
 
     app.addHook("onRequest", async (req) => {

@@ -1,6 +1,7 @@
 import { asc, desc, eq, getTableName, gte, ilike, inArray, lte, ne, or, isNull, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 
+import { isCalendarDate, isCalendarDateTime } from "../../shared/calendar-dates";
 import { AppError } from "../../shared/errors";
 import type { ListQuery } from "../lib/list-query";
 import type { RequestCtx } from "../lib/request-ctx";
@@ -17,6 +18,15 @@ const SYSTEM_SORT = ["createdAt", "updatedAt", "id"];
 
 const bad = () => new AppError(400, "errors.badRequest");
 
+/** A filter value its field cannot hold: 400 naming the parameter, as ajv answers for other lists. */
+const badValue = (param: string, message: string) =>
+  new AppError(400, "errors.validation", { fields: [{ field: param, message }] });
+
+/** A plain decimal, as the SPA's number range sends it: no "1,5", "1e5", "0x10" or blanks. */
+const DECIMAL = /^-?\d{1,20}(\.\d{1,10})?$/;
+/** Integer columns are int4: a bigger bound is refused here, not by PostgreSQL as a 500. */
+const INT4_MAX = 2_147_483_647;
+
 const split = (param: string): [string, Operator] => {
   for (const op of OPERATORS) if (param.endsWith(op)) return [param.slice(0, -op.length), op];
   return [param, "eq"];
@@ -24,32 +34,64 @@ const split = (param: string): [string, Operator] => {
 
 const likeOf = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** A query value in the field's own type: bad input is a 400, never a database error. */
-const typed = (field: FieldDef | undefined, raw: string): unknown => {
-  const schema = field?.kind === "array" ? field.schema.items : field?.schema;
-  const kind = field?.kind === "array" ? schema?.type : field?.kind;
-  if (kind === "number" || kind === "integer") {
-    const n = Number(raw);
-    if (raw.trim() === "" || !Number.isFinite(n)) throw bad();
-    return n;
-  }
-  if (kind === "boolean") {
-    if (raw !== "true" && raw !== "false") throw bad();
-    return raw === "true";
-  }
-  if ((schema?.format === "uuid" || !field) && !UUID.test(raw)) throw bad();
-  if (field?.isDateTime || field?.isDate) {
-    const date = new Date(raw);
-    if (Number.isNaN(date.getTime())) throw bad();
-    return field.column && field.isDateTime ? date : raw;
-  }
-  return raw;
+type ValueKind = "number" | "integer" | "boolean" | "date" | "date-time" | "uuid" | "text";
+
+/**
+ * What a filter value must be, from the column's SQL type when the field has a column (a computed
+ * amount is numeric even where its schema only says "string"), else from the schema.
+ */
+const valueKindOf = (field: FieldDef | undefined): ValueKind => {
+  if (!field) return "uuid";
+  const sqlType = field.column?.getSQLType().toLowerCase() ?? "";
+  const schema = field.kind === "array" ? field.schema.items : field.schema;
+  const kind = field.kind === "array" ? schema?.type : field.kind;
+  if (/^(integer|smallint|bigint|serial)/.test(sqlType) || kind === "integer") return "integer";
+  if (/^(numeric|decimal|real|double)/.test(sqlType) || kind === "number" || schema?.["x-decimal"]) return "number";
+  if (sqlType === "boolean" || kind === "boolean") return "boolean";
+  if (sqlType.startsWith("timestamp") || field.isDateTime) return "date-time";
+  if (sqlType === "date" || field.isDate) return "date";
+  if (sqlType === "uuid" || schema?.format === "uuid") return "uuid";
+  return "text";
 };
 
-/** A custom (jsonb) field as an SQL expression of its type, so `_gte` on numbers compares numbers. */
+/** A query value in the field's own type: bad input is a 400 naming the parameter, never a database error. */
+const typed = (field: FieldDef | undefined, param: string, raw: string): unknown => {
+  switch (valueKindOf(field)) {
+    case "integer":
+      if (!DECIMAL.test(raw)) throw badValue(param, "validation.notANumber");
+      if (!Number.isInteger(Number(raw)) || Math.abs(Number(raw)) > INT4_MAX) throw badValue(param, "validation.notAnInteger");
+      return Number(raw);
+    case "number":
+      // Money and other decimals kept as strings compare as numbers, so they must be numbers.
+      if (!DECIMAL.test(raw)) throw badValue(param, "validation.notANumber");
+      return field?.kind === "number" ? Number(raw) : raw;
+    case "boolean":
+      if (raw !== "true" && raw !== "false") throw badValue(param, "validation.notABoolean");
+      return raw === "true";
+    case "uuid":
+      if (!UUID.test(raw)) throw badValue(param, "validation.formats.uuid");
+      return raw;
+    case "date":
+      if (!isCalendarDate(raw)) throw badValue(param, "validation.formats.date");
+      return raw;
+    case "date-time":
+      // A day alone means its midnight (UTC), as it always has for these filters.
+      if (!isCalendarDateTime(raw) && !isCalendarDate(raw)) throw badValue(param, "validation.formats.date-time");
+      return field?.column ? new Date(raw) : raw;
+    default:
+      return raw;
+  }
+};
+
+/**
+ * A custom (jsonb) field as an SQL expression of its type, so `_gte` on numbers compares numbers.
+ * A decimal kept as a string is cast only when it reads as one, so no stored text can fail the query.
+ */
 const customExpr = (res: Resource, field: FieldDef): SQL => {
   const text = sql`(${res.binding.table.custom} ->> ${field.key})`;
-  return field.kind === "number" || field.kind === "integer" ? sql`${text}::numeric` : text;
+  if (field.kind === "number" || field.kind === "integer") return sql`${text}::numeric`;
+  if (field.schema["x-decimal"]) return sql`(case when ${text} ~ '^-?[0-9]+(\.[0-9]+)?$' then ${text}::numeric end)`;
+  return text;
 };
 
 const arrayCondition = (res: Resource, field: FieldDef, values: unknown[]): SQL => {
@@ -58,12 +100,19 @@ const arrayCondition = (res: Resource, field: FieldDef, values: unknown[]): SQL 
   return sql`(${res.binding.table.custom} -> ${field.key}) ?| ${list}`;
 };
 
-const condition = (res: Resource, key: string, op: Operator, rawValues: string[]): SQL | undefined => {
+const condition = (res: Resource, param: string, rawValues: string[]): SQL | undefined => {
+  const [key, op] = split(param);
   const field = res.byKey.get(key);
   if (!field && key !== "id") throw bad();
   // A custom field is an SQL expression; drizzle's operators accept it wherever a column goes.
   const target = (field ? (field.column ?? customExpr(res, field)) : res.binding.table.id) as PgColumn;
-  const values = rawValues.map((v) => typed(field, v));
+  if (op === "_like" && field?.kind !== "array") {
+    if (field?.kind === "object") throw bad();
+    // A text search, not a value: a number, date or id is searched as the text it reads as.
+    const isText = valueKindOf(field) === "text";
+    return ilike(isText ? target : sql`${target}::text`, likeOf(rawValues[0]));
+  }
+  const values = rawValues.map((v) => typed(field, param, v));
   if (field?.kind === "array") {
     // Lists of objects (related parties) are shown, not filtered.
     if (field.schema.items?.type !== "string") throw bad();
@@ -78,8 +127,6 @@ const condition = (res: Resource, key: string, op: Operator, rawValues: string[]
       return values.length === 1 ? eq(target, values[0]) : inArray(target, values);
     case "_ne":
       return or(ne(target, values[0]), isNull(target));
-    case "_like":
-      return ilike(target, likeOf(String(rawValues[0])));
     case "_gte":
       return gte(target, values[0]);
     case "_lte":
@@ -101,8 +148,7 @@ export const whereOf = (ctx: RequestCtx, res: Resource, q: ListQuery, extra?: SQ
     if (PAGING.has(param)) continue;
     const values = strings(value);
     if (values.length === 0) continue;
-    const [key, op] = split(param);
-    conditions.push(condition(res, key, op, values));
+    conditions.push(condition(res, param, values));
   }
   return inWorkspace(ctx, res.binding.table, ...conditions);
 };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 
-import { type ListQuery, listQuery, textFilter } from "../../lib/list-query";
+import { dateTimeFilter, type ListQuery, listQuery, textFilter } from "../../lib/list-query";
 import { AUDIT_SORT, findAuditLogs } from "./service";
 
 export async function auditRoutes(app: FastifyInstance) {
@@ -10,7 +10,7 @@ export async function auditRoutes(app: FastifyInstance) {
       schema: {
         querystring: listQuery(Object.keys(AUDIT_SORT), {
           entity: textFilter, entityId: textFilter, action: textFilter, userId: textFilter,
-          createdAt_gte: textFilter, createdAt_lte: textFilter,
+          createdAt_gte: dateTimeFilter, createdAt_lte: dateTimeFilter,
         }),
       },
       config: { permission: ["read", "AUDIT_LOG"] },

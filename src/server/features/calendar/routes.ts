@@ -8,9 +8,8 @@ import { findCalendarMonth, type MonthQuery } from "./month";
 import { createEvent, deleteEvent, type EventInput, updateEvent } from "./service";
 
 const uuid = { type: "string", format: "uuid" } as const;
-const day = { type: "string", pattern: "^\\d{4}-\\d{2}-\\d{2}$" } as const;
-/** Checked by the service (after the case), so a probe naming another firm's case is 404 first. */
-const instant = { type: "string", minLength: 1, maxLength: 40 } as const;
+const day = { type: "string", format: "date" } as const;
+const instant = { type: "string", format: "date-time" } as const;
 const calendarQuery = {
   type: "object",
   required: ["from", "to"],

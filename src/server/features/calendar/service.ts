@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 
+import { isCalendarDateTime } from "../../../shared/calendar-dates";
 import { AppError } from "../../../shared/errors";
 import { calendarEvents } from "../../db/tables";
 import { writeAudit } from "../../lib/audit";
@@ -11,12 +12,10 @@ import { DAY_MS, MAX_EVENT_DAYS, visibleEvents } from "./items";
 
 export type EventInput = { title: string; kind?: "meeting" | "call" | "other"; startsAt: string; endsAt: string; caseId?: string | null; location?: string };
 
-/** An ISO 8601 instant with its offset, as the calendar sends them. */
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 const checkSpan = (ctx: RequestCtx, startsAt: string, endsAt: string) => {
   for (const [field, value] of [["startsAt", startsAt], ["endsAt", endsAt]] as const) {
-    if (!INSTANT.test(value) || Number.isNaN(Date.parse(value))) failValidation([fieldError(field, "deadlines.errors.badTime", ctx.lang)]);
+    if (!isCalendarDateTime(value)) failValidation([fieldError(field, "deadlines.errors.badTime", ctx.lang)]);
   }
   if (new Date(endsAt) < new Date(startsAt)) failValidation([fieldError("endsAt", "deadlines.errors.endBeforeStart", ctx.lang)]);
   if (new Date(endsAt).getTime() - new Date(startsAt).getTime() > MAX_EVENT_DAYS * DAY_MS) failValidation([fieldError("endsAt", "deadlines.errors.eventTooLong", ctx.lang, { days: MAX_EVENT_DAYS })]);

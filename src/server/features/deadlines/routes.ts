@@ -10,7 +10,7 @@ import { runDeadlineReminders } from "./reminders";
 
 const SUBJECT = "LAWFIRM_CASE_VIEW" as const;
 const uuid = { type: "string", format: "uuid" } as const;
-const day = { type: "string", maxLength: 10 } as const;
+const day = { type: "string", format: "date" } as const;
 const text = (max: number) => ({ type: "string", maxLength: max }) as const;
 const version = { type: "integer", minimum: 1 } as const;
 

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, ilike, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 
+import { isCalendarDate } from "../../../shared/calendar-dates";
 import { AppError } from "../../../shared/errors";
 import type { Db } from "../../db/client";
 import { fileLocks, files, fileVersions, folders, users } from "../../db/tables";
@@ -36,7 +37,7 @@ const liveFile = (ctx: RequestCtx, ...more: (SQL | undefined)[]) =>
 
 const dateParam = (value: unknown) => {
   if (value === undefined || value === "") return undefined;
-  if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(new Date(value).getTime())) {
+  if (!isCalendarDate(value)) {
     throw new AppError(400, "errors.badRequest");
   }
   return value;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 
-import { type ListQuery, listQuery, textFilter } from "../../lib/list-query";
+import { dateFilter, type ListQuery, listQuery, textFilter } from "../../lib/list-query";
 import { idParams } from "../../lib/route-schemas";
 import { bodyInfo, sendBody } from "./download";
 import { deleteFile, FILE_SORT, findFiles, getFile, getFileRow, updateFile, type FileUpdate } from "./files-service";
@@ -20,7 +20,7 @@ const filePatch = {
     name: { type: "string", minLength: 1, maxLength: 255 },
     folderId: { type: ["string", "null"], format: "uuid" },
     // Checked by the service after the file lookup, so another firm's id is a 404 first.
-    receiptDate: { type: ["string", "null"], maxLength: 10 },
+    receiptDate: { type: ["string", "null"], format: "date" },
     version: { type: "integer", minimum: 1 },
   },
 } as const;
@@ -38,7 +38,7 @@ export async function filesRoutes(app: FastifyInstance, { deps }: { deps: Docume
       schema: {
         querystring: listQuery(Object.keys(FILE_SORT), {
           folderId: textFilter, name_like: textFilter, q: textFilter, createdBy: textFilter,
-          receiptDate_gte: textFilter, receiptDate_lte: textFilter,
+          receiptDate_gte: dateFilter, receiptDate_lte: dateFilter,
         }),
       },
       config: { permission: ["read", DOC] },

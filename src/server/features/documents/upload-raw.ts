@@ -35,7 +35,7 @@ export const rawUploadQuerySchema = {
     relativePath: { type: "string", maxLength: 4096 },
     // Checked by folderIdField / receiptDateField, so the answers match the multipart path's.
     folderId: { type: "string", maxLength: 64 },
-    receiptDate: { type: "string", maxLength: 10 },
+    receiptDate: { type: "string", format: "date" },
   },
 } as const;
 

@@ -3,6 +3,7 @@ import type { Readable } from "node:stream";
 import type { Multipart } from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 
+import { isCalendarDate } from "../../../shared/calendar-dates";
 import { AppError } from "../../../shared/errors";
 import type { Db } from "../../db/client";
 import type { RequestCtx } from "../../lib/request-ctx";
@@ -32,7 +33,6 @@ export type Received = {
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const splitPath = (relativePath: string) => {
   const segments = relativePath.split("/");
@@ -59,9 +59,12 @@ export const folderIdField = (value: string | undefined) => {
   return value;
 };
 
+/** The receipt date of a multipart or raw upload: a real day, or the same 400 ajv gives a query. */
 export const receiptDateField = (value: string | undefined) => {
   if (!value) return undefined;
-  if (!DATE.test(value)) throw new AppError(400, "errors.badRequest");
+  if (!isCalendarDate(value)) {
+    throw new AppError(400, "errors.validation", { fields: [{ field: "receiptDate", message: "validation.formats.date" }] });
+  }
   return value;
 };
 

@@ -6,7 +6,7 @@ import { taskDetail } from "./detail";
 import { applyTemplate, templatesForCase } from "./templates";
 
 const uuid = { type: "string", format: "uuid" } as const;
-const day = { type: "string", maxLength: 10 } as const;
+const day = { type: "string", format: "date" } as const;
 const title = { type: "string", minLength: 1, maxLength: 200, pattern: "\\S" } as const;
 const checklist = {
   type: "array",
@@ -18,7 +18,7 @@ const fields = {
   // One type list, not anyOf: a plain schema the route-table walkers can fill in.
   caseId: { type: ["string", "null"], format: "uuid" },
   assigneeId: uuid,
-  dueDate: { type: ["string", "null"], maxLength: 10 },
+  dueDate: { type: ["string", "null"], format: "date" },
   priority: { type: "string", enum: ["low", "normal", "high"] },
   status: { type: "string", enum: ["todo", "doing", "done"] },
   checklist,

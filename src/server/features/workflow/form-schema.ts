@@ -1,6 +1,7 @@
 import Ajv2020, { type ValidateFunction } from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 
+import { addCalendarFormats, CALENDAR_FORMATS } from "../../../shared/calendar-dates";
 import { AppError, type FieldError } from "../../../shared/errors";
 import type { JsonSchema } from "../../../shared/workflow";
 import { MULTIPLE_OF_PRECISION } from "../../lib/ajv-options";
@@ -11,6 +12,8 @@ import { MULTIPLE_OF_PRECISION } from "../../lib/ajv-options";
  */
 const ajv = new Ajv2020({ strict: false, allErrors: true, multipleOfPrecision: MULTIPLE_OF_PRECISION });
 addFormats(ajv);
+// A form's dates are checked as every other date the API takes (after ajv-formats, which allows 0000).
+addCalendarFormats(ajv);
 ajv.addFormat("money", /^-?\d{1,12}(\.\d{1,2})?$/);
 
 /** Versions are immutable, so their compiled forms are cached for the life of the process. */
@@ -57,7 +60,8 @@ export const assertFormValid = (cacheKey: string, form: JsonSchema, data: Record
     const key = ["required", "type", "maxLength", "minLength", "format", "enum", "minimum", "maximum", "pattern"].includes(e.keyword)
       ? e.keyword
       : "invalid";
-    return { field: [base, missing].filter(Boolean).join(".") || "form", message: `validation.${key}` };
+    const format = e.keyword === "format" && Object.hasOwn(CALENDAR_FORMATS, String(e.params.format)) ? `formats.${String(e.params.format)}` : undefined;
+    return { field: [base, missing].filter(Boolean).join(".") || "form", message: `validation.${format ?? key}` };
   });
   throw new AppError(422, "errors.validation", { fields });
 };

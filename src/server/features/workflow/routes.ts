@@ -3,7 +3,7 @@ import path from "node:path";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
 import { AppError } from "../../../shared/errors";
-import { type ListQuery, listQuery, textFilter } from "../../lib/list-query";
+import { dateTimeFilter, type ListQuery, listQuery, textFilter } from "../../lib/list-query";
 import { isUuid } from "../../lib/tenant-guard";
 import type { TokenSigner } from "../auth/tokens";
 import { createDiskStore } from "../documents/storage/disk-store";
@@ -72,7 +72,7 @@ const idempotencyKey = (req: FastifyRequest) => {
 /** The filters every tab offers (queries.ts instanceFilters); the lists are not sortable. */
 const instanceListQuery = listQuery([], {
   kind: textFilter, definitionId: textFilter, status: textFilter, initiatorId: textFilter,
-  submittedAt_gte: textFilter, submittedAt_lte: textFilter, q: textFilter,
+  submittedAt_gte: dateTimeFilter, submittedAt_lte: dateTimeFilter, q: textFilter,
   isRead: { type: "string", enum: ["true", "false"] },
 });
 
