@@ -66,7 +66,8 @@ const gzipSize = (url: string) => {
 
 const main = async () => {
   if (!existsSync(path.join(CLIENT_DIR, "sign.html"))) throw new Error(`${CLIENT_DIR}/sign.html is missing: run npx vite build`);
-  const app = await startApp(PORT, { CLIENT_DIR });
+  // No mail server here: the demo switch lets the bench read the link on the Outbox.
+  const app = await startApp(PORT, { CLIENT_DIR, OUTBOX_SHOWS_SECRETS: "true" });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
   try {
     // What each page shows once it has painted what a visitor first acts on.

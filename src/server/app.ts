@@ -213,7 +213,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // One store of file bodies: Documents and the features that write files (sealed contracts) share it.
   const store = createDiskStore(path.join(config.dataDir, "files"));
   await app.register(documentsRoutes, { prefix: "/api/documents", sessions, tokens, store });
-  await app.register(messagesRoutes, { prefix: "/api", senders, deliverEverySeconds: 60 });
+  await app.register(messagesRoutes, { prefix: "/api", senders, secret: config.jwtSecret, outboxShowsSecrets: config.outboxShowsSecrets, deliverEverySeconds: 60 });
   await app.register(esignRoutes, {
     prefix: "/api",
     store,

@@ -81,6 +81,12 @@ export type Config = {
   /** Text messages: POSTed as JSON {to, body} to SMS_HTTP_URL with SMS_HTTP_TOKEN as a Bearer token; unset: the Outbox. */
   smsHttpUrl?: string;
   smsHttpToken?: string;
+  /**
+   * OUTBOX_SHOWS_SECRETS=true, for a demo without mail or SMS: the Outbox shows the signing link or
+   * code of a message no transport can deliver. Off, the firm never reads them (they would let it
+   * pass the counterparty's identity check), and such a message cannot reach its recipient.
+   */
+  outboxShowsSecrets?: boolean;
   /** E-signing: how long a signing link lives by default (days) and how often signers are reminded (days, 0 = never). */
   esignLinkDays?: number;
   esignRemindEveryDays?: number;
@@ -157,6 +163,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv): Config => {
     smtpFrom: env.SMTP_FROM || undefined,
     smsHttpUrl: env.SMS_HTTP_URL || undefined,
     smsHttpToken: env.SMS_HTTP_TOKEN || undefined,
+    outboxShowsSecrets: env.OUTBOX_SHOWS_SECRETS === "true",
     esignLinkDays: intFrom(env.ESIGN_LINK_DAYS, 14),
     esignRemindEveryDays: intFrom(env.ESIGN_REMIND_EVERY_DAYS, 3),
     esignJobIntervalSeconds: intFrom(env.ESIGN_JOB_INTERVAL_SECONDS, 600),

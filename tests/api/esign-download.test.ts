@@ -68,8 +68,8 @@ describe("GET /api/public/esign/:token/sealed after completion", () => {
     expect(added[0].detail).toMatchObject({ purpose: "download" });
     const [r] = await t.database.db.select().from(esignRequests).where(eq(esignRequests.id, requestId));
     expect(added.every((e) => e.signerId === signer.id && e.docSha256 === r.sealedSha256)).toBe(true);
-    // The signer's record stays as the certificate page printed it.
-    expect(await signerRow(signer.id)).toMatchObject({ status: "signed", verifiedAt: signer.verifiedAt, verifiedBy: "email" });
+    // The signer's record stays as the certificate page printed it (no transport here: the code went through the Outbox).
+    expect(await signerRow(signer.id)).toMatchObject({ status: "signed", verifiedAt: signer.verifiedAt, verifiedBy: "outbox" });
     expect((await api.get("lawyer", `/api/esign/requests/${requestId}`)).json().data.current.chainValid).toBe(true);
   });
 

@@ -20,7 +20,8 @@ describe("e-signing rules", () => {
   let sealId: string;
   let n = 0;
   beforeAll(() => ({ t, api, caseId, sealId } = suite));
-  const deps = () => ({ senders: {}, log: t.app.log }) as unknown as EsignDeps;
+  // As the app's: no transport, the demo switch on (esignSuite), so a reminder's link is kept sealed for lastLink.
+  const deps = () => ({ senders: {}, log: t.app.log, secret: t.app.config.jwtSecret, outboxShowsSecrets: true }) as unknown as EsignDeps;
 
   /** A sent request to a fresh counterparty address: its contract, request and link. */
   const sent = async (extra: Record<string, unknown> = {}) => {

@@ -1,9 +1,24 @@
 import { Table, Tag } from "antd";
 import dayjs from "dayjs";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 
 import { shortHash } from "./status";
 import type { TrailEvent } from "./types";
+
+type Notice = { channel?: unknown; via?: unknown; recipient?: unknown };
+
+/**
+ * The message a step sent, as the trail recorded it: a link or code by the signer's e-mail or
+ * SMS, or left in the Outbox when no transport is configured (the firm could read it then).
+ */
+const noticeOf = (t: TFunction, e: TrailEvent) => {
+  const d = (e.detail ?? {}) as Notice;
+  if (typeof d.via !== "string" || typeof d.recipient !== "string") return "";
+  const what = e.action === "code-sent" ? "code" : "link";
+  if (d.via === "outbox") return t(`esign.trail.notice.${what}Outbox`, { recipient: d.recipient });
+  return t(`esign.trail.notice.${what}`, { recipient: d.recipient, channel: t(`esign.trail.notice.channels.${d.via}`, { defaultValue: d.via }) });
+};
 
 /**
  * The request's audit trail. Every event carries the hash of the one before it; the server
@@ -22,10 +37,11 @@ export const TrailTable = ({ trail, isChainValid }: { trail: TrailEvent[]; isCha
         size="small"
         pagination={false}
         dataSource={trail}
-        scroll={{ x: 720 }}
+        scroll={{ x: 960 }}
         columns={[
           { title: t("esign.trail.action"), dataIndex: "action", render: (v: string) => t(`esign.trailActions.${v}`, { defaultValue: v }) },
           { title: t("esign.trail.actor"), dataIndex: "actorName", render: (v: string | null) => v || t("esign.trail.system") },
+          { title: t("esign.trail.detail"), key: "detail", render: (_: unknown, e: TrailEvent) => noticeOf(t, e) },
           { title: t("esign.trail.ip"), dataIndex: "ip", render: (v: string | null) => v ?? "" },
           { title: t("esign.trail.time"), dataIndex: "at", render: (v: string) => dayjs(v).format("YYYY-MM-DD HH:mm:ss") },
           {

@@ -24,7 +24,8 @@ export type Signer = {
   signedAt: string | null;
   declinedAt: string | null;
   declineReason: string | null;
-  verifiedBy: "email" | "sms" | "account" | null;
+  /** "outbox": the code went through the firm's Outbox (no e-mail or SMS transport), not an independent channel. */
+  verifiedBy: "email" | "sms" | "outbox" | "account" | null;
   ip: string | null;
   userAgent: string | null;
 };

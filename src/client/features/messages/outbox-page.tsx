@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Input, Table, Tag } from "antd";
+import { Input, Table, Tag, Typography } from "antd";
 import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
@@ -19,6 +19,8 @@ type OutboxRow = {
   error: string | null;
   createdAt: string;
   sentAt: string | null;
+  /** Demo (OUTBOX_SHOWS_SECRETS): the server shows this undelivered message's link or code. */
+  secretShown?: boolean;
 };
 
 const STATUS_COLORS: Record<string, string> = { outbox: "default", pending: "processing", sent: "success", failed: "error" };
@@ -27,8 +29,9 @@ const PAGE_SIZES = [5, 10, 20, 50, 100];
 const NAVBAR_HEIGHT = 56;
 
 /**
- * Every email and text message the firm's screens sent or queued, newest first. With no sender
- * configured this is where signing links and codes can be read. Page and search live in the URL.
+ * Every email and text message the firm's screens sent or queued, newest first. Signing links and
+ * codes show as ••••••, except in a demo without transport (OUTBOX_SHOWS_SECRETS), where an
+ * undelivered one is shown and tagged so. Page and search live in the URL.
  */
 export const OutboxPage = () => {
   const { t } = useTranslation();
@@ -48,6 +51,9 @@ export const OutboxPage = () => {
     <>
       <PageHeader title={t("outbox.title")} />
       <PagePanel>
+        <Typography.Paragraph type="secondary">
+          {t("outbox.secretsNote")}
+        </Typography.Paragraph>
         <Input.Search
           className="outbox-search"
           allowClear
@@ -86,11 +92,14 @@ export const OutboxPage = () => {
             {
               title: t("outbox.fields.status"),
               dataIndex: "status",
-              width: 140,
+              width: 220,
               render: (v: string, r) => (
-                <Tag color={STATUS_COLORS[v]} title={r.error ?? undefined}>
-                  {t(`outbox.statuses.${v}`, { defaultValue: v })}
-                </Tag>
+                <>
+                  <Tag color={STATUS_COLORS[v]} title={r.error ?? undefined}>
+                    {t(`outbox.statuses.${v}`, { defaultValue: v })}
+                  </Tag>
+                  {r.secretShown ? <Tag>{t("outbox.secretShown")}</Tag> : null}
+                </>
               ),
             },
           ]}

@@ -14,8 +14,14 @@ export const outboxMessages = pgTable(
     /** "email" or "sms". */
     channel: text().notNull(),
     recipient: text().notNull(),
+    /** What the firm may read: a signing link or one-time code in the message is replaced by a placeholder. */
     subject: text().notNull().default(""),
     body: text().notNull(),
+    /**
+     * The message as it must reach the recipient, when it holds such a secret: AES-256-GCM under
+     * the server's secret (lib/secret-box), wiped once delivered or given up on.
+     */
+    sealed: text(),
     /** What sent it, e.g. "esign.link", "esign.code", "deadline.reminder". */
     kind: text().notNull(),
     entity: text(),

@@ -1,8 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 
 import { AppError } from "../../../shared/errors";
 import type { Db } from "../../db/client";
-import { esignSigners } from "../../db/tables";
+import { esignEvents, esignSigners } from "../../db/tables";
 import { CODE_MAX_TRIES, CODE_RESEND_MS, CODE_TTL_MS, type EsignDeps, type Origin, SESSION_TTL_MS } from "./deps";
 import { notifyStep, sendCode } from "./notify";
 import { invalid, type Link, resolveLink } from "./public";
@@ -24,6 +24,22 @@ const purposeOf = ({ r, s }: Link): "sign" | "download" => {
 /** The document a step is about: the sealed file once there is one. */
 const docOf = (link: Link) => link.r.sealedSha256 ?? link.r.sourceSha256;
 
+/**
+ * How the code being confirmed reached the signer, from the trail's last code-sent entry: their
+ * e-mail or SMS transport, or "outbox" (no transport: the firm's Outbox handed it on, so the firm
+ * could have read it). The certificate page says which.
+ */
+const codeRoute = async (db: Db, s: Link["s"]) => {
+  const [last] = await db
+    .select({ detail: esignEvents.detail })
+    .from(esignEvents)
+    .where(and(eq(esignEvents.workspaceId, s.workspaceId), eq(esignEvents.requestId, s.requestId), eq(esignEvents.signerId, s.id), eq(esignEvents.action, "code-sent")))
+    .orderBy(desc(esignEvents.seq))
+    .limit(1);
+  const via = (last?.detail as { via?: unknown } | undefined)?.via;
+  return via === "outbox" ? "outbox" : s.email ? "email" : "sms";
+};
+
 /** Sends a fresh 6-digit code (an earlier one stops working); at most one a minute per link. */
 export const requestCode = (db: Db, deps: EsignDeps, token: string, origin: Origin, now = new Date()) =>
   db.transaction(async (tx) => {
@@ -37,9 +53,8 @@ export const requestCode = (db: Db, deps: EsignDeps, token: string, origin: Orig
     }
     const code = newCode();
     await tx.update(esignSigners).set({ codeHash: sha256(`${s.id}:${code}`), codeExpiresAt: new Date(now.getTime() + CODE_TTL_MS) }).where(and(eq(esignSigners.workspaceId, s.workspaceId), eq(esignSigners.id, s.id)));
-    await sendCode(tx, deps, r, s, code, purpose);
-    const channel = s.email ? "email" : "sms";
-    await appendEvent(tx, { workspaceId: r.workspaceId, requestId: r.id, action: "code-sent", signerId: s.id, actorName: s.name, ...origin, at: now, docSha256: docOf(link), detail: purpose === "sign" ? { channel } : { channel, purpose } });
+    const { channel, via, recipient } = await sendCode(tx, deps, r, s, code, purpose);
+    await appendEvent(tx, { workspaceId: r.workspaceId, requestId: r.id, action: "code-sent", signerId: s.id, actorName: s.name, ...origin, at: now, docSha256: docOf(link), detail: { channel, via, recipient, ...(purpose === "sign" ? {} : { purpose }) } });
     return { maskedRecipient: maskRecipient(s.email ?? s.mobile ?? ""), resendAfterSeconds: CODE_RESEND_MS / 1000 };
   });
 
@@ -77,7 +92,7 @@ export const verifyCode = async (db: Db, token: string, code: string, origin: Or
     const opened = { codeHash: null, codeExpiresAt: null, codeTries: 0, sessionHash: sha256(session), sessionExpiresAt: new Date(now.getTime() + SESSION_TTL_MS) };
     await tx
       .update(esignSigners)
-      .set(purpose === "sign" ? { ...opened, verifiedAt: now, verifiedBy: s.email ? "email" : "sms" } : opened)
+      .set(purpose === "sign" ? { ...opened, verifiedAt: now, verifiedBy: await codeRoute(tx, s) } : opened)
       .where(where);
     await appendEvent(tx, { ...ev, action: "code-verified", detail });
     return { session };

@@ -26,6 +26,17 @@ type RequestRow = typeof esignRequests.$inferSelect;
 const whenIn = (zone: string) => (d: Date | null) => (d ? formatFirmTime(d, zone, "YYYY-MM-DD HH:mm:ss", true) : "");
 
 /**
+ * How the signer proved who they are, for the certificate. A code the firm's Outbox handed on (no
+ * e-mail or SMS transport) says so: the firm could have read it, so it proves less.
+ */
+const verifiedByText = (s: { verifiedBy: string | null; email: string | null; mobile: string | null }) => {
+  if (s.verifiedBy === "account") return "本所成员账号与电子章 Firm member account and electronic seal";
+  const to = maskRecipient(s.email ?? s.mobile ?? "");
+  if (s.verifiedBy === "outbox") return `验证码经本所发件箱转交，非独立渠道 Code passed on through the firm's Outbox, not an independent channel → ${to}`;
+  return `${s.verifiedBy === "sms" ? "短信验证码 SMS code" : "邮件验证码 E-mail code"} → ${to}`;
+};
+
+/**
  * Every signer has signed: in the transaction of the last signature, the marks are drawn into the
  * pages, the certificate page appended, the whole file signed with the firm's certificate, stored
  * in the case's folder in Documents (locked: it can be neither deleted nor given a new version),
@@ -48,10 +59,7 @@ export const completeRequest = async (ctx: RequestCtx, deps: EsignDeps, r: Reque
   const certSigners: CertificateSigner[] = signers.map((s) => ({
     name: s.name,
     party: s.party as CertificateSigner["party"],
-    verifiedBy:
-      s.verifiedBy === "account"
-        ? "本所成员账号与电子章 Firm member account and electronic seal"
-        : `${s.verifiedBy === "sms" ? "短信验证码 SMS code" : "邮件验证码 E-mail code"} → ${maskRecipient(s.email ?? s.mobile ?? "")}`,
+    verifiedBy: verifiedByText(s),
     ip: s.ip ?? "",
     device: (s.userAgent ?? "").slice(0, 160),
     sentAt: when(s.sentAt),

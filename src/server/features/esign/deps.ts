@@ -12,8 +12,10 @@ export type EsignDeps = {
   store: BlobStore;
   senders: Senders;
   log: FastifyBaseLogger;
-  /** The server secret the firm's PKCS#12 is encrypted under. */
+  /** The server secret the firm's PKCS#12, and a message's undelivered link or code, are encrypted under. */
   secret: string;
+  /** Demo without mail or SMS: admins read undelivered links and codes in the Outbox (OUTBOX_SHOWS_SECRETS). */
+  outboxShowsSecrets?: boolean;
   pdfFont: PdfFont;
   renderPage: PageRenderer;
   quotaBytes: number;

@@ -58,8 +58,8 @@ export const remindDue = async (db: Db, deps: EsignDeps, now = new Date()) => {
             .from(esignSigners)
             .where(and(eq(esignSigners.workspaceId, r.workspaceId), eq(esignSigners.requestId, r.id), eq(esignSigners.status, "sent"), eq(esignSigners.party, "counterparty")));
           for (const s of waiting) {
-            await sendLink(tx, deps, r, s, "reminder", now);
-            await appendEvent(tx, { workspaceId: r.workspaceId, requestId: r.id, action: "reminded", signerId: s.id, actorName: "", at: now, docSha256: r.sourceSha256, detail: { to: s.name } });
+            const { channel, via, recipient } = await sendLink(tx, deps, r, s, "reminder", now);
+            await appendEvent(tx, { workspaceId: r.workspaceId, requestId: r.id, action: "reminded", signerId: s.id, actorName: "", at: now, docSha256: r.sourceSha256, detail: { to: s.name, channel, via, recipient } });
             sent += 1;
           }
         }

@@ -4,9 +4,10 @@ import type { Db } from "../../db/client";
 import { contracts, esignSigners, users, workspaces } from "../../db/tables";
 import { translatorFor } from "../../i18n";
 import { createNotifications } from "../notifications/service";
-import { queueMessage } from "../messages/outbox";
+import { isDeliverable, queueMessage } from "../messages/outbox";
+import type { Channel } from "../messages/senders";
 import type { EsignDeps } from "./deps";
-import { newToken, sha256 } from "./secrets";
+import { maskRecipient, newToken, sha256 } from "./secrets";
 
 type RequestRow = { workspaceId: string; id: string; contractId: string; createdBy: string; expiresAt: Date; linkBase: string };
 type SignerRow = typeof esignSigners.$inferSelect;
@@ -27,9 +28,38 @@ export const facts = async (db: Db, r: RequestRow) => {
   return { contract: row?.contract ?? "", contractNo: row?.contractNo ?? "", firm: row?.firm ?? "", sender: row?.sender ?? "" };
 };
 
+/** What the firm may read in place of a link's token or a code: the secret itself never. */
+const HIDDEN = "••••••";
+
+/**
+ * How a message to this signer travels, for the trail and the certificate: by its e-mail or SMS
+ * transport, or (none configured) left in the firm's Outbox, which is no independent channel.
+ */
+export const deliveryOf = (deps: EsignDeps, s: SignerRow) => {
+  const channel: Channel = s.email ? "email" : "sms";
+  return { channel, via: isDeliverable(deps.senders, channel) ? channel : ("outbox" as const), recipient: maskRecipient((s.email ?? s.mobile) as string) };
+};
+
+/** Queues a message holding a secret: the recipient gets `params`, the firm reads it with `hidden` in place. */
+const queueSecret = async (db: Db, deps: EsignDeps, r: RequestRow, s: SignerRow, keys: { subject: string; body: string; kind: string }, params: Record<string, string>, hidden: Record<string, string>) => {
+  const shown = { ...params, ...hidden };
+  await queueMessage(db, deps, {
+    workspaceId: r.workspaceId,
+    channel: s.email ? "email" : "sms",
+    recipient: (s.email ?? s.mobile) as string,
+    subject: subjectOf(keys.subject, shown),
+    body: bilingual(keys.body, shown),
+    secretText: { subject: subjectOf(keys.subject, params), body: bilingual(keys.body, params) },
+    kind: keys.kind,
+    entity: "contracts",
+    entityId: r.contractId,
+  });
+  return deliveryOf(deps, s);
+};
+
 /**
  * Gives a counterparty signer a fresh link (any earlier one dies: only the newest token's hash is
- * kept) and queues it to their email or mobile in the caller's transaction.
+ * kept) and queues it to their email or mobile in the caller's transaction. Returns how it went.
  */
 export const sendLink = async (db: Db, deps: EsignDeps, r: RequestRow, s: SignerRow, kind: "link" | "reminder", now: Date) => {
   const token = newToken();
@@ -39,34 +69,16 @@ export const sendLink = async (db: Db, deps: EsignDeps, r: RequestRow, s: Signer
     .where(and(eq(esignSigners.workspaceId, s.workspaceId), eq(esignSigners.id, s.id)));
   const f = await facts(db, r);
   const params = { ...f, name: s.name, link: `${r.linkBase}/manage/esign/${token}`, until: r.expiresAt.toISOString().slice(0, 10) };
-  const channel = s.email ? "email" : "sms";
-  await queueMessage(db, deps.senders, deps.log, {
-    workspaceId: r.workspaceId,
-    channel,
-    recipient: (s.email ?? s.mobile) as string,
-    subject: subjectOf(kind === "link" ? "esign.messages.linkSubject" : "esign.messages.reminderSubject", params),
-    body: bilingual(kind === "link" ? "esign.messages.linkBody" : "esign.messages.reminderBody", params),
-    kind: `esign.${kind}`,
-    entity: "contracts",
-    entityId: r.contractId,
-  });
-  return { token, channel };
+  const keys = kind === "link" ? { subject: "esign.messages.linkSubject", body: "esign.messages.linkBody" } : { subject: "esign.messages.reminderSubject", body: "esign.messages.reminderBody" };
+  const delivery = await queueSecret(db, deps, r, s, { ...keys, kind: `esign.${kind}` }, params, { link: `${r.linkBase}/manage/esign/${HIDDEN}` });
+  return { token, ...delivery };
 };
 
-/** A one-time code: to sign, or (after completion) to download the sealed PDF. */
+/** A one-time code: to sign, or (after completion) to download the sealed PDF. Returns how it went. */
 export const sendCode = async (db: Db, deps: EsignDeps, r: RequestRow, s: SignerRow, code: string, purpose: "sign" | "download" = "sign") => {
   const f = await facts(db, r);
-  const params = { ...f, code, minutes: "10" };
-  await queueMessage(db, deps.senders, deps.log, {
-    workspaceId: r.workspaceId,
-    channel: s.email ? "email" : "sms",
-    recipient: (s.email ?? s.mobile) as string,
-    subject: subjectOf(purpose === "sign" ? "esign.messages.codeSubject" : "esign.messages.downloadCodeSubject", params),
-    body: bilingual(purpose === "sign" ? "esign.messages.codeBody" : "esign.messages.downloadCodeBody", params),
-    kind: "esign.code",
-    entity: "contracts",
-    entityId: r.contractId,
-  });
+  const keys = purpose === "sign" ? { subject: "esign.messages.codeSubject", body: "esign.messages.codeBody" } : { subject: "esign.messages.downloadCodeSubject", body: "esign.messages.downloadCodeBody" };
+  return queueSecret(db, deps, r, s, { ...keys, kind: "esign.code" }, { ...f, code, minutes: "10" }, { code: HIDDEN });
 };
 
 /**
@@ -79,7 +91,7 @@ export const sendCompleted = async (db: Db, deps: EsignDeps, r: RequestRow, sign
   for (const s of signers) {
     if (s.party !== "counterparty" || !(s.email ?? s.mobile)) continue;
     const params = { ...f, name: s.name, until: until.toISOString().slice(0, 10), verify: `${r.linkBase}/manage/verify` };
-    await queueMessage(db, deps.senders, deps.log, {
+    await queueMessage(db, deps, {
       workspaceId: r.workspaceId,
       channel: s.email ? "email" : "sms",
       recipient: (s.email ?? s.mobile) as string,

@@ -23,6 +23,7 @@ export async function esignRoutes(app: FastifyInstance, opts: EsignRouteOptions)
     senders: opts.senders,
     log: app.log,
     secret: config.jwtSecret,
+    outboxShowsSecrets: config.outboxShowsSecrets,
     pdfFont: opts.pdfFont,
     renderPage: createPageRenderer(path.join(config.dataDir, "esign-pages")),
     quotaBytes: config.workspaceQuotaBytes,

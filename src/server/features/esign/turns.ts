@@ -23,8 +23,8 @@ export const activateTurn = async (db: Db, deps: EsignDeps, r: RequestRow, now: 
   for (const s of currentTurn(r, signers)) {
     if (s.status !== "waiting") continue;
     if (s.party === "counterparty") {
-      const { channel } = await sendLink(db, deps, r, s, "link", now);
-      await appendEvent(db, { workspaceId: r.workspaceId, requestId: r.id, action: "sent", signerId: s.id, ...by, at: now, docSha256: r.sourceSha256, detail: { to: s.name, channel } });
+      const { channel, via, recipient } = await sendLink(db, deps, r, s, "link", now);
+      await appendEvent(db, { workspaceId: r.workspaceId, requestId: r.id, action: "sent", signerId: s.id, ...by, at: now, docSha256: r.sourceSha256, detail: { to: s.name, channel, via, recipient } });
     } else {
       await db.update(esignSigners).set({ status: "sent", sentAt: now }).where(and(eq(esignSigners.workspaceId, s.workspaceId), eq(esignSigners.id, s.id)));
       await appendEvent(db, { workspaceId: r.workspaceId, requestId: r.id, action: "sent", signerId: s.id, ...by, at: now, docSha256: r.sourceSha256, detail: { to: s.name, channel: "account" } });

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from "fastify";
 
 import { startPeriodicJob } from "../../lib/periodic-job";
-import { deliverDue, listOutbox, type OutboxQuery } from "./outbox";
-import type { Senders } from "./senders";
+import { deliverDue, listOutbox, type OutboxDeps, type OutboxQuery } from "./outbox";
 
 const listQuery = {
   type: "object",
@@ -15,14 +14,15 @@ const listQuery = {
   },
 } as const;
 
-/** /api/outbox: every message the firm's features sent or kept, for admins (it holds signing codes). */
-export async function messagesRoutes(app: FastifyInstance, opts: { senders: Senders; deliverEverySeconds: number }) {
+/** /api/outbox: every message the firm's features sent or kept, for admins (signing links and codes redacted). */
+export async function messagesRoutes(app: FastifyInstance, opts: Omit<OutboxDeps, "log"> & { deliverEverySeconds: number }) {
+  const deps: OutboxDeps = { ...opts, log: app.log };
   app.get<{ Querystring: OutboxQuery }>("/outbox", { schema: { querystring: listQuery }, config: { permission: ["read", "AUDIT_LOG"] } }, (req) =>
-    listOutbox(req.ctx, req.query),
+    listOutbox(req.ctx, req.query, deps),
   );
   if (opts.deliverEverySeconds > 0 && Object.keys(opts.senders).length > 0) {
     startPeriodicJob(app, "outbox-delivery", opts.deliverEverySeconds * 1000, async () => {
-      await deliverDue(app.database.db, opts.senders, app.log);
+      await deliverDue(app.database.db, deps);
     });
   }
 }
