@@ -75,7 +75,7 @@ export const KeyDatesTab = ({ caseId, editable = true }: { caseId: string; edita
           {
             key: "title",
             title: t("deadlines.fields.title"),
-            width: 230,
+            width: 220,
             render: (_, r) => (
               <Space direction="vertical" size={0}>
                 <span>{r.title}</span>
@@ -98,7 +98,7 @@ export const KeyDatesTab = ({ caseId, editable = true }: { caseId: string; edita
               </Space>
             ),
           },
-          { key: "responsible", title: t("deadlines.fields.responsibleId"), width: 90, render: (_, r) => nameOf(r.responsibleId) },
+          { key: "responsible", title: t("deadlines.fields.responsibleId"), width: 100, render: (_, r) => nameOf(r.responsibleId) },
           {
             key: "status",
             title: t("deadlines.fields.status"),
