@@ -64,13 +64,19 @@ test.describe("approvals show what is approved", () => {
   let caseId = "";
   let caseNo = "";
   let caseInstanceId = "";
+  let hitCount = 0;
   test.afterEach(async ({ page }) => {
     await page.evaluate(() => localStorage.setItem("language", "zh-CN")).catch(() => undefined);
   });
 
   test.beforeAll(async ({ request }) => {
     await useFirm(request, "partner", "明德律师事务所");
-    const clients = await api<{ id: string }[]>(request, "lawyer", "get", "/api/accounts?_start=0&_end=1&_sort=name&_order=asc");
+    const clients = await api<{ id: string; name: string }[]>(request, "lawyer", "get", "/api/accounts?_start=0&_end=1&_sort=name&_order=asc");
+    // A conflict check on the client's name, its hits decided, attached to the submission.
+    const found = await api<{ hits: { key: string }[] }>(request, "lawyer", "post", "/api/conflicts/search", { keywords: [clients[0].name] });
+    const decisions = found.hits.map((h, i) => ({ key: h.key, decision: i === 0 ? "potential" : "none", remark: "走查判断" }));
+    const report = await api<{ id: string }>(request, "lawyer", "post", "/api/conflicts/reports", { keywords: [clients[0].name], decisions });
+    hitCount = found.hits.length;
     const lawyer = await api<{ id: string }>(request, "lawyer", "get", "/api/user-service/user/get-login-user-info");
     const values = {
       name: CASE_NAME,
@@ -85,7 +91,7 @@ test.describe("approvals show what is approved", () => {
         { name: "走查乙", partyType: "natural", litigationRole: "defendant", conflictRole: "counterparty" },
       ],
     };
-    ({ instanceId: caseInstanceId } = await api<{ instanceId: string }>(request, "lawyer", "post", "/api/case-submissions", { values }));
+    ({ instanceId: caseInstanceId } = await api<{ instanceId: string }>(request, "lawyer", "post", "/api/case-submissions", { values, conflictReportId: report.id }));
   });
 
   test("a case approval shows its parties as a table and its conflict check", async ({ page, request }) => {
@@ -96,14 +102,16 @@ test.describe("approvals show what is approved", () => {
     await expect(parties.getByRole("cell", { name: "走查甲公司", exact: true })).toBeVisible();
     await expect(parties.getByRole("cell", { name: "原告", exact: true })).toBeVisible();
     await expect(page.getByText("走查甲公司: ")).toHaveCount(0);
-    const proposed = page.getByRole("region", { name: "申请的案件" });
-    await expect(proposed.getByText("利益冲突检索", { exact: true })).toBeVisible();
+    const conflict = page.getByRole("region", { name: "利益冲突检索" });
+    await expect(conflict.locator(".ant-descriptions-item").filter({ hasText: "命中" }).first()).toContainText(String(hitCount));
+    await expect(conflict.getByText(/潜在冲突 × 1/)).toBeVisible();
+    await expect(conflict.getByRole("cell", { name: "走查判断" }).first()).toBeVisible();
     // Nothing the approver cannot change is an input on the page.
     await expect(page.locator(".wf-detail input:not([type=hidden]), .wf-detail textarea")).toHaveCount(0);
     await shots(page, "walkthrough-case-approval-zh");
     await inEnglish(page);
     await expect(page.getByRole("heading", { name: new RegExp(`New case: ${CASE_NAME}`) })).toBeVisible();
-    await expect(page.getByRole("region", { name: "The proposed case" }).getByText("Conflict check", { exact: true })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Conflict check" }).getByText(/Potential conflict × 1/)).toBeVisible();
     await shots(page, "walkthrough-case-approval-en");
     await acceptAs(request, caseInstanceId, ["partner", "admin"]);
     caseId = (await api<{ caseId: string }>(request, "lawyer", "get", `/api/case-submissions/${caseInstanceId}`)).caseId;
