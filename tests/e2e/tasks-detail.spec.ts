@@ -63,7 +63,8 @@ test.describe("task detail and key-date corrections", () => {
     const comments = drawer.getByRole("region", { name: "评论" });
     await expect(comments.getByText("原件在档案室第三柜")).toBeVisible();
     await expect(comments.getByText("张伟", { exact: true })).toBeVisible();
-    await expect(comments.locator("time")).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    // The firm's clock, labelled with its offset when the browser is in another zone.
+    await expect(comments.locator("time")).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}( \(UTC[+-]\d{1,2}(:\d{2})?\))?$/);
     await expect(drawer.getByLabel("写评论")).toHaveValue("");
 
     await drawer.locator(".ant-segmented").getByText("进行中").click();

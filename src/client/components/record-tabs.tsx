@@ -1,6 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
 import { Table, Tag, Timeline } from "antd";
-import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
@@ -8,12 +7,13 @@ import { getData as get } from "../providers/http";
 import { useMemberName } from "../features/contracts/api";
 import { approvalPathOf } from "../features/workflow/business-paths";
 import { STATUS_COLORS } from "../features/workflow/types";
+import { firmTime } from "../lib/firm-time";
 
 type ApprovalRow = { id: string; kind: string; title: string; status: string; createdAt: string; finishedAt: string | null };
 /** An audit entry; a record's timeline may hold entries of related rows too (a case's tasks). */
 export type HistoryRow = { id: number; userId: string | null; action: string; diff: Record<string, unknown> | null; createdAt: string; entity?: string; title?: string | null; status?: string | null };
 
-const time = (value: unknown) => (value ? dayjs(String(value)).format("YYYY-MM-DD HH:mm") : "");
+const time = (value: unknown) => (value ? firmTime(String(value)) : "");
 
 /** Every approval about a record (GET `url`), each opening on its own detail route. */
 export const ApprovalsTab = ({ url }: { url: string }) => {

@@ -9,6 +9,7 @@ import { useAntdTable } from "../../lib/use-antd-table";
 import { AuditLogDetail } from "./audit-log-detail";
 import { AuditLogFilters, type AuditFilterValues } from "./audit-log-filters";
 import { ACTION_COLORS, type AuditLog, PAGE_SIZE_OPTIONS } from "./audit-log-types";
+import { firmTime } from "../../lib/firm-time";
 import "./audit-log.css";
 
 /** The table header sticks below the sticky navbar (layout.css). */
@@ -76,7 +77,7 @@ export const AuditLogList = () => {
             sorter
             sortOrder={sortOrderOf("createdAt")}
             width={190}
-            render={(value: string) => dayjs(value).format("YYYY-MM-DD HH:mm:ss")}
+            render={(value: string) => firmTime(value, "YYYY-MM-DD HH:mm:ss")}
           />
           <Table.Column<AuditLog>
             key="userName"

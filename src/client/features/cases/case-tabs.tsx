@@ -1,7 +1,6 @@
 import { DownloadOutlined, FolderOpenOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
 import { Button, Empty, Space, Table } from "antd";
-import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 
@@ -10,6 +9,7 @@ import { SchemaList } from "../../schema-ui";
 import { useStartable } from "../contracts/api";
 import { downloadByTicket } from "../documents/api";
 import { getJson } from "./api";
+import { firmTime } from "../../lib/firm-time";
 
 type DocFile = { id: string; name: string; size: number; updatedAt: string };
 
@@ -40,7 +40,7 @@ export const DocumentsTab = ({ folderId }: { folderId: string | null }) => {
         locale={{ emptyText: t("cases.documents.empty") }}
         columns={[
           { title: t("documents.fields.name"), dataIndex: "name" },
-          { title: t("documents.fields.updatedAt"), dataIndex: "updatedAt", render: (v: string) => dayjs(v).format("YYYY-MM-DD HH:mm") },
+          { title: t("documents.fields.updatedAt"), dataIndex: "updatedAt", render: (v: string) => firmTime(v) },
           {
             title: t("schemaUi.actions"),
             key: "dl",
@@ -115,7 +115,7 @@ export const ConflictsTab = ({ caseId }: { caseId: string }) => {
             dataIndex: "createdAt",
             render: (v: string, r) => (
               <Link className="schema-link" to={`/conflict-interest?report=${r.id}`}>
-                {dayjs(v).format("YYYY-MM-DD HH:mm")}
+                {firmTime(v)}
               </Link>
             ),
           },

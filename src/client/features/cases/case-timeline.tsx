@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { Empty, Timeline } from "antd";
-import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
 import { getData as get } from "../../providers/http";
 import { useMemberName } from "../contracts/api";
+import { firmTime } from "../../lib/firm-time";
 
 /** One entry of GET /cases/:id/history: a sentence key (`cases.timelineEvents.<event>`) and its values. */
 type TimelineEntry = {
@@ -61,7 +61,7 @@ export const CaseTimeline = ({ caseId }: { caseId: string }) => {
             key: String(e.id),
             children: (
               <div>
-                <span className="text-muted">{dayjs(e.createdAt).format("YYYY-MM-DD HH:mm")}</span>{" "}
+                <span className="text-muted">{firmTime(e.createdAt)}</span>{" "}
                 <Sentence text={t(`cases.timelineEvents.${e.event}`, values)} link={e.link} />
               </div>
             ),

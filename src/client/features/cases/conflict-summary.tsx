@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { Descriptions, Skeleton, Table, Tag } from "antd";
-import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
 import { useCan } from "../../routing/use-can";
 import { getJson } from "./api";
+import { firmTime } from "../../lib/firm-time";
 
 type Hit = { key: string; keyword: string; name: string; caseNo: string | null; decision: string | null; remark: string; masked?: boolean };
 type Report = { id: string; createdAt: string; createdByName: string; keywords: string[]; hits: Hit[] };
@@ -37,7 +37,7 @@ export const ConflictSummary = ({ reportId }: { reportId: string | undefined }) 
     <section aria-label={title} className="case-section" style={{ marginTop: 16 }}>
       <Descriptions size="small" column={{ xs: 1, sm: 2 }} title={title}>
         <Descriptions.Item label={t("cases.approvalConflict.report")}>
-          <Link to={`/conflict-interest?report=${data.id}`}>{t("cases.approvalConflict.savedBy", { at: dayjs(data.createdAt).format("YYYY-MM-DD HH:mm"), name: data.createdByName })}</Link>
+          <Link to={`/conflict-interest?report=${data.id}`}>{t("cases.approvalConflict.savedBy", { at: firmTime(data.createdAt), name: data.createdByName })}</Link>
         </Descriptions.Item>
         <Descriptions.Item label={t("cases.conflicts.keywords")}>{data.keywords.join(t("recordTabs.history.separator"))}</Descriptions.Item>
         <Descriptions.Item label={t("cases.conflicts.hits")}>{data.hits.length}</Descriptions.Item>

@@ -9,6 +9,7 @@ import { Link } from "react-router";
 import { showToast } from "../../layout/toast";
 import type { LoginUser } from "../../providers/session";
 import { downloadFile } from "../../schema-ui/download";
+import { firmTime } from "../../lib/firm-time";
 
 export type ReportRow = {
   id: string; createdAt: string; createdBy: string | null; createdByName: string; keywords: string[]; hitCount: number; lastPdfSha256: string | null;
@@ -44,7 +45,7 @@ const CaseCell = ({ row, onDiscarded }: { row: ReportRow; onDiscarded: () => voi
   );
 };
 
-export const formatAt = (at: string) => dayjs(at).format("YYYY-MM-DD HH:mm");
+export const formatAt = (at: string) => firmTime(at);
 
 /**
  * GET /api/conflicts/reports/:id/pdf, saved by the browser; a refusal is shown as a toast. The

@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Alert, Button, Descriptions, Popconfirm, Skeleton, Space, Tabs, Tag } from "antd";
-import dayjs from "dayjs";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams, useSearchParams } from "react-router";
@@ -15,6 +14,7 @@ import { ApprovalsTab, HistoryTab } from "../../components/record-tabs";
 import { FilesTab, SealUsageTable } from "./contract-tabs";
 import { RequestDialog } from "./request-dialog";
 import { SIGNING_STATUS_COLORS } from "./signing-status";
+import { firmTime } from "../../lib/firm-time";
 import "./contracts.css";
 import { STATUS_TAG } from "./status";
 
@@ -87,8 +87,8 @@ export const ContractDetail = () => {
         </Descriptions.Item>
       ))}
       <Descriptions.Item label={t("contracts.fields.createdBy")}>{name(c.createdBy)}</Descriptions.Item>
-      <Descriptions.Item label={t("contracts.fields.createdAt")}>{dayjs(String(c.createdAt)).format("YYYY-MM-DD HH:mm")}</Descriptions.Item>
-      {c.archivedAt ? <Descriptions.Item label={t("contracts.fields.archivedAt")}>{dayjs(String(c.archivedAt)).format("YYYY-MM-DD HH:mm")}</Descriptions.Item> : null}
+      <Descriptions.Item label={t("contracts.fields.createdAt")}>{firmTime(String(c.createdAt))}</Descriptions.Item>
+      {c.archivedAt ? <Descriptions.Item label={t("contracts.fields.archivedAt")}>{firmTime(String(c.archivedAt))}</Descriptions.Item> : null}
       {c.archiveRemark ? <Descriptions.Item label={t("contracts.fields.archiveRemark")}>{String(c.archiveRemark)}</Descriptions.Item> : null}
     </Descriptions>
   );
@@ -152,7 +152,7 @@ export const ContractDetail = () => {
             className="contract-void-note"
             type="warning"
             showIcon
-            message={t("contracts.messages.voided", { at: dayjs(String(c.voidedAt)).format("YYYY-MM-DD HH:mm") })}
+            message={t("contracts.messages.voided", { at: firmTime(String(c.voidedAt)) })}
             description={String(c.voidReason ?? "")}
           />
         ) : null}

@@ -7,11 +7,12 @@ import { useTranslation } from "react-i18next";
 import { useCan } from "../../routing/use-can";
 import { downloadByTicket } from "../documents/api";
 import { fetchJson, type SealUsage, useMemberName } from "./api";
+import { firmTime } from "../../lib/firm-time";
 
 type Version = { versionNo: number; name: string; size: number; createdAt: string; createdBy: string };
 type FileRow = { id: string; name: string; role: string; currentVersion: number; versions: Version[] };
 
-const time = (value: unknown) => (value ? dayjs(String(value)).format("YYYY-MM-DD HH:mm") : "");
+const time = (value: unknown) => (value ? firmTime(String(value)) : "");
 
 /** The contract's files by role, each with its versions (newest first) and a download per version. */
 export const FilesTab = ({ id }: { id: string }) => {

@@ -1,7 +1,6 @@
 import { DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, HistoryOutlined, MoreOutlined, SwapOutlined } from "@ant-design/icons";
 import { useDelete, useUpdate } from "@refinedev/core";
 import { Button, Dropdown, Input, Modal, Space, Table } from "antd";
-import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -12,6 +11,7 @@ import { MoveModal } from "./move-modal";
 import { NameModal } from "./name-modal";
 import { canPreview } from "./preview-modal";
 import { type DocFile, type DocFolder, formatSize } from "./types";
+import { firmTime } from "../../lib/firm-time";
 
 type Props = {
   folderId: string | null;
@@ -22,7 +22,7 @@ type Props = {
   onVersions: (file: DocFile) => void;
 };
 
-const when = (value: string | null) => (value ? dayjs(value).format("YYYY-MM-DD HH:mm") : "-");
+const when = (value: string | null) => (value ? firmTime(value) : "-");
 
 /** The file list of the selected folder: search, sort, page, and the actions on one file. */
 export const FileTable = ({ folderId, folders, canUpdate, canDelete, onPreview, onVersions }: Props) => {

@@ -1,10 +1,10 @@
 import { useCustomMutation, useInvalidate, useList } from "@refinedev/core";
 import { Button, Drawer, Table, Tag } from "antd";
-import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
 
 import { showToast } from "../../layout/toast";
 import { formatSize, type TrashRow } from "./types";
+import { firmTime } from "../../lib/firm-time";
 
 /** What was deleted, by whom and when; restoring brings a folder back with its contents. */
 export const TrashDrawer = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
@@ -56,7 +56,7 @@ export const TrashDrawer = ({ open, onClose }: { open: boolean; onClose: () => v
           dataIndex="deletedAt"
           width={150}
           title={t("documents.fields.deletedAt")}
-          render={(v: string) => dayjs(v).format("YYYY-MM-DD HH:mm")}
+          render={(v: string) => firmTime(v)}
         />
         <Table.Column<TrashRow>
           key="actions"

@@ -1,13 +1,13 @@
 import { DownloadOutlined, UploadOutlined } from "@ant-design/icons";
 import { useInvalidate, useList } from "@refinedev/core";
 import { Button, Drawer, List, Progress, Tag, Typography } from "antd";
-import dayjs from "dayjs";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { showToast } from "../../layout/toast";
 import { downloadByTicket, getUploadToken, uploadOne } from "./api";
 import { type DocFile, type FileVersion, formatSize } from "./types";
+import { firmTime } from "../../lib/firm-time";
 
 type Props = { file: DocFile | null; canUpdate: boolean; onClose: () => void };
 
@@ -91,7 +91,7 @@ export const VersionsDrawer = ({ file, canUpdate, onClose }: Props) => {
               }
               description={
                 <Typography.Text type="secondary">
-                  {v.name} · {formatSize(v.size)} · {v.uploaderName ?? "-"} · {dayjs(v.createdAt).format("YYYY-MM-DD HH:mm")}
+                  {v.name} · {formatSize(v.size)} · {v.uploaderName ?? "-"} · {firmTime(v.createdAt)}
                 </Typography.Text>
               }
             />

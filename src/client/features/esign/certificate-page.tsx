@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { showToast } from "../../layout/toast";
 import { getData, http } from "../../providers/http";
+import { firmTime } from "../../lib/firm-time";
 import "./esign.css";
 
 type Certificate = { subject: string; fingerprint: string; notAfter: string; source: "generated" | "uploaded"; createdAt: string; certPem: string };
@@ -93,7 +94,7 @@ export const CertificatePage = () => {
             </Descriptions.Item>
             <Descriptions.Item label={t("esign.certificate.notAfter")}>{dayjs(data.notAfter).format("YYYY-MM-DD")}</Descriptions.Item>
             <Descriptions.Item label={t("esign.certificate.source")}>{t(`esign.certificate.sources.${data.source}`)}</Descriptions.Item>
-            <Descriptions.Item label={t("esign.certificate.createdAt")}>{dayjs(data.createdAt).format("YYYY-MM-DD HH:mm")}</Descriptions.Item>
+            <Descriptions.Item label={t("esign.certificate.createdAt")}>{firmTime(data.createdAt)}</Descriptions.Item>
           </Descriptions>
         ) : (
           <Empty description={t("esign.certificate.none")} />

@@ -1,6 +1,5 @@
 import { EditOutlined } from "@ant-design/icons";
 import { Button, Empty, Skeleton, Table, Tag } from "antd";
-import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -12,6 +11,7 @@ import { RequestView } from "./request-view";
 import { REQUEST_STATUS_COLORS } from "./status";
 import type { ContractForSigning, RequestSummary } from "./types";
 import { useLiveRefresh } from "./use-live-refresh";
+import { firmTime } from "../../lib/firm-time";
 import "./esign.css";
 
 /**
@@ -60,7 +60,7 @@ export const EsignTab = ({ contract }: { contract: ContractForSigning }) => {
             pagination={false}
             dataSource={earlier}
             columns={[
-              { title: t("esign.request.createdAt"), dataIndex: "createdAt", render: (v: string) => dayjs(v).format("YYYY-MM-DD HH:mm") },
+              { title: t("esign.request.createdAt"), dataIndex: "createdAt", render: (v: string) => firmTime(v) },
               { title: t("esign.signers.status"), dataIndex: "status", render: (v: string) => <Tag color={REQUEST_STATUS_COLORS[v]}>{t(`esign.requestStatuses.${v}`)}</Tag> },
               { title: t("esign.tab.endReason"), dataIndex: "endReason", render: (v: string | null) => v ?? "" },
             ]}

@@ -1,5 +1,4 @@
 import { Alert, Descriptions, Tag } from "antd";
-import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
 
 import { RequestActions } from "./request-actions";
@@ -7,8 +6,9 @@ import { SignersTable } from "./signers-table";
 import { REQUEST_STATUS_COLORS, shortHash } from "./status";
 import { TrailTable } from "./trail-table";
 import type { SigningRequest } from "./types";
+import { firmTime } from "../../lib/firm-time";
 
-const time = (value: string | null) => (value ? dayjs(value).format("YYYY-MM-DD HH:mm") : "");
+const time = (value: string | null) => (value ? firmTime(value) : "");
 
 /** A signing request as the firm follows it: state, signers, actions and the hash-chained trail. */
 export const RequestView = ({ request, contractId, canAct }: { request: SigningRequest; contractId: string; canAct: boolean }) => {

@@ -1,11 +1,11 @@
 import { Table, Tag } from "antd";
-import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
 
 import { SIGNER_STATUS_COLORS } from "./status";
 import type { Signer } from "./types";
+import { firmTime } from "../../lib/firm-time";
 
-const time = (value: string | null) => (value ? dayjs(value).format("YYYY-MM-DD HH:mm") : null);
+const time = (value: string | null) => (value ? firmTime(value) : null);
 
 const STEPS = ["sentAt", "openedAt", "verifiedAt", "signedAt", "declinedAt"] as const;
 

@@ -1,10 +1,10 @@
 import { Table, Tag } from "antd";
-import dayjs from "dayjs";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 
 import { shortHash } from "./status";
 import type { TrailEvent } from "./types";
+import { firmTime } from "../../lib/firm-time";
 
 type Notice = { channel?: unknown; via?: unknown; recipient?: unknown };
 
@@ -43,7 +43,7 @@ export const TrailTable = ({ trail, isChainValid }: { trail: TrailEvent[]; isCha
           { title: t("esign.trail.actor"), dataIndex: "actorName", render: (v: string | null) => v || t("esign.trail.system") },
           { title: t("esign.trail.detail"), key: "detail", render: (_: unknown, e: TrailEvent) => noticeOf(t, e) },
           { title: t("esign.trail.ip"), dataIndex: "ip", render: (v: string | null) => v ?? "" },
-          { title: t("esign.trail.time"), dataIndex: "at", render: (v: string) => dayjs(v).format("YYYY-MM-DD HH:mm:ss") },
+          { title: t("esign.trail.time"), dataIndex: "at", render: (v: string) => firmTime(v, "YYYY-MM-DD HH:mm:ss") },
           {
             title: t("esign.trail.hash"),
             dataIndex: "hash",

@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { Input, Table, Tag, Typography } from "antd";
-import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { getData } from "../../providers/http";
+import { firmTime } from "../../lib/firm-time";
 import "./messages.css";
 
 type OutboxRow = {
@@ -83,7 +83,7 @@ export const OutboxPage = () => {
             onChange: (p, size) => go({ page: size === pageSize ? p : 1, pageSize: size }),
           }}
           columns={[
-            { title: t("outbox.fields.createdAt"), dataIndex: "createdAt", width: 170, render: (v: string) => dayjs(v).format("YYYY-MM-DD HH:mm:ss") },
+            { title: t("outbox.fields.createdAt"), dataIndex: "createdAt", width: 170, render: (v: string) => firmTime(v, "YYYY-MM-DD HH:mm:ss") },
             { title: t("outbox.fields.channel"), dataIndex: "channel", width: 90, render: (v: string) => t(`outbox.channels.${v}`, { defaultValue: v }) },
             { title: t("outbox.fields.recipient"), dataIndex: "recipient", width: 200 },
             { title: t("outbox.fields.subject"), dataIndex: "subject", width: 260, ellipsis: true },

@@ -1,10 +1,10 @@
 import { useCustomMutation, useList } from "@refinedev/core";
 import { Button, Empty, Flex, Spin } from "antd";
-import dayjs from "dayjs";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 
+import { firmTime } from "../../lib/firm-time";
 import "./notifications.css";
 import { setUnread, useNotificationState } from "./notification-stream";
 import { NOTIFICATIONS_API, type NotificationRow, notificationTitle } from "./types";
@@ -67,7 +67,7 @@ export const NotificationPanel = ({ onClose }: { onClose: () => void }) => {
                 <span className="notification-item-title">{notificationTitle(row, t)}</span>
                 {row.body ? <span className="notification-item-body">{row.body}</span> : null}
                 <span className="notification-item-time">
-                  {dayjs(row.createdAt).format("YYYY-MM-DD HH:mm")}
+                  {firmTime(row.createdAt)}
                 </span>
               </button>
             </li>

@@ -1,12 +1,12 @@
 import { useCustomMutation } from "@refinedev/core";
 import { Button, Popconfirm, Select, Space, Table, Tabs, Tag } from "antd";
-import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { useAntdTable } from "../../lib/use-antd-table";
+import { firmTime } from "../../lib/firm-time";
 import "./notifications.css";
 import { setUnread } from "./notification-stream";
 import { NOTIFICATIONS_API, type NotificationRow, notificationTitle } from "./types";
@@ -101,7 +101,7 @@ export const NotificationsPage = () => {
               dataIndex: "createdAt",
               title: t("notifications.fields.createdAt"),
               width: 170,
-              render: (value: string) => dayjs(value).format("YYYY-MM-DD HH:mm"),
+              render: (value: string) => firmTime(value),
             },
             {
               key: "actions",

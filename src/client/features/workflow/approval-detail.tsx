@@ -1,6 +1,5 @@
 import { useCustom, useInvalidate } from "@refinedev/core";
 import { Button, Descriptions, Skeleton, Tag } from "antd";
-import dayjs from "dayjs";
 import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -10,6 +9,7 @@ import { ReassignDialog } from "./reassign-dialog";
 import { BusinessLink, businessTarget } from "./business-link";
 import { ApprovalTimeline } from "./timeline";
 import { type InstanceDetail, type MyTask, STATUS_COLORS, type TaskRow, WORKFLOW_API } from "./types";
+import { firmTime } from "../../lib/firm-time";
 import "./workflow.css";
 import { WorkflowForm } from "./workflow-form";
 import { editableSchema, FormView } from "./form-view";
@@ -98,7 +98,7 @@ export const ApprovalDetail = ({ id, taskId, onTaskDone, summary, acceptConfirm 
             <Descriptions.Item label={t("workflow.fields.serial")}>{detail.serial}</Descriptions.Item>
             <Descriptions.Item label={t("workflow.fields.definition")}>{detail.definitionName}</Descriptions.Item>
             <Descriptions.Item label={t("workflow.fields.initiator")}>{detail.users[detail.initiatorId]}</Descriptions.Item>
-            <Descriptions.Item label={t("workflow.fields.submittedAt")}>{dayjs(detail.submittedAt).format("YYYY-MM-DD HH:mm")}</Descriptions.Item>
+            <Descriptions.Item label={t("workflow.fields.submittedAt")}>{firmTime(detail.submittedAt)}</Descriptions.Item>
             {businessTarget(detail.businessRef) && (
               <Descriptions.Item label={t("workflow.business.record")}>
                 <BusinessLink businessRef={detail.businessRef} />

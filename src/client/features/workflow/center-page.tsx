@@ -10,11 +10,12 @@ import { Link, useNavigate, useParams } from "react-router";
 import { WORKFLOW_KINDS } from "../../../shared/workflow";
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { useAntdTable } from "../../lib/use-antd-table";
+import { firmTime } from "../../lib/firm-time";
 import "./workflow.css";
 import { CENTER_TABS, type CenterRow, type CenterTab, STATUS_COLORS, WORKFLOW_API } from "./types";
 import { approvalPathOf } from "./business-paths";
 
-const fmt = (v?: string | null) => (v ? dayjs(v).format("YYYY-MM-DD HH:mm") : "");
+const fmt = (v?: string | null) => (v ? firmTime(v) : "");
 
 type Filters = { kind?: string; status?: string; q?: string; range?: [dayjs.Dayjs, dayjs.Dayjs] | null };
 

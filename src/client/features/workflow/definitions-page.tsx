@@ -1,7 +1,6 @@
 import { PlusOutlined } from "@ant-design/icons";
 import { useCreate, useCustom, useCustomMutation } from "@refinedev/core";
 import { Button, Drawer, Form, Input, Modal, Popconfirm, Segmented, Select, Space, Switch, Table, Tag } from "antd";
-import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -11,6 +10,7 @@ import { PageHeader, PagePanel } from "../../layout/page-header";
 import { useAntdTable } from "../../lib/use-antd-table";
 import { ChangeApprovalSwitch } from "./business-settings";
 import { WORKFLOW_API } from "./types";
+import { firmTime } from "../../lib/firm-time";
 import "./workflow.css";
 
 type DefinitionRow = {
@@ -39,7 +39,7 @@ const Versions = ({ id, onClose }: { id: string; onClose: () => void }) => {
         dataSource={Array.isArray(result?.data) ? result.data : []}
         columns={[
           { title: t("workflow.fields.versionNo", { n: "" }), dataIndex: "number", render: (n: number) => `v${n}` },
-          { title: t("workflow.fields.publishedAt"), dataIndex: "publishedAt", render: (v: string) => dayjs(v).format("YYYY-MM-DD HH:mm") },
+          { title: t("workflow.fields.publishedAt"), dataIndex: "publishedAt", render: (v: string) => firmTime(v) },
         ]}
       />
     </Drawer>
@@ -137,7 +137,7 @@ export const DefinitionListPage = () => {
                   <Switch size="small" checked={v} disabled={!row.currentVersionNo} aria-label={t("workflow.fields.enabled")} onChange={(on) => void onToggle(row, on)} />
                 ),
             },
-            { title: t("workflow.fields.updatedAt"), dataIndex: "updatedAt", width: 150, render: (v: string) => dayjs(v).format("YYYY-MM-DD HH:mm") },
+            { title: t("workflow.fields.updatedAt"), dataIndex: "updatedAt", width: 150, render: (v: string) => firmTime(v) },
             {
               title: t("table.actions"),
               width: 240,

@@ -1,9 +1,9 @@
 import { Button, Tag, Timeline } from "antd";
-import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
 
 import { AttachmentList } from "./attachment-list";
 import { type InstanceDetail, STATUS_COLORS, type TaskRow } from "./types";
+import { firmTime } from "../../lib/firm-time";
 
 const COLORS: Record<string, string> = {
   submitted: "blue",
@@ -43,7 +43,7 @@ export const ApprovalTimeline = ({ detail, onReassign }: Props) => {
             </div>
             {e.comment ? <div className="wf-timeline-comment">{e.comment}</div> : null}
             <AttachmentList instanceId={detail.id} ids={e.attachments} files={detail.files} />
-            <div className="wf-muted">{dayjs(e.createdAt).format("YYYY-MM-DD HH:mm")}</div>
+            <div className="wf-muted">{firmTime(e.createdAt)}</div>
           </div>
         ),
       };
