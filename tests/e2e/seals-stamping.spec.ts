@@ -93,6 +93,15 @@ test.describe("issue 26: seals and e-signing screens", () => {
     await page.getByLabel(/律师函.*的份数/).fill("3");
     await page.getByLabel("用印事由").fill("催告履行");
     await page.getByRole("radio", { name: "是" }).check();
+    // Enter in a date box takes the typed date and does not submit the half-filled form.
+    await page.getByRole("radio", { name: "外带印章" }).check();
+    const due = page.getByLabel("归还期限", { exact: true });
+    await due.click();
+    await due.fill(new Date(Date.now() + 3 * 86_400_000).toLocaleDateString("en-CA", { timeZone: "Asia/Shanghai" }));
+    await due.press("Enter");
+    await page.waitForTimeout(500);
+    await expect(page).toHaveURL(/\/manage\/seal\/add\//);
+    await page.getByRole("radio", { name: "在所盖章" }).check();
     await page.setViewportSize({ width: 1440, height: 900 });
     await snap(page, "issue26-seal-form-zh-1440");
     await page.getByRole("button", { name: "提交审批" }).click();
@@ -156,16 +165,19 @@ test.describe("issue 26: seals and e-signing screens", () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto("/manage/seal/list");
     // The demo firm's seal taken out to the arbitration commission was due back yesterday.
-    // Rows of the list itself (a recipients cell holds a small table of its own).
-    const overdue = page.locator(".ant-table-row", { hasText: "逾期未还" });
-    await expect(overdue).toHaveCount(1);
+    const tag = page.getByText("逾期未还", { exact: true });
+    await expect(tag).toHaveCount(1);
+    // The list's own row of the tag (a recipients cell holds a small table of its own).
+    const overdue = tag.locator("xpath=ancestor::tr[contains(@class, 'ant-table-row')][last()]");
     await expect(overdue).toContainText("已外带");
     await expect(overdue).toContainText("仲裁委员会");
     // Due in two days: taken out, not overdue.
-    await expect(page.locator(".ant-table-row", { hasText: "授权委托书" }).filter({ hasText: "已外带" })).not.toContainText("逾期未还");
+    const dueLater = page.getByRole("cell", { name: "授权委托书", exact: true }).locator("xpath=ancestor::tr[1]");
+    await expect(dueLater).toContainText("已外带");
+    await expect(dueLater).not.toContainText("逾期未还");
     await snap(page, "issue26-seal-list-zh-1440");
     await english(page);
-    await expect(page.locator(".ant-table-row", { hasText: "Overdue" })).toHaveCount(1);
+    await expect(page.getByText("Overdue", { exact: true })).toHaveCount(1);
     await snap(page, "issue26-seal-list-en-1440");
     await page.setViewportSize({ width: 1280, height: 800 });
     await snap(page, "issue26-seal-list-en-1280");
