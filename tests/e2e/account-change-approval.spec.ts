@@ -132,7 +132,7 @@ test.describe("client changes that need approval", () => {
     await useFirm(request, "partner", "明德律师事务所");
     await signIn(page, request, "partner");
     await page.goto("/manage/workflow/center/pending");
-    await page.getByRole("button", { name: new RegExp(NAME) }).click();
+    await page.getByRole("link", { name: new RegExp(NAME) }).click();
     const actions = page.getByRole("toolbar", { name: "审批操作" });
     await expect(actions).toBeVisible();
     await snap(page, "account-change-05-approval");

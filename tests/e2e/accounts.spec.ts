@@ -92,7 +92,7 @@ test.describe("clients", () => {
 
   test("shows the equity structure as a diagram", async ({ page }) => {
     await page.goto("/manage/contacts");
-    await page.getByRole("button", { name: "华信控股集团有限公司" }).click();
+    await page.getByRole("link", { name: "华信控股集团有限公司" }).click();
     await page.getByRole("tab", { name: "股权结构" }).click();
     const diagram = page.getByRole("group", { name: "股权结构图" });
     await expect(diagram).toBeVisible();

@@ -93,7 +93,7 @@ test.describe("cases", () => {
     // The partner accepts in the approval centre; the admin's step goes by the API.
     await signIn(page, request, "partner");
     await page.goto("/manage/workflow/center/pending");
-    await page.getByRole("button", { name: `立案审批：${name}` }).click();
+    await page.getByRole("link", { name: `立案审批：${name}` }).click();
     await expect(page).toHaveURL(new RegExp(`/manage/case/workflow/${instanceId}`));
     const toolbar = page.getByRole("toolbar", { name: "审批操作" });
     await toolbar.getByRole("button", { name: /^同\s*意$/ }).click();
@@ -115,7 +115,7 @@ test.describe("cases", () => {
     const found = page.getByRole("row").filter({ hasText: name });
     await expect(found).toHaveCount(1);
     await expect(page.getByText("共 1 条")).toBeVisible();
-    await found.getByRole("button").first().click();
+    await found.getByRole("link").first().click();
     await expect(page).toHaveURL(/\/manage\/case\/detail\/[0-9a-f-]{36}/);
     const caseId = page.url().split("/").pop()!.split("?")[0];
     await expect(page.getByRole("heading", { name })).toBeVisible();
@@ -127,7 +127,7 @@ test.describe("cases", () => {
     await page.getByRole("tab", { name: "利冲检索" }).click();
     const reports = page.getByRole("row").filter({ hasText: "陈某" });
     await expect(reports).toHaveCount(1);
-    await reports.getByRole("button").first().click();
+    await reports.getByRole("link").first().click();
     await expect(page).toHaveURL(/\/manage\/conflict-interest\?report=/);
     await expect(page.getByText(/保存的报告（只读）/).first()).toBeVisible();
     await page.goto(`/manage/case/detail/${caseId}`);

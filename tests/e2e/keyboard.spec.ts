@@ -123,7 +123,7 @@ test("signs in, creates a client and accepts an approval with the keyboard only"
 
   // The approval: open it from the pending list, accept it with a comment, confirm with Space.
   await page.goto("/manage/workflow/center/pending");
-  await tabTo(page, page.getByRole("button", { name: title }));
+  await tabTo(page, page.getByRole("link", { name: title }));
   await page.keyboard.press("Enter");
   const toolbar = page.getByRole("toolbar", { name: "审批操作" });
   await tabTo(page, toolbar.getByRole("button", { name: /^同\s*意$/ }));

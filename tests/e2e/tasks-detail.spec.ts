@@ -40,7 +40,7 @@ test.describe("task detail and key-date corrections", () => {
 
     await signIn(page, request, "lawyer");
     await page.goto("/manage/tasks");
-    await page.getByRole("button", { name: title }).click();
+    await page.getByRole("link", { name: title }).click();
     const drawer = page.getByRole("dialog", { name: "任务详情" });
     await expect(drawer.getByLabel("名称")).toHaveValue(title);
     await expect(page).toHaveURL(new RegExp(`task=${id}`));
@@ -88,7 +88,7 @@ test.describe("task detail and key-date corrections", () => {
     await confirm.getByRole("button", { name: /删\s*除/ }).click();
     await expect(page.getByText("任务已删除")).toBeVisible();
     await expect(drawer).toBeHidden();
-    await expect(page.getByRole("button", { name: title })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: title })).toHaveCount(0);
     expect((await lawyer.get(`/api/tasks/${id}`)).status()).toBe(404);
   });
 

@@ -165,7 +165,7 @@ test.describe("workflow administration", () => {
     await useFirm(request, "partner", "明德律师事务所");
     await signIn(page, request, "partner");
     await page.goto("/manage/workflow/center/pending");
-    await page.getByRole("button", { name: TITLE }).click();
+    await page.getByRole("link", { name: TITLE }).click();
     await page.getByRole("toolbar", { name: "审批操作" }).getByRole("button", { name: spaced("同意") }).click();
     const dialog = page.getByRole("dialog", { name: "同意" });
     await dialog.getByLabel("审批意见").fill("票据齐全");
@@ -177,7 +177,7 @@ test.describe("workflow administration", () => {
     // The director sees both files in the timeline, opens one, downloads the other.
     await signIn(page, request, "admin");
     await page.goto("/manage/workflow/center/pending");
-    await page.getByRole("button", { name: TITLE }).click();
+    await page.getByRole("link", { name: TITLE }).click();
     const timeline = page.locator(".wf-detail");
     await expect(timeline.getByRole("button", { name: "发票_3月.pdf", exact: true })).toBeVisible();
     await expect(timeline.getByRole("button", { name: "审核意见.pdf", exact: true })).toBeVisible();
@@ -241,7 +241,7 @@ test.describe("workflow administration", () => {
     await useFirm(request, "finance", "明德律师事务所");
     await signIn(page, request, "finance");
     await page.goto("/manage/workflow/center/pending");
-    await page.getByRole("button", { name: TITLE }).click();
+    await page.getByRole("link", { name: TITLE }).click();
     await page.getByRole("toolbar", { name: "审批操作" }).getByRole("button", { name: spaced("同意") }).click();
     const last = page.getByRole("dialog", { name: "同意" });
     await last.getByRole("button", { name: spaced("确定") }).click();
@@ -270,7 +270,7 @@ test.describe("workflow administration", () => {
     // The approval (now approved) with its files, as the initiator sees it.
     await signIn(page, request, "lawyer");
     await page.goto("/manage/workflow/center/initiated");
-    await page.getByRole("button", { name: TITLE }).click();
+    await page.getByRole("link", { name: TITLE }).click();
     await expect(page.getByRole("button", { name: "发票_3月.pdf", exact: true })).toBeVisible();
     await snap(page, "workflow-admin-06b-detail-en");
     await page.getByRole("toolbar", { name: "Approval actions" }).getByRole("button", { name: "Comment" }).click();

@@ -23,7 +23,7 @@ const FLOW = `E2E 两级审批 ${Date.now()}`;
 /** Opens a pending approval by its title and accepts it with a comment. */
 const acceptFromCenter = async (page: Page, title: string, who: string) => {
   await page.goto("/manage/workflow/center/pending");
-  await page.getByRole("button", { name: title }).click();
+  await page.getByRole("link", { name: title }).click();
   await expect(page.getByRole("toolbar", { name: "审批操作" })).toBeVisible();
   await snap(page, `workflow-03-detail-${who}`);
   await page.getByRole("toolbar", { name: "审批操作" }).getByRole("button", { name: /^同\s*意$/ }).click();
