@@ -55,8 +55,9 @@ for (const L of LANGS) {
         await snap(page, `firm-time-home-${L.lang}-${width}`);
       }
 
+      // FullCalendar is a chunk of its own: its first load on a fresh, busy server takes a while.
       await page.goto("/manage/calendar");
-      await expect(page.getByRole("heading", { name: L.calendar })).toBeVisible();
+      await expect(page.getByRole("heading", { name: L.calendar })).toBeVisible({ timeout: 30_000 });
       // The hearing sits on the firm's day with the firm's hour, not 20:30 the evening before.
       const event = page.locator(`td[data-date="${day}"] .fc-event`, { hasText: title.slice(0, 8) }).first();
       await expect(event).toBeVisible();
@@ -72,7 +73,7 @@ for (const L of LANGS) {
       await signIn(page, request, "admin");
       await inLanguage(page, L.lang);
       await page.goto("/manage/settings/preferences");
-      await expect(page.getByRole("heading", { name: L.firm })).toBeVisible();
+      await expect(page.getByRole("heading", { name: L.firm })).toBeVisible({ timeout: 30_000 });
       await expect(page.getByText("Asia/Shanghai (UTC+8)")).toBeVisible();
       await snap(page, `firm-time-settings-${L.lang}`);
       await signIn(page, request, "lawyer");
