@@ -112,8 +112,12 @@ test.describe("electronic signing", () => {
     await picker.getByPlaceholder("按姓名或拼音首字母搜索").fill("刘芳");
     await picker.getByRole("radio").first().check();
     await picker.getByRole("button", { name: /确定/ }).click();
-    await second.getByLabel("电子章").click();
+    // The custodian's only electronic seal may be chosen already (its name then covers the box):
+    // the keyboard opens the list either way.
+    await second.getByLabel("电子章").focus();
+    await page.keyboard.press("ArrowDown");
     await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: sealName }).click();
+    await expect(second.getByTitle(sealName)).toBeVisible();
     await bothSchemes(page, "esign-01-prepare");
     await page.getByRole("button", { name: "下一步" }).click();
 
@@ -199,7 +203,8 @@ test.describe("electronic signing", () => {
     await signer.page.goto(`/manage/contract/detail/${contractId}?tab=esign`);
     await signer.page.getByRole("button", { name: "使用本所电子章签署" }).click();
     await signer.page.getByRole("button", { name: /确\s*定|OK/ }).click();
-    await expect(signer.page.getByTestId("esign-request-status")).toHaveText("已完成");
+    // Sealing generates the firm's key the first time and embeds the CJK font: slow on a busy box.
+    await expect(signer.page.getByTestId("esign-request-status")).toHaveText("已完成", { timeout: 60_000 });
     await signer.context.close();
 
     // The lawyer's screen turns to completed by itself, and the lawyer downloads the sealed PDF.

@@ -39,14 +39,15 @@ export const TrailTable = ({ trail, isChainValid }: { trail: TrailEvent[]; isCha
         dataSource={trail}
         scroll={{ x: 960 }}
         columns={[
-          { title: t("esign.trail.action"), dataIndex: "action", render: (v: string) => t(`esign.trailActions.${v}`, { defaultValue: v }) },
-          { title: t("esign.trail.actor"), dataIndex: "actorName", render: (v: string | null) => v || t("esign.trail.system") },
+          { title: t("esign.trail.action"), dataIndex: "action", width: 110, render: (v: string) => t(`esign.trailActions.${v}`, { defaultValue: v }) },
+          { title: t("esign.trail.actor"), dataIndex: "actorName", width: 110, render: (v: string | null) => v || t("esign.trail.system") },
           { title: t("esign.trail.detail"), key: "detail", render: (_: unknown, e: TrailEvent) => noticeOf(t, e) },
-          { title: t("esign.trail.ip"), dataIndex: "ip", render: (v: string | null) => v ?? "" },
-          { title: t("esign.trail.time"), dataIndex: "at", render: (v: string) => firmTime(v, "YYYY-MM-DD HH:mm:ss") },
+          { title: t("esign.trail.ip"), dataIndex: "ip", width: 110, render: (v: string | null) => v ?? "" },
+          { title: t("esign.trail.time"), dataIndex: "at", width: 200, render: (v: string) => firmTime(v, "YYYY-MM-DD HH:mm:ss") },
           {
             title: t("esign.trail.hash"),
             dataIndex: "hash",
+            width: 110,
             render: (v: string) => (
               <code className="esign-hash" title={v}>
                 {shortHash(v)}
