@@ -51,14 +51,13 @@ export type FieldSchema = {
   /** No two records of the firm may hold the same value ("duplicate value"). */
   "x-unique"?: boolean;
   "x-decimal"?: { integer: number; fraction: number };
-  "x-length"?: number;
   /** How a stored value reads: `money` ¥1,234,567.00, `percent` 35.00% (src/shared/money.ts). */
   "x-format"?: ValueFormat;
+  "x-length"?: number;
   "x-exclude"?: string;
   "x-unique-by"?: string;
 };
 
-/** `x-date-order` (on the record): `start` may not be later than `end`; both fields get the message. */
 /** The `x-format` values: every screen, export and PDF reads a marked field through src/shared/money.ts. */
 export const VALUE_FORMATS = ["money", "percent"] as const;
 export type ValueFormat = (typeof VALUE_FORMATS)[number];
@@ -80,6 +79,7 @@ export const fieldLabel = (t: Translate, key: string, schema: FieldSchema) => {
   return schema["x-label"] ? t(schema["x-label"], { defaultValue: fallback }) : fallback;
 };
 
+/** `x-date-order` (on the record): `start` may not be later than `end`; both fields get the message. */
 export type DateOrder = { start: string; end: string };
 
 /** The message keys of a broken date order, one per field (SPEC §5). */

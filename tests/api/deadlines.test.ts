@@ -30,7 +30,7 @@ describe("key dates on a case", () => {
     it("refuses a trigger in an unknown format and an unknown rule, translated", async () => {
       const bad = await api.post("lawyer", "/api/key-dates/preview", { ruleCode: "appeal-judgment", triggerDate: "2026/12/03" }, "zh-CN");
       expect(bad.statusCode).toBe(422);
-      expect(bad.json().data.fields[0].message).toContain("日期格式不正确");
+      expect(bad.json().data.fields[0].message).toContain("应为真实存在的日期");
       const unknown = await api.post("lawyer", "/api/key-dates/preview", { ruleCode: "nope", triggerDate: "2026-12-03" });
       expect(unknown.statusCode).toBe(422);
       expect(unknown.json().data.fields[0].message).toBe("There is no such deadline rule");

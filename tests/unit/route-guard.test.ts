@@ -125,7 +125,8 @@ describe("landing and menu", () => {
     // "My next 14 days" comes first for every member.
     expect(firstAllowedPath(appRoutes, ADMIN)).toBe("/home");
     expect(firstAllowedPath(appRoutes, MEMBER)).toBe("/home");
-    expect(firstAllowedPath(appRoutes, AUDITOR)).toBe("/settings/audit-logs");
+    // Settings come last in the menu, so an auditor's first screen is the Outbox (read with AUDIT_LOG).
+    expect(firstAllowedPath(appRoutes, AUDITOR)).toBe("/outbox");
   });
 
   it("has no landing target for a user without rules", () => {

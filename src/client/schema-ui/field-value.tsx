@@ -34,8 +34,8 @@ export const FieldValue = ({ field, value, choices }: { field: Field; value: unk
     return <span className="schema-empty">{t("schemaUi.notSet")}</span>;
   }
   const s = field.schema;
-  if (s.format === "date-time") return firmTime(String(value));
   if (s["x-format"] && (typeof value === "string" || typeof value === "number")) return formatAs(s["x-format"], value);
+  if (s.format === "date-time") return firmTime(String(value));
   if (s["x-ui"]?.["ui:widget"] === "attachments") return <FileLinks ids={value} />;
   if (typeof value === "boolean") return t(value ? "schemaUi.yes" : "schemaUi.no");
   if (s.type === "array" && s.items?.type === "object") return <ObjectTable field={field} value={value as Record<string, unknown>[]} />;
