@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { cases as casesTable, workflowInstances } from "../../src/server/db/tables";
+import { cases as casesTable, notifications, workflowInstances } from "../../src/server/db/tables";
 import type { TestApp } from "../fixtures/app";
 import { contractsApi, contractsSuite } from "../fixtures/contracts";
 
@@ -39,6 +39,17 @@ describe("approval titles in the reader's language", () => {
     // The case's Approvals tab too.
     const tab = (await api.get("lawyer", `/api/cases/${caseId}/approvals`, "en")).json().data as { kind: string; title: string }[];
     expect(tab.find((r) => r.kind === "case")?.title).toBe("New case: 标题语言测试案件");
+  });
+
+  it("the approver's notification names the approval in every language (title, title@en)", async () => {
+    const res = await api.submitContract("lawyer", await api.contractValues(caseId, { name: "通知标题合同" }), {}, "zh-CN");
+    expect(res.statusCode, res.body).toBe(200);
+    const { instanceId } = res.json().data as { instanceId: string };
+    const rows = await t.database.db.select({ params: notifications.params }).from(notifications).where(eq(notifications.entityId, instanceId));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const { params } of rows) {
+      expect(params).toMatchObject({ title: "合同审批：通知标题合同", "title@en": "Contract approval: 通知标题合同" });
+    }
   });
 
   it("the public submit body cannot set the title's parts (the schema refuses the field)", async () => {

@@ -15,6 +15,7 @@ import { nameOf } from "./directory";
 import type { Effect, EngineError, InstanceState, NotifyKind } from "./engine";
 import { businessEffectOf, type EffectInstance } from "./registry";
 import { ccTargets, eventSeqOf, type InstanceRow, storedState, writeCc, writeEvents, writeTasks } from "./store";
+import { titleParams } from "./title";
 
 /** `myTasks`: the actor's pending tasks on this instance afterwards (what they can act on next). */
 export type ActionAnswer = { id: string; status: string; version: number; myTasks: string[] };
@@ -186,7 +187,7 @@ export const applyStep = async (a: Applied): Promise<ActionAnswer> => {
       userIds: e.userIds,
       type: "workflow",
       titleKey: NOTIFY_KEYS[e.kind],
-      params: { title: row.title },
+      params: titleParams(row),
       link: `/workflow/detail/${row.id}`,
       entity: "workflow_instances",
       entityId: row.id,

@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, LANGUAGES } from "../../../shared/i18n-config";
 import { translatorFor } from "../../i18n";
 import type { RequestCtx } from "../../lib/request-ctx";
 
@@ -20,3 +21,13 @@ export const titleIn = (lang: unknown, row: { title: string; titleI18n?: TitlePa
 /** List rows with their title in the reader's language and without the parts. */
 export const withLocalTitles = <R extends { title: string; titleI18n: TitleParts | null }>(ctx: Pick<RequestCtx, "lang">, rows: R[]) =>
   rows.map(({ titleI18n, ...r }) => ({ ...r, title: titleIn(ctx.lang, { title: r.title, titleI18n }) }));
+
+/**
+ * A notification's `title` param in every language (`title`, `title@en`): the reader's client
+ * picks theirs, so "awaiting your approval" names the approval in the reader's language too.
+ */
+export const titleParams = (row: { title: string; titleI18n?: TitleParts | null }) => {
+  const params: Record<string, string> = { title: titleIn(DEFAULT_LANGUAGE, row) };
+  for (const { code } of LANGUAGES) if (code !== DEFAULT_LANGUAGE) params[`title@${code}`] = titleIn(code, row);
+  return params;
+};
