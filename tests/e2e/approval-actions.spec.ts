@@ -147,7 +147,9 @@ const expectNextPendingOpened = async (page: Page, request: APIRequestContext, h
   const openedId = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/.exec(new URL(page.url()).pathname)?.[0];
   expect(openedId).toBeTruthy();
   expect(openedId).not.toBe(handledId);
-  const headers = { authorization: `Bearer ${await apiToken(request, "partner")}` };
+  // The title is read in the page's language: a business approval's title follows its reader.
+  const lang = await page.evaluate(() => localStorage.getItem("language") ?? "zh-CN");
+  const headers = { authorization: `Bearer ${await apiToken(request, "partner")}`, lang };
   const next = (await (await request.get(`/api/workflow/instances/${openedId}`, { headers })).json()) as { data: { title: string; myTasks: unknown[] } };
   expect(next.data.myTasks.length).toBeGreaterThan(0);
   await expect(page.getByText(next.data.title).first()).toBeVisible();

@@ -162,7 +162,7 @@ test.describe("cases", () => {
     await payment.locator("#root_amount").fill("5000.00");
     await payment.getByRole("button", { name: /保\s*存/ }).click();
     await expect(payment).toBeHidden();
-    await expect(page.getByRole("cell", { name: "5000.00" }).first()).toBeVisible();
+    await expect(page.getByRole("cell", { name: "¥5,000.00" }).first()).toBeVisible();
 
     await page.getByRole("tab", { name: "账单" }).click();
     await page.getByRole("button", { name: "新建账单" }).click();
@@ -176,7 +176,7 @@ test.describe("cases", () => {
     await expect(page.getByRole("row").filter({ hasText: "已开具" })).toHaveCount(1);
     await snap(page, "cases-05-finance");
     // The summary adds up on the server: 30000 fixed + 1.5 h of the lawyer's time billed, 5000 paid.
-    await expect(page.locator(".case-finance-summary")).toContainText("5000.00");
+    await expect(page.locator(".case-finance-summary")).toContainText("¥5,000.00");
 
     await page.goto(`/manage/case/detail/${caseId}?tab=info`);
     await page.context().addCookies([{ name: "law-manage-theme", value: "dark", domain: "127.0.0.1", path: "/" }]);

@@ -33,7 +33,7 @@ test.describe("deadlines in English", () => {
     await expect(page.getByRole("cell", { name: "Judgment served", exact: true })).toBeVisible();
     await snap(page, "deadlines-rules-en");
     // The edit form has both names; the English one typed there is what English readers get.
-    await page.getByRole("button", { name: "appeal-ruling", exact: true }).click();
+    await page.getByRole("link", { name: "appeal-ruling", exact: true }).click();
     await page.getByRole("button", { name: /Edit/ }).first().click();
     const english = page.getByLabel("Rule in English");
     await expect(page.getByLabel("Rule", { exact: true })).toHaveValue("对裁定的上诉期");

@@ -210,8 +210,10 @@ test.describe("deadlines, calendar and tasks", () => {
       await page.getByRole("tab", { name: "任务" }).click();
       await expect(page.getByRole("cell", { name: taskTitle })).toBeVisible();
       await page.getByRole("tab", { name: "动态" }).click();
-      await expect(page.getByText(`新增任务：${taskTitle}`)).toBeVisible();
-      await expect(page.getByText("套用任务模板：1 个任务、1 个期限")).toBeVisible();
+      // One sentence per event, the task named by a link to it.
+      await expect(page.getByText(`新增任务「${taskTitle}」`).first()).toBeVisible();
+      await expect(page.getByRole("link", { name: taskTitle }).first()).toBeVisible();
+      await expect(page.getByText("套用任务模板，新增 1 个任务、1 个期限").first()).toBeVisible();
       await snap(page, "deadlines-case-timeline-light");
     } finally {
       const now = await admin.get(`/api/cases/${caseId}`);
