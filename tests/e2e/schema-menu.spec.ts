@@ -77,10 +77,10 @@ test("a schema-declared entity: granted in the role editor, then created, found,
 
   await lawyer.getByRole("button", { name: label("新增") }).click();
   await expect(lawyer).toHaveURL(/\/manage\/library\/courts\/new$/);
-  await lawyer.getByLabel("Court name").fill("北京市海淀区人民法院");
+  await lawyer.getByRole("textbox", { name: "Court name" }).fill("北京市海淀区人民法院");
   await choose(lawyer, "Level", "basic");
-  await lawyer.getByLabel("Region").fill("北京");
-  await lawyer.getByLabel("Phone").fill("010-12345678");
+  await lawyer.getByRole("textbox", { name: "Region" }).fill("北京");
+  await lawyer.getByRole("textbox", { name: "Phone" }).fill("010-12345678");
   await snap(lawyer, "schema-menu-02-form");
   await lawyer.getByRole("button", { name: label("保存") }).click();
   await expect(lawyer.getByRole("heading", { name: "北京市海淀区人民法院" })).toBeVisible();
@@ -88,7 +88,7 @@ test("a schema-declared entity: granted in the role editor, then created, found,
 
   await lawyer.getByRole("button", { name: label("编辑") }).click();
   await expect(lawyer).toHaveURL(/\/edit$/);
-  await lawyer.getByLabel("Address").fill("丹棱街12号");
+  await lawyer.getByRole("textbox", { name: "Address" }).fill("丹棱街12号");
   await lawyer.getByRole("button", { name: label("保存") }).click();
   await expect(lawyer.getByText("丹棱街12号")).toBeVisible();
 
