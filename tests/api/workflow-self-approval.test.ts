@@ -86,14 +86,14 @@ describe("a flow's self-approval setting", () => {
     expect(legacy.open).toEqual([{ username: "partner", nodeId: "n1" }]);
   });
 
-  it("starts as skip on a new flow and refuses an unknown value at publish, translated", async () => {
+  it("starts as 'go to their superior' on a new flow and refuses an unknown value at publish, translated", async () => {
     const headers = await t.as("admin", { lang: "en" });
     const created = await t.app.inject({ method: "POST", url: "/api/workflow/definitions", headers, payload: { name: "New", kind: "general" } });
     expect(created.statusCode).toBe(200);
     const { id, version } = created.json().data;
     const fetched = (await t.app.inject({ url: `/api/workflow/definitions/${id}`, headers })).json().data;
     const draft = fetched.draft as Definition;
-    expect(draft.settings.selfApproval).toBe("skip");
+    expect(draft.settings.selfApproval).toBe("toManager");
     const bad = { ...definition([approval("n1", users(ids.partner))]), key: draft.key, settings: { ...draft.settings, selfApproval: "nobody" } };
     const saved = await t.app.inject({ method: "PUT", url: `/api/workflow/definitions/${id}/draft`, headers, payload: { draft: bad, version } });
     expect(saved.statusCode).toBe(200);

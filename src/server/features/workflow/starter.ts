@@ -14,8 +14,9 @@ export const starterDefinition = (name: string, kind: WorkflowKind): Definition 
       properties: { title: { type: "string", title: "标题", maxLength: 200 } },
     },
     admins: [],
-    // A submitter is not their own approver by default (issue 26): the step skips them.
-    settings: { dedupe: "adjacent", cancelAfterApproved: true, selfApproval: "skip" },
+    // A submitter is not their own approver by default (issue 26): the step goes to their superior,
+    // so a department head's own request is still approved by someone (skipping would pass it).
+    settings: { dedupe: "adjacent", cancelAfterApproved: true, selfApproval: "toManager" },
     start: { initiators: { kind: "all" }, fields: {} },
     nodes: [node],
   };
