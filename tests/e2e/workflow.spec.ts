@@ -109,7 +109,7 @@ test.describe("workflow", () => {
     await expect(page.getByText("太棒了，待办已全部处理完！")).toBeVisible();
     await snap(page, "workflow-07-all-done");
     await expect(page).toHaveURL(/\/workflow\/center\/handled/, { timeout: 10_000 });
-    await expect(page.getByRole("button", { name: "大额采购申请" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "大额采购申请" })).toBeVisible();
     await snap(page, "workflow-08-handled");
   });
 });
