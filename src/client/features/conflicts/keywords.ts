@@ -2,14 +2,16 @@ import { isAdverseRole } from "../../../shared/conflict-roles";
 
 type Party = { name?: string; idNumber?: string; conflictRole?: string };
 
+const keysOf = (parties: Party[]) => parties.flatMap((p) => [p.name, p.idNumber]).map((k) => (k ?? "").trim());
+
 /** Keywords for a case's check: its parties' names and ID numbers, then its client (at most 10). */
 export const caseKeywords = (parties: Party[], clientName?: string) => {
-  const all = [...parties.flatMap((p) => [p.name, p.idNumber]), clientName].map((k) => (k ?? "").trim()).filter(Boolean);
+  const all = [...keysOf(parties), (clientName ?? "").trim()].filter(Boolean);
   return [...new Set(all)].slice(0, 10);
 };
 
-/** Which of those keywords name an adverse party (对方当事人 / 对方关联方): a client among their hits is flagged. */
+/** Which of those keywords name a party in an adverse role (ADVERSE_ROLES): a client among their hits is flagged. */
 export const adverseKeywords = (parties: Party[], keywords: string[]) => {
-  const adverse = new Set(parties.filter((p) => isAdverseRole(p.conflictRole)).flatMap((p) => [p.name, p.idNumber]).map((k) => (k ?? "").trim()));
+  const adverse = new Set(keysOf(parties.filter((p) => isAdverseRole(p.conflictRole))));
   return keywords.filter((k) => adverse.has(k));
 };
