@@ -6,7 +6,7 @@ import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 
-import { refreshStaleConflictKeys } from "../features/conflicts/sync-keys";
+import { refreshStaleConflictKeys } from "../features/conflicts";
 import type { Database } from "./client";
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");

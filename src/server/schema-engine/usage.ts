@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 
-import type { DictionaryUsageRegistry } from "../features/dictionaries/usage";
+import type { DictionaryUsageRegistry } from "../features/dictionaries";
 import { inWorkspace } from "../lib/tenant";
 import type { ResourceRegistry } from "./types";
 

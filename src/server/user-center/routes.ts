@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 
 import { AppError } from "../../shared/errors";
 import { pickLanguage } from "../../shared/i18n-config";
-import { login, type AuthDeps } from "../features/auth/service";
-import { storedLanguage } from "../features/profile/service";
+import { login, type AuthDeps } from "../features/auth";
+import { storedLanguage } from "../features/profile";
 import { translatorFor } from "../i18n";
 import { renderLoginPage } from "./page";
 

@@ -1,4 +1,4 @@
-import { syncConflictKeys } from "../../features/conflicts/sync-keys";
+import { syncConflictKeys } from "../../features/conflicts";
 import type { Db } from "../client";
 import { accountEmployees, accounts, equityEdges } from "../tables";
 

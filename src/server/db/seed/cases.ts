@@ -1,10 +1,10 @@
 import dayjs from "dayjs";
 import { eq } from "drizzle-orm";
 
-import { syncCaseDerived } from "../../features/cases/derived";
-import { nextCaseNumber } from "../../features/cases/numbering";
-import { EXPIRED_REASON } from "../../features/cases/status";
-import { ensureFolderPath } from "../../features/documents/folders-service";
+import { syncCaseDerived } from "../../features/cases";
+import { nextCaseNumber } from "../../features/cases";
+import { EXPIRED_REASON } from "../../features/cases";
+import { ensureFolderPath } from "../../features/documents";
 import { translatorFor } from "../../i18n";
 import type { RequestCtx } from "../../lib/request-ctx";
 import type { Db } from "../client";

@@ -1,8 +1,8 @@
 import { createMongoAbility } from "@casl/ability";
 import { and, asc, eq, ne } from "drizzle-orm";
 
-import { saveReport } from "../../features/conflicts/reports";
-import { runCheck } from "../../features/conflicts/search";
+import { saveReport } from "../../features/conflicts";
+import { runCheck } from "../../features/conflicts";
 import type { RequestCtx } from "../../lib/request-ctx";
 import type { Db } from "../client";
 import { accounts, caseParties } from "../tables";

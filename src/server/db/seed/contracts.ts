@@ -1,7 +1,7 @@
 import dayjs from "dayjs";
 import { and, asc, eq, inArray } from "drizzle-orm";
 
-import { nextNumber } from "../../features/contracts/numbering";
+import { nextNumber } from "../../features/contracts";
 import type { RequestCtx } from "../../lib/request-ctx";
 import type { Db } from "../client";
 import { DEMO_CONTRACT_PDF, DEMO_SEAL_PNG } from "./demo-bodies";

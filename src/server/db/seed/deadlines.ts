@@ -2,8 +2,8 @@ import dayjs from "dayjs";
 import { and, asc, eq } from "drizzle-orm";
 
 import { calendarOf, computeDeadline, type PeriodUnit } from "../../../shared/deadline-compute";
-import { todayOf } from "../../features/cases/lifecycle";
-import { reminderRows } from "../../features/deadlines/key-dates";
+import { todayOf } from "../../features/cases";
+import { reminderRows } from "../../features/deadlines";
 import type { Db } from "../client";
 import { calendarEvents, cases, deadlineRules, holidayDays, keyDateReminders, keyDates, tasks, taskTemplates } from "../tables";
 import { CHINA_HOLIDAY_DAYS, DEFAULT_DEADLINE_RULES } from "./holidays";

@@ -1,6 +1,6 @@
 import { count } from "drizzle-orm";
 
-import { hashPassword } from "../../features/auth/passwords";
+import { hashPassword } from "../../features/auth";
 import type { Database, Db } from "../client";
 import { departments, memberDepartments, memberRoles, members, roles, users, workspaces } from "../tables";
 import { seedAccounts } from "./accounts";

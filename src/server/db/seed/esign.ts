@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 
-import { appendEvent } from "../../features/esign/trail";
+import { appendEvent } from "../../features/esign";
 import type { Db } from "../client";
 import { contracts, esignRequests, esignSigners } from "../tables";
 import { DEMO_CONTRACT_PDF } from "./demo-bodies";

@@ -5,7 +5,7 @@ import { accounts, equityEdges } from "../../db/tables";
 import { writeAudit } from "../../lib/audit";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
-import { syncConflictKeys } from "../conflicts/sync-keys";
+import { syncConflictKeys } from "../conflicts";
 
 export type EdgeInput = {
   holderAccountId?: string;

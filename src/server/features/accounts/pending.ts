@@ -13,9 +13,9 @@ import { headerOf, loadLabels } from "../../schema-engine/labels";
 import { editableOf, fromStorage, toStorage, writableValues } from "../../schema-engine/records";
 import { checkValues } from "../../schema-engine/service";
 import type { RecordRow } from "../../schema-engine/types";
-import { syncConflictKeys } from "../conflicts/sync-keys";
-import { startBusinessApproval } from "../workflow/instances-service";
-import { approvalTitle } from "../workflow/title";
+import { syncConflictKeys } from "../conflicts";
+import { startBusinessApproval } from "../workflow";
+import { approvalTitle } from "../workflow";
 import { ACCOUNT_CHANGE_KEY, ACCOUNT_CHANGE_REF, ACTIVE, PENDING } from "./status";
 
 const load = async (ctx: RequestCtx, id: string) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 
 import type { ResourceRegistry } from "../../schema-engine";
-import { submitOnce } from "../workflow/submission-key";
+import { submitOnce } from "../workflow";
 import { createEquityEdge, deleteEquityEdge, type EdgeInput, findEquityRelated, getEquityGraph } from "./equity-service";
 import { submitAccountChanges } from "./pending";
 

@@ -3,7 +3,7 @@ import { asc, ilike, or } from "drizzle-orm";
 import { accounts } from "../../db/tables";
 import { rowScopeOf } from "../../lib/row-scope";
 import { inWorkspace } from "../../lib/tenant";
-import { likePattern, type SearchProvider } from "../search/registry";
+import { likePattern, type SearchProvider } from "../search";
 
 /** Clients by name, organization ID or ID number, linking to their detail page. */
 export const clientsSearch: SearchProvider = {

@@ -4,9 +4,9 @@ import { and, asc, count, eq, inArray, isNull, lte, ne, or } from "drizzle-orm";
 import { caseMembers, cases, keyDates, tasks, workflowTasks } from "../../db/tables";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
-import { todayOf } from "../cases/lifecycle";
-import { keyDateTitle, loadDeadlineTypes } from "../deadlines/data";
-import { caseReadable, onTeamOf } from "../tasks/visibility";
+import { todayOf } from "../cases";
+import { keyDateTitle, loadDeadlineTypes } from "../deadlines";
+import { caseReadable, onTeamOf } from "../tasks";
 
 /** How many days "my next days" looks ahead. */
 export const AGENDA_DAYS = 14;

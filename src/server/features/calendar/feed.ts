@@ -17,8 +17,8 @@ import { readFirmTimeZone } from "../../lib/firm-time";
 import { writeAudit } from "../../lib/audit";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
-import { inLanguage } from "../deadlines/data";
-import { caseReadable, onTeamOf } from "../tasks/visibility";
+import { inLanguage } from "../deadlines";
+import { caseReadable, onTeamOf } from "../tasks";
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

@@ -7,9 +7,9 @@ import { calendarEvents, caseMembers, cases, keyDates, memberDepartments, tasks 
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { failValidation, fieldError } from "../../schema-engine/checks";
-import { keyDateTitle } from "../deadlines/data";
-import { visibleTasks } from "../tasks/service";
-import { caseReadable, mineOrCaseReadable } from "../tasks/visibility";
+import { keyDateTitle } from "../deadlines";
+import { visibleTasks } from "../tasks";
+import { caseReadable, mineOrCaseReadable } from "../tasks";
 
 export type { CalendarItem };
 

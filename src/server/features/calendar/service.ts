@@ -7,7 +7,7 @@ import { writeAudit } from "../../lib/audit";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { failValidation, fieldError } from "../../schema-engine/checks";
-import { assertCaseWritable } from "../tasks/service";
+import { assertCaseWritable } from "../tasks";
 import { DAY_MS, MAX_EVENT_DAYS, visibleEvents } from "./items";
 
 export type EventInput = { title: string; kind?: "meeting" | "call" | "other"; startsAt: string; endsAt: string; caseId?: string | null; location?: string };

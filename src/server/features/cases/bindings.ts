@@ -8,7 +8,7 @@ import { registerRowOwner } from "../../lib/row-scope";
 import { inWorkspace } from "../../lib/tenant";
 import type { ResourceBinding } from "../../schema-engine";
 import type { RecordRow } from "../../schema-engine/types";
-import { readBusinessSettings } from "../workflow/business-settings";
+import { readBusinessSettings } from "../workflow";
 import { caseChangeRef, submitCaseChanges } from "./changes";
 import { syncCaseDerived } from "./derived";
 import { syncRecordFiles } from "./files";

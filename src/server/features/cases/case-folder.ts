@@ -4,7 +4,7 @@ import { AppError } from "../../../shared/errors";
 import { fileLocks, files } from "../../db/tables";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
-import { updateFile } from "../documents/files-service";
+import { updateFile } from "../documents";
 
 const idsOf = (value: unknown) => [...new Set(Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [])];
 

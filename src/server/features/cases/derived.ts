@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { caseMembers, caseParties } from "../../db/tables";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
-import { syncConflictKeys } from "../conflicts/sync-keys";
+import { syncConflictKeys } from "../conflicts";
 import { fileIntoCaseFolder } from "./case-folder";
 import { syncRecordFiles } from "./files";
 import { normalizeId, normalizeName } from "./normalize";

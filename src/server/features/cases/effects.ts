@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 
 import type { Db } from "../../db/client";
-import { effectCtx } from "../workflow/effect-ctx";
-import { type EffectInstance, registerBusinessEffect } from "../workflow/registry";
+import { effectCtx } from "../workflow";
+import { type EffectInstance, registerBusinessEffect } from "../workflow";
 import { resolveCaseChanges } from "./changes";
 import { CASE_CHANGE, CASE_SUBMISSION, syncRecordFiles } from "./files";
 import { openCase } from "./open-case";

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { fileLocks } from "../../db/tables";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
-import { attachFile, detachFile, lockFile, unlockFile } from "../documents/attachments";
+import { attachFile, detachFile, lockFile, unlockFile } from "../documents";
 
 /** The lock entity of a case filing's files while its opening approval runs (effects.ts releases them). */
 export const CASE_SUBMISSION = "case_submissions";

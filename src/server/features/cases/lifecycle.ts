@@ -9,7 +9,7 @@ import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { fromStorage } from "../../schema-engine/records";
 import { writeBatch } from "../../lib/write-batch";
-import { addNotifications } from "../notifications/service";
+import { addNotifications } from "../notifications";
 import { CASE_STATUS, EXPIRED_REASON } from "./status";
 
 type CaseRow = typeof cases.$inferSelect;

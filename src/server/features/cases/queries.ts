@@ -4,7 +4,7 @@ import { cases, caseSubmissions } from "../../db/tables";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { rowScopeOf } from "../../lib/row-scope";
 import { inWorkspace } from "../../lib/tenant";
-import { approvalsByRefs } from "../workflow/approvals-by-ref";
+import { approvalsByRefs } from "../workflow";
 import { caseChangeRef } from "./changes";
 import { newCaseRef } from "./open-case";
 

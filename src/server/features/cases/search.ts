@@ -3,7 +3,7 @@ import { asc, ilike, or, sql } from "drizzle-orm";
 import { cases } from "../../db/tables";
 import { rowScopeOf } from "../../lib/row-scope";
 import { inWorkspace } from "../../lib/tenant";
-import { likePattern, type SearchProvider } from "../search/registry";
+import { likePattern, type SearchProvider } from "../search";
 import { normalizeName } from "./normalize";
 
 /** Cases by internal number, name, a party's name or ID number, or a court case number. */

@@ -1,6 +1,6 @@
 import type { RequestCtx } from "../../lib/request-ctx";
-import { findOptions } from "../dictionaries/service";
-import { definitionByKey, enabledDefinitionOfKind } from "../workflow/definitions-service";
+import { findOptions } from "../dictionaries";
+import { definitionByKey, enabledDefinitionOfKind } from "../workflow";
 import { filingRuleOf } from "./settings";
 
 export type FilingOption = { value: string; label: string; isPreFiling: boolean; validityDays: number; definitionId: string | null };

@@ -1,4 +1,4 @@
-import { normalizeId } from "../cases/normalize";
+import { normalizeId } from "../cases";
 import { asIdentifier, nameKeys, type NameKeys, surnameReading } from "./keys";
 
 /**

@@ -1,7 +1,7 @@
 import { pinyin } from "pinyin-pro";
 
 import { comparableName } from "../../../shared/compare-text";
-import { normalizeId } from "../cases/normalize";
+import { normalizeId } from "../cases";
 
 /**
  * The keys a name is compared by in the conflict check (issue 17): recall matters more than

@@ -5,7 +5,7 @@ import { conflictReports } from "../../db/tables";
 import { writeAudit } from "../../lib/audit";
 import { type RequestCtx, withDb } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
-import { detachFile, unlockFile } from "../documents/attachments";
+import { detachFile, unlockFile } from "../documents";
 
 const LOCK_ENTITY = "conflict_reports";
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;

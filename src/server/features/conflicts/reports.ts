@@ -5,7 +5,7 @@ import { cases, conflictReports, files, users } from "../../db/tables";
 import { type RequestCtx, withDb } from "../../lib/request-ctx";
 import { rowScopeOf } from "../../lib/row-scope";
 import { inWorkspace } from "../../lib/tenant";
-import { attachFile, lockFile } from "../documents/attachments";
+import { attachFile, lockFile } from "../documents";
 import { isPendingSql } from "./orphans";
 import { lastPdfSha256, listPdfExports } from "./pdf-exports";
 import { type Hit, type Scope, runCheck } from "./search";

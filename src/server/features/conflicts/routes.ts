@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 
-import { contentDisposition } from "../documents/download";
+import { contentDisposition } from "../documents";
 import { DEFAULT_PDF_FONT, type PdfFont } from "./pdf-font";
 import { discardReport } from "./orphans";
 import { exportReportPdf } from "./pdf-exports";

@@ -6,7 +6,7 @@ import type { RequestCtx } from "../../lib/request-ctx";
 import { registerRowOwner } from "../../lib/row-scope";
 import type { ResourceBinding } from "../../schema-engine";
 import type { RecordRow } from "../../schema-engine/types";
-import { syncRecordFiles } from "../cases/files";
+import { syncRecordFiles } from "../cases";
 import { contractExtras } from "./queries";
 import { assertSigner } from "./rules";
 import { isEditable } from "./status";

@@ -2,8 +2,8 @@ import type { FastifyInstance } from "fastify";
 
 import type { Db } from "../../db/client";
 import type { RequestCtx } from "../../lib/request-ctx";
-import { effectCtx } from "../workflow/effect-ctx";
-import { type EffectInstance, registerBusinessEffect } from "../workflow/registry";
+import { effectCtx } from "../workflow";
+import { type EffectInstance, registerBusinessEffect } from "../workflow";
 import { applyArchive, applyVoid, dropRequest } from "./lifecycle";
 import { refId } from "./status";
 import { dropSubmission, openContract } from "./submit";

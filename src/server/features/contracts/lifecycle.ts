@@ -6,13 +6,13 @@ import { writeAudit } from "../../lib/audit";
 import { type RequestCtx, withDb } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { fromStorage } from "../../schema-engine/records";
-import { syncRecordFiles } from "../cases/files";
-import { formalizeCase } from "../cases/lifecycle";
-import { recordContractStep } from "../esign/contract-steps";
-import { CASE_STATUS } from "../cases/status";
+import { syncRecordFiles } from "../cases";
+import { formalizeCase } from "../cases";
+import { recordContractStep } from "../esign";
+import { CASE_STATUS } from "../cases";
 import { syncContractFiles } from "./bindings";
 import { type ApprovalStart, startApproval } from "./start-approval";
-import { approvalTitle } from "../workflow/title";
+import { approvalTitle } from "../workflow";
 import { assertTransition, CONTRACT_STATUS, contractRef } from "./status";
 
 type ContractRow = typeof contracts.$inferSelect;

@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 
 import { contractNumberCounters, workspaces } from "../../db/tables";
 import type { RequestCtx } from "../../lib/request-ctx";
-import { formatCaseNumber } from "../cases/numbering";
-import { readCaseSettings } from "../cases/settings";
+import { formatCaseNumber } from "../cases";
+import { readCaseSettings } from "../cases";
 
 export type NumberKind = "contract" | "seal-request";
 

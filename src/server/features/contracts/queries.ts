@@ -5,7 +5,7 @@ import { entityHistory } from "../../lib/entity-history";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import type { RecordRow } from "../../schema-engine/types";
-import { approvalsByRefs } from "../workflow/approvals-by-ref";
+import { approvalsByRefs } from "../workflow";
 import { contractRef } from "./status";
 
 /** What a contract's detail shows beyond its row: its case, its seal's name. */

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 
 import { AppError } from "../../../shared/errors";
 import type { ResourceRegistry } from "../../schema-engine";
-import { getInstanceDetail } from "../workflow/detail";
-import { submitOnce } from "../workflow/submission-key";
+import { getInstanceDetail } from "../workflow";
+import { submitOnce } from "../workflow";
 import { registerContractEffects } from "./effects";
 import { type ArchiveInput, requestArchive, requestVoid, type TransitionInput, transitionContract, type VoidInput } from "./lifecycle";
 import { previewNumber } from "./numbering";

@@ -7,7 +7,7 @@ import { rowScopeOf } from "../../lib/row-scope";
 import { inWorkspace } from "../../lib/tenant";
 import { isUuid } from "../../lib/tenant-guard";
 import { failValidation, fieldError } from "../../schema-engine/checks";
-import { CASE_STATUS } from "../cases/status";
+import { CASE_STATUS } from "../cases";
 
 const isSet = (value: unknown) => typeof value === "string" && value.trim() !== "";
 

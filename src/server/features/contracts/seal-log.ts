@@ -4,7 +4,7 @@ import { sealUsages, type seals } from "../../db/tables";
 import { writeAudit } from "../../lib/audit";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { failValidation } from "../../schema-engine/checks";
-import { todayOf } from "../cases/lifecycle";
+import { todayOf } from "../cases";
 import { stampersOf } from "./start-approval";
 
 type UseInput = {

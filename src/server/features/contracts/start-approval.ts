@@ -7,9 +7,9 @@ import type { WorkflowKind } from "../../../shared/workflow";
 import { workflowTasks } from "../../db/tables";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
-import { enabledDefinitionOfKind, getDefinitionRow, getVersion } from "../workflow/definitions-service";
-import { submitInstance } from "../workflow/instances-service";
-import type { TitleParts } from "../workflow/title";
+import { enabledDefinitionOfKind, getDefinitionRow, getVersion } from "../workflow";
+import { submitInstance } from "../workflow";
+import type { TitleParts } from "../workflow";
 
 export type ApprovalStart = { definitionId?: string; deptId?: string; comment?: string };
 

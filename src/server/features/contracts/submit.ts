@@ -9,14 +9,14 @@ import type { ResourceRegistry } from "../../schema-engine";
 import { failValidation, fieldError } from "../../schema-engine/checks";
 import { fromStorage, toStorage, writableValues } from "../../schema-engine/records";
 import { checkValues } from "../../schema-engine/service";
-import { syncRecordFiles } from "../cases/files";
+import { syncRecordFiles } from "../cases";
 import { syncContractFiles } from "./bindings";
 import { fileNamesOf } from "./file-names";
 import { nextNumber } from "./numbering";
 import { assertSigner, feeDefaults, openCaseOf, usableSeal } from "./rules";
 import { logSealUse } from "./seal-log";
 import { type ApprovalStart, assertNamedFlow, startApproval } from "./start-approval";
-import { approvalTitle } from "../workflow/title";
+import { approvalTitle } from "../workflow";
 import { CONTRACT_STATUS, contractRef } from "./status";
 
 export type ContractSubmitInput = ApprovalStart & { values: Record<string, unknown>; contractNo?: string };

@@ -4,7 +4,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import { calendarEvents, deadlineRules, holidayDays, keyDates, tasks, taskTemplates } from "../../db/tables";
 import { registerRowOwner } from "../../lib/row-scope";
 import type { ResourceBinding } from "../../schema-engine";
-import { checkTemplateItems } from "../tasks/templates";
+import { checkTemplateItems } from "../tasks";
 import { loadDeadlineTypes } from "./data";
 import { recomputeForHolidays } from "./recompute";
 import { failValidation, fieldError } from "../../schema-engine/checks";

@@ -8,7 +8,7 @@ import { writeAudit } from "../../lib/audit";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { failValidation, fieldError } from "../../schema-engine/checks";
-import { todayOf } from "../cases/lifecycle";
+import { todayOf } from "../cases";
 import { findRule, loadCalendar, loadDeadlineTypes, ruleIn, titledIn } from "./data";
 
 export type KeyDateInput = {

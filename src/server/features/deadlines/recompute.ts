@@ -5,7 +5,7 @@ import { cases, deadlineRules, keyDates } from "../../db/tables";
 import { writeAudit } from "../../lib/audit";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
-import { createNotifications } from "../notifications/service";
+import { createNotifications } from "../notifications";
 import { loadCalendar } from "./data";
 import { replanReminders } from "./key-dates";
 

@@ -8,9 +8,9 @@ import { translatorFor } from "../../i18n";
 import { linkBaseOfFirm } from "../../lib/firm-origin";
 import { readFirmTimeZone } from "../../lib/firm-time";
 import { writeBatch } from "../../lib/write-batch";
-import { todayOf } from "../cases/lifecycle";
-import type { Senders } from "../messages/senders";
-import { addNotificationsOf } from "../notifications/service";
+import { todayOf } from "../cases";
+import type { Senders } from "../messages";
+import { addNotificationsOf } from "../notifications";
 import { inLanguage } from "./data";
 
 const BATCH = 500;

@@ -5,7 +5,7 @@ import { listRules, loadDeadlineTypes, titledIn } from "./data";
 import { type KeyDateChange, updateKeyDate } from "./edit-key-date";
 import { holidayYears } from "./holiday-years";
 import { confirmKeyDate, createKeyDate, type KeyDateInput, listCaseKeyDates, previewDeadline, setKeyDateStatus } from "./key-dates";
-import type { Senders } from "../messages/senders";
+import type { Senders } from "../messages";
 import { runDeadlineReminders } from "./reminders";
 
 const SUBJECT = "LAWFIRM_CASE_VIEW" as const;

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 
 import { PREVIEW_MIMES } from "../../../shared/name-rules";
-import { assertSealedIntact } from "../esign/sealed-files";
+import { assertSealedIntact } from "../esign";
 import type { BlobStore, ByteRange } from "./storage/blob-store";
 
 /** RFC 5987 value: percent-encoded UTF-8, with the few characters encodeURIComponent leaves. */

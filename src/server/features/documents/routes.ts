@@ -3,8 +3,8 @@ import path from "node:path";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
 
-import type { SessionStore } from "../auth/session-store";
-import type { TokenSigner } from "../auth/tokens";
+import type { SessionStore } from "../auth";
+import type { TokenSigner } from "../auth";
 import { createPreviewCache } from "./preview/cache";
 import { createConverter } from "./preview/convert";
 import { previewRoutes } from "./preview/routes-preview";

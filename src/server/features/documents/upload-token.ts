@@ -1,8 +1,8 @@
 import type { FastifyRequest } from "fastify";
 
 import { AppError } from "../../../shared/errors";
-import type { SessionStore } from "../auth/session-store";
-import { type TokenSigner, UPLOAD_AUDIENCE } from "../auth/tokens";
+import type { SessionStore } from "../auth";
+import { type TokenSigner, UPLOAD_AUDIENCE } from "../auth";
 
 /**
  * Uploads carry, besides the Bearer sign-in, the short-lived token from get-up-token: it must

@@ -9,7 +9,7 @@ import { files, fileVersions } from "../../db/tables";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { formatBytes } from "./common";
-import { assertSealedIntact } from "../esign/sealed-files";
+import { assertSealedIntact } from "../esign";
 import { contentDisposition } from "./download";
 import { folderSubtree, getFolder } from "./folders-service";
 import type { BlobStore } from "./storage/blob-store";

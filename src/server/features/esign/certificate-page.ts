@@ -1,6 +1,6 @@
 import { type PDFDocument, type PDFFont, rgb } from "pdf-lib";
 
-import { loadPdfFont, type PdfFont } from "../conflicts/pdf-font";
+import { loadPdfFont, type PdfFont } from "../conflicts";
 
 export type CertificateSigner = {
   name: string;

@@ -2,9 +2,9 @@ import type { FastifyBaseLogger } from "fastify";
 
 import type { Db } from "../../db/client";
 import type { RequestCtx } from "../../lib/request-ctx";
-import type { PdfFont } from "../conflicts/pdf-font";
-import type { BlobStore } from "../documents/storage/blob-store";
-import type { Senders } from "../messages/senders";
+import type { PdfFont } from "../conflicts";
+import type { BlobStore } from "../documents";
+import type { Senders } from "../messages";
 import type { PageRenderer } from "./pages";
 
 /** What the signing services need besides the request: built once in routes.ts. */

@@ -3,7 +3,7 @@ import { and, asc, eq, lte } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { contracts, esignRequests, esignSigners } from "../../db/tables";
 import type { EsignDeps } from "./deps";
-import { signingEndedSet } from "../contracts/signing-ended";
+import { signingEndedSet } from "../contracts";
 import { notifyStep, sendLink } from "./notify";
 import { endRequest } from "./requests";
 import { appendEvent } from "./trail";

@@ -3,9 +3,9 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { contracts, esignSigners, users, workspaces } from "../../db/tables";
 import { translatorFor } from "../../i18n";
-import { createNotifications } from "../notifications/service";
-import { isDeliverable, queueMessage } from "../messages/outbox";
-import type { Channel } from "../messages/senders";
+import { createNotifications } from "../notifications";
+import { isDeliverable, queueMessage } from "../messages";
+import type { Channel } from "../messages";
 import type { EsignDeps } from "./deps";
 import { maskRecipient, newToken, sha256 } from "./secrets";
 

@@ -8,11 +8,11 @@ import { contracts, esignRequests, esignSigners, files, members, seals, users, w
 import { writeAudit } from "../../lib/audit";
 import { type RequestCtx, withDb } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
-import { lockContract } from "../contracts/lifecycle";
-import { signingEndedSet } from "../contracts/signing-ended";
-import { CONTRACT_STATUS } from "../contracts/status";
-import { lockFile } from "../documents/attachments";
-import { readFileBytes } from "../documents/generated-files";
+import { lockContract } from "../contracts";
+import { signingEndedSet } from "../contracts";
+import { CONTRACT_STATUS } from "../contracts";
+import { lockFile } from "../documents";
+import { readFileBytes } from "../documents";
 import { type EsignDeps, type Origin } from "./deps";
 import { activateTurn } from "./turns";
 import { pdfPages } from "./pages";

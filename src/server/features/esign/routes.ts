@@ -3,9 +3,9 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 
 import { startPeriodicJob } from "../../lib/periodic-job";
-import type { PdfFont } from "../conflicts/pdf-font";
-import type { BlobStore } from "../documents/storage/blob-store";
-import type { Senders } from "../messages/senders";
+import type { PdfFont } from "../conflicts";
+import type { BlobStore } from "../documents";
+import type { Senders } from "../messages";
 import "./bindings";
 import type { EsignDeps } from "./deps";
 import { runEsignJobs } from "./jobs";

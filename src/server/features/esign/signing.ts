@@ -5,7 +5,7 @@ import { contracts, esignRequests, esignSigners, sealUsages, seals, users } from
 import { writeAudit } from "../../lib/audit";
 import { type RequestCtx, withDb } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
-import { readFileBytes } from "../documents/generated-files";
+import { readFileBytes } from "../documents";
 import { completeRequest } from "./complete";
 import type { EsignDeps, Origin } from "./deps";
 import { notifyStep } from "./notify";

@@ -1,4 +1,4 @@
-import type { SessionStore } from "../auth/session-store";
+import type { SessionStore } from "../auth";
 
 /** What org routes need from the rest of the app: live sessions must drop stale rules. */
 export type OrgDeps = { sessions: Pick<SessionStore, "invalidate"> };

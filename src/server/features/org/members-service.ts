@@ -6,7 +6,7 @@ import { writeAudit } from "../../lib/audit";
 import { type ListQuery, orderOf, pageOf, pageWithTotal } from "../../lib/list-query";
 import { type RequestCtx, withDb } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
-import { hashPassword } from "../auth/passwords";
+import { hashPassword } from "../auth";
 import { assertAdminRemains } from "./admin-guard";
 import type { OrgDeps } from "./deps";
 import { assertDepartments, assertRoles, isUuid, lockOrg } from "./references";

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 
 import { type Preferences, preferencesPatchSchema } from "../../../shared/preferences";
-import type { SessionStore } from "../auth/session-store";
-import { getLoginUserInfo } from "../auth/user-info";
+import type { SessionStore } from "../auth";
+import { getLoginUserInfo } from "../auth";
 import {
   changePassword,
   getPreferences,

@@ -7,8 +7,8 @@ import { mergePreferences, type Preferences } from "../../../shared/preferences"
 import { sessions, users } from "../../db/tables";
 import { writeAudit } from "../../lib/audit";
 import type { RequestCtx } from "../../lib/request-ctx";
-import { hashPassword, verifyPassword } from "../auth/passwords";
-import type { SessionStore } from "../auth/session-store";
+import { hashPassword, verifyPassword } from "../auth";
+import type { SessionStore } from "../auth";
 
 export type ProfileUpdate = { name: string; nameSuffix: string; email: string; phone: string };
 

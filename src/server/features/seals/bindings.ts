@@ -5,7 +5,7 @@ import { sealRequests, seals, sealUsages } from "../../db/tables";
 import { registerRowOwner } from "../../lib/row-scope";
 import { inWorkspace } from "../../lib/tenant";
 import type { ResourceBinding } from "../../schema-engine";
-import { syncRecordFiles } from "../cases/files";
+import { syncRecordFiles } from "../cases";
 
 /** The tables behind schemas/seals.schema.json and schemas/seal-requests.schema.json. */
 export const sealBindings: Record<string, ResourceBinding> = {

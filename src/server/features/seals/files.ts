@@ -5,7 +5,7 @@ import { sealRequests } from "../../db/tables";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { rowScopeOf } from "../../lib/row-scope";
 import { inWorkspace } from "../../lib/tenant";
-import { fileNamesOf } from "../contracts/file-names";
+import { fileNamesOf } from "../contracts";
 
 /** A seal request's files in order: id, name and copies (a name the firm no longer has reads ""). */
 export const sealRequestFiles = async (ctx: RequestCtx, id: string) => {

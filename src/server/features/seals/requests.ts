@@ -11,14 +11,14 @@ import type { ResourceRegistry } from "../../schema-engine";
 import { failValidation, fieldError } from "../../schema-engine/checks";
 import { fromStorage, toStorage, writableValues } from "../../schema-engine/records";
 import { checkValues } from "../../schema-engine/service";
-import { syncRecordFiles } from "../cases/files";
-import { todayOf } from "../cases/lifecycle";
-import { nextNumber } from "../contracts/numbering";
-import { openCaseOf, usableSeal } from "../contracts/rules";
-import { logSealUse } from "../contracts/seal-log";
-import { type ApprovalStart, assertNamedFlow, startApproval } from "../contracts/start-approval";
-import { approvalTitle } from "../workflow/title";
-import { createNotifications } from "../notifications/service";
+import { syncRecordFiles } from "../cases";
+import { todayOf } from "../cases";
+import { nextNumber } from "../contracts";
+import { openCaseOf, usableSeal } from "../contracts";
+import { logSealUse } from "../contracts";
+import { type ApprovalStart, assertNamedFlow, startApproval } from "../contracts";
+import { approvalTitle } from "../workflow";
+import { createNotifications } from "../notifications";
 
 export type SealSubmitInput = ApprovalStart & { values: Record<string, unknown> };
 

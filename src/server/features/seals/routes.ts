@@ -5,10 +5,10 @@ import { seals } from "../../db/tables";
 import { startPeriodicJob } from "../../lib/periodic-job";
 import { inWorkspace } from "../../lib/tenant";
 import type { ResourceRegistry } from "../../schema-engine";
-import { effectCtx } from "../workflow/effect-ctx";
-import { sealUsagesOf } from "../contracts/queries";
-import { registerBusinessEffect } from "../workflow/registry";
-import { submitOnce } from "../workflow/submission-key";
+import { effectCtx } from "../workflow";
+import { sealUsagesOf } from "../contracts";
+import { registerBusinessEffect } from "../workflow";
+import { submitOnce } from "../workflow";
 import { applySealRequest, closeSealRequest, remindOverdueSeals, returnSeal, SEAL_REF, type SealSubmitInput, submitSealRequest } from "./requests";
 import { sealRequestFiles } from "./files";
 

@@ -8,8 +8,8 @@ import { writeAudit } from "../../lib/audit";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { failValidation, fieldError } from "../../schema-engine/checks";
-import { loadDeadlineTypes } from "../deadlines/data";
-import { createKeyDate } from "../deadlines/key-dates";
+import { loadDeadlineTypes } from "../deadlines";
+import { createKeyDate } from "../deadlines";
 
 export type TemplateItem = { kind: "task" | "deadline"; title: string; deadlineType?: string; offsetDays: number; priority?: "low" | "normal" | "high" };
 

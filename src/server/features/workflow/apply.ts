@@ -10,7 +10,7 @@ import { addAudit } from "../../lib/audit";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { sqlState } from "../../lib/sql-state";
 import type { WriteBatch } from "../../lib/write-batch";
-import { addNotifications } from "../notifications/service";
+import { addNotifications } from "../notifications";
 import { nameOf } from "./directory";
 import type { Effect, EngineError, InstanceState, NotifyKind } from "./engine";
 import { businessEffectOf, type EffectInstance } from "./registry";

@@ -6,7 +6,7 @@ import type { Db } from "../../db/client";
 import { files } from "../../db/tables";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
-import { attachFile, listAttachments, lockFile } from "../documents/attachments";
+import { attachFile, listAttachments, lockFile } from "../documents";
 
 /**
  * Files on an approval live in the document store (uploaded through its usual upload route);

@@ -5,7 +5,7 @@ import { workspaces } from "../../db/tables";
 import { writeAudit } from "../../lib/audit";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { definitionByKey, enabledDefinitionOfKind } from "./definitions-service";
-import { ACCOUNT_CHANGE_KEY } from "../accounts/status";
+import { ACCOUNT_CHANGE_KEY } from "../accounts";
 
 /** Which business edits of a firm go through an approval first (workspaces.settings.approvals). */
 export type BusinessSettings = { accountChanges: boolean; caseChanges: boolean };

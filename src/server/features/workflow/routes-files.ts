@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
 import { AppError } from "../../../shared/errors";
-import type { TokenSigner } from "../auth/tokens";
-import { bodyInfo, sendBody } from "../documents/download";
-import type { BlobStore } from "../documents/storage/blob-store";
-import { issueTicket, TICKET_CACHE_CONTROL, ticketQuerySchema, ticketTarget } from "../documents/tickets";
-import { getFileBody } from "../documents/versions";
+import type { TokenSigner } from "../auth";
+import { bodyInfo, sendBody } from "../documents";
+import type { BlobStore } from "../documents";
+import { issueTicket, TICKET_CACHE_CONTROL, ticketQuerySchema, ticketTarget } from "../documents";
+import { getFileBody } from "../documents";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { getInstanceDetail } from "./detail";
 

@@ -3,8 +3,8 @@ import type { FastifyInstance } from "fastify";
 import type { Db } from "../../../db/client";
 import type { RequestCtx } from "../../../lib/request-ctx";
 import { buildAbility } from "../../../plugins/auth";
-import { resolveAccountChanges } from "../../accounts/pending";
-import { ACCOUNT_CHANGE_REF } from "../../accounts/status";
+import { resolveAccountChanges } from "../../accounts";
+import { ACCOUNT_CHANGE_REF } from "../../accounts";
 import { type EffectInstance, registerBusinessEffect } from "../registry";
 
 

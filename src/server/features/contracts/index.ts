@@ -1,0 +1,13 @@
+/** What other features and the app may use of contracts; everything else is internal. */
+export { contractBindings } from "./bindings";
+export { fileNamesOf } from "./file-names";
+export { lockContract } from "./lifecycle";
+export { nextNumber } from "./numbering";
+export { sealUsagesOf } from "./queries";
+export { contractsRoutes } from "./routes";
+export { openCaseOf, usableSeal } from "./rules";
+export { logSealUse } from "./seal-log";
+export { signingEndedSet } from "./signing-ended";
+export { assertNamedFlow, startApproval } from "./start-approval";
+export type { ApprovalStart } from "./start-approval";
+export { CONTRACT_STATUS, assertTransition } from "./status";

@@ -1,0 +1,3 @@
+/** What other features and the app may use of seals; everything else is internal. */
+export { sealBindings } from "./bindings";
+export { sealsRoutes } from "./routes";

@@ -1,0 +1,17 @@
+/** What other features and the app may use of workflow; everything else is internal. */
+export { approvalsByRefs } from "./approvals-by-ref";
+export { readBusinessSettings } from "./business-settings";
+export { definitionByKey, enabledDefinitionOfKind, getDefinitionRow, getVersion } from "./definitions-service";
+export { getInstanceDetail } from "./detail";
+export { loadDirectory } from "./directory";
+export { effectCtx } from "./effect-ctx";
+export { step } from "./engine/index";
+export type { Action } from "./engine/index";
+export { startBusinessApproval, submitInstance } from "./instances-service";
+export { registerBusinessEffect } from "./registry";
+export type { EffectInstance } from "./registry";
+export { workflowRoutes } from "./routes";
+export { ccTargets, storedState, writeCc, writeEvents, writeTasks } from "./store";
+export { submitOnce } from "./submission-key";
+export { approvalTitle, titleIn } from "./title";
+export type { TitleParts } from "./title";
