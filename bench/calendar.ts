@@ -2,10 +2,10 @@ import dayjs from "dayjs";
 import { sql } from "drizzle-orm";
 
 import { buildApp } from "../src/server/app";
-import { loadConfig } from "../src/server/config";
+import { loadConfig } from "../src/server/lib/config";
 import { openDatabase } from "../src/server/db/client";
 import { runMigrations } from "../src/server/db/migrate";
-import { seedIfEmpty } from "../src/server/db/seed/demo";
+import { seedIfEmpty } from "../src/server/seed/demo";
 import { runDeadlineReminders } from "../src/server/features/deadlines/reminders";
 import { freshPgDatabase } from "./lib/servers";
 

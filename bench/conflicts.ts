@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 
 import { buildApp } from "../src/server/app";
-import { loadConfig } from "../src/server/config";
+import { loadConfig } from "../src/server/lib/config";
 import { openDatabase } from "../src/server/db/client";
 import { runMigrations } from "../src/server/db/migrate";
-import { seedIfEmpty } from "../src/server/db/seed/demo";
+import { seedIfEmpty } from "../src/server/seed/demo";
 import { syncMissingConflictKeys } from "../src/server/features/conflicts/sync-keys";
 import { generate, type Known, variantOf } from "./lib/conflict-data";
 import { freshPgDatabase } from "./lib/servers";

@@ -1,5 +1,5 @@
 import { buildApp } from "./app";
-import { loadConfig } from "./config";
+import { loadConfig } from "./lib/config";
 
 const config = loadConfig(process.env);
 const app = await buildApp(config);

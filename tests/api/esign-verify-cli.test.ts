@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type Database, openDatabase } from "../../src/server/db/client";
 import { runMigrations } from "../../src/server/db/migrate";
-import { seedIfEmpty } from "../../src/server/db/seed/demo";
+import { seedIfEmpty } from "../../src/server/seed/demo";
 import { createTestApp, type TestApp } from "../fixtures/app";
 import { esignApi, run } from "../fixtures/esign";
 

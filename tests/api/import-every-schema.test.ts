@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { translatorFor } from "../../src/server/i18n";
+import { translatorFor } from "../../src/server/lib/i18n";
 import { accountsApi, readXlsx, xlsxOf } from "../fixtures/accounts";
 import { createTestApp, type TestApp } from "../fixtures/app";
 

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { translatorFor } from "../../src/server/i18n";
+import { translatorFor } from "../../src/server/lib/i18n";
 import { OWN_CONDITIONS } from "../../src/shared/permission-scopes";
 import type { PermissionRule } from "../../src/shared/permissions";
 import { accountsApi, orgInput, readXlsx, xlsxOf } from "../fixtures/accounts";

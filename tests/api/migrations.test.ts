@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { Database } from "../../src/server/db/client";
 import { runMigrations } from "../../src/server/db/migrate";
-import { seedIfEmpty } from "../../src/server/db/seed/demo";
+import { seedIfEmpty } from "../../src/server/seed/demo";
 import { openTestDatabase } from "../fixtures/database";
 
 describe("migrations and seed", () => {

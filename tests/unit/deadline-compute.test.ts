@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { CHINA_HOLIDAY_DAYS, DEFAULT_DEADLINE_RULES } from "../../src/server/db/seed/holidays";
+import { CHINA_HOLIDAY_DAYS, DEFAULT_DEADLINE_RULES } from "../../src/server/seed/holidays";
 import { calendarOf, computeDeadline, isCalendarDate, isWorkingDay, type PeriodUnit, reminderDate } from "../../src/shared/deadline-compute";
 
 const calendar = calendarOf(CHINA_HOLIDAY_DAYS);

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { Socket } from "node:net";
 
-import { translatorFor } from "../i18n";
+import { translatorFor } from "../lib/i18n";
 
 /**
  * Fastify's `clientErrorHandler`: what Node refuses before a request exists (headers over

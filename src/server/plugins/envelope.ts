@@ -4,7 +4,7 @@ import fp from "fastify-plugin";
 import { AppError, type FieldError } from "../../shared/errors";
 import { type Language, pickLanguage } from "../../shared/i18n-config";
 import { formatMessageKey } from "../../shared/validators";
-import { translatorFor, type Translate } from "../i18n";
+import { translatorFor, type Translate } from "../lib/i18n";
 import { sqlState } from "../lib/sql-state";
 
 declare module "fastify" {

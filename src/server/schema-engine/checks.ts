@@ -3,7 +3,7 @@ import { and, eq, getTableName, inArray, isNull, ne, sql, type SQL } from "drizz
 import { AppError, type FieldError } from "../../shared/errors";
 import { issueField, issueMessage, type OptionItem, type SchemaIssue } from "../../shared/schema-vocabulary";
 import { departments, dictionaryItems, dictionaryTypes, files, members } from "../db/tables";
-import { translatorFor } from "../i18n";
+import { translatorFor } from "../lib/i18n";
 import type { RequestCtx } from "../lib/request-ctx";
 import { rowScopeOf } from "../lib/row-scope";
 import { inWorkspace } from "../lib/tenant";

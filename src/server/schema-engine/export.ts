@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 
 import { AppError } from "../../shared/errors";
-import { translatorFor } from "../i18n";
+import { translatorFor } from "../lib/i18n";
 import type { ListQuery } from "../lib/list-query";
 import type { RequestCtx } from "../lib/request-ctx";
 import { inWorkspace } from "../lib/tenant";

@@ -2,7 +2,7 @@ import { getTableName } from "drizzle-orm";
 
 import { AppError } from "../../shared/errors";
 import { auditLogs } from "../db/tables";
-import { translatorFor } from "../i18n";
+import { translatorFor } from "../lib/i18n";
 import { diffObjects } from "../lib/audit";
 import { type RequestCtx, withDb } from "../lib/request-ctx";
 import { optionErrors, schemaErrors } from "./checks";

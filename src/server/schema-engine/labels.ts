@@ -2,7 +2,7 @@ import { and, eq, getTableName } from "drizzle-orm";
 
 import type { OptionItem } from "../../shared/schema-vocabulary";
 import { departments, dictionaryItems, dictionaryTypes, members, users } from "../db/tables";
-import { translatorFor } from "../i18n";
+import { translatorFor } from "../lib/i18n";
 import type { RequestCtx } from "../lib/request-ctx";
 import { rowScopeOf } from "../lib/row-scope";
 import { inWorkspace } from "../lib/tenant";

@@ -4,7 +4,7 @@ import { AppError } from "../../shared/errors";
 import { pickLanguage } from "../../shared/i18n-config";
 import { login, type AuthDeps } from "../features/auth";
 import { storedLanguage } from "../features/profile";
-import { translatorFor } from "../i18n";
+import { translatorFor } from "../lib/i18n";
 import { renderLoginPage } from "./page";
 
 type Opts = { deps: AuthDeps; allowedRedirectOrigins: string[]; rateLimitPerMinute: number };

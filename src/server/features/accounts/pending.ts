@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { AppError } from "../../../shared/errors";
 import { formatAs } from "../../../shared/money";
 import { accounts } from "../../db/tables";
-import { translatorFor } from "../../i18n";
+import { translatorFor } from "../../lib/i18n";
 import { writeAudit } from "../../lib/audit";
 import { type RequestCtx, withDb } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";

@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 
 import { AppError } from "../../../shared/errors";
 import { cases, caseSubmissions } from "../../db/tables";
-import { translatorFor } from "../../i18n";
+import { translatorFor } from "../../lib/i18n";
 import { writeAudit } from "../../lib/audit";
 import { type RequestCtx, withDb } from "../../lib/request-ctx";
 import { rowScopeOf } from "../../lib/row-scope";

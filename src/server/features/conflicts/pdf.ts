@@ -5,7 +5,7 @@ import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
 
 import { formatFirmTime } from "../../../shared/firm-time";
 import { workspaces } from "../../db/tables";
-import { translatorFor } from "../../i18n";
+import { translatorFor } from "../../lib/i18n";
 import { readFirmTimeZone } from "../../lib/firm-time";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { type PdfFont, loadPdfFont } from "./pdf-font";

@@ -4,7 +4,7 @@ import { formatFirmTime } from "../../../shared/firm-time";
 import { type Language, pickLanguage } from "../../../shared/i18n-config";
 import type { Db } from "../../db/client";
 import { caseMembers, cases, keyDateReminders, keyDates, members, outboxMessages, users } from "../../db/tables";
-import { translatorFor } from "../../i18n";
+import { translatorFor } from "../../lib/i18n";
 import { linkBaseOfFirm } from "../../lib/firm-origin";
 import { readFirmTimeZone } from "../../lib/firm-time";
 import { writeBatch } from "../../lib/write-batch";

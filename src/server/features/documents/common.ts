@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { AppError } from "../../../shared/errors";
 import { checkName, invalidCharsText, visibleName } from "../../../shared/name-rules";
 import type { Db } from "../../db/client";
-import { translatorFor } from "../../i18n";
+import { translatorFor } from "../../lib/i18n";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { sqlState } from "../../lib/sql-state";
 

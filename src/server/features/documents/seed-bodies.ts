@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 
-import { DEMO_DOCUMENT_BODIES } from "../../db/seed/documents";
+import { DEMO_DOCUMENT_BODIES } from "../../seed/documents";
 import type { BlobStore } from "./storage/blob-store";
 
 /** The demo seed only writes rows; their bodies are put in the store here (idempotent). */

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 
 import type { Db } from "../../db/client";
 import { contracts, esignSigners, users, workspaces } from "../../db/tables";
-import { translatorFor } from "../../i18n";
+import { translatorFor } from "../../lib/i18n";
 import { createNotifications } from "../notifications";
 import { isDeliverable, queueMessage } from "../messages";
 import type { Channel } from "../messages";

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 
 import forge from "node-forge";
 
-import { loadConfig } from "../../config";
+import { loadConfig } from "../../lib/config";
 import { openDatabase } from "../../db/client";
 import { fingerprintOf } from "./certificate";
 import { verifyReport } from "./verify-report";

@@ -1,6 +1,6 @@
 import nodemailer from "nodemailer";
 
-import type { Config } from "../../config";
+import type { Config } from "../../lib/config";
 
 export type Channel = "email" | "sms";
 export type Outgoing = { channel: Channel; recipient: string; subject: string; body: string };

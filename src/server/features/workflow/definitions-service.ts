@@ -5,7 +5,7 @@ import { asc, count, desc, eq, ilike, max, ne, type SQL } from "drizzle-orm";
 import { AppError } from "../../../shared/errors";
 import { type Definition, textOf, validateDefinition, WORKFLOW_KINDS, type WorkflowKind } from "../../../shared/workflow";
 import { workflowDefinitions, workflowDefinitionVersions, workflowInstances } from "../../db/tables";
-import { translatorFor } from "../../i18n";
+import { translatorFor } from "../../lib/i18n";
 import { writeAudit } from "../../lib/audit";
 import { type ListQuery, orderOf, pageOf, pageWithTotal } from "../../lib/list-query";
 import type { RequestCtx } from "../../lib/request-ctx";

@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, LANGUAGES } from "../../../shared/i18n-config";
-import { translatorFor } from "../../i18n";
+import { translatorFor } from "../../lib/i18n";
 import type { RequestCtx } from "../../lib/request-ctx";
 
 /** A business approval's title as parts: an i18n key and the values it names. */

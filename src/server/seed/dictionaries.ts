@@ -1,5 +1,5 @@
-import type { Db } from "../client";
-import { dictionaryItems, dictionaryTypes } from "../tables";
+import type { Db } from "../db/client";
+import { dictionaryItems, dictionaryTypes } from "../db/tables";
 
 type Item = [code: string, zh: string, en: string, attributes?: Record<string, unknown>];
 

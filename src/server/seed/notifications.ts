@@ -1,5 +1,5 @@
-import type { Db } from "../client";
-import { notifications } from "../tables";
+import type { Db } from "../db/client";
+import { notifications } from "../db/tables";
 
 /** A welcome note in every member's bell, so the demo shows what notifications look like. */
 export const seedNotifications = async (tx: Db, workspaceId: string, firm: { name: string; nameEn: string }, userIds: string[]) => {

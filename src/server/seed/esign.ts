@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 
-import { appendEvent } from "../../features/esign";
-import type { Db } from "../client";
-import { contracts, esignRequests, esignSigners } from "../tables";
+import { appendEvent } from "../features/esign";
+import type { Db } from "../db/client";
+import { contracts, esignRequests, esignSigners } from "../db/tables";
 import { DEMO_CONTRACT_PDF } from "./demo-bodies";
 
 const sha256 = (data: Buffer | string) => createHash("sha256").update(data).digest("hex");

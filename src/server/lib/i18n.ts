@@ -4,9 +4,9 @@ import { fileURLToPath } from "node:url";
 
 import i18next, { type TFunction } from "i18next";
 
-import { DEFAULT_LANGUAGE, type Language, pickLanguage } from "../shared/i18n-config";
+import { DEFAULT_LANGUAGE, type Language, pickLanguage } from "../../shared/i18n-config";
 
-const LOCALES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../locales");
+const LOCALES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../locales");
 
 const load = (lang: Language) =>
   JSON.parse(readFileSync(path.join(LOCALES_DIR, `${lang}.json`), "utf8")) as Record<

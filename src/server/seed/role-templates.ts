@@ -1,5 +1,5 @@
-import { ADMIN_RULES, BASIC_RULE, type PermissionRule } from "../../../shared/permissions";
-import { ROLE_DESCRIPTIONS } from "../../../shared/seed-texts";
+import { ADMIN_RULES, BASIC_RULE, type PermissionRule } from "../../shared/permissions";
+import { ROLE_DESCRIPTIONS } from "../../shared/seed-texts";
 
 /** Roles whose members may supervise a case (roles.is_partner; editable in Settings → Roles). */
 export const PARTNER_ROLES = new Set(["admin", "partner"]);

@@ -1,11 +1,11 @@
 import dayjs from "dayjs";
 import { and, asc, eq } from "drizzle-orm";
 
-import { calendarOf, computeDeadline, type PeriodUnit } from "../../../shared/deadline-compute";
-import { todayOf } from "../../features/cases";
-import { reminderRows } from "../../features/deadlines";
-import type { Db } from "../client";
-import { calendarEvents, cases, deadlineRules, holidayDays, keyDateReminders, keyDates, tasks, taskTemplates } from "../tables";
+import { calendarOf, computeDeadline, type PeriodUnit } from "../../shared/deadline-compute";
+import { todayOf } from "../features/cases";
+import { reminderRows } from "../features/deadlines";
+import type { Db } from "../db/client";
+import { calendarEvents, cases, deadlineRules, holidayDays, keyDateReminders, keyDates, tasks, taskTemplates } from "../db/tables";
 import { CHINA_HOLIDAY_DAYS, DEFAULT_DEADLINE_RULES } from "./holidays";
 
 type Team = { lead: string; partner: string };

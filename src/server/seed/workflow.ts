@@ -2,13 +2,13 @@ import { randomUUID } from "node:crypto";
 
 import { and, eq } from "drizzle-orm";
 
-import { type Definition, type FlowNode, type I18nText, newTaskNode, textOf, type WorkflowKind } from "../../../shared/workflow";
-import { loadDirectory } from "../../features/workflow";
-import { type Action, step } from "../../features/workflow";
-import { ccTargets, storedState, writeCc, writeEvents, writeTasks } from "../../features/workflow";
-import { writeBatch } from "../../lib/write-batch";
-import type { Db } from "../client";
-import { workflowDefinitions, workflowDefinitionVersions, workflowInstances } from "../tables";
+import { type Definition, type FlowNode, type I18nText, newTaskNode, textOf, type WorkflowKind } from "../../shared/workflow";
+import { loadDirectory } from "../features/workflow";
+import { type Action, step } from "../features/workflow";
+import { ccTargets, storedState, writeCc, writeEvents, writeTasks } from "../features/workflow";
+import { writeBatch } from "../lib/write-batch";
+import type { Db } from "../db/client";
+import { workflowDefinitions, workflowDefinitionVersions, workflowInstances } from "../db/tables";
 
 const manager = (id: string, name: I18nText): FlowNode => ({
   ...newTaskNode("approval", id, name),

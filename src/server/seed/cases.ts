@@ -1,14 +1,14 @@
 import dayjs from "dayjs";
 import { eq } from "drizzle-orm";
 
-import { syncCaseDerived } from "../../features/cases";
-import { nextCaseNumber } from "../../features/cases";
-import { EXPIRED_REASON } from "../../features/cases";
-import { ensureFolderPath } from "../../features/documents";
-import { translatorFor } from "../../i18n";
-import type { RequestCtx } from "../../lib/request-ctx";
-import type { Db } from "../client";
-import { accounts, caseBills, caseCourtNumbers, casePayments, cases, caseTimeEntries, members } from "../tables";
+import { syncCaseDerived } from "../features/cases";
+import { nextCaseNumber } from "../features/cases";
+import { EXPIRED_REASON } from "../features/cases";
+import { ensureFolderPath } from "../features/documents";
+import { translatorFor } from "../lib/i18n";
+import type { RequestCtx } from "../lib/request-ctx";
+import type { Db } from "../db/client";
+import { accounts, caseBills, caseCourtNumbers, casePayments, cases, caseTimeEntries, members } from "../db/tables";
 
 type Team = { lead: string; partner: string; assistant?: string };
 type Spec = {

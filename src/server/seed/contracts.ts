@@ -1,14 +1,14 @@
 import dayjs from "dayjs";
 import { and, asc, eq, inArray } from "drizzle-orm";
 
-import { nextNumber } from "../../features/contracts";
-import type { RequestCtx } from "../../lib/request-ctx";
-import type { Db } from "../client";
+import { nextNumber } from "../features/contracts";
+import type { RequestCtx } from "../lib/request-ctx";
+import type { Db } from "../db/client";
 import { DEMO_CONTRACT_PDF, DEMO_SEAL_PNG } from "./demo-bodies";
 import { seedFile } from "./documents";
 import { seedSigningRequest } from "./esign";
 import { startDemoApproval } from "./workflow";
-import { cases, contracts, sealRequests, seals, sealUsages, workspaces } from "../tables";
+import { cases, contracts, sealRequests, seals, sealUsages, workspaces } from "../db/tables";
 
 type People = { custodian: string; lead: string; approver: string };
 

@@ -1,6 +1,6 @@
-import { syncConflictKeys } from "../../features/conflicts";
-import type { Db } from "../client";
-import { accountEmployees, accounts, equityEdges } from "../tables";
+import { syncConflictKeys } from "../features/conflicts";
+import type { Db } from "../db/client";
+import { accountEmployees, accounts, equityEdges } from "../db/tables";
 
 type Ids = { workspaceId: string; ownerId: string };
 

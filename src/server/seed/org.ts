@@ -1,5 +1,5 @@
-import type { Db } from "../client";
-import { memberGroupMembers, memberGroups, savedFilters } from "../tables";
+import type { Db } from "../db/client";
+import { memberGroupMembers, memberGroups, savedFilters } from "../db/tables";
 
 type GroupSeed = { owner: string; name: string; members: string[] };
 type FilterSeed = { owner: string; name: string; filter: Record<string, unknown> };

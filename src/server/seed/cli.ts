@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 
-import { loadConfig } from "../../config";
-import { openDatabase } from "../client";
-import { runMigrations } from "../migrate";
+import { loadConfig } from "../lib/config";
+import { openDatabase } from "../db/client";
+import { runMigrations } from "../db/migrate";
 import { seedIfEmpty } from "./demo";
 
 /** `npm run seed` loads demo data into an empty database; `-- --reset` wipes everything first. */

@@ -1,8 +1,8 @@
 import { count } from "drizzle-orm";
 
-import { hashPassword } from "../../features/auth";
-import type { Database, Db } from "../client";
-import { departments, memberDepartments, memberRoles, members, roles, users, workspaces } from "../tables";
+import { hashPassword } from "../features/auth";
+import type { Database, Db } from "../db/client";
+import { departments, memberDepartments, memberRoles, members, roles, users, workspaces } from "../db/tables";
 import { seedAccounts } from "./accounts";
 import { seedCases } from "./cases";
 import { seedConflicts } from "./conflicts";

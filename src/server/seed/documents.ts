@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 
-import type { Db } from "../client";
-import { files, fileVersions, folders } from "../tables";
+import type { Db } from "../db/client";
+import { files, fileVersions, folders } from "../db/tables";
 import { DEMO_CONTRACT_PDF, DEMO_SEAL_PNG } from "./demo-bodies";
 
 /** Bodies of the demo files; the documents feature writes them to the store at start-up. */

@@ -1,11 +1,11 @@
 import { createMongoAbility } from "@casl/ability";
 import { and, asc, eq, ne } from "drizzle-orm";
 
-import { saveReport } from "../../features/conflicts";
-import { runCheck } from "../../features/conflicts";
-import type { RequestCtx } from "../../lib/request-ctx";
-import type { Db } from "../client";
-import { accounts, caseParties } from "../tables";
+import { saveReport } from "../features/conflicts";
+import { runCheck } from "../features/conflicts";
+import type { RequestCtx } from "../lib/request-ctx";
+import type { Db } from "../db/client";
+import { accounts, caseParties } from "../db/tables";
 
 /**
  * A saved conflict check in each firm: its first client and a counterparty of its cases, as a
