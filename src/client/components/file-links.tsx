@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 
 import { http } from "../providers/http";
 import { useCan } from "../routing/use-can";
-import { downloadByTicket } from "../features/documents/api";
+import { downloadByTicket } from "../lib/file-transfer";
 
 const idsOf = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
 

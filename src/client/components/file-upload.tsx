@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { isApiError } from "../providers/api-error";
-import { getUploadToken, uploadOne } from "../features/documents/api";
+import { getUploadToken, uploadOne } from "../lib/file-transfer";
 import { safeName } from "../features/workflow/attachment-upload";
 
 type Props = {

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 
 import { getData as get } from "../providers/http";
 import { useMemberName } from "../features/contracts/api";
-import { approvalPathOf } from "../features/workflow/business-paths";
+import { approvalPathOf } from "../lib/approval-paths";
 import { STATUS_COLORS } from "../features/workflow/types";
 import { firmTime } from "../lib/firm-time";
 

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 
 import { firmTime } from "../../lib/firm-time";
 
-import { UnconfirmedTag } from "../deadlines/due-date";
+import { UnconfirmedTag } from "../../components/due-date";
 import type { CalendarItem } from "../../../shared/calendar";
 
 type Props = {

@@ -7,7 +7,7 @@ import { Link, useNavigate } from "react-router";
 import { useCan } from "../../routing/use-can";
 import { SchemaList } from "../../schema-ui";
 import { useStartable } from "../contracts/api";
-import { downloadByTicket } from "../documents/api";
+import { downloadByTicket } from "../../lib/file-transfer";
 import { getJson } from "./api";
 import { firmTime } from "../../lib/firm-time";
 

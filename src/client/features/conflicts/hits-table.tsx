@@ -2,7 +2,7 @@ import { Input, Select, Space, Table, Tag, Typography, theme } from "antd";
 import { useTranslation } from "react-i18next";
 
 import { FileUpload } from "../../components/file-upload";
-import { downloadByTicket } from "../documents/api";
+import { downloadByTicket } from "../../lib/file-transfer";
 import { EquityPathToggle, type HitPath } from "./equity-path";
 
 export type Hit = {

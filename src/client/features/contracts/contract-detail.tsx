@@ -13,7 +13,7 @@ import { fetchJson, useMemberName } from "./api";
 import { ApprovalsTab, HistoryTab } from "../../components/record-tabs";
 import { FilesTab, SealUsageTable } from "./contract-tabs";
 import { RequestDialog } from "./request-dialog";
-import { SIGNING_STATUS_COLORS } from "./signing-status";
+import { SIGNING_STATUS_COLORS } from "../esign/signing-status";
 import { firmTime } from "../../lib/firm-time";
 import "./contracts.css";
 import { STATUS_TAG } from "./status";

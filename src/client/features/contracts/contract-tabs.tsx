@@ -5,7 +5,7 @@ import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
 
 import { useCan } from "../../routing/use-can";
-import { downloadByTicket } from "../documents/api";
+import { downloadByTicket } from "../../lib/file-transfer";
 import { fetchJson, type SealUsage, useMemberName } from "./api";
 import { firmTime } from "../../lib/firm-time";
 

@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import { FirmZoneNote } from "../../components/firm-zone-note";
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { firmTime } from "../../lib/firm-time";
-import { DueDate, UnconfirmedTag } from "./due-date";
+import { DueDate, UnconfirmedTag } from "../../components/due-date";
 import { taskPath } from "../tasks/paths";
 import { caseKeyDatesPath } from "./paths";
 import { useDeadlineTypes } from "./use-deadline-data";

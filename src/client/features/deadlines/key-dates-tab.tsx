@@ -10,7 +10,7 @@ import { firmTime } from "../../lib/firm-time";
 import type { LoginUser } from "../../providers/session";
 import { useCan } from "../../routing/use-can";
 import { ApplyTemplate } from "./apply-template";
-import { DueDate, UnconfirmedTag } from "./due-date";
+import { DueDate, UnconfirmedTag } from "../../components/due-date";
 import { KeyDateForm } from "./key-date-form";
 import type { KeyDate } from "./types";
 import { useDeadlineTypes } from "./use-deadline-data";

@@ -8,7 +8,7 @@ import { useSearchParams } from "react-router";
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { showToast } from "../../layout/toast";
 import { useCan } from "../../routing/use-can";
-import { downloadByTicket } from "./api";
+import { downloadByTicket } from "../../lib/file-transfer";
 import { FileTable } from "./file-table";
 import { ALL, FolderTree } from "./folder-tree";
 import { MoveModal } from "./move-modal";

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 
 import { showToast } from "../../layout/toast";
 import { useAntdTable } from "../../lib/use-antd-table";
-import { downloadByTicket } from "./api";
+import { downloadByTicket } from "../../lib/file-transfer";
 import { MoveModal } from "./move-modal";
 import { NameModal } from "./name-modal";
 import { canPreview } from "./preview-modal";

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { PREVIEW_MIMES } from "../../../shared/name-rules";
-import { ticketUrl } from "./api";
+import { ticketUrl } from "../../lib/file-transfer";
 import { isServerPreview, ServerPreview } from "./preview-body";
 import type { DocFile } from "./types";
 

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 
 import { invalidCharsText, MAX_UPLOAD_ITEMS } from "../../../shared/name-rules";
 import { showToast } from "../../layout/toast";
-import { getUploadToken, uploadOne } from "./api";
+import { getUploadToken, uploadOne } from "../../lib/file-transfer";
 import { formatSize } from "./types";
 import { itemsFromDrop, itemsFromInput, type LeftOut, sortItems, type TopItem, type UploadItem } from "./upload-items";
 

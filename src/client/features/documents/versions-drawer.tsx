@@ -5,7 +5,7 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { showToast } from "../../layout/toast";
-import { downloadByTicket, getUploadToken, uploadOne } from "./api";
+import { downloadByTicket, getUploadToken, uploadOne } from "../../lib/file-transfer";
 import { type DocFile, type FileVersion, formatSize } from "./types";
 import { firmTime } from "../../lib/firm-time";
 

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { useCan } from "../../routing/use-can";
-import { SIGNING_STATUS_COLORS } from "../contracts/signing-status";
+import { SIGNING_STATUS_COLORS } from "./signing-status";
 import { useEsignOverview } from "./api";
 import { PrepareWizard } from "./prepare/prepare-wizard";
 import { RequestView } from "./request-view";

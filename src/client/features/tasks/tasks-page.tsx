@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 
 import { usePickerData } from "../../components/member-picker";
-import { DueDate } from "../deadlines/due-date";
+import { DueDate } from "../../components/due-date";
 import { caseKeyDatesPath } from "../deadlines/paths";
 import { taskPath } from "./paths";
 import { TaskDrawer } from "./task-drawer";

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { PREVIEW_MIMES } from "../../../shared/name-rules";
-import { downloadByTicket, ticketUrl } from "../documents/api";
+import { downloadByTicket, ticketUrl } from "../../lib/file-transfer";
 import { formatSize } from "../documents/types";
 
 export type AttachmentInfo = { name: string; size: number; mime: string };

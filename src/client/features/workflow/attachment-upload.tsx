@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { INVALID_NAME_CHARS } from "../../../shared/name-rules";
 import { isApiError } from "../../providers/api-error";
 import { useCan } from "../../routing/use-can";
-import { getUploadToken, uploadOne } from "../documents/api";
+import { getUploadToken, uploadOne } from "../../lib/file-transfer";
 import { formatSize, type Usage } from "../documents/types";
 import { sortItems } from "../documents/upload-items";
 

@@ -13,7 +13,7 @@ import { useAntdTable } from "../../lib/use-antd-table";
 import { firmTime } from "../../lib/firm-time";
 import "./workflow.css";
 import { CENTER_TABS, type CenterRow, type CenterTab, STATUS_COLORS, WORKFLOW_API } from "./types";
-import { approvalPathOf } from "./business-paths";
+import { approvalPathOf } from "../../lib/approval-paths";
 
 const fmt = (v?: string | null) => (v ? firmTime(v) : "");
 

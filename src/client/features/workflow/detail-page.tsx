@@ -7,7 +7,7 @@ import { Navigate, useNavigate, useParams, useSearchParams } from "react-router"
 
 import { PagePanel } from "../../layout/page-header";
 import { ApprovalDetail } from "./approval-detail";
-import { approvalPathOf } from "./business-paths";
+import { approvalPathOf } from "../../lib/approval-paths";
 import { type CenterRow, WORKFLOW_API } from "./types";
 import "./workflow.css";
 

@@ -2,7 +2,7 @@ import { Tag, Tooltip } from "antd";
 import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
 
-import { firmToday } from "../../lib/firm-time";
+import { firmToday } from "../lib/firm-time";
 
 // Apart from the Key dates tab (its table and forms): the home page and My tasks show due dates too.
 

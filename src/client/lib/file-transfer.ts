@@ -1,5 +1,5 @@
-import { http } from "../../providers/http";
-import { showToast } from "../../layout/toast";
+import { http } from "../providers/http";
+import { showToast } from "../layout/toast";
 
 /**
  * The few document calls Refine's data hooks cannot make: uploads with progress, and download
