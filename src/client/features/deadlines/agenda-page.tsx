@@ -8,8 +8,7 @@ import { FirmZoneNote } from "../../components/firm-zone-note";
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { firmTime } from "../../lib/firm-time";
 import { DueDate, UnconfirmedTag } from "../../components/due-date";
-import { taskPath } from "../tasks/paths";
-import { caseKeyDatesPath } from "./paths";
+import { caseKeyDatesPath, taskPath } from "../../lib/record-paths";
 import { useDeadlineTypes } from "./use-deadline-data";
 import "./deadlines.css";
 

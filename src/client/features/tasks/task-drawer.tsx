@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
 import { usePickerData } from "../../components/member-picker";
-import { caseKeyDatesPath } from "../deadlines/paths";
+import { caseKeyDatesPath } from "../../lib/record-paths";
 import { TaskChecklist } from "./task-checklist";
 import { TaskComments } from "./task-comments";
 import { PRIORITIES, STATUSES, type TaskStatus } from "./types";

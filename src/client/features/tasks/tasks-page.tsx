@@ -8,8 +8,7 @@ import { Link, useSearchParams } from "react-router";
 
 import { usePickerData } from "../../components/member-picker";
 import { DueDate } from "../../components/due-date";
-import { caseKeyDatesPath } from "../deadlines/paths";
-import { taskPath } from "./paths";
+import { caseKeyDatesPath, taskPath } from "../../lib/record-paths";
 import { TaskDrawer } from "./task-drawer";
 import { PRIORITIES, STATUSES, type Task } from "./types";
 

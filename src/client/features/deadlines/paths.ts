@@ -1,2 +1,0 @@
-/** Where a case's key dates and tasks open (home, calendar, tasks link here). */
-export const caseKeyDatesPath = (caseId: string) => `/cases/${caseId}/key-dates`;

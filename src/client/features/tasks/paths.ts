@@ -1,2 +1,0 @@
-/** Where a task opens: My tasks with its detail drawer (home and calendar link here). */
-export const taskPath = (taskId: string) => `/tasks?task=${taskId}`;

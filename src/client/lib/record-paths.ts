@@ -1,0 +1,9 @@
+/**
+ * Where a record of one feature opens, for the links other features and shared screens make to it
+ * (each feature's routes.tsx declares the routes themselves).
+ */
+
+/** Where a case's key dates and tasks open (home, calendar, tasks link here). */
+export const caseKeyDatesPath = (caseId: string) => `/cases/${caseId}/key-dates`;
+/** Where a task opens: My tasks with its detail drawer (home and calendar link here). */
+export const taskPath = (taskId: string) => `/tasks?task=${taskId}`;
