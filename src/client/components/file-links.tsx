@@ -3,7 +3,7 @@ import { useQueries } from "@tanstack/react-query";
 import { Button, Space } from "antd";
 import { useTranslation } from "react-i18next";
 
-import { http } from "../providers/http";
+import { http } from "../lib/api";
 import { useCan } from "../routing/use-can";
 import { downloadByTicket } from "../lib/file-transfer";
 

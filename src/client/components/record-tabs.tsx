@@ -3,7 +3,7 @@ import { Table, Tag, Timeline } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
-import { getData as get } from "../providers/http";
+import { getData as get } from "../lib/api";
 import { useMemberName } from "../features/contracts/api";
 import { approvalPathOf } from "../lib/approval-paths";
 import { STATUS_COLORS } from "../features/workflow/types";

@@ -4,7 +4,7 @@ import { type KeyboardEvent, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 
-import { http } from "../providers/http";
+import { http } from "../lib/api";
 import { useCan } from "../routing/use-can";
 import { allowedPages } from "./nav-items";
 

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 
 import { DEFAULT_PREFERENCES, mergePreferences, type Preferences } from "../../shared/preferences";
-import { http } from "../providers/http";
+import { http } from "../lib/api";
 import { getStoredLanguage } from "../providers/i18n";
 import { hasAccessToken } from "../providers/storage";
 import { COOKIE_NAMES, readPreference, writePreference } from "./preference-cookie";

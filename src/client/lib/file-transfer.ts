@@ -1,4 +1,4 @@
-import { http } from "../providers/http";
+import { http } from "./api";
 import { showToast } from "../layout/toast";
 
 /**

@@ -3,7 +3,7 @@ import type { AuthProvider } from "@refinedev/core";
 import { stopNotificationStream } from "../features/notifications/notification-stream";
 import { isApiError } from "./api-error";
 import { buildLogoutUrl, loadAppConfig } from "./config";
-import { http } from "./http";
+import { http } from "../lib/api";
 import { leaveApp, PATHS, redirectToLogin } from "./navigation";
 import { fetchLoginUser, USER_API } from "./session";
 import { clearAuthStorage, getStoredUserInfo, hasAccessToken } from "./storage";

@@ -1,7 +1,7 @@
 import type { DataProvider } from "@refinedev/core";
 import simpleRest from "@refinedev/simple-rest";
 
-import { API_BASE, http, RECORD_PAGE_HEADER } from "./http";
+import { API_BASE, http, RECORD_PAGE_HEADER } from "../lib/api";
 
 const rest = simpleRest(API_BASE, http);
 

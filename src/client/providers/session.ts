@@ -1,7 +1,7 @@
 import type { PermissionRule } from "../../shared/permissions";
 import { setFirmTimeZone } from "../lib/firm-time";
 import { replaceRules } from "./access-control";
-import { http } from "./http";
+import { http } from "../lib/api";
 import { getStoredUserInfo, setAccessToken, setStoredUserInfo } from "./storage";
 
 /** timeZone: the firm's clock (IANA name), on which every time is shown. */

@@ -1,6 +1,6 @@
 import type { CrudFilter, CrudSort } from "@refinedev/core";
 
-import { http } from "../providers/http";
+import { http } from "../lib/api";
 
 const SUFFIX: Record<string, string> = { eq: "", in: "", contains: "_like", gte: "_gte", lte: "_lte", ne: "_ne" };
 

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { formatAs } from "../../shared/money";
 import { FileLinks } from "../components/file-links";
 import { firmTime } from "../lib/firm-time";
-import { http } from "../providers/http";
+import { http } from "../lib/api";
 import type { Choice } from "./use-options";
 import { labelOf } from "./use-options";
 import { ObjectTable } from "./object-table";

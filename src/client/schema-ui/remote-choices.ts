@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 
-import { http } from "../providers/http";
+import { http } from "../lib/api";
 import type { Choice } from "./use-options";
 
 type Row = { id: string; name?: string };

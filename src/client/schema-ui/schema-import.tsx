@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { IMPORT_LIMIT } from "../../shared/errors";
 import { showToast } from "../layout/toast";
 import { isApiError } from "../providers/api-error";
-import { http } from "../providers/http";
+import { http } from "../lib/api";
 import { downloadFile } from "./download";
 import { type ImportChoice, ImportOptions } from "./import-options";
 

@@ -3,7 +3,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 
 import type { OptionItem } from "../../shared/schema-vocabulary";
-import { http } from "../providers/http";
+import { http } from "../lib/api";
 import type { Field } from "./use-schema";
 
 /** A choice as antd's Select, Cascader and TreeSelect take it. */

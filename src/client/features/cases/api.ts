@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 
-import { getData as getJson } from "../../providers/http";
+import { getData as getJson } from "../../lib/api";
 
 export type Party = { name: string; partyType: string; idNumber?: string; litigationRole?: string; conflictRole: string; accountId?: string };
 
@@ -47,7 +47,7 @@ export type StartOptions = {
   filingTypes: { value: string; label: string; isPreFiling: boolean; validityDays: number; definitionId: string | null }[];
 };
 
-export { getData as getJson } from "../../providers/http";
+export { getData as getJson } from "../../lib/api";
 
 export const caseKey = (id: string) => ["case", id] as const;
 

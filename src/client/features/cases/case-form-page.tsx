@@ -8,7 +8,7 @@ import { useNavigate, useParams, useSearchParams } from "react-router";
 
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { useSubmissionKey } from "../../lib/submission-key";
-import { http } from "../../providers/http";
+import { http } from "../../lib/api";
 import type { LoginUser } from "../../providers/session";
 import { useCan } from "../../routing/use-can";
 import { SchemaForm } from "../../schema-ui";

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { showToast } from "../../layout/toast";
 import { isApiError } from "../../providers/api-error";
-import { http } from "../../providers/http";
+import { http } from "../../lib/api";
 import { useCan } from "../../routing/use-can";
 import { getJson } from "./api";
 

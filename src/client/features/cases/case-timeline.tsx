@@ -3,7 +3,7 @@ import { Empty, Timeline } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
-import { getData as get } from "../../providers/http";
+import { getData as get } from "../../lib/api";
 import { useMemberName } from "../contracts/api";
 import { firmTime } from "../../lib/firm-time";
 

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { formatMoney } from "../../../shared/money";
-import { http } from "../../providers/http";
+import { http } from "../../lib/api";
 import { useFinance } from "./api";
 import { CaseRecords } from "./case-records";
 

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { showToast } from "../../layout/toast";
-import { http } from "../../providers/http";
+import { http } from "../../lib/api";
 import { type CaseRecord, caseKey } from "./api";
 
 type Dialog = "extend" | "terminate" | null;

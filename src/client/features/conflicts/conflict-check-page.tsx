@@ -7,7 +7,7 @@ import { Link, useSearchParams } from "react-router";
 
 import { FormSelect } from "../../components/form-select";
 import { PageHeader, PagePanel } from "../../layout/page-header";
-import { http } from "../../providers/http";
+import { http } from "../../lib/api";
 import { type Asked, ConflictResults } from "./conflict-results";
 import { caseKeywords } from "./keywords";
 import type { Hit } from "./hits-table";

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 
-import { getData as get } from "../../providers/http";
+import { getData as get } from "../../lib/api";
 
 export type SealOption = { id: string; name: string; sealType: string; sealingFirm: string; custodianId: string };
 export type CaseRow = {

@@ -6,7 +6,7 @@ import { Link, useParams, useSearchParams } from "react-router";
 
 import { formatAs } from "../../../shared/money";
 import { PageHeader, PagePanel } from "../../layout/page-header";
-import { http } from "../../providers/http";
+import { http } from "../../lib/api";
 import { useCan } from "../../routing/use-can";
 import { useResourceSchema } from "../../schema-ui/use-schema";
 import { fetchJson, useMemberName } from "./api";

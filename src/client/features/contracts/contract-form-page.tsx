@@ -9,7 +9,7 @@ import { DATE_ORDER_KEYS } from "../../../shared/schema-vocabulary";
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { isApiError } from "../../providers/api-error";
 import { useSubmissionKey } from "../../lib/submission-key";
-import { http } from "../../providers/http";
+import { http } from "../../lib/api";
 import { fetchJson, useCase, useCaseOptions, useSealOptions } from "./api";
 import { FileUpload } from "../../components/file-upload";
 import { noEnterSubmit } from "../../components/no-enter-submit";

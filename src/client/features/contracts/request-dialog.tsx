@@ -6,7 +6,7 @@ import { useNavigate } from "react-router";
 
 import { useSubmissionKey } from "../../lib/submission-key";
 import { isApiError } from "../../providers/api-error";
-import { http } from "../../providers/http";
+import { http } from "../../lib/api";
 import { FileLinks } from "../../components/file-links";
 import { FileUpload } from "../../components/file-upload";
 import { fetchJson } from "./api";

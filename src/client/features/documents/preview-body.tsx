@@ -2,7 +2,7 @@ import { Alert, Descriptions, Empty, Spin } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
-import { http } from "../../providers/http";
+import { http } from "../../lib/api";
 import type { DocFile } from "./types";
 
 type TextPreview = { kind: "text"; text: string; encoding: string; truncated: boolean };

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 
 import { showToast } from "../../layout/toast";
-import { getData, http } from "../../providers/http";
+import { getData, http } from "../../lib/api";
 import { i18n } from "../../providers/i18n";
 import type { EsignOverview, PageInfo, SigningRequest } from "./types";
 

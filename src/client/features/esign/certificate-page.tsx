@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { showToast } from "../../layout/toast";
-import { getData, http } from "../../providers/http";
+import { getData, http } from "../../lib/api";
 import { firmTime } from "../../lib/firm-time";
 import "./esign.css";
 

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 
 import { PageHeader, PagePanel } from "../../layout/page-header";
-import { getData } from "../../providers/http";
+import { getData } from "../../lib/api";
 import { firmTime } from "../../lib/firm-time";
 import "./messages.css";
 

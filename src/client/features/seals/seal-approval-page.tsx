@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams, useSearchParams } from "react-router";
 
-import { http } from "../../providers/http";
+import { http } from "../../lib/api";
 import { fetchJson, useMemberName, useSealOptions } from "../contracts/api";
 import { SealUsageTable } from "../contracts/contract-tabs";
 import { FileLinks } from "../../components/file-links";

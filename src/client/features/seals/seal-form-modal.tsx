@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { isApiError } from "../../providers/api-error";
-import { http } from "../../providers/http";
+import { http } from "../../lib/api";
 import { useMembers } from "../contracts/api";
 import { FileUpload } from "../../components/file-upload";
 

@@ -8,7 +8,7 @@ import { useNavigate, useParams, useSearchParams } from "react-router";
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { useSubmissionKey } from "../../lib/submission-key";
 import { isApiError } from "../../providers/api-error";
-import { http } from "../../providers/http";
+import { http } from "../../lib/api";
 import { fetchJson, useCaseOptions, useSealOptions } from "../contracts/api";
 import { FileUpload } from "../../components/file-upload";
 import { noEnterSubmit } from "../../components/no-enter-submit";

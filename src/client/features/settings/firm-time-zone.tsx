@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { timeZoneNames, utcOffsetLabel } from "../../../shared/firm-time";
 import { setFirmTimeZone } from "../../lib/firm-time";
 import { showToast } from "../../layout/toast";
-import { http } from "../../providers/http";
+import { http } from "../../lib/api";
 import { useCan } from "../../routing/use-can";
 
 /**

@@ -9,7 +9,7 @@ import { type Definition, type FlowNode, findNode, type NodeType, nodeAtPath, te
 import { usePickerData } from "../../../components/member-picker";
 import { PageHeader } from "../../../layout/page-header";
 import { isApiError } from "../../../providers/api-error";
-import { http } from "../../../providers/http";
+import { http } from "../../../lib/api";
 import { handleHttpFailure } from "../../../providers/http-errors";
 import { WORKFLOW_API } from "../types";
 import "../workflow.css";

@@ -2,10 +2,10 @@ import axios, { type AxiosError, type AxiosResponse, type InternalAxiosRequestCo
 import qs from "qs";
 
 import type { Envelope } from "../../shared/errors";
-import { ApiError, readFields } from "./api-error";
-import { handleHttpFailure } from "./http-errors";
-import { getLanguage, i18n } from "./i18n";
-import { getAccessToken } from "./storage";
+import { ApiError, readFields } from "../providers/api-error";
+import { handleHttpFailure } from "../providers/http-errors";
+import { getLanguage, i18n } from "../providers/i18n";
+import { getAccessToken } from "../providers/storage";
 
 declare module "axios" {
   interface AxiosRequestConfig {
