@@ -4,11 +4,12 @@ import { Button, Empty, Space, Table } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 
+import type { ConflictReportRow as ReportRow } from "../../../shared/contracts/conflicts";
+import { api } from "../../lib/api";
 import { useCan } from "../../routing/use-can";
 import { SchemaList } from "../../schema-ui";
-import { useStartable } from "../contracts/api";
+import { useStartable } from "../workflow";
 import { downloadByTicket } from "../../lib/file-transfer";
-import { getJson } from "./api";
 import { firmTime } from "../../lib/firm-time";
 
 type DocFile = { id: string; name: string; size: number; updatedAt: string };
@@ -20,7 +21,7 @@ export const DocumentsTab = ({ folderId }: { folderId: string | null }) => {
   const canRead = useCan()("read", "LAWFIRM_DOCUMENT_VIEW");
   const { data = [], isLoading } = useQuery({
     queryKey: ["case-files", folderId],
-    queryFn: () => getJson<DocFile[]>("/documents/files", { folderId, _start: 0, _end: 100, _sort: "updatedAt", _order: "desc" }),
+    queryFn: () => api.get<DocFile[]>("/documents/files", { params: { folderId, _start: 0, _end: 100, _sort: "updatedAt", _order: "desc" } }),
     enabled: Boolean(folderId) && canRead,
   });
   if (!folderId) return <Empty description={t("cases.documents.noFolder")} />;
@@ -81,8 +82,6 @@ export const ContractsTab = ({ caseId, isOpen }: { caseId: string; isOpen: boole
   );
 };
 
-type ReportRow = { id: string; createdAt: string; createdByName: string; keywords: string[]; hitCount: number };
-
 /** The conflict reports saved for the case (evidence, read-only), and a new check for it. */
 export const ConflictsTab = ({ caseId }: { caseId: string }) => {
   const { t } = useTranslation();
@@ -90,7 +89,7 @@ export const ConflictsTab = ({ caseId }: { caseId: string }) => {
   const can = useCan();
   const { data = [], isLoading } = useQuery({
     queryKey: ["case-conflict-reports", caseId],
-    queryFn: () => getJson<ReportRow[]>("/conflicts/reports", { caseId }),
+    queryFn: () => api.get<ReportRow[]>("/conflicts/reports", { params: { caseId } }),
     enabled: can("read", "LAWFIRM_CONFLICT_VIEW"),
   });
   if (!can("read", "LAWFIRM_CONFLICT_VIEW")) return <Empty description={t("cases.conflicts.noRight")} />;

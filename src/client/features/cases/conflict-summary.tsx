@@ -3,12 +3,10 @@ import { Descriptions, Skeleton, Table, Tag } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
+import type { ConflictReportDetail as Report, SavedHit } from "../../../shared/contracts/conflicts";
 import { useCan } from "../../routing/use-can";
-import { getJson } from "./api";
+import { api } from "../../lib/api";
 import { firmTime } from "../../lib/firm-time";
-
-type Hit = { key: string; keyword: string; name: string; caseNo: string | null; decision: string | null; remark: string; masked?: boolean };
-type Report = { id: string; createdAt: string; createdByName: string; keywords: string[]; hits: Hit[] };
 
 const DECISION_COLORS: Record<string, string> = { none: "green", potential: "gold", conflict: "red", waived: "blue" };
 
@@ -23,7 +21,7 @@ export const ConflictSummary = ({ reportId }: { reportId: string | undefined }) 
   const mayRead = can("read", "LAWFIRM_CONFLICT_VIEW");
   const { data, isLoading } = useQuery({
     queryKey: ["conflict-report", reportId],
-    queryFn: () => getJson<Report>(`/conflicts/reports/${reportId}`),
+    queryFn: () => api.get<Report>(`/conflicts/reports/${reportId}`),
     enabled: Boolean(reportId) && mayRead,
   });
   const title = t("cases.approvalConflict.title");
@@ -52,7 +50,7 @@ export const ConflictSummary = ({ reportId }: { reportId: string | undefined }) 
         </Descriptions.Item>
       </Descriptions>
       {data.hits.length > 0 ? (
-        <Table<Hit>
+        <Table<SavedHit>
           size="small"
           rowKey="key"
           pagination={false}

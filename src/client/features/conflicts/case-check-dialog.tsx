@@ -3,10 +3,8 @@ import { Button, Modal, Space, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
+import { CONFLICT_SCOPES, type ConflictCheckResult, type ConflictHit as Hit } from "../../../shared/contracts/conflicts";
 import { type Asked, ConflictResults, type SavedRef } from "./conflict-results";
-import type { Hit } from "./hits-table";
-
-const SCOPES = ["clients", "employees", "parties", "equity"];
 
 type Props = {
   /** The new case's parties and client, as keywords (at most 10). */
@@ -27,9 +25,9 @@ export const CaseCheckDialog = ({ keywords, adverse, attached, onAttached }: Pro
   const { mutateAsync, mutation } = useCustomMutation();
   const [result, setResult] = useState<{ asked: Asked; hits: Hit[] } | null>(null);
   const run = async () => {
-    const asked = { keywords, scopes: SCOPES, adverse };
+    const asked = { keywords, scopes: [...CONFLICT_SCOPES], adverse };
     const res = await mutateAsync({ url: "/api/conflicts/search", method: "post", values: asked }).catch(() => null);
-    if (res) setResult({ asked, hits: (res.data as unknown as { hits: Hit[] }).hits });
+    if (res) setResult({ asked, hits: (res.data as unknown as ConflictCheckResult).hits });
   };
   return (
     <Space wrap>

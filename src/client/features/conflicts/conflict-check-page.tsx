@@ -5,17 +5,14 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 
+import { CONFLICT_SCOPES, type ConflictCheckResult, type ConflictHit as Hit, MAX_KEYWORDS } from "../../../shared/contracts/conflicts";
 import { FormSelect } from "../../components/form-select";
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { http } from "../../lib/api";
 import { type Asked, ConflictResults } from "./conflict-results";
 import { caseKeywords } from "./keywords";
-import type { Hit } from "./hits-table";
 import { ReportHistory } from "./report-history";
 import { SavedReport } from "./saved-report";
-
-const SCOPES = ["clients", "employees", "parties", "equity"];
-const MAX = 10;
 
 type CaseRef = { id: string; caseNo: string; name: string; accountId: string; parties: { name?: string; idNumber?: string }[] };
 
@@ -52,7 +49,7 @@ export const ConflictCheckPage = () => {
 
   const run = async (values: Asked) => {
     const res = await mutateAsync({ url: "/api/conflicts/search", method: "post", values });
-    setHits((res.data as unknown as { hits: Hit[] }).hits);
+    setHits((res.data as unknown as ConflictCheckResult).hits);
     setAsked(values);
     setRunNo((n) => n + 1);
   };
@@ -73,20 +70,20 @@ export const ConflictCheckPage = () => {
             }
           />
         ) : null}
-        <Form form={form} layout="vertical" initialValues={{ keywords: [], scopes: SCOPES }} onFinish={run}>
+        <Form form={form} layout="vertical" initialValues={{ keywords: [], scopes: [...CONFLICT_SCOPES] }} onFinish={run}>
           <Form.Item
             name="keywords"
             label={t("conflicts.keywords")}
             rules={[
               { required: true, type: "array", min: 1, message: t("conflicts.errors.keywordEmpty") },
-              { type: "array", max: MAX, message: t("conflicts.errors.tooMany", { max: MAX }) },
+              { type: "array", max: MAX_KEYWORDS, message: t("conflicts.errors.tooMany", { max: MAX_KEYWORDS }) },
               { validator: (_, v: string[] = []) => (v.some((k) => !k.trim()) ? Promise.reject(new Error(t("conflicts.errors.keywordEmpty"))) : Promise.resolve()) },
             ]}
           >
             <FormSelect mode="tags" open={false} tokenSeparators={[",", "，", ";", "；"]} placeholder={t("conflicts.keywordsHint")} />
           </Form.Item>
           <Form.Item name="scopes" label={t("conflicts.scopes")}>
-            <Checkbox.Group options={SCOPES.map((s) => ({ value: s, label: t(`conflicts.scope.${s}`) }))} />
+            <Checkbox.Group options={CONFLICT_SCOPES.map((s) => ({ value: s, label: t(`conflicts.scope.${s}`) }))} />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={mutation.isPending}>
             {t("conflicts.search")}

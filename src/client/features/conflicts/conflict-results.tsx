@@ -3,8 +3,9 @@ import { Alert, Button, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
+import type { ConflictHit as Hit } from "../../../shared/contracts/conflicts";
 import { useCan } from "../../routing/use-can";
-import { type Decision, type Hit, HitsTable } from "./hits-table";
+import { type Decision, HitsTable } from "./hits-table";
 import { ExportPdfButton } from "./report-history";
 
 /** `adverse`: the keywords a new-case form entered as an adverse party (their clients are flagged). */

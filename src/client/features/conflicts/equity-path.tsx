@@ -2,7 +2,7 @@ import { Button, theme } from "antd";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 
-export type HitPath = { direction: "up" | "down"; from: string; steps: { name: string; share: number }[] };
+import type { HitPath } from "../../../shared/contracts/conflicts";
 
 /**
  * An equity hit's path, drawn A —35%→ B —22%→ C with the arrow pointing from holder to company:

@@ -1,22 +1,13 @@
 import { Input, Select, Space, Table, Tag, Typography, theme } from "antd";
 import { useTranslation } from "react-i18next";
 
+import { type ConflictHit as Hit, DECISIONS, type DecisionKind, type SavedHit } from "../../../shared/contracts/conflicts";
 import { FileUpload } from "../../components/file-upload";
 import { downloadByTicket } from "../../lib/file-transfer";
-import { EquityPathToggle, type HitPath } from "./equity-path";
+import { EquityPathToggle } from "./equity-path";
 
-export type Hit = {
-  key: string; keyword: string; source: string; match: string; name: string; conflictRole: string;
-  caseNo: string | null; caseStatus: string | null; caseCreatedAt: string | null; leadLawyer: string | null;
-  likelyConflict: boolean; path: HitPath | null;
-  /** A party of a case the viewer may not open: only that it exists and its supervising partner. */
-  masked?: boolean; leadPartner?: string | null;
-};
-/** A saved hit carries its decision. */
-export type SavedHit = Hit & { decision: string | null; remark: string; waiverFileId: string | null };
-export type Decision = { decision: string; remark: string; waiverFileId?: string };
-
-export const DECISIONS = ["none", "potential", "conflict", "waived"];
+/** A decision being made on one hit, before the report is saved. */
+export type Decision = { decision: DecisionKind; remark: string; waiverFileId?: string };
 
 type Props = ({ keywords: string[] }) & (
   | { hits: Hit[]; decisions: Record<string, Decision>; onDecide: (key: string, patch: Partial<Decision>) => void; onBusy: (key: string, busy: boolean) => void; readOnly?: false }
@@ -83,7 +74,7 @@ export const HitsTable = (props: Props) => {
     );
   };
   // Case status in the words the case pages use (cases.status.*).
-  const caseCell = (h: Hit) => {
+  const caseCell = (h: Hit | SavedHit) => {
     if (h.masked) return h.leadPartner ? t("conflicts.masked.askPartner", { partner: h.leadPartner }) : t("conflicts.masked.noPartner");
     return h.caseNo ? `${h.caseNo} · ${t(`cases.status.${h.caseStatus}`)} · ${h.caseCreatedAt?.slice(0, 10)} · ${h.leadLawyer ?? ""}` : "";
   };

@@ -6,16 +6,11 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
+import type { ConflictReportRow as ReportRow } from "../../../shared/contracts/conflicts";
 import { showToast } from "../../layout/toast";
 import type { LoginUser } from "../../providers/session";
 import { downloadFile } from "../../schema-ui/download";
 import { firmTime } from "../../lib/firm-time";
-
-export type ReportRow = {
-  id: string; createdAt: string; createdBy: string | null; createdByName: string; keywords: string[]; hitCount: number; lastPdfSha256: string | null;
-  /** No case, but a new case's submission carrying it is still in approval. */
-  caseId: string | null; isPending: boolean;
-};
 
 /**
  * No case and none coming: a report saved from a new-case form that was then abandoned. Its

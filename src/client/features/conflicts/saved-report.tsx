@@ -2,15 +2,9 @@ import { useCustom } from "@refinedev/core";
 import { Button, Descriptions, Space, Spin, Typography } from "antd";
 import { useTranslation } from "react-i18next";
 
-import { HitsTable, type SavedHit } from "./hits-table";
+import type { ConflictReportDetail as Report } from "../../../shared/contracts/conflicts";
+import { HitsTable } from "./hits-table";
 import { ExportPdfButton, formatAt } from "./report-history";
-
-type Report = {
-  id: string; createdAt: string; createdByName: string; keywords: string[]; scopes: string[]; hits: SavedHit[];
-  letters: { id: string; name: string }[];
-  /** Every PDF exported of it, newest first, with the SHA-256 the server recorded. */
-  exports: { at: string; by: string | null; sha256: string }[];
-};
 
 /** One saved report, read-only: it is evidence, so nothing here can change it. */
 export const SavedReport = ({ id, onClose, onExported }: { id: string; onClose: () => void; onExported?: () => void }) => {

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 
+import type { EquityStep } from "../../../shared/contracts/conflicts";
 import type { RequestCtx } from "../../lib/request-ctx";
 
-export type EquityStep = { name: string; share: number };
 export type EquityPath = { direction: "up" | "down"; tier: number; accountId: string | null; name: string; steps: EquityStep[] };
 
 /** SPEC §9: three tiers each way, every link at least 20%. */

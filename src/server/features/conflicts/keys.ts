@@ -1,6 +1,7 @@
 import { pinyin } from "pinyin-pro";
 
 import { comparableName } from "../../../shared/compare-text";
+import type { MatchKind } from "../../../shared/contracts/conflicts";
 import { normalizeId } from "../cases";
 
 /**
@@ -90,7 +91,7 @@ export const asIdentifier = (kw: string) => {
   return id && /^[0-9A-Z]{15,20}$/u.test(id) && /\d/u.test(id) ? id : null;
 };
 
-export type MatchKind = "identifier" | "exact" | "suffix" | "region" | "partial" | "pinyin" | "initials";
+export type { MatchKind };
 
 /** Rank order (lower is stronger): identifier, then exact, then the rest. */
 export const KIND_RANK: Record<MatchKind | "equity", number> = {

@@ -2,11 +2,11 @@ import { createHash } from "node:crypto";
 
 import { inArray } from "drizzle-orm";
 
+import type { ConflictHit as Hit } from "../../../shared/contracts/conflicts";
 import { cases } from "../../db/tables";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { rowScopeOf } from "../../lib/row-scope";
 import { inWorkspace } from "../../lib/tenant";
-import type { Hit } from "./search";
 
 /** Stable within a check: the save pairs decisions with hits by it. */
 export const hitKey = (h: Hit) =>

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
 
+import type { SavedHit as StoredHit } from "../../../shared/contracts/conflicts";
 import { formatFirmTime } from "../../../shared/firm-time";
 import { workspaces } from "../../db/tables";
 import { translatorFor } from "../../lib/i18n";
@@ -10,9 +11,7 @@ import { readFirmTimeZone } from "../../lib/firm-time";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { type PdfFont, loadPdfFont } from "./pdf-font";
 import { type getReport, getReportWithLetters } from "./reports";
-import type { Hit } from "./search";
 
-type StoredHit = Hit & { decision: string | null; remark: string; waiverFileId: string | null };
 type Report = Awaited<ReturnType<typeof getReport>>;
 
 const sortKeys = (v: unknown): unknown => {

@@ -1,6 +1,14 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 
+import type {
+  ConflictReport,
+  ConflictReportDetail,
+  ConflictReportRow,
+  ConflictHit as Hit,
+  SaveReportInput,
+} from "../../../shared/contracts/conflicts";
 import { AppError } from "../../../shared/errors";
+import type { Answer } from "../../lib/answers";
 import { cases, conflictReports, files, users } from "../../db/tables";
 import { type RequestCtx, withDb } from "../../lib/request-ctx";
 import { rowScopeOf } from "../../lib/row-scope";
@@ -8,19 +16,16 @@ import { inWorkspace } from "../../lib/tenant";
 import { attachFile, lockFile } from "../documents";
 import { isPendingSql } from "./orphans";
 import { lastPdfSha256, listPdfExports } from "./pdf-exports";
-import { type Hit, type Scope, runCheck } from "./search";
+import { runCheck } from "./search";
 
-export const DECISIONS = ["none", "potential", "conflict", "waived"] as const;
-export type Decision = { key: string; decision: (typeof DECISIONS)[number]; remark?: string; waiverFileId?: string };
 /** The file lock's entity: Documents names it in the refusal (documents.lockEntities). */
 export const LOCK_ENTITY = "conflict_reports";
-export type SaveInput = { keywords: string[]; scopes?: Scope[]; adverse?: string[]; decisions?: Decision[]; caseId?: string };
 
 /**
  * Saving re-runs the check so the report holds the data as of that moment, not what the browser
  * sent; decisions are paired with hits by key, and a waiver must name a letter in Documents.
  */
-export const saveReport = async (ctx: RequestCtx, input: SaveInput) => {
+export const saveReport = async (ctx: RequestCtx, input: SaveReportInput): Promise<Answer<ConflictReport>> => {
   if (input.caseId) {
     // A report may only name a case of this firm that the caller can see.
     const [kase] = await ctx.db.select({ id: cases.id }).from(cases).where(inWorkspace(ctx, cases, eq(cases.id, input.caseId), rowScopeOf(ctx, "read", "LAWFIRM_CASE_VIEW", "cases")));
@@ -54,26 +59,26 @@ export const saveReport = async (ctx: RequestCtx, input: SaveInput) => {
       await attachFile(tctx, { entity: LOCK_ENTITY, entityId: row.id, fileId });
       await lockFile(tctx, { entity: LOCK_ENTITY, entityId: row.id, fileId, label });
     }
-    return row;
+    return row as Answer<ConflictReport>;
   });
 };
 
 export const getReport = async (ctx: RequestCtx, id: string) => {
   const [row] = await ctx.db.select().from(conflictReports).where(inWorkspace(ctx, conflictReports, eq(conflictReports.id, id)));
   if (!row) throw new AppError(404, "errors.notFound");
-  return row;
+  return row as Answer<ConflictReport>;
 };
 
 /** The report with the names of its waiver letters (kept in Documents, locked by the report) and its PDF exports' hashes. */
-export const getReportWithLetters = async (ctx: RequestCtx, id: string) => {
+export const getReportWithLetters = async (ctx: RequestCtx, id: string): Promise<Answer<ConflictReportDetail>> => {
   const row = await getReport(ctx, id);
-  const ids = [...new Set((row.hits as { waiverFileId?: string | null }[]).map((h) => h.waiverFileId).filter((f): f is string => Boolean(f)))];
+  const ids = [...new Set(row.hits.map((h) => h.waiverFileId).filter((f): f is string => Boolean(f)))];
   const letters = ids.length ? await ctx.db.select({ id: files.id, name: files.name }).from(files).where(inWorkspace(ctx, files, inArray(files.id, ids))) : [];
   return { ...row, letters, exports: await listPdfExports(ctx, id) };
 };
 
 /** Newest first; `q` finds a keyword or the person who ran the check; `caseId` the case's reports. */
-export const listReports = async (ctx: RequestCtx, q: { q?: string; caseId?: string; limit?: number }) => {
+export const listReports = async (ctx: RequestCtx, q: { q?: string; caseId?: string; limit?: number }): Promise<Answer<ConflictReportRow>[]> => {
   const like = q.q ? `%${q.q.replace(/[\\%_]/gu, (c) => `\\${c}`)}%` : null;
   return ctx.db
     .select({

@@ -1,33 +1,22 @@
 import { sql } from "drizzle-orm";
 
 import { ADVERSE_ROLES, isAdverseRole } from "../../../shared/conflict-roles";
+import {
+  CONFLICT_SCOPES,
+  type ConflictCheckResult,
+  type ConflictHit as Hit,
+  type ConflictScope as Scope,
+  MAX_KEYWORDS,
+} from "../../../shared/contracts/conflicts";
 import { AppError } from "../../../shared/errors";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { outsideNamePaths } from "./edge-names";
-import { type EquityStep, equityPaths } from "./equity";
+import { equityPaths } from "./equity";
 import { keywordKeys } from "./index-keys";
-import { KIND_RANK, type MatchKind, normKey } from "./keys";
-import { findKeyMatches, type KeyMatch } from "./match";
+import { KIND_RANK, normKey } from "./keys";
+import { findKeyMatches } from "./match";
 import { hitKey, maskHidden } from "./mask";
 import type { KeySource } from "./sync-keys";
-
-export const SCOPES = ["clients", "employees", "parties", "equity"] as const;
-export type Scope = (typeof SCOPES)[number];
-export const MAX_KEYWORDS = 10;
-
-/** A stored key's match as the check reports it: an equity relation is a source and a match of its own. */
-export type Hit = Omit<KeyMatch, "source" | "match" | "conflictRole"> & {
-  /** Stable within a check: the save pairs decisions with hits by it. */
-  key: string;
-  keyword: string;
-  source: KeyMatch["source"] | "equity";
-  match: MatchKind | "equity";
-  conflictRole: string;
-  likelyConflict: boolean;
-  /** A party of a case the caller may not open: only that a case exists and whom to ask (mask.ts). */
-  masked: boolean;
-  path: { direction: "up" | "down"; from: string; steps: EquityStep[] } | null;
-};
 
 /** SPEC §5: none empty, at most 10; the field error points at the keyword list. */
 export const checkKeywords = (keywords: string[]) => {
@@ -60,14 +49,19 @@ const flagCounterparties = async (ctx: RequestCtx, hits: Hit[]) => {
  * their equity (equity.ts), and so are the outside holders and companies it names on equity
  * edges (edge-names.ts). Clients are looked up whenever equity is in scope, as its start.
  */
-export const runCheck = async (ctx: RequestCtx, keywords: string[], scopes: Scope[] = [...SCOPES], adverse: string[] = []) => {
+export const runCheck = async (
+  ctx: RequestCtx,
+  keywords: string[],
+  scopes: Scope[] = [...CONFLICT_SCOPES],
+  adverse: string[] = [],
+): Promise<ConflictCheckResult> => {
   checkKeywords(keywords);
   // Keywords the new-case form entered as an adverse party: a client they name is a likely conflict.
   if (adverse.some((a) => !keywords.includes(a))) {
     throw new AppError(422, "conflicts.errors.adverseNotKeyword", { fields: [{ field: "adverse", message: "conflicts.errors.adverseNotKeyword" }] });
   }
   const isAdverse = new Set(adverse);
-  const want = new Set(scopes.length ? scopes : SCOPES);
+  const want = new Set(scopes.length ? scopes : CONFLICT_SCOPES);
   const sources: KeySource[] = [];
   if (want.has("clients") || want.has("equity")) sources.push("client");
   if (want.has("employees")) sources.push("employee");
