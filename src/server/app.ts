@@ -11,21 +11,21 @@ import type { Config } from "./lib/config";
 import { type Database, openDatabase } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import { seedIfEmpty } from "./seed/demo";
-import { accountBindings } from "./features/accounts";
+import { accountBindings, accountRowOwners, registerAccountChangeEffect } from "./features/accounts";
 import { accountsRoutes } from "./features/accounts";
 import { clientsSearch } from "./features/accounts";
 import { auditRoutes } from "./features/audit";
-import { caseBindings } from "./features/cases";
+import { caseBindings, caseRowOwners } from "./features/cases";
 import { casesRoutes } from "./features/cases";
-import { contractBindings } from "./features/contracts";
+import { contractBindings, contractRowOwners } from "./features/contracts";
 import { contractsRoutes } from "./features/contracts";
-import { sealBindings } from "./features/seals";
+import { sealBindings, sealRowOwners } from "./features/seals";
 import { sealsRoutes } from "./features/seals";
 import { DEFAULT_PDF_FONT } from "./features/conflicts";
 import { conflictsRoutes } from "./features/conflicts";
 import { casesSearch } from "./features/cases";
 import { calendarRoutes } from "./features/calendar";
-import { deadlineBindings } from "./features/deadlines";
+import { deadlineBindings, deadlineRowOwners } from "./features/deadlines";
 import { deadlinesRoutes } from "./features/deadlines";
 import { tasksRoutes } from "./features/tasks";
 import { dictionariesRoutes } from "./features/dictionaries";
@@ -36,7 +36,7 @@ import { createSessionStore } from "./features/auth";
 import { createTokenSigner } from "./features/auth";
 import { documentsRoutes } from "./features/documents";
 import { createDiskStore } from "./features/documents";
-import { esignRoutes } from "./features/esign";
+import { esignRoutes, esignRowOwners } from "./features/esign";
 import { messagesRoutes } from "./features/messages";
 import { createSenders } from "./features/messages";
 import { notificationsRoutes } from "./features/notifications";
@@ -46,17 +46,18 @@ import { departmentsSearch, documentsSearch, membersSearch } from "./features/se
 import { createSearchRegistry, type SearchRegistry } from "./features/search";
 import { searchRoutes } from "./features/search";
 import { systemRoutes } from "./features/system";
-import { workflowRoutes } from "./features/workflow";
+import { createWorkflowRegistry, workflowRoutes } from "./features/workflow";
 import { MULTIPLE_OF_PRECISION } from "./lib/ajv-options";
 import { type Bus, createBus } from "./lib/bus";
 import { authPlugin } from "./plugins/auth";
 import { clientErrorHandler } from "./plugins/client-errors";
 import { type BodyLimits, envelopePlugin, frameworkErrorHandler, MAX_PARAM_LENGTH } from "./plugins/envelope";
 import { inputGuardPlugin } from "./plugins/input-guard";
+import { registriesPlugin } from "./plugins/registries";
 import { compressionPlugin } from "./plugins/compression";
 import { securityHeadersPlugin } from "./plugins/security-headers";
 import { spaPlugin } from "./plugins/spa";
-import { loadResources, recordsBinding, type ResourceRegistry, schemaEngineRoutes } from "./schema-engine";
+import { loadResources, recordsBinding, recordsRowOwners, type ResourceRegistry, schemaEngineRoutes } from "./schema-engine";
 import { XLSX_MIME } from "./schema-engine/export";
 import { registerDictionaryUsage } from "./schema-engine/usage";
 import { userCenterRoutes } from "./user-center/routes";
@@ -152,6 +153,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     lockMinutes: config.loginLockMinutes,
   };
 
+  await app.register(registriesPlugin);
+  for (const owners of [recordsRowOwners, accountRowOwners, caseRowOwners, contractRowOwners, sealRowOwners, deadlineRowOwners, esignRowOwners]) {
+    for (const [table, owner] of Object.entries(owners)) app.rowOwners.register(table, owner);
+  }
+  const workflow = createWorkflowRegistry();
+  app.decorate("workflow", workflow);
+  app.addHook("onReady", async () => workflow.assertComplete());
+  // One store of file bodies: Documents and the features that write files (sealed contracts) share it.
+  app.decorate("files", createDiskStore(path.join(config.dataDir, "files")));
   await app.register(securityHeadersPlugin, { contentSecurityPolicy: CSP, crossOriginEmbedderPolicy: false });
   await app.register(envelopePlugin, { bodyLimits });
   await app.register(inputGuardPlugin);
@@ -197,6 +207,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     importMaxBytes: config.importMaxBytes,
     exportMaxRows: config.exportMaxRows,
   });
+  registerAccountChangeEffect(app);
   await app.register(accountsRoutes, { prefix: "/api", registry: resources });
   await app.register(casesRoutes, { prefix: "/api", registry: resources, expiryIntervalSeconds: config.casesExpiryIntervalSeconds ?? 600 });
   await app.register(contractsRoutes, { prefix: "/api", registry: resources });
@@ -210,13 +221,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     prefix: "/api",
     pdfFont: config.pdfFontPath ? { path: config.pdfFontPath, face: config.pdfFontFace ?? DEFAULT_PDF_FONT.face } : undefined,
   });
-  // One store of file bodies: Documents and the features that write files (sealed contracts) share it.
-  const store = createDiskStore(path.join(config.dataDir, "files"));
-  await app.register(documentsRoutes, { prefix: "/api/documents", sessions, tokens, store });
+  await app.register(documentsRoutes, { prefix: "/api/documents", sessions, tokens, store: app.files });
   await app.register(messagesRoutes, { prefix: "/api", senders, secret: config.jwtSecret, outboxShowsSecrets: config.outboxShowsSecrets, deliverEverySeconds: 60 });
   await app.register(esignRoutes, {
     prefix: "/api",
-    store,
+    store: app.files,
     senders,
     pdfFont: config.pdfFontPath ? { path: config.pdfFontPath, face: config.pdfFontFace ?? DEFAULT_PDF_FONT.face } : DEFAULT_PDF_FONT,
   });

@@ -4,26 +4,17 @@ import { and, or, sql, type SQL } from "drizzle-orm";
 import type { Scope } from "../../shared/permission-scopes";
 import type { Action, Subject } from "../../shared/permissions";
 import type { RequestCtx } from "./request-ctx";
+import type { RowOwner } from "./row-owners";
 
 /**
  * "Only own" and "only my department" rules (src/shared/permission-scopes.ts) enforced in SQL.
  * A table whose rows can be scoped registers the expression naming each row's responsible user
- * (the owner); "my department" means an owner who belongs to one of the caller's departments.
+ * (the owner, `app.rowOwners`, row-owners.ts); "my department" means an owner who belongs to one
+ * of the caller's departments.
  * The auth plugin applies the scope to every `:id` route on such a table, lists and searches
  * add `rowScope(...)` to their WHERE, and a route on a scoped subject whose table has no owner
  * stops the start (tenant-guard.ts), so a new feature cannot forget it.
  */
-/** A row's owner: one user id expression, or a subquery of user ids (a case's whole team). */
-export type RowOwner = SQL | { many: SQL };
-
-const owners = new Map<string, RowOwner>();
-
-export const registerRowOwner = (tableName: string, owner: RowOwner) => {
-  owners.set(tableName, owner);
-};
-
-export const rowOwnerOf = (tableName: string) => owners.get(tableName);
-
 type Conditions = { ownerId?: unknown; departmentId?: { $in?: unknown } };
 
 const ids = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
@@ -73,6 +64,6 @@ export const rowScope = (ctx: RequestCtx, action: Action, subject: Subject, owne
 
 /** rowScope for a registered table; undefined when the table's rows are not scoped at all. */
 export const rowScopeOf = (ctx: RequestCtx, action: Action, subject: Subject, tableName: string) => {
-  const owner = owners.get(tableName);
+  const owner = ctx.app.rowOwners.of(tableName);
   return owner ? rowScope(ctx, action, subject, owner) : undefined;
 };

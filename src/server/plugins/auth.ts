@@ -88,11 +88,16 @@ export const authPlugin = fp(
       if (route.config?.permission === undefined) {
         throw new Error(`Route ${String(route.method)} ${route.url} declares no config.permission`);
       }
-      assertScopedRoute(`${String(route.method)} ${route.url}`, route.config.permission, route.config.tenantTable);
       // A ticket is a credential in a URL: only for reading, and never on a route anyone may call.
       if (route.config.credential === "ticket" && (route.config.permission === "public" || route.method !== "GET")) {
         throw new Error(`Route ${String(route.method)} ${route.url}: ticket routes must be GET and not public`);
       }
+    });
+
+    // Row owners are registered by the feature plugins, in any order around the routes that use
+    // them: every scoped route is checked once all are in, before the app serves.
+    app.addHook("onReady", async () => {
+      for (const route of app.routeTable) assertScopedRoute(app.rowOwners, `${route.method} ${route.url}`, route.permission, route.tenantTable);
     });
 
     /** The ticket's claims; an expired or forged ticket is a 401 that says to open the link again. */
@@ -141,6 +146,7 @@ export const authPlugin = fp(
         lang: req.lang,
         ip: req.ip,
         log: req.log,
+        app,
       };
       // The address e-mail links of this firm point at when PUBLIC_URL is unset (lib/firm-origin).
       await rememberOrigin(session.workspaceId, `${req.protocol}://${req.host}`, req.headers["sec-fetch-site"]);
@@ -151,5 +157,5 @@ export const authPlugin = fp(
       await tenantRowGuard(req);
     });
   },
-  { name: "auth", dependencies: ["envelope"] },
+  { name: "auth", dependencies: ["envelope", "registries"] },
 );

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { AppError } from "../../../shared/errors";
 import { accountEmployees, accounts, equityEdges } from "../../db/tables";
 import type { RequestCtx } from "../../lib/request-ctx";
-import { registerRowOwner } from "../../lib/row-scope";
+import type { RowOwner } from "../../lib/row-owners";
 import type { ResourceBinding } from "../../schema-engine";
 import type { RecordRow } from "../../schema-engine/types";
 import { type KeySource, syncConflictKeys } from "../conflicts";
@@ -45,6 +45,8 @@ export const accountBindings: Record<string, ResourceBinding> = {
 // employee or an equity edge belongs to whoever owns its company.
 const ownerOfAccount = (id: unknown) =>
   sql`(select coalesce(a.maintainer_id, a.created_by) from accounts a where a.id = ${id})`;
-registerRowOwner("accounts", sql`coalesce(${accounts.maintainerId}, ${accounts.createdBy})`);
-registerRowOwner("account_employees", ownerOfAccount(accountEmployees.accountId));
-registerRowOwner("equity_edges", sql`coalesce(${ownerOfAccount(equityEdges.companyAccountId)}, ${ownerOfAccount(equityEdges.holderAccountId)})`);
+export const accountRowOwners: Record<string, RowOwner> = {
+  accounts: sql`coalesce(${accounts.maintainerId}, ${accounts.createdBy})`,
+  account_employees: ownerOfAccount(accountEmployees.accountId),
+  equity_edges: sql`coalesce(${ownerOfAccount(equityEdges.companyAccountId)}, ${ownerOfAccount(equityEdges.holderAccountId)})`,
+};

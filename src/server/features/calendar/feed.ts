@@ -15,7 +15,7 @@ import { calendarEvents, calendarFeeds, cases, keyDates, members, tasks, users }
 import { buildAbility } from "../../lib/ability";
 import { readFirmTimeZone } from "../../lib/firm-time";
 import { writeAudit } from "../../lib/audit";
-import type { RequestCtx } from "../../lib/request-ctx";
+import type { AppRegistries, RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { inLanguage } from "../deadlines";
 import { caseReadable, onTeamOf } from "../tasks";
@@ -60,7 +60,7 @@ export const revokeFeedToken = (ctx: RequestCtx) =>
  * The feed owner's permissions as a signed-in session would have them now (roles and departments
  * read at fetch time), so a member who lost a case or its permission stops seeing it in the feed.
  */
-const ownerCtx = async (db: Db, workspaceId: string, userId: string) => {
+const ownerCtx = async (db: Db, app: AppRegistries, workspaceId: string, userId: string) => {
   const result = await db.execute(sql`
     select (select coalesce(jsonb_agg(r.rules), '[]'::jsonb) from member_roles mr
               join roles r on r.workspace_id = mr.workspace_id and r.id = mr.role_id
@@ -69,7 +69,7 @@ const ownerCtx = async (db: Db, workspaceId: string, userId: string) => {
              where md.workspace_id = ${workspaceId} and md.user_id = ${userId}) as department_ids`);
   const row = (result as unknown as { rows: { rules: PermissionRule[][]; department_ids: string[] }[] }).rows[0];
   const rules = interpolateRules((row?.rules ?? []).flat(), { userId, departmentIds: row?.department_ids ?? [] });
-  return { db, workspaceId, userId, rules, ability: buildAbility(rules) } as unknown as RequestCtx;
+  return { db, workspaceId, userId, rules, ability: buildAbility(rules), app } as unknown as RequestCtx;
 };
 
 /**
@@ -81,7 +81,7 @@ const ownerCtx = async (db: Db, workspaceId: string, userId: string) => {
  * the database at each fetch, not from a process's session cache, so a feed dies on every app
  * process the moment its owner is shut out (a feed URL is a credential that outlives sessions).
  */
-export const renderFeed = async (db: Db, token: string, now = new Date()) => {
+export const renderFeed = async (db: Db, app: AppRegistries, token: string, now = new Date()) => {
   const [feed] = await db
     .select({ workspaceId: calendarFeeds.workspaceId, userId: calendarFeeds.userId, prefs: users.preferences })
     .from(calendarFeeds)
@@ -90,7 +90,7 @@ export const renderFeed = async (db: Db, token: string, now = new Date()) => {
     .where(eq(calendarFeeds.tokenHash, hashOf(token)));
   if (!feed) throw new AppError(404, "errors.notFound");
   const scope = { workspaceId: feed.workspaceId };
-  const owner = await ownerCtx(db, feed.workspaceId, feed.userId);
+  const owner = await ownerCtx(db, app, feed.workspaceId, feed.userId);
   if (!owner.ability.can("basic", "BASIC_PERMISSION")) throw new AppError(404, "errors.notFound");
   const since = dayjs(now).subtract(90, "day").format("YYYY-MM-DD");
   // A calendar app sends no language: the titles are in the owner's.

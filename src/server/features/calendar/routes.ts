@@ -66,7 +66,7 @@ export async function calendarRoutes(app: FastifyInstance) {
     async (req, reply) => {
       // A malformed token is as unknown as a revoked one.
       if (!FEED_TOKEN.test(req.params.token)) throw new AppError(404, "errors.notFound");
-      const body = await renderFeed(app.database.db, req.params.token.slice(0, -4));
+      const body = await renderFeed(app.database.db, app, req.params.token.slice(0, -4));
       return reply.type("text/calendar; charset=utf-8").header("cache-control", "private, no-store").send(body);
     },
   );

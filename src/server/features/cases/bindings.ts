@@ -4,7 +4,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import { AppError } from "../../../shared/errors";
 import { caseBills, caseCourtNumbers, casePayments, cases, caseTimeEntries, workflowInstances } from "../../db/tables";
 import type { RequestCtx } from "../../lib/request-ctx";
-import { registerRowOwner } from "../../lib/row-scope";
+import type { RowOwner } from "../../lib/row-owners";
 import { inWorkspace } from "../../lib/tenant";
 import type { ResourceBinding } from "../../schema-engine";
 import type { RecordRow } from "../../schema-engine/types";
@@ -129,10 +129,10 @@ export const caseBindings: Record<string, ResourceBinding> = {
  * co-counsel, assistants, supervising partner) and its creator. A child row (time, payment, bill,
  * court number) belongs to the owners of its case.
  */
-const ownersOfCase = (workspaceId: PgColumn, caseId: PgColumn): SQL =>
+export const ownersOfCase = (workspaceId: PgColumn, caseId: PgColumn): SQL =>
   sql`select cm.user_id from case_members cm where cm.workspace_id = ${workspaceId} and cm.case_id = ${caseId}
     union all select oc.created_by from cases oc where oc.workspace_id = ${workspaceId} and oc.id = ${caseId}`;
-registerRowOwner("cases", { many: ownersOfCase(cases.workspaceId, cases.id) });
-for (const table of [caseCourtNumbers, caseTimeEntries, casePayments, caseBills]) {
-  registerRowOwner(getTableName(table), { many: ownersOfCase(table.workspaceId, table.caseId) });
-}
+export const caseRowOwners: Record<string, RowOwner> = {
+  cases: { many: ownersOfCase(cases.workspaceId, cases.id) },
+  ...Object.fromEntries([caseCourtNumbers, caseTimeEntries, casePayments, caseBills].map((table) => [getTableName(table), { many: ownersOfCase(table.workspaceId, table.caseId) }])),
+};

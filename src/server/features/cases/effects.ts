@@ -1,8 +1,7 @@
 import type { FastifyInstance } from "fastify";
 
-import type { Db } from "../../db/client";
-import { effectCtx } from "../workflow";
-import { type EffectInstance, registerBusinessEffect } from "../workflow";
+import type { RequestCtx } from "../../lib/request-ctx";
+import type { EffectInstance } from "../workflow";
 import { resolveCaseChanges } from "./changes";
 import { CASE_CHANGE, CASE_SUBMISSION, syncRecordFiles } from "./files";
 import { openCase } from "./open-case";
@@ -18,27 +17,26 @@ const refId = (ref: string, prefix: string) => (ref.startsWith(prefix) ? ref.sli
  */
 export const registerCaseEffects = (app: FastifyInstance) => {
   // The filing's files were locked with the submission; the case (if made) now holds its own locks.
-  const release = async (tx: Db, instance: EffectInstance) => {
+  const release = async (ctx: RequestCtx, instance: EffectInstance) => {
     const id = refId(instance.businessRef, `${CASE_REF}:new:`);
-    if (id) await syncRecordFiles(effectCtx(app, tx, instance), CASE_SUBMISSION, id, "", []);
+    if (id) await syncRecordFiles(ctx, CASE_SUBMISSION, id, "", []);
   };
-  registerBusinessEffect("case", {
-    onComplete: async (tx, instance) => {
+  app.workflow.registerEffect("case", {
+    onComplete: async (ctx, instance) => {
       const id = refId(instance.businessRef, `${CASE_REF}:new:`);
       // A case flow started by hand from the approval centre has no submission: nothing to open.
-      if (id) await openCase(effectCtx(app, tx, instance), app.resources, id, instance.id);
-      await release(tx, instance);
+      if (id) await openCase(ctx, app.resources, id, instance.id);
+      await release(ctx, instance);
     },
     onReject: release,
     onCancel: release,
   });
-  const resolve = (approved: boolean) => async (tx: Db, instance: EffectInstance) => {
+  const resolve = (approved: boolean) => async (ctx: RequestCtx, instance: EffectInstance) => {
     const id = refId(instance.businessRef, `${CASE_REF}:`);
     if (!id) return;
-    const ctx = effectCtx(app, tx, instance);
     await resolveCaseChanges(ctx, app.resources, id, approved);
     // Applied, the case holds the files itself; dropped, the change's files are free again.
     await syncRecordFiles(ctx, CASE_CHANGE, id, "", []);
   };
-  registerBusinessEffect("case-change", { onComplete: resolve(true), onReject: resolve(false), onCancel: resolve(false) });
+  app.workflow.registerEffect("case-change", { onComplete: resolve(true), onReject: resolve(false), onCancel: resolve(false) });
 };

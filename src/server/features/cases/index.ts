@@ -1,5 +1,5 @@
 /** What other features and the app may use of cases; everything else is internal. */
-export { caseBindings } from "./bindings";
+export { caseBindings, caseRowOwners } from "./bindings";
 export { syncCaseDerived } from "./derived";
 export { syncRecordFiles } from "./files";
 export { formalizeCase, todayOf } from "./lifecycle";

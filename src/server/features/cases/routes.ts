@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 
-import { startPeriodicJob } from "../../lib/periodic-job";
 import type { RequestCtx } from "../../lib/request-ctx";
 import type { ResourceRegistry } from "../../schema-engine";
 import { headerOf } from "../../schema-engine/labels";
@@ -52,12 +51,10 @@ type Id = { Params: { id: string } };
 /** Registered in app.ts with `{ prefix: "/api", registry }`, beside the generic /api/cases… routes. */
 export async function casesRoutes(app: FastifyInstance, opts: { registry: ResourceRegistry; expiryIntervalSeconds: number }) {
   registerCaseEffects(app);
-  if (opts.expiryIntervalSeconds > 0) {
-    startPeriodicJob(app, "cases.expiry", opts.expiryIntervalSeconds * 1000, async () => {
-      const n = await expirePreFilingCases(app.database.db);
-      if (n > 0) app.log.info({ job: "cases.expiry", terminated: n }, "pre-filing cases past their validity terminated");
-    });
-  }
+  app.jobs.register("cases.expiry", opts.expiryIntervalSeconds * 1000, async () => {
+    const n = await expirePreFilingCases(app.database.db);
+    if (n > 0) app.log.info({ job: "cases.expiry", terminated: n }, "pre-filing cases past their validity terminated");
+  });
   const onCase = (action: "read" | "update") => ({ permission: [action, SUBJECT] as [typeof action, typeof SUBJECT], tenantTable: "cases" });
   const onBill = { permission: ["update", SUBJECT] as ["update", typeof SUBJECT], tenantTable: "case_bills" };
 

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { AppError } from "../../../shared/errors";
 import { contracts } from "../../db/tables";
 import type { RequestCtx } from "../../lib/request-ctx";
-import { registerRowOwner } from "../../lib/row-scope";
+import type { RowOwner } from "../../lib/row-owners";
 import type { ResourceBinding } from "../../schema-engine";
 import type { RecordRow } from "../../schema-engine/types";
 import { syncRecordFiles } from "../cases";
@@ -53,8 +53,10 @@ export const contractBindings: Record<string, ResourceBinding> = {
  * Who "owns" a contract for "only own" / "only my department" rules: the team of its case, the
  * case's creator and whoever filed the contract.
  */
-registerRowOwner("contracts", {
-  many: sql`select cm.user_id from case_members cm where cm.workspace_id = ${contracts.workspaceId} and cm.case_id = ${contracts.caseId}
+export const contractRowOwners: Record<string, RowOwner> = {
+  contracts: {
+    many: sql`select cm.user_id from case_members cm where cm.workspace_id = ${contracts.workspaceId} and cm.case_id = ${contracts.caseId}
     union all select oc.created_by from cases oc where oc.workspace_id = ${contracts.workspaceId} and oc.id = ${contracts.caseId}
     union all select ${contracts.createdBy}`,
-});
+  },
+};

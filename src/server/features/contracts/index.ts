@@ -1,5 +1,5 @@
 /** What other features and the app may use of contracts; everything else is internal. */
-export { contractBindings } from "./bindings";
+export { contractBindings, contractRowOwners } from "./bindings";
 export { fileNamesOf } from "./file-names";
 export { lockContract } from "./lifecycle";
 export { nextNumber } from "./numbering";

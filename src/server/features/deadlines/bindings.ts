@@ -2,7 +2,7 @@ import { getTableName, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 
 import { calendarEvents, deadlineRules, holidayDays, keyDates, tasks, taskTemplates } from "../../db/tables";
-import { registerRowOwner } from "../../lib/row-scope";
+import type { RowOwner } from "../../lib/row-owners";
 import type { ResourceBinding } from "../../schema-engine";
 import { checkTemplateItems } from "../tasks";
 import { loadDeadlineTypes } from "./data";
@@ -50,6 +50,8 @@ export const deadlineBindings: Record<string, ResourceBinding> = {
 const caseOwners = (workspaceId: PgColumn, caseId: PgColumn): SQL =>
   sql`select cm.user_id from case_members cm where cm.workspace_id = ${workspaceId} and cm.case_id = ${caseId}
     union all select oc.created_by from cases oc where oc.workspace_id = ${workspaceId} and oc.id = ${caseId}`;
-registerRowOwner(getTableName(keyDates), { many: sql`${caseOwners(keyDates.workspaceId, keyDates.caseId)} union all select ${keyDates.responsibleId}` });
-registerRowOwner(getTableName(tasks), { many: sql`${caseOwners(tasks.workspaceId, tasks.caseId)} union all select ${tasks.assigneeId}` });
-registerRowOwner(getTableName(calendarEvents), { many: sql`${caseOwners(calendarEvents.workspaceId, calendarEvents.caseId)} union all select ${calendarEvents.ownerId}` });
+export const deadlineRowOwners: Record<string, RowOwner> = {
+  [getTableName(keyDates)]: { many: sql`${caseOwners(keyDates.workspaceId, keyDates.caseId)} union all select ${keyDates.responsibleId}` },
+  [getTableName(tasks)]: { many: sql`${caseOwners(tasks.workspaceId, tasks.caseId)} union all select ${tasks.assigneeId}` },
+  [getTableName(calendarEvents)]: { many: sql`${caseOwners(calendarEvents.workspaceId, calendarEvents.caseId)} union all select ${calendarEvents.ownerId}` },
+};

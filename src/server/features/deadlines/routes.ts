@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 
-import { startPeriodicJob } from "../../lib/periodic-job";
 import { listRules, loadDeadlineTypes, titledIn } from "./data";
 import { type KeyDateChange, updateKeyDate } from "./edit-key-date";
 import { holidayYears } from "./holiday-years";
@@ -73,12 +72,10 @@ type Id = { Params: { id: string } };
 
 /** Registered in app.ts with `{ prefix: "/api" }`. */
 export async function deadlinesRoutes(app: FastifyInstance, opts: { reminderIntervalSeconds: number; mail?: { senders: Senders; publicUrl?: string } }) {
-  if (opts.reminderIntervalSeconds > 0) {
-    startPeriodicJob(app, "deadlines.reminders", opts.reminderIntervalSeconds * 1000, async () => {
-      const n = await runDeadlineReminders(app.database.db, new Date(), opts.mail);
-      if (n > 0) app.log.info({ job: "deadlines.reminders", sent: n }, "deadline reminders sent");
-    });
-  }
+  app.jobs.register("deadlines.reminders", opts.reminderIntervalSeconds * 1000, async () => {
+    const n = await runDeadlineReminders(app.database.db, new Date(), opts.mail);
+    if (n > 0) app.log.info({ job: "deadlines.reminders", sent: n }, "deadline reminders sent");
+  });
   const onCase = (action: "read" | "update") => ({ permission: [action, SUBJECT] as [typeof action, typeof SUBJECT], tenantTable: "cases" });
   const onKeyDate = { permission: ["update", SUBJECT] as ["update", typeof SUBJECT], tenantTable: "key_dates" };
 

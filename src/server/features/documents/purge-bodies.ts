@@ -3,7 +3,6 @@ import type { FastifyInstance } from "fastify";
 
 import type { Db } from "../../db/client";
 import { fileVersions } from "../../db/tables";
-import { startPeriodicJob } from "../../lib/periodic-job";
 import { lockBodiesExclusive } from "./common";
 import type { BlobStore } from "./storage/blob-store";
 
@@ -80,7 +79,7 @@ export type PurgeOptions = {
  */
 export const startBodyPurge = (app: FastifyInstance, db: Db, store: BlobStore, opts: PurgeOptions) => {
   if (!(opts.everySeconds > 0)) return;
-  startPeriodicJob(app, "documents.purge", opts.everySeconds * 1000, async () => {
+  app.jobs.register("documents.purge", opts.everySeconds * 1000, async () => {
     const result = await purgeUnreferencedBodies(db, store, opts.graceSeconds * 1000, Date.now(), opts.onRemoved);
     if (result.removed + result.staging > 0) app.log.info(result, "unreferenced file bodies purged");
   });

@@ -2,11 +2,9 @@ import path from "node:path";
 
 import type { FastifyInstance } from "fastify";
 
-import { startPeriodicJob } from "../../lib/periodic-job";
 import type { PdfFont } from "../conflicts";
 import type { BlobStore } from "../documents";
 import type { Senders } from "../messages";
-import "./bindings";
 import type { EsignDeps } from "./deps";
 import { runEsignJobs } from "./jobs";
 import { createPageRenderer } from "./pages";
@@ -33,5 +31,5 @@ export async function esignRoutes(app: FastifyInstance, opts: EsignRouteOptions)
   await app.register(esignAdminRoutes, { deps, publicUrl: config.publicUrl });
   await app.register(esignPublicRoutes, { deps });
   const every = config.esignJobIntervalSeconds ?? 600;
-  if (every > 0) startPeriodicJob(app, "esign-reminders-expiry", every * 1000, async () => void (await runEsignJobs(app.database.db, deps)));
+  app.jobs.register("esign-reminders-expiry", every * 1000, async () => void (await runEsignJobs(app.database.db, deps)));
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 
-import { startPeriodicJob } from "../../lib/periodic-job";
 import { deliverDue, listOutbox, type OutboxDeps, type OutboxQuery } from "./outbox";
 
 const listQuery = {
@@ -21,7 +20,7 @@ export async function messagesRoutes(app: FastifyInstance, opts: Omit<OutboxDeps
     listOutbox(req.ctx, req.query, deps),
   );
   if (opts.deliverEverySeconds > 0 && Object.keys(opts.senders).length > 0) {
-    startPeriodicJob(app, "outbox-delivery", opts.deliverEverySeconds * 1000, async () => {
+    app.jobs.register("outbox-delivery", opts.deliverEverySeconds * 1000, async () => {
       await deliverDue(app.database.db, deps);
     });
   }

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 
 import { AppError } from "../../../shared/errors";
 import { sealRequests, seals, sealUsages } from "../../db/tables";
-import { registerRowOwner } from "../../lib/row-scope";
+import type { RowOwner } from "../../lib/row-owners";
 import { inWorkspace } from "../../lib/tenant";
 import type { ResourceBinding } from "../../schema-engine";
 import { syncRecordFiles } from "../cases";
@@ -36,8 +36,10 @@ export const sealBindings: Record<string, ResourceBinding> = {
 };
 
 /** A seal request belongs to its applicant, the custodian of its seal and the team of its case. */
-registerRowOwner("seal_requests", {
-  many: sql`select ${sealRequests.createdBy}
+export const sealRowOwners: Record<string, RowOwner> = {
+  seal_requests: {
+    many: sql`select ${sealRequests.createdBy}
     union all select s.custodian_id from seals s where s.workspace_id = ${sealRequests.workspaceId} and s.id = ${sealRequests.sealId}
     union all select cm.user_id from case_members cm where cm.workspace_id = ${sealRequests.workspaceId} and cm.case_id = ${sealRequests.caseId}`,
-});
+  },
+};

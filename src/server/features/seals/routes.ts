@@ -2,14 +2,12 @@ import type { FastifyInstance } from "fastify";
 import { and, asc, eq } from "drizzle-orm";
 
 import { seals } from "../../db/tables";
-import { startPeriodicJob } from "../../lib/periodic-job";
 import { inWorkspace } from "../../lib/tenant";
 import type { ResourceRegistry } from "../../schema-engine";
-import { effectCtx } from "../workflow";
 import { sealUsagesOf } from "../contracts";
-import { registerBusinessEffect } from "../workflow";
 import { submitOnce } from "../workflow";
-import { applySealRequest, closeSealRequest, remindOverdueSeals, returnSeal, SEAL_REF, type SealSubmitInput, submitSealRequest } from "./requests";
+import { registerSealEffects } from "./effects";
+import { remindOverdueSeals, returnSeal, type SealSubmitInput, submitSealRequest } from "./requests";
 import { sealRequestFiles } from "./files";
 
 const SUBJECT = "LAWFIRM_SEAL_VIEW" as const;
@@ -28,25 +26,11 @@ type Id = { Params: { id: string } };
 
 /** Registered in app.ts with `{ prefix: "/api", registry }`, beside the generic /api/seals and /api/seal-requests routes. */
 export async function sealsRoutes(app: FastifyInstance, opts: { registry: ResourceRegistry; overdueIntervalSeconds: number }) {
-  const id = (ref: string) => (ref.startsWith(`${SEAL_REF}:`) ? ref.slice(SEAL_REF.length + 1) : "");
-  // Seal approvals: accepted → stamped (logged) or taken out; rejected / cancelled → said so, files released.
-  registerBusinessEffect("seal", {
-    onComplete: async (tx, instance) => {
-      if (id(instance.businessRef)) await applySealRequest(effectCtx(app, tx, instance), id(instance.businessRef), instance);
-    },
-    onReject: async (tx, instance) => {
-      if (id(instance.businessRef)) await closeSealRequest("rejected")(effectCtx(app, tx, instance), id(instance.businessRef));
-    },
-    onCancel: async (tx, instance) => {
-      if (id(instance.businessRef)) await closeSealRequest("cancelled")(effectCtx(app, tx, instance), id(instance.businessRef));
-    },
+  registerSealEffects(app);
+  app.jobs.register("seals.overdue", opts.overdueIntervalSeconds * 1000, async () => {
+    const n = await remindOverdueSeals(app.database.db);
+    if (n > 0) app.log.info({ job: "seals.overdue", reminded: n }, "custodians reminded of seals past their return date");
   });
-  if (opts.overdueIntervalSeconds > 0) {
-    startPeriodicJob(app, "seals.overdue", opts.overdueIntervalSeconds * 1000, async () => {
-      const n = await remindOverdueSeals(app.database.db);
-      if (n > 0) app.log.info({ job: "seals.overdue", reminded: n }, "custodians reminded of seals past their return date");
-    });
-  }
   const onRequest = { permission: ["read", SUBJECT] as ["read", typeof SUBJECT], tenantTable: "seal_requests" };
 
   app.post<{ Body: SealSubmitInput }>("/seal-request-submissions", { schema: { body: submitBody }, config: { permission: ["create", SUBJECT] } }, (req) =>

@@ -13,7 +13,8 @@ import type { WriteBatch } from "../../lib/write-batch";
 import { addNotifications } from "../notifications";
 import { nameOf } from "./directory";
 import type { Effect, EngineError, InstanceState, NotifyKind } from "./engine";
-import { businessEffectOf, type EffectInstance } from "./registry";
+import { effectCtx } from "./effect-ctx";
+import type { EffectInstance } from "./registry";
 import { ccTargets, eventSeqOf, type InstanceRow, storedState, writeCc, writeEvents, writeTasks } from "./store";
 import { titleParams } from "./title";
 
@@ -201,7 +202,7 @@ export const applyStep = async (a: Applied): Promise<ActionAnswer> => {
     after: { status: after.status, version, action: a.actionType, ...a.audit },
   });
   const hook = effects.find((e): e is Extract<Effect, { type: "business" }> => e.type === "business")?.hook;
-  const effect = hook ? businessEffectOf(row.kind, row.businessRef)?.[hook] : undefined;
+  const effect = hook ? ctx.app.workflow.effectOf(row.kind, row.businessRef)?.[hook] : undefined;
   if (effect) {
     const instance: EffectInstance = {
       id: row.id,
@@ -216,7 +217,7 @@ export const applyStep = async (a: Applied): Promise<ActionAnswer> => {
       actorId: ctx.userId,
     };
     await batch.run();
-    await effect(batch.db, instance);
+    await effect(await effectCtx(ctx, batch.db, { ...instance, titleI18n: row.titleI18n }), instance);
   }
   const myTasks = after.tasks.filter((t) => t.status === "pending" && t.assigneeId === ctx.userId).map((t) => t.id);
   return { id: row.id, status: after.status, version, myTasks };

@@ -3,7 +3,6 @@ import type { FastifyInstance } from "fastify";
 
 import type { Db } from "../../db/client";
 import { workflowActionLog } from "../../db/tables";
-import { startPeriodicJob } from "../../lib/periodic-job";
 
 /** Rows deleted per statement: short transactions, so actions claiming keys never wait long. */
 const BATCH = 5000;
@@ -40,7 +39,7 @@ export type KeySweepOptions = {
  */
 export const startKeySweeper = (app: FastifyInstance, db: Db, opts: KeySweepOptions) => {
   if (!(opts.everyMinutes > 0) || !(opts.ttlHours > 0)) return;
-  startPeriodicJob(app, "workflow.keySweep", opts.everyMinutes * 60_000, async () => {
+  app.jobs.register("workflow.keySweep", opts.everyMinutes * 60_000, async () => {
     const deleted = await sweepActionKeys(db, new Date(Date.now() - opts.ttlHours * 3600_000));
     if (deleted > 0) app.log.info({ deleted }, "workflow idempotency keys swept");
   });

@@ -1,4 +1,5 @@
-import type { Db } from "../../db/client";
+import { WORKFLOW_KINDS, type WorkflowKind } from "../../../shared/workflow";
+import type { RequestCtx } from "../../lib/request-ctx";
 
 /** What a business effect sees of the instance that finished. */
 export type EffectInstance = {
@@ -16,31 +17,77 @@ export type EffectInstance = {
   actorId: string;
 };
 
-export type BusinessEffect = {
-  /** Runs in the transaction of the final accept; throwing an AppError rolls the accept back. */
-  onComplete: (tx: Db, instance: EffectInstance) => Promise<void>;
-  onReject?: (tx: Db, instance: EffectInstance) => Promise<void>;
-  onCancel?: (tx: Db, instance: EffectInstance) => Promise<void>;
-};
+/**
+ * Each hook gets a service context built by the engine (effect-ctx.ts) on the transaction of the
+ * final action: the firm of the approval, its last actor, the instance's language. Throwing an
+ * AppError rolls the action back with that error.
+ */
+export type EffectHook = (ctx: RequestCtx, instance: EffectInstance) => Promise<void>;
+export type BusinessEffect = { onComplete: EffectHook; onReject?: EffectHook; onCancel?: EffectHook };
 
-const effects = new Map<string, BusinessEffect>();
+/** The kinds whose approvals change business records when they end; "general" ones just complete. */
+export type BusinessKind = Exclude<WorkflowKind, "general">;
 
 /**
- * Features register what happens when an approval of their kind ends (a case is created, a
- * contract archived, client changes applied). Registration is code, done once at import, so
- * every app process has the same table. General approvals need none: they just complete.
+ * The feature whose plugin registers each business kind's effect. A kind added to WORKFLOW_KINDS
+ * without a line here is a type error, and a kind whose feature did not register its effect stops
+ * the start (`assertComplete`), naming the kind and the plugin expected to register it.
  */
-export const registerBusinessEffect = (kind: string, effect: BusinessEffect) => {
-  effects.set(kind, effect);
-};
+const EFFECT_OWNERS = {
+  case: "cases",
+  "case-change": "cases",
+  contract: "contracts",
+  "contract-archive": "contracts",
+  "contract-cancel": "contracts",
+  seal: "seals",
+} as const satisfies Record<BusinessKind, string>;
+
+const BUSINESS_KINDS = WORKFLOW_KINDS.filter((kind): kind is BusinessKind => kind in EFFECT_OWNERS);
 
 /**
- * The effect for an instance: one registered as "<kind>:<ref prefix>" (e.g. "general:accounts",
- * so several features can share the general kind) wins over one registered for the bare kind.
+ * A business kind, or "<kind>:<ref prefix>" for an effect on part of a kind (e.g.
+ * "general:accounts": client changes ride on a general flow, so other features can share it).
  */
-export const businessEffectOf = (kind: string, businessRef = "") => {
-  const prefix = businessRef.split(":")[0];
-  return (prefix && effects.get(`${kind}:${prefix}`)) || effects.get(kind);
+export type EffectKey = BusinessKind | `${WorkflowKind}:${string}`;
+
+export type WorkflowRegistry = {
+  /** Features register what happens when an approval of their kind ends, once, from their plugin. */
+  registerEffect: (key: EffectKey, effect: BusinessEffect) => void;
+  /** The effect for an instance: one registered for "<kind>:<ref prefix>" wins over the bare kind's. */
+  effectOf: (kind: string, businessRef?: string) => BusinessEffect | undefined;
+  /** Throws naming every business kind that has no effect (run when the app is ready). */
+  assertComplete: () => void;
 };
 
-export const HOOK_NAMES = { onComplete: "onComplete", onReject: "onReject", onCancel: "onCancel" } as const;
+declare module "fastify" {
+  interface FastifyInstance {
+    workflow: WorkflowRegistry;
+  }
+}
+
+declare module "../../lib/request-ctx" {
+  interface AppRegistries {
+    workflow: WorkflowRegistry;
+  }
+}
+
+export const createWorkflowRegistry = (): WorkflowRegistry => {
+  const effects = new Map<string, BusinessEffect>();
+  return {
+    registerEffect: (key, effect) => {
+      if (effects.has(key)) throw new Error(`Workflow effect ${key} is registered twice`);
+      effects.set(key, effect);
+    },
+    effectOf: (kind, businessRef = "") => {
+      const prefix = businessRef.split(":")[0];
+      return (prefix && effects.get(`${kind}:${prefix}`)) || effects.get(kind);
+    },
+    assertComplete: () => {
+      const missing = BUSINESS_KINDS.filter((kind) => !effects.has(kind));
+      if (missing.length > 0) {
+        const named = missing.map((kind) => `${kind} (the ${EFFECT_OWNERS[kind]} plugin)`).join(", ");
+        throw new Error(`Workflow kinds with no business effect: ${named}`);
+      }
+    },
+  };
+};

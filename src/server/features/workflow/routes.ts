@@ -1,15 +1,11 @@
-import path from "node:path";
-
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
 import { AppError } from "../../../shared/errors";
 import { dateTimeFilter, type ListQuery, listQuery, textFilter } from "../../lib/list-query";
 import { isUuid } from "../../lib/tenant-guard";
 import type { TokenSigner } from "../auth";
-import { createDiskStore } from "../documents";
 import { getInstanceDetail } from "./detail";
 import { businessSettingsBody, readBusinessSettings, saveBusinessSettings } from "./business-settings";
-import { registerAccountChangeEffect } from "./effects/account-changes";
 import { type ActionBody, actOnInstance, reassignTask, type ReassignBody, type SubmitInput, submitInstance } from "./instances-service";
 import { startKeySweeper } from "./key-sweeper";
 import { countBadges, findAll, findCc, findHandled, findInitiated, findPending, nextPending } from "./queries";
@@ -85,13 +81,10 @@ const nextTaskQuery = {
 const TABS = { pending: findPending, initiated: findInitiated, handled: findHandled, cc: findCc, all: findAll } as const;
 
 export async function workflowRoutes(app: FastifyInstance, opts: { tokens: TokenSigner }) {
-  registerAccountChangeEffect(app);
   startKeySweeper(app, app.database.db, {
     ttlHours: app.config.workflowKeyTtlHours ?? 7 * 24,
     everyMinutes: app.config.workflowKeySweepMinutes ?? 60,
   });
-  // The document store's bodies, read here for the approval's own attachment downloads.
-  const store = createDiskStore(path.join(app.config.dataDir, "files"));
   await app.register(workflowDefinitionRoutes, { prefix: "/definitions" });
 
   app.get("/startable", { config: { permission: ["create", "WORKFLOW_INSTANCE"] } }, (req) => findStartable(req.ctx));
@@ -164,5 +157,5 @@ export async function workflowRoutes(app: FastifyInstance, opts: { tokens: Token
     (req) => reassignTask(req.ctx, req.params.id, req.body, idempotencyKey(req)),
   );
 
-  await app.register(approvalFileRoutes, { deps: { store, tokens: opts.tokens, ticketTtlSeconds: app.config.downloadTicketTtlSeconds ?? 60 } });
+  await app.register(approvalFileRoutes, { deps: { store: app.files, tokens: opts.tokens, ticketTtlSeconds: app.config.downloadTicketTtlSeconds ?? 60 } });
 }
