@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
 
 import { apiToken, signIn, snap } from "./helpers";
 import { expect, test } from "./page-errors";
@@ -62,6 +62,24 @@ test.describe("deadlines, calendar and tasks", () => {
     await expect(meeting).toBeVisible();
     await expect(page.locator(".fc-event", { hasText: "第一次开庭" }).first()).toBeVisible();
     await snap(page, "deadlines-calendar-month-light");
+
+    // At 1280 px the month grid stays inside its card, also after its box narrows with no window
+    // resize (the navigation expanding again), which once cut off the Saturday column.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const card = page.locator(".deadlines-calendar .ant-card");
+    const table = page.locator(".fc-daygrid-body table");
+    const rightOf = async (l: Locator) => { const b = (await l.boundingBox())!; return b.x + b.width; };
+    const gridFits = async () => {
+      const cardRight = await rightOf(card);
+      for (const part of [page.locator(".fc-scrollgrid"), table, page.locator(".fc-col-header-cell.fc-day-sat")]) expect(await rightOf(part)).toBeLessThanOrEqual(cardRight);
+    };
+    await gridFits();
+    const narrow = (await table.boundingBox())!.width;
+    const toggle = page.getByRole("button", { name: "收起或展开导航" });
+    await toggle.click();
+    await expect(async () => expect((await table.boundingBox())!.width).toBeGreaterThan(narrow + 100)).toPass();
+    await toggle.click();
+    await expect(gridFits).toPass();
 
     // Drag the meeting one day on (within the visible month; else one day back).
     const from = plusDays(2);

@@ -21,6 +21,7 @@ import { useDeadlineTypes } from "../deadlines/use-deadline-data";
 import { DayList } from "./day-list";
 import { EventForm } from "./event-form";
 import { FeedPanel } from "./feed-panel";
+import { useFollowWidth } from "./use-follow-width";
 import type { CalendarItem, CalendarMonth } from "../../../shared/calendar";
 import "../deadlines/deadlines.css";
 
@@ -66,6 +67,9 @@ export const CalendarPage = () => {
   const [moreDay, setMoreDay] = useState<string | null>(null);
   const needsWho = scope === "member" || scope === "department";
   const calendarRoot = useRef<HTMLDivElement>(null);
+  const gridBox = useRef<HTMLDivElement>(null);
+  const fullCalendar = useRef<FullCalendar>(null);
+  useFollowWidth(gridBox, fullCalendar);
   // FullCalendar re-renders its toolbar on its own: hide the icons again whenever it does.
   useEffect(() => {
     const root = calendarRoot.current;
@@ -182,29 +186,32 @@ export const CalendarPage = () => {
         <FeedPanel />
       </Space>
       <Card size="small">
-        <FullCalendar
-          plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
-          initialView="dayGridMonth"
-          locale={i18n.language.startsWith("en") ? "en" : zhCn}
-          timeZone="UTC"
-          now={() => firmNow().format(WALL)}
-          eventTimeFormat={{ hour: "2-digit", minute: "2-digit", hour12: false }}
-          headerToolbar={{ left: "prev,next today", center: "title", right: "dayGridMonth,timeGridWeek,timeGridDay,listMonth" }}
-          buttonText={{ today: t("deadlines.calendar.today"), month: t("deadlines.calendar.month"), week: t("deadlines.calendar.week"), day: t("deadlines.calendar.day"), list: t("deadlines.calendar.agenda") }}
-          height="auto"
-          events={[...events, ...moreRows]}
-          eventOrder="isMore,start,-duration,allDay,title"
-          datesSet={onDates}
-          eventDrop={(arg) => void move(arg)}
-          eventResize={(arg) => void move(arg)}
-          eventClick={open}
-          dateClick={(arg: DateClickArg) => {
-            const wall = dayjs(fromGrid(arg.date));
-            setCreating(arg.allDay ? wall.hour(9) : wall);
-          }}
-          dayMaxEvents={PER_DAY}
-          eventDisplay="block"
-        />
+        <div ref={gridBox} className="calendar-grid-box">
+          <FullCalendar
+            ref={fullCalendar}
+            plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
+            initialView="dayGridMonth"
+            locale={i18n.language.startsWith("en") ? "en" : zhCn}
+            timeZone="UTC"
+            now={() => firmNow().format(WALL)}
+            eventTimeFormat={{ hour: "2-digit", minute: "2-digit", hour12: false }}
+            headerToolbar={{ left: "prev,next today", center: "title", right: "dayGridMonth,timeGridWeek,timeGridDay,listMonth" }}
+            buttonText={{ today: t("deadlines.calendar.today"), month: t("deadlines.calendar.month"), week: t("deadlines.calendar.week"), day: t("deadlines.calendar.day"), list: t("deadlines.calendar.agenda") }}
+            height="auto"
+            events={[...events, ...moreRows]}
+            eventOrder="isMore,start,-duration,allDay,title"
+            datesSet={onDates}
+            eventDrop={(arg) => void move(arg)}
+            eventResize={(arg) => void move(arg)}
+            eventClick={open}
+            dateClick={(arg: DateClickArg) => {
+              const wall = dayjs(fromGrid(arg.date));
+              setCreating(arg.allDay ? wall.hour(9) : wall);
+            }}
+            dayMaxEvents={PER_DAY}
+            eventDisplay="block"
+          />
+        </div>
       </Card>
       <DayList day={moreDay} query={filters} labelOf={labelOfItem} onOpen={(i) => { setMoreDay(null); openItem(i); }} onClose={() => setMoreDay(null)} />
       <EventForm start={creating} onClose={() => setCreating(null)} onSaved={() => { setCreating(null); void query.refetch(); }} />
