@@ -9,7 +9,13 @@ import { formatCents, moneyParam, parseCents, parsePercent } from "./cents";
 import { validateAllocation, type CaseAllocation } from "./allocation";
 import { FEE_ERRORS, FeeInputError, assertValid } from "./errors";
 import { isCalendarDate, nextPeriod, periodOf } from "./fee-dates";
-import { computeSplit, type Split, type SplitInput, type SplitLine } from "./split";
+import {
+  computeSplit,
+  type Split,
+  type SplitInput,
+  type SplitLine,
+  type SplitLineKind,
+} from "./split";
 
 /**
  * refund: part of the payment went back to the client. invoiceTax: the tax on the payment's
@@ -21,6 +27,8 @@ export type Correction =
   | { kind: "invoiceTax"; invoiceTax: string }
   | { kind: "reallocation"; allocation: CaseAllocation }
   | { kind: "managementFee"; percent: string };
+
+const KIND_ORDER: readonly SplitLineKind[] = ["tax", "management", "member", "rounding"];
 
 /** A line already written: an original (refersTo null) or an earlier adjustment. */
 export type PostedLine = SplitLine & { id: string; refersTo: string | null };
@@ -63,8 +71,9 @@ export const applyCorrection = (input: SplitInput, correction: Correction): Spli
 
 /**
  * The lines that bring what is posted for one payment to `corrected`: one per line key whose net
- * differs, never touching a posted line. Keys come in the corrected split's order, then keys only
- * the posted lines have (a member taken off the case), so the output is stable.
+ * differs, never touching a posted line. Lines come in a split's own order (tax, management,
+ * members, rounding); members in the corrected order, then any taken off the case, so the output
+ * is stable and reads like the split it corrects.
  */
 export const adjustSplit = (posted: readonly PostedLine[], corrected: Split): AdjustingLine[] => {
   const net = new Map<string, bigint>();
@@ -80,7 +89,10 @@ export const adjustSplit = (posted: readonly PostedLine[], corrected: Split): Ad
     if (!known || (known.refersTo !== null && line.refersTo === null)) original.set(line.key, line);
   }
   const target = new Map(corrected.lines.map((line) => [line.key, line]));
-  const keys = [...target.keys(), ...[...net.keys()].filter((key) => !target.has(key))];
+  const kindOf = (key: string) => (target.get(key) ?? original.get(key)!).kind;
+  const keys = [...target.keys(), ...[...net.keys()].filter((key) => !target.has(key))].sort(
+    (a, b) => KIND_ORDER.indexOf(kindOf(a)) - KIND_ORDER.indexOf(kindOf(b)),
+  );
   const adjustments: AdjustingLine[] = [];
   for (const key of keys) {
     const want = target.get(key);

@@ -129,9 +129,13 @@ export const applyFeeRules = (
       )
       .filter((error): error is FeeError => error !== null),
   );
+  // Percentages come back in one form ("60" → "60.00"), rules or not, so stored lines compare.
   const unchanged = {
     originatorId: allocation.originatorId,
-    lines: allocation.lines.map((line) => ({ ...line })),
+    lines: allocation.lines.map((line) => ({
+      ...line,
+      percent: formatPercentBp(parsePercent(line.percent)!),
+    })),
     steps: [],
   };
   if (allocation.originatorId === null || originatorWorks(allocation) || rules.length === 0)

@@ -7,6 +7,7 @@
  */
 import {
   formatCents,
+  formatPercentBp,
   moneyParam,
   parseCents,
   parsePercent,
@@ -113,10 +114,10 @@ export const computeSplit = (input: SplitInput): Split => {
   // A management fee taken on the gross could exceed what tax left; it never takes more than that.
   const managementFee = management > afterTax ? afterTax : management;
   const distributable = afterTax - managementFee;
-  const members = input.allocation.lines.map((line) => ({
-    line,
-    cents: percentOfTruncated(distributable, parsePercent(line.percent)!),
-  }));
+  const members = input.allocation.lines.map((line) => {
+    const bp = parsePercent(line.percent)!;
+    return { line, bp, cents: percentOfTruncated(distributable, bp) };
+  });
   const rounding = distributable - sumCents(members.map((m) => m.cents));
 
   const lines: SplitLine[] = [];
@@ -125,15 +126,15 @@ export const computeSplit = (input: SplitInput): Split => {
       lines.push({ key, kind, memberId: null, role: null, percent, amount: formatCents(cents) });
   };
   firm(TAX_KEY, "tax", tax, null);
-  firm(MANAGEMENT_KEY, "management", managementFee, input.managementFeePercent);
-  for (const { line, cents } of members) {
+  firm(MANAGEMENT_KEY, "management", managementFee, formatPercentBp(managementBp));
+  for (const { line, bp, cents } of members) {
     if (cents !== 0n)
       lines.push({
         key: memberKey(line.memberId),
         kind: "member",
         memberId: line.memberId,
         role: line.role,
-        percent: line.percent,
+        percent: formatPercentBp(bp),
         amount: formatCents(cents),
       });
   }
