@@ -3,7 +3,7 @@ import { useQueries } from "@tanstack/react-query";
 import { Button, Space } from "antd";
 import { useTranslation } from "react-i18next";
 
-import { http } from "../lib/api";
+import { api } from "../lib/api";
 import { useCan } from "../routing/use-can";
 import { downloadByTicket } from "../lib/file-transfer";
 
@@ -22,7 +22,7 @@ export const FileLinks = ({ ids, instanceId, names: given }: { ids: unknown; ins
     queries: list.map((id) => ({
       queryKey: ["file-name", id],
       // A viewer without rights on Documents still sees the file is there, just not its name.
-      queryFn: async () => (await http.get<{ name: string }>(`/documents/files/${id}`, { skipErrorHandler: true })).data.name,
+      queryFn: async () => (await api.get<{ name: string }>(`/documents/files/${id}`, { skipErrorHandler: true })).name,
       retry: false,
       enabled: canRead,
       staleTime: 60_000,

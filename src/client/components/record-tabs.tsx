@@ -3,8 +3,8 @@ import { Table, Tag, Timeline } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
-import { getData as get } from "../lib/api";
-import { useMemberName } from "../features/contracts/api";
+import { api } from "../lib/api";
+import { useMemberName } from "../lib/members";
 import { approvalPathOf } from "../lib/approval-paths";
 import { STATUS_COLORS } from "../features/workflow/types";
 import { firmTime } from "../lib/firm-time";
@@ -18,7 +18,7 @@ const time = (value: unknown) => (value ? firmTime(String(value)) : "");
 /** Every approval about a record (GET `url`), each opening on its own detail route. */
 export const ApprovalsTab = ({ url }: { url: string }) => {
   const { t } = useTranslation();
-  const { data = [], isLoading } = useQuery({ queryKey: ["record-approvals", url], queryFn: () => get<ApprovalRow[]>(url) });
+  const { data = [], isLoading } = useQuery({ queryKey: ["record-approvals", url], queryFn: () => api.get<ApprovalRow[]>(url) });
   return (
     <Table<ApprovalRow>
       rowKey="id"
@@ -44,7 +44,7 @@ const QUIET = new Set(["version", "updatedAt", "updatedBy"]);
 export const HistoryTab = ({ url, fieldLabel, describe }: { url: string; fieldLabel: (key: string) => string; describe?: (row: HistoryRow) => string | null }) => {
   const { t } = useTranslation();
   const name = useMemberName();
-  const { data = [] } = useQuery({ queryKey: ["record-history", url], queryFn: () => get<HistoryRow[]>(url) });
+  const { data = [] } = useQuery({ queryKey: ["record-history", url], queryFn: () => api.get<HistoryRow[]>(url) });
   return (
     <Timeline
       items={data.map((h) => {

@@ -4,7 +4,7 @@ import { type KeyboardEvent, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 
-import { http } from "../lib/api";
+import { api } from "../lib/api";
 import { useCan } from "../routing/use-can";
 import { allowedPages } from "./nav-items";
 
@@ -39,9 +39,9 @@ export const GlobalSearchModal = ({ isOpen, onClose }: { isOpen: boolean; onClos
     const controller = new AbortController();
     const timer = window.setTimeout(() => {
       setLoading(true);
-      http
+      api
         .get<Group[]>("/search", { params: { q, limit: LIMIT }, signal: controller.signal, skipErrorHandler: true })
-        .then(({ data }) => setRemote(Array.isArray(data) ? data : []))
+        .then((data) => setRemote(Array.isArray(data) ? data : []))
         .catch(() => setRemote([]))
         .finally(() => setLoading(false));
     }, DEBOUNCE_MS);

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 
 import { DEFAULT_PREFERENCES, mergePreferences, type Preferences } from "../../shared/preferences";
-import { http } from "../lib/api";
+import { api } from "../lib/api";
 import { getStoredLanguage } from "../providers/i18n";
 import { hasAccessToken } from "../providers/storage";
 import { COOKIE_NAMES, readPreference, writePreference } from "./preference-cookie";
@@ -75,7 +75,7 @@ const setState = (next: Preferences) => {
 /** Sends the changed keys to the server; the cookies already hold them if this fails. */
 const saveOnServer = async (patch: Partial<Preferences>) => {
   if (!hasAccessToken() || Object.keys(patch).length === 0) return;
-  await http.put(PREFERENCES_API, patch, { skipErrorHandler: true }).catch(() => undefined);
+  await api.put(PREFERENCES_API, patch, { skipErrorHandler: true }).catch(() => undefined);
 };
 
 /** The language is stored before the reload that applies it, so the server copy keeps up. */
@@ -109,7 +109,7 @@ export const updatePreferences = (patch: Partial<Preferences>) =>
 export const syncServerPreferences = async (): Promise<Preferences | undefined> => {
   if (!hasAccessToken()) return undefined;
   try {
-    const { data } = await http.get<Record<string, unknown>>(PREFERENCES_API, {
+    const data = await api.get<Record<string, unknown>>(PREFERENCES_API, {
       skipErrorHandler: true,
     });
     const server = mergePreferences(data);

@@ -1,4 +1,4 @@
-import axios, { type AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from "axios";
+import axios, { type AxiosError, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from "axios";
 import qs from "qs";
 
 import type { Envelope } from "../../shared/errors";
@@ -20,6 +20,19 @@ export const API_BASE = "/api";
 /** Set by the data provider's getOne so the interceptor knows a 404 is page level. */
 export const RECORD_PAGE_HEADER = "X-Record-Page";
 
+/**
+ * The language and, once signed in, the Bearer token: what every call carries. Also for the one
+ * request axios cannot make (the notification stream reads a streamed body).
+ */
+export const sessionHeaders = (): Record<string, string> => {
+  const token = getAccessToken();
+  return { Lang: getLanguage(), ...(token ? { Authorization: `Bearer ${token}` } : {}) };
+};
+
+/**
+ * The axios instance beneath `api`: Refine's data provider sends through it, and so does a call
+ * that needs the whole answer (a blob's status) rather than its data.
+ */
 export const http = axios.create({
   baseURL: API_BASE,
   timeout: 55_000,
@@ -46,9 +59,7 @@ http.interceptors.request.use((config: InternalAxiosRequestConfig) => {
     config.headers.delete(RECORD_PAGE_HEADER);
     config.isRecordPage = true;
   }
-  config.headers.set("Lang", getLanguage());
-  const token = getAccessToken();
-  if (token) config.headers.set("Authorization", `Bearer ${token}`);
+  for (const [name, value] of Object.entries(sessionHeaders())) config.headers.set(name, value);
   return config;
 });
 
@@ -124,5 +135,25 @@ http.interceptors.response.use(
   },
 );
 
-/** The `data` of a GET answer (the envelope is already unwrapped by the interceptor). */
-export const getData = async <T>(url: string, params?: Record<string, unknown>) => (await http.get<T>(url, { params })).data;
+/** What a call may set beside its URL and body: axios's options, `skipErrorHandler` and `isRecordPage`. */
+export type CallOptions = AxiosRequestConfig;
+
+/**
+ * How the client calls its API: each method answers the envelope's `data` (already unwrapped),
+ * with the language and token sent; a failure rejects with an ApiError that has already been
+ * shown (toast, sign-in, not-found page) unless the call set `skipErrorHandler`.
+ */
+export const api = {
+  get: async <T>(url: string, options?: CallOptions) => (await http.get<T>(url, options)).data,
+  post: async <T = unknown>(url: string, body?: unknown, options?: CallOptions) => (await http.post<T>(url, body, options)).data,
+  put: async <T = unknown>(url: string, body?: unknown, options?: CallOptions) => (await http.put<T>(url, body, options)).data,
+  patch: async <T = unknown>(url: string, body?: unknown, options?: CallOptions) => (await http.patch<T>(url, body, options)).data,
+  delete: async <T = unknown>(url: string, options?: CallOptions) => (await http.delete<T>(url, options)).data,
+};
+
+/**
+ * A business submission's Idempotency-Key (lib/submission-key.ts picks one per form content, the
+ * approval dialogs one per opening): the server files a repeated post once and answers the first
+ * result. Fits axios options and Refine's mutation `config` alike.
+ */
+export const withIdempotencyKey = (key: string) => ({ headers: { "Idempotency-Key": key } });

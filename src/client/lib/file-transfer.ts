@@ -1,4 +1,4 @@
-import { http } from "./api";
+import { api } from "./api";
 import { showToast } from "../layout/toast";
 
 /**
@@ -6,8 +6,8 @@ import { showToast } from "../layout/toast";
  * or preview links. They go through the app's axios instance, so Lang and Bearer are the same.
  */
 export const getUploadToken = async () => {
-  const res = await http.get<{ token: string }>("/user-service/user/get-up-token");
-  return res.data.token;
+  const { token } = await api.get<{ token: string }>("/user-service/user/get-up-token");
+  return token;
 };
 
 export type UploadFields = { folderId?: string | null; relativePath?: string };
@@ -27,8 +27,8 @@ export const uploadOne = async <T = UploadedFile[]>(
   token: string,
   onProgress: (percent: number) => void,
   url = "/documents/files/raw",
-) => {
-  const res = await http.post<T>(url, file, {
+) =>
+  api.post<T>(url, file, {
     params: { name: file.name, relativePath: fields.relativePath, folderId: fields.folderId ?? undefined },
     headers: { "Content-Type": "application/octet-stream", "X-Upload-Token": token },
     // The row shows the server's reason itself; no toast per failed file.
@@ -36,8 +36,6 @@ export const uploadOne = async <T = UploadedFile[]>(
     timeout: 0,
     onUploadProgress: (e) => onProgress(e.total ? Math.round((e.loaded / e.total) * 100) : 0),
   });
-  return res.data;
-};
 
 export type TicketFor =
   | { folderId: string }
@@ -57,8 +55,8 @@ const ticketCall = (target: TicketFor): [url: string, body: Record<string, unkno
  */
 export const ticketUrl = async (target: TicketFor) => {
   const [url, body] = ticketCall(target);
-  const res = await http.post<{ url: string }>(url, body, { skipErrorHandler: true });
-  return res.data.url;
+  const { url: link } = await api.post<{ url: string }>(url, body, { skipErrorHandler: true });
+  return link;
 };
 
 /**

@@ -1,7 +1,12 @@
 import { useRef } from "react";
 
-/** A v4 uuid; `crypto.randomUUID` exists only on https and localhost, getRandomValues everywhere. */
-const uuid = () => {
+import { withIdempotencyKey } from "./api";
+
+/**
+ * A fresh Idempotency-Key (a v4 uuid): `crypto.randomUUID` exists only on https and localhost,
+ * getRandomValues everywhere.
+ */
+export const newIdempotencyKey = () => {
   if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
   const b = crypto.getRandomValues(new Uint8Array(16));
   b[6] = (b[6] & 0x0f) | 0x40;
@@ -19,7 +24,7 @@ export const useSubmissionKey = () => {
   const last = useRef<{ body: string; key: string } | null>(null);
   return (body: unknown) => {
     const text = JSON.stringify(body);
-    if (last.current?.body !== text) last.current = { body: text, key: uuid() };
-    return { headers: { "Idempotency-Key": last.current.key } };
+    if (last.current?.body !== text) last.current = { body: text, key: newIdempotencyKey() };
+    return withIdempotencyKey(last.current.key);
   };
 };

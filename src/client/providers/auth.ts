@@ -3,7 +3,7 @@ import type { AuthProvider } from "@refinedev/core";
 import { stopNotificationStream } from "../features/notifications/notification-stream";
 import { isApiError } from "./api-error";
 import { buildLogoutUrl, loadAppConfig } from "./config";
-import { http } from "../lib/api";
+import { api } from "../lib/api";
 import { leaveApp, PATHS, redirectToLogin } from "./navigation";
 import { fetchLoginUser, USER_API } from "./session";
 import { clearAuthStorage, getStoredUserInfo, hasAccessToken } from "./storage";
@@ -20,7 +20,7 @@ export const authProvider: AuthProvider = {
     stopNotificationStream();
     try {
       // Revokes the token server-side; a failure must not keep the user signed in here.
-      await http.post(USER_API.logout, null, { skipErrorHandler: true });
+      await api.post(USER_API.logout, null, { skipErrorHandler: true });
     } catch {
       // ignored on purpose
     }

@@ -1,7 +1,7 @@
 import type { PermissionRule } from "../../shared/permissions";
 import { setFirmTimeZone } from "../lib/firm-time";
 import { replaceRules } from "./access-control";
-import { http } from "../lib/api";
+import { api } from "../lib/api";
 import { getStoredUserInfo, setAccessToken, setStoredUserInfo } from "./storage";
 
 /** timeZone: the firm's clock (IANA name), on which every time is shown. */
@@ -27,7 +27,7 @@ export const USER_API = {
 } as const;
 
 export const fetchLoginUser = async (): Promise<LoginUser> => {
-  const { data } = await http.get<LoginUser>(USER_API.info);
+  const data = await api.get<LoginUser>(USER_API.info);
   setStoredUserInfo(data);
   setFirmTimeZone(data.workspace?.timeZone);
   return data;
@@ -37,7 +37,7 @@ export const fetchLoginUser = async (): Promise<LoginUser> => {
 setFirmTimeZone(getStoredUserInfo<LoginUser>()?.workspace?.timeZone);
 
 export const fetchRules = async (): Promise<PermissionRule[]> => {
-  const { data } = await http.get<PermissionRule[]>(USER_API.authority);
+  const data = await api.get<PermissionRule[]>(USER_API.authority);
   return Array.isArray(data) ? data : [];
 };
 
@@ -53,7 +53,7 @@ export const loadSession = async (): Promise<LoginUser> => {
  * loaded here so menus and guards change without signing in again.
  */
 export const switchWorkspace = async (workspaceId: WorkspaceRef["id"]): Promise<LoginUser> => {
-  const { data } = await http.post<{ workspace: WorkspaceRef; token?: string }>(
+  const data = await api.post<{ workspace: WorkspaceRef; token?: string }>(
     USER_API.switchWorkspace,
     { workspaceId },
   );

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { formatAs } from "../../shared/money";
 import { FileLinks } from "../components/file-links";
 import { firmTime } from "../lib/firm-time";
-import { http } from "../lib/api";
+import { api } from "../lib/api";
 import type { Choice } from "./use-options";
 import { labelOf } from "./use-options";
 import { ObjectTable } from "./object-table";
@@ -16,7 +16,7 @@ import type { Field } from "./use-schema";
 const ResourceName = ({ resource, id }: { resource: string; id: string }) => {
   const { data, isError } = useQuery({
     queryKey: ["schema-options-name", resource, id],
-    queryFn: async () => (await http.get<{ name?: string }>(`/${resource}/${id}`, { skipErrorHandler: true })).data.name ?? id,
+    queryFn: async () => (await api.get<{ name?: string }>(`/${resource}/${id}`, { skipErrorHandler: true })).name ?? id,
     staleTime: 60_000,
     retry: false,
   });

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 
-import { http } from "../lib/api";
+import { api } from "../lib/api";
 import type { Choice } from "./use-options";
 
 type Row = { id: string; name?: string };
@@ -22,14 +22,14 @@ export const useRemoteChoices = (resource: string | undefined, local: Choice[], 
   }, [typed]);
   const { data: found = [] } = useQuery({
     queryKey: ["schema-options-search", resource, term],
-    queryFn: async () => (await http.get<Row[]>(`/${resource}`, { params: { name_like: term, _end: 50, _sort: "name", _order: "asc" } })).data.map(toChoice),
+    queryFn: async () => (await api.get<Row[]>(`/${resource}`, { params: { name_like: term, _end: 50, _sort: "name", _order: "asc" } })).map(toChoice),
     enabled: Boolean(resource && term),
     staleTime: 30_000,
   });
   const missing = idsOf(value).filter((id) => !local.some((c) => c.value === id) && !found.some((c) => c.value === id));
   const { data: chosen = [] } = useQuery({
     queryKey: ["schema-options-ids", resource, missing.join(",")],
-    queryFn: () => Promise.all(missing.map(async (id) => toChoice((await http.get<Row>(`/${resource}/${id}`, { skipErrorHandler: true })).data))),
+    queryFn: () => Promise.all(missing.map(async (id) => toChoice(await api.get<Row>(`/${resource}/${id}`, { skipErrorHandler: true })))),
     enabled: Boolean(resource) && missing.length > 0,
     staleTime: 60_000,
   });

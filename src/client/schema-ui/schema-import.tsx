@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { IMPORT_LIMIT } from "../../shared/errors";
 import { showToast } from "../layout/toast";
 import { isApiError } from "../providers/api-error";
-import { http } from "../lib/api";
+import { api } from "../lib/api";
 import { downloadFile } from "./download";
 import { type ImportChoice, ImportOptions } from "./import-options";
 
@@ -41,15 +41,15 @@ export const SchemaImport = ({ resource, onDone }: { resource: string; onDone?: 
     setPercent(0);
     try {
       const query = new URLSearchParams({ onDuplicate: choice.onDuplicate, partial: String(choice.partial) });
-      const res = await http.post<Result>(`/${resource}/import?${query}`, file, {
+      const result = await api.post<Result>(`/${resource}/import?${query}`, file, {
         headers: { "Content-Type": XLSX },
         timeout: 0,
         onUploadProgress: (e) => setPercent(e.total ? Math.min(99, Math.round((e.loaded / e.total) * 100)) : 50),
       });
       setPercent(100);
-      setResult(res.data);
+      setResult(result);
       // A partial import is said by its warning below, not by a green toast beside it.
-      if (res.data.imported + res.data.updated > 0 && res.data.errors.length === 0) showToast({ message: summary(res.data), color: "success" });
+      if (result.imported + result.updated > 0 && result.errors.length === 0) showToast({ message: summary(result), color: "success" });
     } catch (error) {
       setPercent(null);
       // 5001006: the http client shows no toast; this page says it in its own words.

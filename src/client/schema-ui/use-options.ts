@@ -3,7 +3,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 
 import type { OptionItem } from "../../shared/schema-vocabulary";
-import { http } from "../lib/api";
+import { api } from "../lib/api";
 import type { Field } from "./use-schema";
 
 /** A choice as antd's Select, Cascader and TreeSelect take it. */
@@ -21,24 +21,24 @@ const toTree = (depts: Dept[], parentId: string | null = null): Choice[] =>
 
 const fetchSource = async (source: string): Promise<Choice[]> => {
   if (source.startsWith("dict:")) {
-    const { data } = await http.get<{ value: string; label: string; enabled: boolean }[]>(`/dictionaries/${source.slice(5)}/options`);
+    const data = await api.get<{ value: string; label: string; enabled: boolean }[]>(`/dictionaries/${source.slice(5)}/options`);
     return data.map((o) => ({ value: o.value, label: o.label, disabled: !o.enabled }));
   }
   if (source === "users") {
-    const { data } = await http.get<{ id: string; name: string; nameSuffix: string }[]>("/user-service/user/get-account-enabled-select-list");
+    const data = await api.get<{ id: string; name: string; nameSuffix: string }[]>("/user-service/user/get-account-enabled-select-list");
     return data.map((u) => ({ value: u.id, label: u.name }));
   }
   // Members holding a partner role (a case's supervising partner), not every member.
   if (source === "partners") {
-    const { data } = await http.get<{ id: string; name: string }[]>("/user-service/user/get-partner-select-list");
+    const data = await api.get<{ id: string; name: string }[]>("/user-service/user/get-partner-select-list");
     return data.map((u) => ({ value: u.id, label: u.name }));
   }
   if (source === "departments") {
-    const { data } = await http.get<{ departments: Dept[] }>("/org-picker");
+    const data = await api.get<{ departments: Dept[] }>("/org-picker");
     return toTree(data.departments);
   }
   if (source.startsWith("resource:")) {
-    const { data } = await http.get<{ id: string; name?: string }[]>(`/${source.slice(9)}`, { params: { _end: 200, _sort: "name" } });
+    const data = await api.get<{ id: string; name?: string }[]>(`/${source.slice(9)}`, { params: { _end: 200, _sort: "name" } });
     return data.map((r) => ({ value: r.id, label: r.name ?? r.id }));
   }
   return [];

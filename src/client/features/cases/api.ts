@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 
-import { getData as getJson } from "../../lib/api";
+import { api } from "../../lib/api";
 
 export type Party = { name: string; partyType: string; idNumber?: string; litigationRole?: string; conflictRole: string; accountId?: string };
 
@@ -47,24 +47,22 @@ export type StartOptions = {
   filingTypes: { value: string; label: string; isPreFiling: boolean; validityDays: number; definitionId: string | null }[];
 };
 
-export { getData as getJson } from "../../lib/api";
-
 export const caseKey = (id: string) => ["case", id] as const;
 
-export const useCaseRecord = (id: string) => useQuery({ queryKey: caseKey(id), queryFn: () => getJson<CaseRecord>(`/cases/${id}`), enabled: Boolean(id) });
+export const useCaseRecord = (id: string) => useQuery({ queryKey: caseKey(id), queryFn: () => api.get<CaseRecord>(`/cases/${id}`), enabled: Boolean(id) });
 
-export const useFinance = (id: string) => useQuery({ queryKey: ["case-finance", id], queryFn: () => getJson<Finance>(`/cases/${id}/finance`) });
+export const useFinance = (id: string) => useQuery({ queryKey: ["case-finance", id], queryFn: () => api.get<Finance>(`/cases/${id}/finance`) });
 
-export const useChain = (id: string) => useQuery({ queryKey: ["case-chain", id], queryFn: () => getJson<ChainLink[]>(`/cases/${id}/chain`) });
+export const useChain = (id: string) => useQuery({ queryKey: ["case-chain", id], queryFn: () => api.get<ChainLink[]>(`/cases/${id}/chain`) });
 
 export const useStartOptions = (enabled = true) =>
-  useQuery({ queryKey: ["case-start-options"], queryFn: () => getJson<StartOptions>("/case-start-options"), staleTime: 60_000, enabled });
+  useQuery({ queryKey: ["case-start-options"], queryFn: () => api.get<StartOptions>("/case-start-options"), staleTime: 60_000, enabled });
 
 /** A dictionary's labels by code (the case types, stages…), for headers and summaries. */
 export const useDictLabels = (type: string) => {
   const { data } = useQuery({
     queryKey: ["schema-options", `dict-labels:${type}`],
-    queryFn: () => getJson<{ value: string; label: string }[]>(`/dictionaries/${type}/options`),
+    queryFn: () => api.get<{ value: string; label: string }[]>(`/dictionaries/${type}/options`),
     staleTime: 60_000,
   });
   return (code: unknown) => (typeof code === "string" ? (data?.find((o) => o.value === code)?.label ?? code) : "");

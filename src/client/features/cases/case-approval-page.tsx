@@ -7,7 +7,8 @@ import { Link, useParams, useSearchParams } from "react-router";
 import { SchemaShow } from "../../schema-ui";
 import { PendingChangesAlert } from "../../schema-ui/pending-changes";
 import { AllDone, ApprovalDetail, useNextPending } from "../workflow";
-import { getJson, useCaseRecord } from "./api";
+import { api } from "../../lib/api";
+import { useCaseRecord } from "./api";
 import { ConflictSummary } from "./conflict-summary";
 
 type Submission = { caseId: string | null; values: Record<string, unknown> };
@@ -15,7 +16,7 @@ type Submission = { caseId: string | null; values: Record<string, unknown> };
 /** The case an opening approval proposes, laid out like its detail; once accepted, a link to it. */
 const ProposedCase = ({ instanceId }: { instanceId: string }) => {
   const { t } = useTranslation();
-  const { data } = useQuery({ queryKey: ["case-submission", instanceId], queryFn: () => getJson<Submission>(`/case-submissions/${instanceId}`) });
+  const { data } = useQuery({ queryKey: ["case-submission", instanceId], queryFn: () => api.get<Submission>(`/case-submissions/${instanceId}`) });
   if (!data) return <Skeleton active />;
   return (
     <section aria-label={t("cases.titles.proposed")} className="case-section">
@@ -34,7 +35,7 @@ const CaseOfChange = ({ instanceId }: { instanceId: string }) => {
   const { t } = useTranslation();
   const { data: instance } = useQuery({
     queryKey: ["workflow-instance-ref", instanceId],
-    queryFn: () => getJson<{ businessRef?: string }>(`/workflow/instances/${instanceId}`),
+    queryFn: () => api.get<{ businessRef?: string }>(`/workflow/instances/${instanceId}`),
   });
   const caseId = instance?.businessRef?.split(":")[1] ?? "";
   const { data: record } = useCaseRecord(caseId);

@@ -9,7 +9,7 @@ import { PageHeader, PagePanel } from "../../layout/page-header";
 import { isApiError } from "../../providers/api-error";
 import { mayOnRow, useCan } from "../../routing/use-can";
 import { PendingChangesAlert } from "../../schema-ui/pending-changes";
-import { useMemberName } from "../contracts/api";
+import { useMemberName } from "../../lib/members";
 import { KeyDatesTab } from "../deadlines";
 import { TasksPage } from "../tasks";
 import { useCaseRecord, useDictLabels } from "./api";

@@ -8,12 +8,12 @@ import { useNavigate, useParams, useSearchParams } from "react-router";
 
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { useSubmissionKey } from "../../lib/submission-key";
-import { http } from "../../lib/api";
+import { api } from "../../lib/api";
 import type { LoginUser } from "../../providers/session";
 import { useCan } from "../../routing/use-can";
 import { SchemaForm } from "../../schema-ui";
 import { adverseKeywords, caseKeywords } from "../conflicts/keywords";
-import { getJson, useStartOptions } from "./api";
+import { useStartOptions } from "./api";
 
 // The check's screens load with the conflicts chunk, only when this form is opened.
 const CaseCheckDialog = lazy(() => import("../conflicts/case-check-dialog").then((m) => ({ default: m.CaseCheckDialog })));
@@ -64,7 +64,7 @@ export const CaseFormPage = () => {
   const accountId = typeof current.accountId === "string" ? current.accountId : undefined;
   const { data: client } = useQuery({
     queryKey: ["case-form-client", accountId],
-    queryFn: () => getJson<{ name: string }>(`/accounts/${accountId}`),
+    queryFn: () => api.get<{ name: string }>(`/accounts/${accountId}`),
     enabled: Boolean(accountId),
   });
   const parties = (current.parties as { name?: string; idNumber?: string; conflictRole?: string }[] | undefined) ?? [];
@@ -75,7 +75,7 @@ export const CaseFormPage = () => {
 
   const submit = async (values: Record<string, unknown>) => {
     const body = { definitionId: workflow, values, ...(parentCaseId ? { parentCaseId } : {}), ...(report ? { conflictReportId: report.id } : {}) };
-    const { data } = await http.post<{ instanceId: string }>("/case-submissions", body, keyFor(body));
+    const data = await api.post<{ instanceId: string }>("/case-submissions", body, keyFor(body));
     navigate(`/case/workflow/${data.instanceId}`);
   };
 

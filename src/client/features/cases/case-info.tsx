@@ -6,9 +6,10 @@ import { Link } from "react-router";
 import { isAdverseRole } from "../../../shared/conflict-roles";
 import { SchemaShow } from "../../schema-ui";
 import type { Field } from "../../schema-ui/use-schema";
-import { useMemberName } from "../contracts/api";
+import { api } from "../../lib/api";
+import { useMemberName } from "../../lib/members";
 import { detailPath } from "../accounts/paths";
-import { type CaseRecord, getJson, type Party, useChain, useDictLabels } from "./api";
+import { type CaseRecord, type Party, useChain, useDictLabels } from "./api";
 import { CaseRecords } from "./case-records";
 import { STATUS_COLORS } from "./status";
 
@@ -28,7 +29,7 @@ const ClientSection = ({ accountId }: { accountId: string }) => {
   const { t } = useTranslation();
   const { data, isLoading, isError } = useQuery({
     queryKey: ["case-client", accountId],
-    queryFn: () => getJson<Record<string, unknown>>(`/accounts/${accountId}`),
+    queryFn: () => api.get<Record<string, unknown>>(`/accounts/${accountId}`),
     retry: false,
   });
   if (isLoading) return <Skeleton active paragraph={{ rows: 1 }} />;

@@ -7,9 +7,8 @@ import { useTranslation } from "react-i18next";
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { showToast } from "../../layout/toast";
 import { isApiError } from "../../providers/api-error";
-import { http } from "../../lib/api";
+import { api } from "../../lib/api";
 import { useCan } from "../../routing/use-can";
-import { getJson } from "./api";
 
 type Settings = { numberFormat: string; firmShortName: string };
 
@@ -29,12 +28,12 @@ export const CaseSettingsPage = () => {
   const [form] = Form.useForm<Settings>();
   const [isSaving, setSaving] = useState(false);
   const values = Form.useWatch([], form) as Partial<Settings> | undefined;
-  const { data } = useQuery({ queryKey: ["case-settings"], queryFn: () => getJson<Settings>("/case-settings") });
+  const { data } = useQuery({ queryKey: ["case-settings"], queryFn: () => api.get<Settings>("/case-settings") });
   if (!data) return <Skeleton active />;
   const save = async (v: Settings) => {
     setSaving(true);
     try {
-      await http.put("/case-settings", v);
+      await api.put("/case-settings", v);
       await queries.invalidateQueries({ queryKey: ["case-settings"] });
       showToast({ message: t("cases.settings.saved"), color: "success" });
     } catch (err) {

@@ -3,8 +3,8 @@ import { Empty, Timeline } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
-import { getData as get } from "../../lib/api";
-import { useMemberName } from "../contracts/api";
+import { api } from "../../lib/api";
+import { useMemberName } from "../../lib/members";
 import { firmTime } from "../../lib/firm-time";
 
 /** One entry of GET /cases/:id/history: a sentence key (`cases.timelineEvents.<event>`) and its values. */
@@ -42,7 +42,7 @@ export const CaseTimeline = ({ caseId }: { caseId: string }) => {
   const name = useMemberName();
   // The same key lifecycle actions invalidate after a change.
   const url = `/cases/${caseId}/history`;
-  const { data = [], isLoading } = useQuery({ queryKey: ["record-history", url], queryFn: () => get<TimelineEntry[]>(url) });
+  const { data = [], isLoading } = useQuery({ queryKey: ["record-history", url], queryFn: () => api.get<TimelineEntry[]>(url) });
   if (!isLoading && data.length === 0) return <Empty description={t("cases.timelineEvents.empty")} />;
   return (
     <Timeline

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { formatMoney } from "../../../shared/money";
-import { http } from "../../lib/api";
+import { api } from "../../lib/api";
 import { useFinance } from "./api";
 import { CaseRecords } from "./case-records";
 
@@ -43,7 +43,7 @@ const NewBillButton = ({ caseId }: { caseId: string }) => {
   const save = async (v: { fixedAmount?: string; remark?: string }) => {
     setSaving(true);
     try {
-      await http.post("/case-bills", { caseId, ...(v.fixedAmount ? { fixedAmount: v.fixedAmount } : {}), ...(v.remark ? { remark: v.remark } : {}) });
+      await api.post("/case-bills", { caseId, ...(v.fixedAmount ? { fixedAmount: v.fixedAmount } : {}), ...(v.remark ? { remark: v.remark } : {}) });
       setOpen(false);
       await invalidate({ resource: "case-bills", invalidates: ["list"] });
       await invalidate({ resource: "case-time-entries", invalidates: ["list"] });
@@ -81,7 +81,7 @@ const BillActions = ({ bill, caseId, canEdit }: { bill: BaseRecord; caseId: stri
   const queries = useQueryClient();
   if (!canEdit) return null;
   const move = async (to: "issue" | "void") => {
-    await http.post(`/case-bills/${String(bill.id)}/${to}`, { version: bill.version }).catch(() => undefined);
+    await api.post(`/case-bills/${String(bill.id)}/${to}`, { version: bill.version }).catch(() => undefined);
     await invalidate({ resource: "case-bills", invalidates: ["list"] });
     await invalidate({ resource: "case-time-entries", invalidates: ["list"] });
     await queries.invalidateQueries({ queryKey: ["case-finance", caseId] });

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { showToast } from "../../layout/toast";
-import { http } from "../../lib/api";
+import { api } from "../../lib/api";
 import { type CaseRecord, caseKey } from "./api";
 
 type Dialog = "extend" | "terminate" | null;
@@ -28,7 +28,7 @@ export const LifecycleActions = ({ record }: { record: CaseRecord }) => {
   const post = async (path: string, body: Record<string, unknown>, done: string) => {
     setSaving(true);
     try {
-      await http.post(`/cases/${record.id}/${path}`, { ...body, version: record.version });
+      await api.post(`/cases/${record.id}/${path}`, { ...body, version: record.version });
       setDialog(null);
       void queries.invalidateQueries({ queryKey: caseKey(record.id) });
       void queries.invalidateQueries({ queryKey: ["record-history", `/cases/${record.id}/history`] });

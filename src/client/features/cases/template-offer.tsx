@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { ApplyTemplate } from "../deadlines";
-import { getJson } from "./api";
+import { api } from "../../lib/api";
 
 /**
  * A case just opened, moved to a new stage or opened as the next stage: offer the firm's task
@@ -16,7 +16,7 @@ export const TemplateOffer = ({ caseId, stage, onApplied }: { caseId: string; st
   const queries = useQueryClient();
   // Keyed by stage too: a stage change asks again for the new stage's templates.
   const key = ["case-templates", caseId, stage];
-  const { data: templates = [] } = useQuery({ queryKey: key, queryFn: () => getJson<{ id: string; isApplied: boolean }[]>(`/cases/${caseId}/task-templates`) });
+  const { data: templates = [] } = useQuery({ queryKey: key, queryFn: () => api.get<{ id: string; isApplied: boolean }[]>(`/cases/${caseId}/task-templates`) });
   // "Not now" holds for this case at this stage, in this browser; the next stage offers again.
   const dismissKey = `law-manage:template-offer:${caseId}:${stage ?? ""}`;
   const [, rerender] = useState(0);

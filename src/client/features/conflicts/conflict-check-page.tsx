@@ -8,7 +8,7 @@ import { Link, useSearchParams } from "react-router";
 import { CONFLICT_SCOPES, type ConflictCheckResult, type ConflictHit as Hit, MAX_KEYWORDS } from "../../../shared/contracts/conflicts";
 import { FormSelect } from "../../components/form-select";
 import { PageHeader, PagePanel } from "../../layout/page-header";
-import { http } from "../../lib/api";
+import { api } from "../../lib/api";
 import { type Asked, ConflictResults } from "./conflict-results";
 import { caseKeywords } from "./keywords";
 import { ReportHistory } from "./report-history";
@@ -37,8 +37,8 @@ export const ConflictCheckPage = () => {
   const { data: kase } = useQuery({
     queryKey: ["conflict-case", caseId],
     queryFn: async () => {
-      const record = (await http.get<CaseRef>(`/cases/${caseId}`)).data;
-      const client = await http.get<{ name: string }>(`/accounts/${record.accountId}`, { skipErrorHandler: true }).then((r) => r.data.name, () => undefined);
+      const record = await api.get<CaseRef>(`/cases/${caseId}`);
+      const client = await api.get<{ name: string }>(`/accounts/${record.accountId}`, { skipErrorHandler: true }).then((r) => r.name, () => undefined);
       return { ...record, keywords: caseKeywords(record.parties ?? [], client) };
     },
     enabled: Boolean(caseId),

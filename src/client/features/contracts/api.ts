@@ -1,8 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 
-import { getData as get } from "../../lib/api";
+import { api } from "../../lib/api";
 
-export type SealOption = { id: string; name: string; sealType: string; sealingFirm: string; custodianId: string };
 export type CaseRow = {
   id: string;
   name: string;
@@ -25,11 +24,6 @@ export type SealUsage = {
   stampedBy: string | null;
   stampedAt: string;
 };
-export type Member = { id: string; name: string };
-
-
-/** The firm's seals in use (every member may pick one). */
-export const useSealOptions = () => useQuery({ queryKey: ["seal-options"], queryFn: () => get<SealOption[]>("/seal-options"), staleTime: 60_000 });
 
 /**
  * The open cases the user may read, for the case picker of a new contract or seal request (newest
@@ -39,33 +33,9 @@ export const useCaseOptions = () =>
   useQuery({
     queryKey: ["contract-case-options"],
     // Repeated `status=` (not qs brackets): the list reads one filter given twice as "any of".
-    queryFn: () => get<CaseRow[]>("/cases?status=pre-filing&status=formal", { _end: 200, _sort: "createdAt", _order: "desc" }),
+    queryFn: () => api.get<CaseRow[]>("/cases?status=pre-filing&status=formal", { params: { _end: 200, _sort: "createdAt", _order: "desc" } }),
     staleTime: 30_000,
   });
 
 export const useCase = (id: string | undefined) =>
-  useQuery({ queryKey: ["contract-case", id], queryFn: () => get<CaseRow>(`/cases/${id}`), enabled: Boolean(id) });
-
-export const useMembers = () =>
-  useQuery({
-    queryKey: ["schema-options-members"],
-    queryFn: async () => (await get<{ id: string; name: string }[]>("/user-service/user/get-account-enabled-select-list")).map((u) => ({ id: u.id, name: u.name })),
-    staleTime: 60_000,
-  });
-
-/** A member's name by id (the id itself while the list loads or for someone who left). */
-export const useMemberName = () => {
-  const { data } = useMembers();
-  return (id: unknown) => (typeof id === "string" ? (data?.find((m) => m.id === id)?.name ?? "") : "");
-};
-
-/** The startable definition of a business kind (its id is the {workflow} of the create routes). */
-export const useStartable = (kind: string) =>
-  useQuery({
-    queryKey: ["startable"],
-    queryFn: () => get<{ id: string; kind: string; name: string }[]>("/workflow/startable"),
-    staleTime: 60_000,
-    select: (cards) => cards.find((c) => c.kind === kind),
-  });
-
-export const fetchJson = get;
+  useQuery({ queryKey: ["contract-case", id], queryFn: () => api.get<CaseRow>(`/cases/${id}`), enabled: Boolean(id) });

@@ -6,7 +6,9 @@ import { Link, useParams, useSearchParams } from "react-router";
 import { AllDone, ApprovalDetail, useNextPending } from "../workflow";
 import { formatMoney, formatPercent } from "../../../shared/money";
 import { CaseLink } from "../cases";
-import { fetchJson, useMemberName, useSealOptions } from "./api";
+import { api } from "../../lib/api";
+import { useMemberName } from "../../lib/members";
+import { useSealOptions } from "../../lib/seal-options";
 import { FileLinks } from "../../components/file-links";
 import { stampConfirm } from "./stamp-confirm";
 
@@ -19,10 +21,10 @@ const SHOWN = ["name", "contractType", "startDate", "endDate", "amount", "feeTyp
 /** The terms a contract approval proposes (or the contract it made, once accepted). */
 const ProposedContract = ({ instanceId }: { instanceId: string }) => {
   const { t } = useTranslation();
-  const { data } = useQuery({ queryKey: ["contract-submission", instanceId], queryFn: () => fetchJson<Submission>(`/contract-submissions/${instanceId}`) });
+  const { data } = useQuery({ queryKey: ["contract-submission", instanceId], queryFn: () => api.get<Submission>(`/contract-submissions/${instanceId}`) });
   const { data: types = [] } = useQuery({
     queryKey: ["schema-options", "dict:contract-type-labels"],
-    queryFn: () => fetchJson<{ value: string; label: string }[]>("/dictionaries/contract-type/options"),
+    queryFn: () => api.get<{ value: string; label: string }[]>("/dictionaries/contract-type/options"),
   });
   const { data: seals = [] } = useSealOptions();
   if (!data) return <Skeleton active />;
@@ -61,11 +63,11 @@ const ProposedContract = ({ instanceId }: { instanceId: string }) => {
 /** The contract an archive or void approval is about. */
 const ContractOfRequest = ({ instanceId }: { instanceId: string }) => {
   const { t } = useTranslation();
-  const { data } = useQuery({ queryKey: ["workflow-instance-ref", instanceId], queryFn: () => fetchJson<Instance>(`/workflow/instances/${instanceId}`) });
+  const { data } = useQuery({ queryKey: ["workflow-instance-ref", instanceId], queryFn: () => api.get<Instance>(`/workflow/instances/${instanceId}`) });
   const contractId = data?.businessRef?.split(":")[2];
   const { data: contract } = useQuery({
     queryKey: ["contract", contractId],
-    queryFn: () => fetchJson<Record<string, unknown>>(`/contracts/${contractId}`),
+    queryFn: () => api.get<Record<string, unknown>>(`/contracts/${contractId}`),
     enabled: Boolean(contractId),
   });
   const name = useMemberName();

@@ -6,10 +6,10 @@ import { Link, useParams, useSearchParams } from "react-router";
 
 import { formatAs } from "../../../shared/money";
 import { PageHeader, PagePanel } from "../../layout/page-header";
-import { http } from "../../lib/api";
+import { api } from "../../lib/api";
 import { useCan } from "../../routing/use-can";
 import { useResourceSchema } from "../../schema-ui/use-schema";
-import { fetchJson, useMemberName } from "./api";
+import { useMemberName } from "../../lib/members";
 import { ApprovalsTab, HistoryTab } from "../../components/record-tabs";
 import { FilesTab, SealUsageTable } from "./contract-tabs";
 import { RequestDialog } from "./request-dialog";
@@ -47,10 +47,10 @@ export const ContractDetail = () => {
   const [isMoving, setMoving] = useState(false);
   // The tab lives in the URL, so a notification's link (…?tab=esign) opens the right one.
   const [search, setSearch] = useSearchParams();
-  const { data: c } = useQuery({ queryKey: ["contract", id], queryFn: () => fetchJson<Contract>(`/contracts/${id}`) });
+  const { data: c } = useQuery({ queryKey: ["contract", id], queryFn: () => api.get<Contract>(`/contracts/${id}`) });
   const { data: types = [] } = useQuery({
     queryKey: ["schema-options", "dict:contract-type-labels"],
-    queryFn: () => fetchJson<{ value: string; label: string }[]>("/dictionaries/contract-type/options"),
+    queryFn: () => api.get<{ value: string; label: string }[]>("/dictionaries/contract-type/options"),
   });
   if (!c) return <Skeleton active />;
 
@@ -58,7 +58,7 @@ export const ContractDetail = () => {
   const move = async (to: "signing" | "signed") => {
     setMoving(true);
     try {
-      await http.post(`/contracts/${id}/transition`, { to, version: c.version });
+      await api.post(`/contracts/${id}/transition`, { to, version: c.version });
       await queries.invalidateQueries({ queryKey: ["contract", id] });
       await queries.invalidateQueries({ queryKey: ["record-history", `/contracts/${id}/history`] });
     } finally {

@@ -9,8 +9,9 @@ import { DATE_ORDER_KEYS } from "../../../shared/schema-vocabulary";
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { isApiError } from "../../providers/api-error";
 import { useSubmissionKey } from "../../lib/submission-key";
-import { http } from "../../lib/api";
-import { fetchJson, useCase, useCaseOptions, useSealOptions } from "./api";
+import { api } from "../../lib/api";
+import { useSealOptions } from "../../lib/seal-options";
+import { useCase, useCaseOptions } from "./api";
 import { FileUpload } from "../../components/file-upload";
 import { noEnterSubmit } from "../../components/no-enter-submit";
 import "./contracts.css";
@@ -52,9 +53,9 @@ export const ContractFormPage = () => {
   const { data: seals = [] } = useSealOptions();
   const { data: types = [] } = useQuery({
     queryKey: ["schema-options", "dict:contract-type"],
-    queryFn: () => fetchJson<{ value: string; label: string; enabled: boolean }[]>("/dictionaries/contract-type/options"),
+    queryFn: () => api.get<{ value: string; label: string; enabled: boolean }[]>("/dictionaries/contract-type/options"),
   });
-  const { data: preview } = useQuery({ queryKey: ["contract-number-preview"], queryFn: () => fetchJson<{ contractNo: string }>("/contract-number-preview") });
+  const { data: preview } = useQuery({ queryKey: ["contract-number-preview"], queryFn: () => api.get<{ contractNo: string }>("/contract-number-preview") });
 
   useEffect(() => {
     const fromCase = search.get("caseId");
@@ -93,7 +94,7 @@ export const ContractFormPage = () => {
         values: payloadOf(values, files),
         ...(typed && typed !== preview?.contractNo ? { contractNo: typed } : {}),
       };
-      const { data } = await http.post<{ instanceId: string }>("/contract-submissions", body, keyFor(body));
+      const data = await api.post<{ instanceId: string }>("/contract-submissions", body, keyFor(body));
       navigate(`/contract/workflow/${data.instanceId}`);
     } catch (err) {
       if (isApiError(err) && err.fields.length > 0) form.setFields(err.fields.map((f) => ({ name: f.field.split(".")[0], errors: [f.message] })));

@@ -6,7 +6,7 @@ import { useNavigate } from "react-router";
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { useCan } from "../../routing/use-can";
 import { SchemaList } from "../../schema-ui/schema-list";
-import { useStartable } from "./api";
+import { useStartable } from "../workflow";
 import { STATUS_TAG } from "./status";
 
 /** /contract/list: the contracts the user may read, filtered by the schema's x-filter fields. */

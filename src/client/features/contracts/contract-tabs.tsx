@@ -6,7 +6,9 @@ import { useTranslation } from "react-i18next";
 
 import { useCan } from "../../routing/use-can";
 import { downloadByTicket } from "../../lib/file-transfer";
-import { fetchJson, type SealUsage, useMemberName } from "./api";
+import { api } from "../../lib/api";
+import { useMemberName } from "../../lib/members";
+import type { SealUsage } from "./api";
 import { firmTime } from "../../lib/firm-time";
 
 type Version = { versionNo: number; name: string; size: number; createdAt: string; createdBy: string };
@@ -19,7 +21,7 @@ export const FilesTab = ({ id }: { id: string }) => {
   const { t } = useTranslation();
   const canDownload = useCan()("read", "LAWFIRM_DOCUMENT_VIEW");
   const name = useMemberName();
-  const { data = [], isLoading } = useQuery({ queryKey: ["contract-files", id], queryFn: () => fetchJson<FileRow[]>(`/contracts/${id}/files`) });
+  const { data = [], isLoading } = useQuery({ queryKey: ["contract-files", id], queryFn: () => api.get<FileRow[]>(`/contracts/${id}/files`) });
   return (
     <Table<FileRow>
       rowKey="id"
@@ -78,7 +80,7 @@ export const FilesTab = ({ id }: { id: string }) => {
 export const SealUsageTable = ({ url, showSubject }: { url: string; showSubject?: boolean }) => {
   const { t } = useTranslation();
   const name = useMemberName();
-  const { data = [], isLoading } = useQuery({ queryKey: ["seal-usages", url], queryFn: () => fetchJson<SealUsage[]>(url) });
+  const { data = [], isLoading } = useQuery({ queryKey: ["seal-usages", url], queryFn: () => api.get<SealUsage[]>(url) });
   return (
     <Table<SealUsage>
       rowKey="id"

@@ -6,10 +6,9 @@ import { useNavigate } from "react-router";
 
 import { useSubmissionKey } from "../../lib/submission-key";
 import { isApiError } from "../../providers/api-error";
-import { http } from "../../lib/api";
+import { api } from "../../lib/api";
 import { FileLinks } from "../../components/file-links";
 import { FileUpload } from "../../components/file-upload";
-import { fetchJson } from "./api";
 
 type Props = {
   what: "archive" | "void";
@@ -36,7 +35,7 @@ export const RequestDialog = ({ what, contract, open, onClose }: Props) => {
   const isArchive = what === "archive";
   const { data: esign } = useQuery({
     queryKey: ["contract-sealed", contract.id],
-    queryFn: () => fetchJson<{ current: { status: string; sealedFileId: string | null } | null }>(`/contracts/${contract.id}/esign`),
+    queryFn: () => api.get<{ current: { status: string; sealedFileId: string | null } | null }>(`/contracts/${contract.id}/esign`),
     enabled: isArchive,
   });
   const sealedId = esign?.current?.status === "completed" ? esign.current.sealedFileId : null;
@@ -54,7 +53,7 @@ export const RequestDialog = ({ what, contract, open, onClose }: Props) => {
       const body = isArchive
         ? { archiveFileIds: chosen, remark: text?.trim() || undefined, version: contract.version }
         : { reason: String(text ?? "").trim(), certificateIds: files, version: contract.version };
-      const { data } = await http.post<{ instanceId: string }>(`/contracts/${contract.id}/${what}`, body, keyFor(body));
+      const data = await api.post<{ instanceId: string }>(`/contracts/${contract.id}/${what}`, body, keyFor(body));
       onClose();
       navigate(`/contract/workflow/${isArchive ? "archive" : "cancel"}/${data.instanceId}`);
     } catch (err) {

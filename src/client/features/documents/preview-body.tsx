@@ -2,7 +2,7 @@ import { Alert, Descriptions, Empty, Spin } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
-import { http } from "../../lib/api";
+import { api } from "../../lib/api";
 import type { DocFile } from "./types";
 
 type TextPreview = { kind: "text"; text: string; encoding: string; truncated: boolean };
@@ -41,12 +41,12 @@ export const ServerPreview = ({ file }: { file: DocFile }) => {
     let isCurrent = true;
     let objectUrl: string | null = null;
     const load = async () => {
-      const res = await http.get<Preview>(`/documents/files/${file.id}/preview`);
+      const answer = await api.get<Preview>(`/documents/files/${file.id}/preview`);
       if (!isCurrent) return;
-      setPreview(res.data);
-      if (res.data.kind !== "office") return;
-      const pdf = await http.get<Blob>(`/documents/files/${file.id}/preview.pdf`, { responseType: "blob", timeout: 0 });
-      objectUrl = URL.createObjectURL(new Blob([pdf.data], { type: "application/pdf" }));
+      setPreview(answer);
+      if (answer.kind !== "office") return;
+      const pdf = await api.get<Blob>(`/documents/files/${file.id}/preview.pdf`, { responseType: "blob", timeout: 0 });
+      objectUrl = URL.createObjectURL(new Blob([pdf], { type: "application/pdf" }));
       if (isCurrent) setPdfUrl(objectUrl);
     };
     load().catch(async (err: unknown) => {

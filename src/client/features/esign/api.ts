@@ -2,14 +2,14 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 
 import { showToast } from "../../layout/toast";
-import { getData, http } from "../../lib/api";
+import { api, http } from "../../lib/api";
 import { i18n } from "../../providers/i18n";
 import type { EsignOverview, PageInfo, SigningRequest } from "./types";
 
 export const esignKey = (contractId: string) => ["esign", contractId] as const;
 
 export const useEsignOverview = (contractId: string) =>
-  useQuery({ queryKey: esignKey(contractId), queryFn: () => getData<EsignOverview>(`/contracts/${contractId}/esign`) });
+  useQuery({ queryKey: esignKey(contractId), queryFn: () => api.get<EsignOverview>(`/contracts/${contractId}/esign`) });
 
 /**
  * The page sizes of a file. The server refuses a file that is not a PDF with a translated
@@ -18,7 +18,7 @@ export const useEsignOverview = (contractId: string) =>
 export const usePageInfo = (contractId: string, fileId: string | undefined) =>
   useQuery({
     queryKey: ["esign-pages", contractId, fileId],
-    queryFn: async () => (await http.get<PageInfo>(`/contracts/${contractId}/esign/files/${fileId}/pages`, { skipErrorHandler: true })).data,
+    queryFn: () => api.get<PageInfo>(`/contracts/${contractId}/esign/files/${fileId}/pages`, { skipErrorHandler: true }),
     enabled: Boolean(fileId),
     staleTime: 5 * 60_000,
   });
@@ -35,11 +35,11 @@ export const usePageImage = (contractId: string, fileId: string, page: number) =
     let isLive = true;
     setUrl(null);
     setFailed(false);
-    http
+    api
       .get<Blob>(`/contracts/${contractId}/esign/files/${fileId}/pages/${page}`, { responseType: "blob", skipErrorHandler: true })
-      .then((res) => {
+      .then((blob) => {
         if (!isLive) return;
-        objectUrl = URL.createObjectURL(res.data);
+        objectUrl = URL.createObjectURL(blob);
         setUrl(objectUrl);
       })
       .catch(() => {
@@ -57,12 +57,12 @@ export const usePageImage = (contractId: string, fileId: string, page: number) =
 export const useRequestAction = (contractId: string) => {
   const queries = useQueryClient();
   return async (path: string, body?: unknown) => {
-    const res = await http.post<SigningRequest>(path, body ?? {});
+    const request = await api.post<SigningRequest>(path, body ?? {});
     await Promise.all([
       queries.invalidateQueries({ queryKey: esignKey(contractId) }),
       queries.invalidateQueries({ queryKey: ["contract", contractId] }),
     ]);
-    return res.data;
+    return request;
   };
 };
 

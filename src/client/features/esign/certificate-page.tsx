@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { showToast } from "../../layout/toast";
-import { getData, http } from "../../lib/api";
+import { api } from "../../lib/api";
 import { firmTime } from "../../lib/firm-time";
 import "./esign.css";
 
@@ -32,7 +32,7 @@ const base64Of = (file: File) =>
 export const CertificatePage = () => {
   const { t } = useTranslation();
   const queries = useQueryClient();
-  const { data, isLoading } = useQuery({ queryKey: KEY, queryFn: () => getData<Certificate | null>("/esign/certificate") });
+  const { data, isLoading } = useQuery({ queryKey: KEY, queryFn: () => api.get<Certificate | null>("/esign/certificate") });
   const [uploading, setUploading] = useState(false);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<{ passphrase: string }>();
@@ -50,7 +50,7 @@ export const CertificatePage = () => {
       cancelText: t("buttons.cancel"),
       onOk: async () => {
         try {
-          await http.post("/esign/certificate/generate", {});
+          await api.post("/esign/certificate/generate", {});
           await done(t("esign.certificate.generated"));
         } catch {
           // The http layer has shown why.
@@ -61,7 +61,7 @@ export const CertificatePage = () => {
     if (!file) return;
     setBusy(true);
     try {
-      await http.post("/esign/certificate", { p12Base64: await base64Of(file), passphrase: v.passphrase ?? "" });
+      await api.post("/esign/certificate", { p12Base64: await base64Of(file), passphrase: v.passphrase ?? "" });
       setUploading(false);
       setFile(null);
       form.resetFields();

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 
 import { PageHeader, PagePanel } from "../../layout/page-header";
-import { getData } from "../../lib/api";
+import { api } from "../../lib/api";
 import { firmTime } from "../../lib/firm-time";
 import "./messages.css";
 
@@ -41,7 +41,7 @@ export const OutboxPage = () => {
   const q = search.get("q") ?? "";
   const { data, isFetching } = useQuery({
     queryKey: ["outbox", page, pageSize, q],
-    queryFn: () => getData<{ items: OutboxRow[]; total: number }>("/outbox", { page, pageSize, q: q || null }),
+    queryFn: () => api.get<{ items: OutboxRow[]; total: number }>("/outbox", { params: { page, pageSize, q: q || null } }),
     placeholderData: (previous) => previous,
   });
   const go = (next: Record<string, string | number>) =>

@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from "react";
 
 import { replaceRules } from "../../providers/access-control";
-import { getLanguage } from "../../providers/i18n";
 import { redirectToLogin } from "../../providers/navigation";
 import { fetchRules } from "../../providers/session";
+import { sessionHeaders } from "../../lib/api";
 import { getAccessToken } from "../../providers/storage";
 import { backoffDelay, createSseParser } from "./sse-parser";
 import { NOTIFICATIONS_API, type NotificationRow } from "./types";
@@ -70,7 +70,7 @@ const connect = async () => {
   let isReauth = false;
   try {
     const res = await fetch(`${NOTIFICATIONS_API}/stream`, {
-      headers: { Authorization: `Bearer ${token}`, Accept: "text/event-stream", Lang: getLanguage() },
+      headers: { ...sessionHeaders(), Accept: "text/event-stream" },
       signal: current.signal,
     });
     if (res.status === 401) {

@@ -4,8 +4,9 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams, useSearchParams } from "react-router";
 
-import { http } from "../../lib/api";
-import { fetchJson, useMemberName, useSealOptions } from "../contracts/api";
+import { api } from "../../lib/api";
+import { useMemberName } from "../../lib/members";
+import { useSealOptions } from "../../lib/seal-options";
 import { SealUsageTable } from "../contracts/contract-tabs";
 import { FileLinks } from "../../components/file-links";
 import { stampConfirm } from "../contracts/stamp-confirm";
@@ -24,23 +25,23 @@ const RequestSummary = ({ instanceId }: { instanceId: string }) => {
   const queries = useQueryClient();
   const [isReturning, setReturning] = useState(false);
   const { data: seals = [] } = useSealOptions();
-  const { data: instance } = useQuery({ queryKey: ["workflow-instance-ref", instanceId], queryFn: () => fetchJson<{ businessRef?: string }>(`/workflow/instances/${instanceId}`) });
+  const { data: instance } = useQuery({ queryKey: ["workflow-instance-ref", instanceId], queryFn: () => api.get<{ businessRef?: string }>(`/workflow/instances/${instanceId}`) });
   const requestId = instance?.businessRef?.split(":")[1];
-  const { data: r } = useQuery({ queryKey: ["seal-request", requestId], queryFn: () => fetchJson<Request>(`/seal-requests/${requestId}`), enabled: Boolean(requestId) });
+  const { data: r } = useQuery({ queryKey: ["seal-request", requestId], queryFn: () => api.get<Request>(`/seal-requests/${requestId}`), enabled: Boolean(requestId) });
   // The files by name (the custodian holds no rights on Documents to ask for them one by one).
   const { data: named = [] } = useQuery({
     queryKey: ["seal-request-files", requestId],
-    queryFn: () => fetchJson<{ fileId: string; name: string; copies: number }[]>(`/seal-requests/${requestId}/files`),
+    queryFn: () => api.get<{ fileId: string; name: string; copies: number }[]>(`/seal-requests/${requestId}/files`),
     enabled: Boolean(requestId),
   });
-  const { data: me } = useQuery({ queryKey: ["login-user-info"], queryFn: () => fetchJson<{ id: string }>("/user-service/user/get-login-user-info"), staleTime: 300_000 });
+  const { data: me } = useQuery({ queryKey: ["login-user-info"], queryFn: () => api.get<{ id: string }>("/user-service/user/get-login-user-info"), staleTime: 300_000 });
   if (!instance) return <Skeleton active />;
   if (!r) return null;
   const seal = seals.find((s) => s.id === r.sealId);
   const giveBack = async () => {
     setReturning(true);
     try {
-      await http.post(`/seal-requests/${r.id}/return`, { version: r.version });
+      await api.post(`/seal-requests/${r.id}/return`, { version: r.version });
       await queries.invalidateQueries({ queryKey: ["seal-request", requestId] });
     } finally {
       setReturning(false);

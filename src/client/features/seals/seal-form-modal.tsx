@@ -3,8 +3,8 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { isApiError } from "../../providers/api-error";
-import { http } from "../../lib/api";
-import { useMembers } from "../contracts/api";
+import { api } from "../../lib/api";
+import { useMembers } from "../../lib/members";
 import { FileUpload } from "../../components/file-upload";
 
 export const SEAL_TYPES = ["official", "contract", "finance", "legal-rep", "electronic"];
@@ -38,8 +38,8 @@ export const SealFormModal = ({ seal, open, onClose, onSaved }: Props) => {
     setSaving(true);
     try {
       const body = { ...values, ...(image.length > 0 ? { imageFileIds: image } : {}) };
-      if (seal) await http.patch(`/seals/${seal.id}`, { ...body, version: seal.version });
-      else await http.post("/seals", body);
+      if (seal) await api.patch(`/seals/${seal.id}`, { ...body, version: seal.version });
+      else await api.post("/seals", body);
       onSaved();
     } catch (err) {
       if (isApiError(err)) {

@@ -8,8 +8,9 @@ import { useNavigate, useParams, useSearchParams } from "react-router";
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { useSubmissionKey } from "../../lib/submission-key";
 import { isApiError } from "../../providers/api-error";
-import { http } from "../../lib/api";
-import { fetchJson, useCaseOptions, useSealOptions } from "../contracts/api";
+import { api } from "../../lib/api";
+import { useSealOptions } from "../../lib/seal-options";
+import { useCaseOptions } from "../contracts/api";
 import { FileUpload } from "../../components/file-upload";
 import { noEnterSubmit } from "../../components/no-enter-submit";
 import { type Recipient, RecipientsField } from "./recipients-field";
@@ -39,7 +40,7 @@ export const SealRequestForm = () => {
   const { data: seals = [] } = useSealOptions();
   const { data: types = [] } = useQuery({
     queryKey: ["schema-options", "dict:seal-document-type"],
-    queryFn: () => fetchJson<{ value: string; label: string; enabled: boolean }[]>("/dictionaries/seal-document-type/options"),
+    queryFn: () => api.get<{ value: string; label: string; enabled: boolean }[]>("/dictionaries/seal-document-type/options"),
   });
 
   // Uploaded ids arrive in order; a new one starts at one copy, a removed one drops out.
@@ -65,7 +66,7 @@ export const SealRequestForm = () => {
         files: files.map(({ fileId, copies }) => ({ fileId, copies })),
       };
       const body = { definitionId: workflow, values };
-      const { data } = await http.post<{ instanceId: string }>("/seal-request-submissions", body, keyFor(body));
+      const data = await api.post<{ instanceId: string }>("/seal-request-submissions", body, keyFor(body));
       navigate(`/seal/workflow/${data.instanceId}`);
     } catch (err) {
       if (isApiError(err) && err.fields.length > 0) {

@@ -7,7 +7,7 @@ import { useNavigate } from "react-router";
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { useCan } from "../../routing/use-can";
 import { SchemaList } from "../../schema-ui/schema-list";
-import { useStartable } from "../contracts/api";
+import { useStartable } from "../workflow";
 
 /** A seal taken out and not back by its return date (the day after it is due). */
 const isOverdue = (row: Record<string, unknown>, today = dayjs().format("YYYY-MM-DD")) =>

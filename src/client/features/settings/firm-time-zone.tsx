@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { timeZoneNames, utcOffsetLabel } from "../../../shared/firm-time";
 import { setFirmTimeZone } from "../../lib/firm-time";
 import { showToast } from "../../layout/toast";
-import { http } from "../../lib/api";
+import { api } from "../../lib/api";
 import { useCan } from "../../routing/use-can";
 
 /**
@@ -20,7 +20,7 @@ export const FirmTimeZoneField = () => {
   const [isSaving, setSaving] = useState(false);
   const { data } = useQuery({
     queryKey: ["firm-time-zone"],
-    queryFn: async () => (await http.get<{ timeZone: string }>("/firm-time-zone")).data,
+    queryFn: () => api.get<{ timeZone: string }>("/firm-time-zone"),
     enabled: canEdit,
   });
   // The offset beside each name: "Asia/Shanghai (UTC+8)" is what an admin recognizes.
@@ -29,7 +29,7 @@ export const FirmTimeZoneField = () => {
   const save = async (timeZone: string) => {
     setSaving(true);
     try {
-      await http.put("/firm-time-zone", { timeZone });
+      await api.put("/firm-time-zone", { timeZone });
       setFirmTimeZone(timeZone);
       await queries.invalidateQueries({ queryKey: ["firm-time-zone"] });
       showToast({ message: t("settings.firm.saved"), color: "success" });

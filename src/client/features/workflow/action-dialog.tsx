@@ -5,7 +5,9 @@ import { useTranslation } from "react-i18next";
 
 import { MemberPickerField } from "../../components/member-picker";
 import { AttachmentUpload, useCanAttach } from "./attachment-upload";
-import { type MyTask, newKey, WORKFLOW_API } from "./types";
+import { withIdempotencyKey } from "../../lib/api";
+import { newIdempotencyKey } from "../../lib/submission-key";
+import { type MyTask, WORKFLOW_API } from "./types";
 
 export type DialogAction = "accept" | "reject" | "return" | "transfer" | "addSign" | "cc" | "comment" | "resubmit" | "cancel";
 
@@ -58,7 +60,7 @@ export const ActionDialog = ({ instanceId, title, action, task, extra, onClose, 
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
   // A fresh key per opening of the dialog.
-  const key = useMemo(() => (action ? newKey() : ""), [action]);
+  const key = useMemo(() => (action ? newIdempotencyKey() : ""), [action]);
   const { mutateAsync, mutation } = useCustomMutation();
   const canAttach = useCanAttach();
   const [fileIds, setFileIds] = useState<string[]>([]);
@@ -94,7 +96,7 @@ export const ActionDialog = ({ instanceId, title, action, task, extra, onClose, 
         url: `${WORKFLOW_API}/instances/${instanceId}/actions`,
         method: "post",
         values: body,
-        config: { headers: { "Idempotency-Key": key } },
+        config: withIdempotencyKey(key),
         successNotification: { type: "success", message: t(`approvalDone.${action === "accept" && task?.kind === "handler" ? "done" : action}`, { title }) },
       });
       onDone(action, task?.id);

@@ -4,7 +4,9 @@ import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 
 import { MemberPickerField } from "../../components/member-picker";
-import { newKey, type TaskRow, WORKFLOW_API } from "./types";
+import { withIdempotencyKey } from "../../lib/api";
+import { newIdempotencyKey } from "../../lib/submission-key";
+import { type TaskRow, WORKFLOW_API } from "./types";
 
 type Props = {
   instanceId: string;
@@ -22,7 +24,7 @@ type Props = {
 export const ReassignDialog = ({ instanceId, task, assigneeName, onClose, onDone }: Props) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ toUserId?: string[]; comment?: string }>();
-  const key = useMemo(() => (task ? newKey() : ""), [task]);
+  const key = useMemo(() => (task ? newIdempotencyKey() : ""), [task]);
   const { mutateAsync, mutation } = useCustomMutation();
   useEffect(() => {
     if (task) form.resetFields();
@@ -35,7 +37,7 @@ export const ReassignDialog = ({ instanceId, task, assigneeName, onClose, onDone
       url: `${WORKFLOW_API}/instances/${instanceId}/reassign`,
       method: "post",
       values: { taskId: task.id, toUserId: v.toUserId?.[0], ...(v.comment ? { comment: v.comment } : {}) },
-      config: { headers: { "Idempotency-Key": key } },
+      config: withIdempotencyKey(key),
       successNotification: { type: "success", message: t("workflow.messages.reassign") },
     });
     onDone();

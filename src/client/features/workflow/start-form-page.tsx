@@ -7,7 +7,9 @@ import { useNavigate, useParams } from "react-router";
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { AttachmentUpload, useCanAttach } from "./attachment-upload";
 import "./workflow.css";
-import { newKey, type PreviewStep, type StartForm, WORKFLOW_API } from "./types";
+import { withIdempotencyKey } from "../../lib/api";
+import { newIdempotencyKey } from "../../lib/submission-key";
+import { type PreviewStep, type StartForm, WORKFLOW_API } from "./types";
 import { WorkflowForm } from "./workflow-form";
 
 type Values = Record<string, unknown>;
@@ -61,7 +63,7 @@ export const StartFormPage = () => {
   const [isUploading, setUploading] = useState(false);
   const canAttach = useCanAttach();
   const formRef = useRef<{ validateForm: () => boolean }>(null);
-  const key = useMemo(newKey, []);
+  const key = useMemo(newIdempotencyKey, []);
   const { mutateAsync: preview } = useCustomMutation<{ steps: PreviewStep[] }>();
   const { mutateAsync: submit, mutation } = useCustomMutation<{ id: string }>();
 
@@ -90,7 +92,7 @@ export const StartFormPage = () => {
         ...(comment.trim() ? { comment: comment.trim() } : {}),
         ...(fileIds.length > 0 ? { attachments: fileIds } : {}),
       },
-      config: { headers: { "Idempotency-Key": key } },
+      config: withIdempotencyKey(key),
       successNotification: { type: "success", message: t("workflow.messages.submitted") },
     });
     await invalidate({ resource: "workflow/lists/initiated", invalidates: ["list"] });

@@ -132,5 +132,3 @@ export const STATUS_COLORS: Record<string, string> = {
   returned: "warning",
   transferred: "default",
 };
-
-export const newKey = () => crypto.randomUUID();

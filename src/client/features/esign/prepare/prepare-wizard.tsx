@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { showToast } from "../../../layout/toast";
-import { useMembers } from "../../contracts/api";
+import { useMembers } from "../../../lib/members";
 import { usePageInfo, useRequestAction } from "../api";
 import type { ContractForSigning, Field, PdfFile, SignerDraft } from "../types";
 import { FieldPlacer, signersWithoutSignature } from "./field-placer";

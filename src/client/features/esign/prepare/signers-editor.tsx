@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 
 import { FormSelect } from "../../../components/form-select";
 import { MemberPickerField } from "../../../components/member-picker";
-import { useSealOptions } from "../../contracts/api";
+import { useSealOptions } from "../../../lib/seal-options";
 
 const MAX_SIGNERS = 10;
 /** What the server accepts once spaces, dashes and brackets are gone. */

@@ -9,7 +9,7 @@ import { type Definition, type FlowNode, findNode, type NodeType, nodeAtPath, te
 import { usePickerData } from "../../../components/member-picker";
 import { PageHeader } from "../../../layout/page-header";
 import { isApiError } from "../../../providers/api-error";
-import { http } from "../../../lib/api";
+import { api as server } from "../../../lib/api";
 import { handleHttpFailure } from "../../../providers/http-errors";
 import { WORKFLOW_API } from "../types";
 import "../workflow.css";
@@ -170,9 +170,9 @@ export const DesignerPage = () => {
     setServerProblems(null);
     try {
       // Called directly: a 422 with field problems is shown on the canvas, not as a toast.
-      const res = await http.post<DefinitionRecord>(`${WORKFLOW_API}/definitions/${id}/publish`, { version: v }, { skipErrorHandler: true });
-      setVersion(res.data.version);
-      notify?.({ type: "success", message: t("workflow.messages.published", { n: res.data.currentVersionNo }) });
+      const published = await server.post<DefinitionRecord>(`${WORKFLOW_API}/definitions/${id}/publish`, { version: v }, { skipErrorHandler: true });
+      setVersion(published.version);
+      notify?.({ type: "success", message: t("workflow.messages.published", { n: published.currentVersionNo }) });
       await query.refetch();
     } catch (err) {
       if (isApiError(err) && err.statusCode === 422 && err.fields.length > 0) {
