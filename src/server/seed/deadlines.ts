@@ -2,6 +2,7 @@ import dayjs from "dayjs";
 import { and, asc, eq } from "drizzle-orm";
 
 import { calendarOf, computeDeadline, type PeriodUnit } from "../../shared/deadline-compute";
+import { DEFAULT_FIRM_TIME_ZONE } from "../../shared/firm-time";
 import { todayOf } from "../features/cases";
 import { reminderRows } from "../features/deadlines";
 import type { Db } from "../db/client";
@@ -52,7 +53,8 @@ export const seedDeadlines = async (tx: Db, workspaceId: string, team: Team, now
     .orderBy(asc(cases.createdAt), asc(cases.caseNo))
     .limit(2);
   if (open.length === 0) return;
-  const today = todayOf(now);
+  // The demo firms keep the default zone.
+  const today = todayOf(now, DEFAULT_FIRM_TIME_ZONE);
   const day = (n: number) => dayjs(today).add(n, "day").format("YYYY-MM-DD");
   const calendar = calendarOf(CHINA_HOLIDAY_DAYS);
   const appealRule = DEFAULT_DEADLINE_RULES.find((r) => r.code === "appeal-judgment")!;

@@ -3,8 +3,8 @@ import { and, asc, count, eq, inArray, isNull, lte, ne, or } from "drizzle-orm";
 
 import { caseMembers, cases, keyDates, tasks, workflowTasks } from "../../db/tables";
 import type { RequestCtx } from "../../lib/request-ctx";
+import { firmTodayOf } from "../../lib/firm-time";
 import { inWorkspace } from "../../lib/tenant";
-import { todayOf } from "../cases";
 import { keyDateTitle, loadDeadlineTypes } from "../deadlines";
 import { caseReadable, onTeamOf } from "../tasks";
 
@@ -19,7 +19,7 @@ export const URGENT_DAYS = 3;
  * and how many approvals wait for me.
  */
 export const myAgenda = async (ctx: RequestCtx, now = new Date()) => {
-  const today = todayOf(now);
+  const today = await firmTodayOf(ctx.db, ctx.workspaceId, now);
   const until = dayjs(today).add(AGENDA_DAYS, "day").format("YYYY-MM-DD");
   const kdColumns = {
     id: keyDates.id,

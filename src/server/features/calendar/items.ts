@@ -1,9 +1,11 @@
+import dayjs from "dayjs";
 import { and, eq, gte, inArray, isNotNull, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 
 import type { CalendarItem } from "../../../shared/calendar";
 import { isCalendarDate } from "../../../shared/deadline-compute";
 import { calendarEvents, caseMembers, cases, keyDates, memberDepartments, tasks } from "../../db/tables";
+import { firmDayStart, readFirmTimeZone } from "../../lib/firm-time";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { failValidation, fieldError } from "../../schema-engine/checks";
@@ -19,7 +21,9 @@ export type CalendarQuery = { from: string; to: string; scope?: "me" | "member" 
 export const MAX_EVENT_DAYS = 31;
 export const DAY_MS = 86_400_000;
 /** Midnight of a calendar date in the firm's time zone. */
-export const dayStart = (day: string) => new Date(`${day}T00:00:00+08:00`);
+export const dayStart = (day: string, zone: string) => firmDayStart(day, zone);
+/** The midnight that ends a calendar date (not start + 24 h: a summer-time day has 23 or 25). */
+export const dayEnd = (day: string, zone: string) => firmDayStart(dayjs(day).add(1, "day").format("YYYY-MM-DD"), zone);
 
 /** The route's pattern lets 2026-02-30 through; the database would answer it with a 500. */
 export const checkRange = (ctx: RequestCtx, q: CalendarQuery) => {
@@ -155,11 +159,11 @@ export const byStart = (a: CalendarItem, b: CalendarItem) => (a.start < b.start 
  * it started at most MAX_EVENT_DAYS before `from`, which gives the (workspace, starts_at) index a
  * lower bound instead of every event since the firm began.
  */
-export const eventOverlaps = (from: string, toExclusive: Date) =>
+export const eventOverlaps = (from: string, toExclusive: Date, zone: string) =>
   and(
-    gte(calendarEvents.startsAt, new Date(dayStart(from).getTime() - MAX_EVENT_DAYS * DAY_MS)),
+    gte(calendarEvents.startsAt, new Date(dayStart(from, zone).getTime() - MAX_EVENT_DAYS * DAY_MS)),
     lt(calendarEvents.startsAt, toExclusive),
-    gte(calendarEvents.endsAt, dayStart(from)),
+    gte(calendarEvents.endsAt, dayStart(from, zone)),
   );
 
 /**
@@ -170,7 +174,8 @@ export const eventOverlaps = (from: string, toExclusive: Date) =>
  */
 export const findCalendar = async (ctx: RequestCtx, q: CalendarQuery): Promise<CalendarItem[]> => {
   checkRange(ctx, q);
-  const toExclusive = new Date(dayStart(q.to).getTime() + DAY_MS);
+  const zone = await readFirmTimeZone(ctx.db, ctx.workspaceId);
+  const toExclusive = dayEnd(q.to, zone);
   const caseJoin = (ws: PgColumn, id: PgColumn) => and(eq(cases.workspaceId, ws), eq(cases.id, id));
   const f = sourceFilters(ctx, q);
   const keyDatesWhere = (who: SQL | undefined) =>
@@ -203,11 +208,11 @@ export const findCalendar = async (ctx: RequestCtx, q: CalendarQuery): Promise<C
           .select({ ...eventColumns, caseName: cases.name })
           .from(calendarEvents)
           .leftJoin(cases, caseJoin(calendarEvents.workspaceId, calendarEvents.caseId))
-          .where(inWorkspace(ctx, calendarEvents, eventOverlaps(q.from, toExclusive), f.events))
+          .where(inWorkspace(ctx, calendarEvents, eventOverlaps(q.from, toExclusive, zone), f.events))
       : [],
   ]);
   return [...kd.map(keyDateItem), ...tk.map(taskItem), ...ev.map((r) => eventItem(ctx, r))].sort(byStart);
 };
 
-/** The calendar's firm day in SQL: the date an instant falls on in Asia/Shanghai. */
-export const firmDate = (instant: PgColumn) => sql<string>`(${instant} at time zone 'Asia/Shanghai')::date`;
+/** The calendar's firm day in SQL: the date an instant falls on in the firm's zone. */
+export const firmDate = (instant: PgColumn, zone: string) => sql<string>`(${instant} at time zone ${zone})::date`;

@@ -3,6 +3,7 @@ import { and, count, eq, gte, lt, lte, sql, type SQLWrapper } from "drizzle-orm"
 
 import { calendarEvents, cases, keyDates, tasks } from "../../db/tables";
 import type { CalendarMonth } from "../../../shared/calendar";
+import { firmDateOf, readFirmTimeZone } from "../../lib/firm-time";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { failValidation, fieldError } from "../../schema-engine/checks";
@@ -12,6 +13,7 @@ import {
   type CalendarItem,
   type CalendarQuery,
   DAY_MS,
+  dayEnd,
   dayStart,
   eventColumns,
   eventItem,
@@ -43,6 +45,7 @@ export const MAX_MONTH_DAYS = 42;
  */
 export const findCalendarMonth = async (ctx: RequestCtx, q: MonthQuery): Promise<CalendarMonth> => {
   checkRange(ctx, q);
+  const zone = await readFirmTimeZone(ctx.db, ctx.workspaceId);
   const span = dayjs(q.to).diff(dayjs(q.from), "day");
   if (span < 0 || span >= MAX_MONTH_DAYS) failValidation([fieldError("to", "deadlines.errors.monthRange", ctx.lang, { days: MAX_MONTH_DAYS })]);
   if (personOf(ctx, q)) return { items: await findCalendar(ctx, q), more: [] };
@@ -51,12 +54,12 @@ export const findCalendarMonth = async (ctx: RequestCtx, q: MonthQuery): Promise
   // One row per day of the range; `day` is the firm's calendar date, `since`/`until` its bounds.
   const days = sql`generate_series(0, ${span}::int) as d(i)`;
   const day = sql`(${q.from}::date + d.i)`;
-  const until = sql`((${day} + 1)::timestamp at time zone 'Asia/Shanghai')`;
+  const until = sql`((${day} + 1)::timestamp at time zone ${zone})`;
   // The first day also holds the events that began before the range and run into it.
-  const earliest = new Date(dayStart(q.from).getTime() - MAX_EVENT_DAYS * DAY_MS).toISOString();
-  const since = sql`(case when d.i = 0 then ${earliest}::timestamptz else (${day}::timestamp at time zone 'Asia/Shanghai') end)`;
+  const earliest = new Date(dayStart(q.from, zone).getTime() - MAX_EVENT_DAYS * DAY_MS).toISOString();
+  const since = sql`(case when d.i = 0 then ${earliest}::timestamptz else (${day}::timestamp at time zone ${zone}) end)`;
   const named = (caseId: SQLWrapper) => and(eq(cases.workspaceId, ctx.workspaceId), eq(cases.id, caseId));
-  const toExclusive = new Date(dayStart(q.to).getTime() + DAY_MS);
+  const toExclusive = dayEnd(q.to, zone);
 
   const kd = ctx.db
     .select(keyDateColumns(ctx.lang))
@@ -74,12 +77,12 @@ export const findCalendarMonth = async (ctx: RequestCtx, q: MonthQuery): Promise
     ? ctx.db
         .select(eventColumns)
         .from(calendarEvents)
-        .where(inWorkspace(ctx, calendarEvents, gte(calendarEvents.startsAt, since), lt(calendarEvents.startsAt, until), gte(calendarEvents.endsAt, dayStart(q.from)), f.events))
+        .where(inWorkspace(ctx, calendarEvents, gte(calendarEvents.startsAt, since), lt(calendarEvents.startsAt, until), gte(calendarEvents.endsAt, dayStart(q.from, zone)), f.events))
         .orderBy(calendarEvents.startsAt)
         .limit(q.perDay)
         .as("e")
     : null;
-  const evDay = sql<string>`greatest(${firmDate(calendarEvents.startsAt)}, ${q.from}::date)::text`;
+  const evDay = sql<string>`greatest(${firmDate(calendarEvents.startsAt, zone)}, ${q.from}::date)::text`;
   // The per-day counts of the three sources in one statement (one round trip, not three).
   const counts = [
     ctx.db
@@ -101,7 +104,7 @@ export const findCalendarMonth = async (ctx: RequestCtx, q: MonthQuery): Promise
           ctx.db
             .select({ day: evDay, n: count() })
             .from(calendarEvents)
-            .where(inWorkspace(ctx, calendarEvents, eventOverlaps(q.from, toExclusive), f.events))
+            .where(inWorkspace(ctx, calendarEvents, eventOverlaps(q.from, toExclusive, zone), f.events))
             // By position: the day expression twice would be two parameters, not one expression.
             .groupBy(sql`1`),
         ]
@@ -120,8 +123,8 @@ export const findCalendarMonth = async (ctx: RequestCtx, q: MonthQuery): Promise
   for (const r of kdRows) add(r.dueDate, keyDateItem(r));
   for (const r of tkRows) add(r.dueDate!, taskItem(r));
   for (const r of evRows) {
-    // Shanghai keeps UTC+8 all year; toLocaleDateString with a time zone costs ~0.1 ms a call.
-    const starts = new Date(r.startsAt.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+    // One cached formatter per zone: toLocaleDateString with a time zone builds one a call (~0.1 ms).
+    const starts = firmDateOf(r.startsAt, zone);
     add(starts < q.from ? q.from : starts, eventItem(ctx, r));
   }
   const items: CalendarItem[] = [];

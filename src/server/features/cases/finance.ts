@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { AppError } from "../../../shared/errors";
 import { caseBills, casePayments, cases, caseTimeEntries, members } from "../../db/tables";
 import { writeAudit } from "../../lib/audit";
+import { firmTodayOf } from "../../lib/firm-time";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import type { RecordRow } from "../../schema-engine/types";
@@ -120,7 +121,7 @@ const transition = (from: string[], to: string) => async (ctx: RequestCtx, id: s
     if (bill.version !== version) throw new AppError(409, "errors.staleVersion");
     const [after] = await tx
       .update(caseBills)
-      .set({ status: to, ...(to === "issued" ? { issuedOn: now.toLocaleDateString("en-CA", { timeZone: "Asia/Shanghai" }) } : {}), version: bill.version + 1, updatedBy: ctx.userId, updatedAt: now })
+      .set({ status: to, ...(to === "issued" ? { issuedOn: await firmTodayOf(tx, ctx.workspaceId, now) } : {}), version: bill.version + 1, updatedBy: ctx.userId, updatedAt: now })
       .where(inWorkspace(ctx, caseBills, eq(caseBills.id, id)))
       .returning();
     // A voided bill gives its time entries back, to be billed again.

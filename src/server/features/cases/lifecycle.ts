@@ -5,6 +5,7 @@ import { AppError } from "../../../shared/errors";
 import type { Db } from "../../db/client";
 import { cases } from "../../db/tables";
 import { addAudit, writeAudit } from "../../lib/audit";
+import { dueOnEachFirmsDay, firmDateOf, readFirmTimeZone } from "../../lib/firm-time";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { fromStorage } from "../../schema-engine/records";
@@ -14,8 +15,8 @@ import { CASE_STATUS, EXPIRED_REASON } from "./status";
 
 type CaseRow = typeof cases.$inferSelect;
 
-/** Today in the firm's time zone, as a calendar date. */
-export const todayOf = (now: Date) => now.toLocaleDateString("en-CA", { timeZone: "Asia/Shanghai" });
+/** Today in the firm's time zone (readFirmTimeZone), as a calendar date. */
+export const todayOf = (now: Date, zone: string) => firmDateOf(now, zone);
 
 const lockCase = async (ctx: RequestCtx, id: string) => {
   const [row] = await ctx.db.select().from(cases).where(inWorkspace(ctx, cases, eq(cases.id, id))).for("update");
@@ -52,7 +53,7 @@ export const extendCase = (ctx: RequestCtx, id: string, input: { days: number; v
     const row = await lockCase(tctx, id);
     assertPreFiling(row);
     assertVersion(row, input.version);
-    const today = todayOf(now);
+    const today = todayOf(now, await readFirmTimeZone(tx, ctx.workspaceId));
     const base = row.validUntil && row.validUntil > today ? row.validUntil : today;
     return change(tctx, row, { validUntil: dayjs(base).add(input.days, "day").format("YYYY-MM-DD") });
   });
@@ -74,7 +75,7 @@ export const closeCase = (ctx: RequestCtx, id: string, input: { version: number 
     const row = await lockCase(tctx, id);
     if (row.status !== CASE_STATUS.formal) throw new AppError(409, "cases.errors.notFormal");
     assertVersion(row, input.version);
-    return change(tctx, row, { status: CASE_STATUS.closed, serviceEnd: row.serviceEnd ?? todayOf(new Date()) });
+    return change(tctx, row, { status: CASE_STATUS.closed, serviceEnd: row.serviceEnd ?? todayOf(new Date(), await readFirmTimeZone(tx, ctx.workspaceId)) });
   });
 
 /**
@@ -86,7 +87,7 @@ export const formalizeCase = async (ctx: RequestCtx, id: string, now = new Date(
   const row = await lockCase(ctx, id);
   if (row.status === CASE_STATUS.formal) return fromStorage(row);
   if (row.status !== CASE_STATUS.preFiling) throw new AppError(409, "cases.errors.cannotFormalize");
-  if (row.validUntil && row.validUntil < todayOf(now)) throw new AppError(409, "cases.errors.validityPassed");
+  if (row.validUntil && row.validUntil < todayOf(now, await readFirmTimeZone(ctx.db, ctx.workspaceId))) throw new AppError(409, "cases.errors.validityPassed");
   return change(ctx, row, { status: CASE_STATUS.formal, validUntil: null });
 };
 
@@ -102,14 +103,15 @@ const BATCH = 200;
  * after downtime because it selects by date, not by schedule. Returns how many it terminated.
  */
 export const expirePreFilingCases = async (db: Db, now = new Date()) => {
-  const today = todayOf(now);
+  // Each firm's validity ends at its own midnight.
+  const expired = await dueOnEachFirmsDay(db, now, cases.workspaceId, (today) => lt(cases.validUntil, today));
   let total = 0;
   for (;;) {
     const done = await db.transaction(async (tx) => {
       const due = await tx
         .select()
         .from(cases)
-        .where(and(eq(cases.status, CASE_STATUS.preFiling), lt(cases.validUntil, today)))
+        .where(and(eq(cases.status, CASE_STATUS.preFiling), expired))
         .orderBy(asc(cases.validUntil))
         .limit(BATCH)
         .for("update", { skipLocked: true });

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 
 import { caseNumberCounters } from "../../db/tables";
+import { firmYearOf, readFirmTimeZone } from "../../lib/firm-time";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { readCaseSettings, typeCharOf } from "./settings";
 
@@ -18,7 +19,8 @@ export const formatCaseNumber = (format: string, parts: { year: number; firm: st
  * never max()+1).
  */
 export const nextCaseNumber = async (ctx: RequestCtx, caseType: string, at: Date) => {
-  const year = Number(at.toLocaleString("en-CA", { timeZone: "Asia/Shanghai", year: "numeric" }));
+  // The year on the firm's clock: a case opened at 00:30 on 1 January in the firm is numbered in the new year.
+  const year = firmYearOf(at, await readFirmTimeZone(ctx.db, ctx.workspaceId));
   const [{ seq }] = await ctx.db
     .insert(caseNumberCounters)
     .values({ workspaceId: ctx.workspaceId, year, caseType, lastValue: 1 })

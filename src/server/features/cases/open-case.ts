@@ -7,6 +7,7 @@ import { AppError } from "../../../shared/errors";
 import { cases, caseSubmissions } from "../../db/tables";
 import { translatorFor } from "../../lib/i18n";
 import { writeAudit } from "../../lib/audit";
+import { readFirmTimeZone } from "../../lib/firm-time";
 import { type RequestCtx, withDb } from "../../lib/request-ctx";
 import { rowScopeOf } from "../../lib/row-scope";
 import { inWorkspace } from "../../lib/tenant";
@@ -122,7 +123,7 @@ export const openCase = async (ctx: RequestCtx, registry: ResourceRegistry, subm
       workspaceId: ctx.workspaceId,
       caseNo,
       status: rule.isPreFiling ? CASE_STATUS.preFiling : CASE_STATUS.formal,
-      validUntil: rule.isPreFiling ? dayjs(todayOf(now)).add(rule.validityDays, "day").format("YYYY-MM-DD") : null,
+      validUntil: rule.isPreFiling ? dayjs(todayOf(now, await readFirmTimeZone(ctx.db, ctx.workspaceId))).add(rule.validityDays, "day").format("YYYY-MM-DD") : null,
       parentCaseId: typeof parentCaseId === "string" ? parentCaseId : null,
       folderId,
       createdBy: submission.createdBy,

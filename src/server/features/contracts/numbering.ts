@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 
 import { contractNumberCounters, workspaces } from "../../db/tables";
+import { firmYearOf, readFirmTimeZone } from "../../lib/firm-time";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { formatCaseNumber } from "../cases";
 import { readCaseSettings } from "../cases";
@@ -13,7 +14,8 @@ export const DEFAULT_FORMATS: Record<NumberKind, string> = {
   "seal-request": "YY{year}{seq:5}",
 };
 
-const yearOf = (at: Date) => Number(at.toLocaleString("en-CA", { timeZone: "Asia/Shanghai", year: "numeric" }));
+/** The year on the firm's clock: numbers count per firm year. */
+const yearOf = async (ctx: Pick<RequestCtx, "db" | "workspaceId">, at: Date) => firmYearOf(at, await readFirmTimeZone(ctx.db, ctx.workspaceId));
 
 const formatOf = async (ctx: Pick<RequestCtx, "db" | "workspaceId">, kind: NumberKind) => {
   const [row] = await ctx.db
@@ -34,7 +36,7 @@ const render = async (ctx: Pick<RequestCtx, "db" | "workspaceId">, kind: NumberK
  * consecutive numbers, and a rolled-back accept gives its number back (no gaps, never max()+1).
  */
 export const nextNumber = async (ctx: RequestCtx, kind: NumberKind, at = new Date()) => {
-  const year = yearOf(at);
+  const year = await yearOf(ctx, at);
   const [{ seq }] = await ctx.db
     .insert(contractNumberCounters)
     .values({ workspaceId: ctx.workspaceId, kind, year, lastValue: 1 })
@@ -48,7 +50,7 @@ export const nextNumber = async (ctx: RequestCtx, kind: NumberKind, at = new Dat
 
 /** What the next number would be now, for the form (nothing is reserved: the accept takes it). */
 export const previewNumber = async (ctx: RequestCtx, kind: NumberKind, at = new Date()) => {
-  const year = yearOf(at);
+  const year = await yearOf(ctx, at);
   const [row] = await ctx.db
     .select({ last: contractNumberCounters.lastValue })
     .from(contractNumberCounters)

@@ -1,10 +1,11 @@
 import { isCalendarDate } from "../../../shared/deadline-compute";
+import { firmWallToInstant } from "../../../shared/firm-time";
 import type { FieldError } from "../../../shared/errors";
 import { sealUsages, type seals } from "../../db/tables";
 import { writeAudit } from "../../lib/audit";
+import { firmDateOf, readFirmTimeZone } from "../../lib/firm-time";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { failValidation } from "../../schema-engine/checks";
-import { todayOf } from "../cases";
 import { stampersOf } from "./start-approval";
 
 type UseInput = {
@@ -24,7 +25,7 @@ const positiveInt = (value: unknown) => (typeof value === "number" && Number.isI
  * stamped them (a real calendar day, not in the future). Both are required: the log records what
  * was stamped, not what was asked for nor when the step was clicked.
  */
-export const confirmedStamping = (form: Record<string, unknown>, now = new Date()) => {
+export const confirmedStamping = (form: Record<string, unknown>, zone: string, now = new Date()) => {
   const copies = positiveInt(form.stampedCopies);
   const day = form.stampedAt;
   // Keys, not text: an effect's context has no language of its own; the envelope translates them
@@ -32,10 +33,10 @@ export const confirmedStamping = (form: Record<string, unknown>, now = new Date(
   const errors: FieldError[] = [];
   if (copies === undefined) errors.push({ field: "stampedCopies", message: "seals.errors.stampedCopiesRequired" });
   if (!isCalendarDate(day)) errors.push({ field: "stampedAt", message: "seals.errors.stampedAtRequired" });
-  else if (day > todayOf(now)) errors.push({ field: "stampedAt", message: "seals.errors.stampedAtFuture" });
+  else if (day > firmDateOf(now, zone)) errors.push({ field: "stampedAt", message: "seals.errors.stampedAtFuture" });
   failValidation(errors);
-  // Noon in the firm's zone (UTC+8): the same calendar day wherever the log is read.
-  return { copies: copies as number, stampedAt: new Date(`${String(day)}T12:00:00+08:00`) };
+  // Noon on the firm's clock: the same calendar day wherever the log is read.
+  return { copies: copies as number, stampedAt: new Date(firmWallToInstant(`${String(day)} 12:00`, zone)) };
 };
 
 /**
@@ -47,7 +48,7 @@ export const confirmedStamping = (form: Record<string, unknown>, now = new Date(
 export const logSealUse = async (ctx: RequestCtx, input: UseInput) => {
   const who = await stampersOf(ctx, input.instance.id);
   const confirmed = who.stampedBy
-    ? confirmedStamping(input.instance.form)
+    ? confirmedStamping(input.instance.form, await readFirmTimeZone(ctx.db, ctx.workspaceId))
     : { copies: input.copies, stampedAt: new Date() };
   const [row] = await ctx.db
     .insert(sealUsages)

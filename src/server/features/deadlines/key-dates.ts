@@ -5,10 +5,10 @@ import { AppError } from "../../../shared/errors";
 import { computeDeadline, isCalendarDate, type PeriodUnit, reminderDate } from "../../../shared/deadline-compute";
 import { caseMembers, cases, keyDateReminders, keyDates, members } from "../../db/tables";
 import { writeAudit } from "../../lib/audit";
+import { firmDateOf, firmTodayOf, readFirmTimeZone } from "../../lib/firm-time";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { failValidation, fieldError } from "../../schema-engine/checks";
-import { todayOf } from "../cases";
 import { findRule, loadCalendar, loadDeadlineTypes, ruleIn, titledIn } from "./data";
 
 export type KeyDateInput = {
@@ -61,7 +61,7 @@ export const replanReminders = async (ctx: RequestCtx, row: Row, now: Date) => {
   if (row.status !== "open") return;
   await ctx.db
     .insert(keyDateReminders)
-    .values(reminderRows(row, todayOf(now)))
+    .values(reminderRows(row, await firmTodayOf(ctx.db, ctx.workspaceId, now)))
     .onConflictDoUpdate({
       target: [keyDateReminders.workspaceId, keyDateReminders.keyDateId, keyDateReminders.kind, keyDateReminders.offsetDays],
       set: { sendOn: sql`excluded.send_on`, sentAt: null },
@@ -82,7 +82,8 @@ export const resolveDates = async (ctx: RequestCtx, input: KeyDateInput) => {
     if (p.rule.deadlineType !== input.deadlineType) failValidation([fieldError("ruleCode", "deadlines.errors.ruleTypeMismatch", ctx.lang)]);
     return { dueDate: p.dueDate, shiftedFrom: p.shiftedFrom, missingYears: p.missingYears, ruleCode: p.rule.code, triggerDate: input.triggerDate!, ruleName: p.names };
   }
-  const due = input.dueDate ?? (input.startsAt ? todayOf(new Date(input.startsAt)) : undefined);
+  // A hearing with only its time falls on the firm's date of that time.
+  const due = input.dueDate ?? (input.startsAt ? firmDateOf(new Date(input.startsAt), await readFirmTimeZone(ctx.db, ctx.workspaceId)) : undefined);
   if (!isCalendarDate(due)) failValidation([fieldError("dueDate", "deadlines.errors.badDate", ctx.lang)]);
   if (input.triggerDate !== undefined && !isCalendarDate(input.triggerDate)) failValidation([fieldError("triggerDate", "deadlines.errors.badDate", ctx.lang)]);
   return { dueDate: due!, shiftedFrom: null, missingYears: [] as number[], ruleCode: null, triggerDate: input.triggerDate ?? null, ruleName: null as { zh: string; en: string | null } | null };
@@ -133,7 +134,7 @@ export const createKeyDate = (ctx: RequestCtx, caseId: string, input: KeyDateInp
         updatedBy: ctx.userId,
       })
       .returning();
-    await tx.insert(keyDateReminders).values(reminderRows(row, todayOf(now))).onConflictDoNothing();
+    await tx.insert(keyDateReminders).values(reminderRows(row, await firmTodayOf(tx, ctx.workspaceId, now))).onConflictDoNothing();
     await writeAudit(tx, ctx, { action: "create", entity: "key_dates", entityId: row.id, after: row });
     return row;
   });

@@ -6,9 +6,8 @@ import type { Db } from "../../db/client";
 import { caseMembers, cases, keyDateReminders, keyDates, members, outboxMessages, users } from "../../db/tables";
 import { translatorFor } from "../../lib/i18n";
 import { linkBaseOfFirm } from "../../lib/firm-origin";
-import { readFirmTimeZone } from "../../lib/firm-time";
+import { dueOnEachFirmsDay, readFirmTimeZone } from "../../lib/firm-time";
 import { writeBatch } from "../../lib/write-batch";
-import { todayOf } from "../cases";
 import type { Senders } from "../messages";
 import { addNotificationsOf } from "../notifications";
 import { inLanguage } from "./data";
@@ -53,7 +52,8 @@ const mailboxes = async (tx: Db, due: { workspaceId: string; responsibleId: stri
  * many reminder rows it handled.
  */
 export const runDeadlineReminders = async (db: Db, now = new Date(), mail: { senders: Senders; publicUrl?: string } = { senders: {} }) => {
-  const today = todayOf(now);
+  // A reminder's day comes at its firm's midnight.
+  const dueToday = await dueOnEachFirmsDay(db, now, keyDateReminders.workspaceId, (today) => lte(keyDateReminders.sendOn, today));
   let total = 0;
   for (;;) {
     const done = await db.transaction(async (tx) => {
@@ -76,7 +76,7 @@ export const runDeadlineReminders = async (db: Db, now = new Date(), mail: { sen
         .from(keyDateReminders)
         .innerJoin(keyDates, and(eq(keyDates.workspaceId, keyDateReminders.workspaceId), eq(keyDates.id, keyDateReminders.keyDateId)))
         .innerJoin(cases, and(eq(cases.workspaceId, keyDates.workspaceId), eq(cases.id, keyDates.caseId)))
-        .where(and(isNull(keyDateReminders.sentAt), lte(keyDateReminders.sendOn, today)))
+        .where(and(isNull(keyDateReminders.sentAt), dueToday))
         .orderBy(asc(keyDateReminders.sendOn))
         .limit(BATCH)
         .for("update", { of: keyDateReminders, skipLocked: true });

@@ -5,6 +5,7 @@ import { AppError } from "../../../shared/errors";
 import type { Db } from "../../db/client";
 import { sealRequests, seals } from "../../db/tables";
 import { writeAudit } from "../../lib/audit";
+import { dueOnEachFirmsDay, firmTodayOf } from "../../lib/firm-time";
 import { type RequestCtx, withDb } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import type { ResourceRegistry } from "../../schema-engine";
@@ -12,7 +13,6 @@ import { failValidation, fieldError } from "../../schema-engine/checks";
 import { fromStorage, toStorage, writableValues } from "../../schema-engine/records";
 import { checkValues } from "../../schema-engine/service";
 import { syncRecordFiles } from "../cases";
-import { todayOf } from "../cases";
 import { nextNumber } from "../contracts";
 import { openCaseOf, usableSeal } from "../contracts";
 import { logSealUse } from "../contracts";
@@ -48,7 +48,7 @@ export const submitSealRequest = (ctx: RequestCtx, registry: ResourceRegistry, i
     if (typeof values.caseId === "string") await openCaseOf(tctx, values.caseId, { checkScope: true, notOpenKey: "seals.errors.caseNotOpen" });
     failValidation(await checkValues(tctx, res, registry, values));
     if (values.mode !== "take-out") delete values.returnDue;
-    else if (String(values.returnDue) < todayOf(new Date())) failValidation([fieldError("returnDue", "seals.errors.returnInPast", ctx.lang)]);
+    else if (String(values.returnDue) < (await firmTodayOf(tx, ctx.workspaceId))) failValidation([fieldError("returnDue", "seals.errors.returnInPast", ctx.lang)]);
     const seal = await usableSeal(tctx, String(values.sealId));
     const requestNo = await nextNumber(tctx, "seal-request");
     const [row] = await tx
@@ -123,11 +123,13 @@ export const returnSeal = (ctx: RequestCtx, id: string, input: { version: number
  */
 export const remindOverdueSeals = async (db: Db, now = new Date()) =>
   db.transaction(async (tx) => {
+    // Overdue once the return day has passed on the firm's own clock.
+    const overdue = await dueOnEachFirmsDay(tx, now, sealRequests.workspaceId, (today) => lt(sealRequests.returnDue, today));
     const due = await tx
       .select({ request: sealRequests, custodianId: seals.custodianId, sealName: seals.name })
       .from(sealRequests)
       .innerJoin(seals, and(eq(seals.workspaceId, sealRequests.workspaceId), eq(seals.id, sealRequests.sealId)))
-      .where(and(eq(sealRequests.status, "taken-out"), lt(sealRequests.returnDue, todayOf(now)), isNull(sealRequests.overdueNotifiedAt)))
+      .where(and(eq(sealRequests.status, "taken-out"), overdue, isNull(sealRequests.overdueNotifiedAt)))
       .orderBy(asc(sealRequests.returnDue))
       .limit(200)
       .for("update", { of: sealRequests, skipLocked: true });
