@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
 
-import { DEFAULT_PDF_FONT } from "../src/server/features/conflicts/pdf-font";
+import { DEFAULT_PDF_FONT } from "../src/server/lib/pdf-font";
 import { generateP12 } from "../src/server/features/esign/certificate";
 import { appendCertificatePage } from "../src/server/features/esign/certificate-page";
 import { flattenFields } from "../src/server/features/esign/flatten";

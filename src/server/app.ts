@@ -1,5 +1,3 @@
-import path from "node:path";
-
 import formbody from "@fastify/formbody";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -11,66 +9,73 @@ import type { Config } from "./lib/config";
 import { type Database, openDatabase } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import { seedIfEmpty } from "./seed/demo";
-import { accountBindings, accountRowOwners, registerAccountChangeEffect } from "./features/accounts";
-import { accountsRoutes } from "./features/accounts";
-import { clientsSearch } from "./features/accounts";
-import { auditRoutes } from "./features/audit";
-import { caseBindings, caseRowOwners } from "./features/cases";
-import { casesRoutes } from "./features/cases";
-import { contractBindings, contractRowOwners } from "./features/contracts";
-import { contractsRoutes } from "./features/contracts";
-import { sealBindings, sealRowOwners } from "./features/seals";
-import { sealsRoutes } from "./features/seals";
-import { DEFAULT_PDF_FONT } from "./features/conflicts";
-import { conflictsRoutes } from "./features/conflicts";
-import { casesSearch } from "./features/cases";
-import { calendarRoutes } from "./features/calendar";
-import { deadlineBindings, deadlineRowOwners } from "./features/deadlines";
-import { deadlinesRoutes } from "./features/deadlines";
-import { tasksRoutes } from "./features/tasks";
-import { dictionariesRoutes } from "./features/dictionaries";
-import { createDictionaryUsageRegistry } from "./features/dictionaries";
-import { authRoutes, userServiceRoutes } from "./features/auth";
-import type { AuthDeps } from "./features/auth";
-import { createSessionStore } from "./features/auth";
-import { createTokenSigner } from "./features/auth";
-import { documentsRoutes } from "./features/documents";
-import { createDiskStore } from "./features/documents";
-import { esignRoutes, esignRowOwners } from "./features/esign";
-import { messagesRoutes } from "./features/messages";
-import { createSenders } from "./features/messages";
-import { notificationsRoutes } from "./features/notifications";
-import { orgRoutes } from "./features/org";
-import { profileRoutes } from "./features/profile";
-import { departmentsSearch, documentsSearch, membersSearch } from "./features/search";
-import { createSearchRegistry, type SearchRegistry } from "./features/search";
-import { searchRoutes } from "./features/search";
-import { systemRoutes } from "./features/system";
-import { createWorkflowRegistry, workflowRoutes } from "./features/workflow";
+import { accountsPlugin } from "./features/accounts";
+import { auditPlugin } from "./features/audit";
+import { authDepsOf, authPlugin, createSessionStore, createTokenSigner } from "./features/auth";
+import { calendarPlugin } from "./features/calendar";
+import { casesPlugin } from "./features/cases";
+import { conflictsPlugin } from "./features/conflicts";
+import { contractsPlugin } from "./features/contracts";
+import { deadlinesPlugin } from "./features/deadlines";
+import { dictionariesPlugin } from "./features/dictionaries";
+import { documentsPlugin } from "./features/documents";
+import { esignPlugin } from "./features/esign";
+import { messagesPlugin } from "./features/messages";
+import { notificationsPlugin } from "./features/notifications";
+import { orgPlugin } from "./features/org";
+import { profilePlugin } from "./features/profile";
+import { sealsPlugin } from "./features/seals";
+import { searchPlugin } from "./features/search";
+import { systemPlugin } from "./features/system";
+import { tasksPlugin } from "./features/tasks";
+import { workflowPlugin } from "./features/workflow";
 import { MULTIPLE_OF_PRECISION } from "./lib/ajv-options";
 import { type Bus, createBus } from "./lib/bus";
-import { authPlugin } from "./plugins/auth";
+import { authenticationPlugin } from "./plugins/auth";
 import { clientErrorHandler } from "./plugins/client-errors";
 import { type BodyLimits, envelopePlugin, frameworkErrorHandler, MAX_PARAM_LENGTH } from "./plugins/envelope";
+import { bindingsOf, type FeaturePlugin } from "./plugins/feature";
 import { inputGuardPlugin } from "./plugins/input-guard";
-import { registriesPlugin } from "./plugins/registries";
 import { compressionPlugin } from "./plugins/compression";
+import { registriesPlugin } from "./plugins/registries";
 import { securityHeadersPlugin } from "./plugins/security-headers";
 import { spaPlugin } from "./plugins/spa";
-import { loadResources, recordsBinding, recordsRowOwners, type ResourceRegistry, schemaEngineRoutes } from "./schema-engine";
+import { loadResources, recordsBinding, schemaEnginePlugin } from "./schema-engine";
 import { XLSX_MIME } from "./schema-engine/export";
-import { registerDictionaryUsage } from "./schema-engine/usage";
 import { userCenterRoutes } from "./user-center/routes";
+
+/**
+ * The features, each a plugin that registers its own routes, effects, row owners, jobs and
+ * start-up steps; every one comes after the features it names as dependencies.
+ */
+const FEATURES: FeaturePlugin[] = [
+  systemPlugin,
+  authPlugin,
+  auditPlugin,
+  notificationsPlugin,
+  profilePlugin,
+  orgPlugin,
+  searchPlugin,
+  dictionariesPlugin,
+  messagesPlugin,
+  documentsPlugin,
+  workflowPlugin,
+  conflictsPlugin,
+  accountsPlugin,
+  casesPlugin,
+  deadlinesPlugin,
+  tasksPlugin,
+  calendarPlugin,
+  contractsPlugin,
+  sealsPlugin,
+  esignPlugin,
+];
 
 declare module "fastify" {
   interface FastifyInstance {
     database: Database;
     bus: Bus;
     config: Config;
-    /** Features add what the navbar search finds with `app.searchRegistry.register(provider)`. */
-    searchRegistry: SearchRegistry;
-    /** Every schema-driven resource (schemas/*.schema.json), for features that work on records. */
-    resources: ResourceRegistry;
   }
 }
 
@@ -103,7 +108,7 @@ const CSP = {
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   // First: a malformed schema stops the start with its file and problem, before anything opens.
-  const resources = loadResources(config.schemasDir, { ...accountBindings, ...caseBindings, ...contractBindings, ...sealBindings, ...deadlineBindings }, recordsBinding);
+  const resources = loadResources(config.schemasDir, bindingsOf(FEATURES), recordsBinding);
   // What each 413 names: the form parser's and the import parser's own limits, else the route's.
   const bodyLimits: BodyLimits = {
     default: config.bodyLimitBytes,
@@ -142,26 +147,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate("config", config);
   if (ownsDatabase) app.addHook("onClose", () => database.close());
 
-  const sessions = createSessionStore(database.db, bus);
-  const tokens = createTokenSigner(config.jwtSecret);
-  const deps: AuthDeps = {
-    db: database.db,
-    tokens,
-    sessions,
-    tokenTtlSeconds: config.tokenTtlSeconds,
-    maxFailures: config.loginMaxFailures,
-    lockMinutes: config.loginLockMinutes,
-  };
+  app.decorate("resources", resources);
+  app.decorate("sessions", createSessionStore(database.db, bus));
+  app.decorate("tokens", createTokenSigner(config.jwtSecret));
 
   await app.register(registriesPlugin);
-  for (const owners of [recordsRowOwners, accountRowOwners, caseRowOwners, contractRowOwners, sealRowOwners, deadlineRowOwners, esignRowOwners]) {
-    for (const [table, owner] of Object.entries(owners)) app.rowOwners.register(table, owner);
-  }
-  const workflow = createWorkflowRegistry();
-  app.decorate("workflow", workflow);
-  app.addHook("onReady", async () => workflow.assertComplete());
-  // One store of file bodies: Documents and the features that write files (sealed contracts) share it.
-  app.decorate("files", createDiskStore(path.join(config.dataDir, "files")));
   await app.register(securityHeadersPlugin, { contentSecurityPolicy: CSP, crossOriginEmbedderPolicy: false });
   await app.register(envelopePlugin, { bodyLimits });
   await app.register(inputGuardPlugin);
@@ -173,66 +163,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       new AppError(429, "errors.input.rateLimited", { params: { max: context.max, seconds: Math.max(1, Math.ceil(context.ttl / 1000)) } }),
   });
   await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT });
-  await app.register(authPlugin, { db: database.db, tokens, sessions });
+  await app.register(authenticationPlugin, { db: database.db, tokens: app.tokens, sessions: app.sessions });
+  await app.register(schemaEnginePlugin);
 
-  const authOpts = {
-    deps,
-    uploadTokenTtlSeconds: config.uploadTokenTtlSeconds,
-    loginRateLimitPerMinute: config.loginRateLimitPerMinute,
-  };
-  await app.register(systemRoutes, {
-    prefix: "/api",
-    userCenterLoginUrl: config.userCenterLoginUrl,
-    userCenterLogoutUrl: config.userCenterLogoutUrl,
-  });
-  await app.register(authRoutes, { prefix: "/api", ...authOpts });
-  await app.register(userServiceRoutes, { prefix: "/api/user-service/user", ...authOpts });
-  await app.register(auditRoutes, { prefix: "/api/audit-logs" });
-  await app.register(notificationsRoutes, { prefix: "/api/notifications" });
-  await app.register(profileRoutes, { prefix: "/api/profile", sessions });
-  const search = createSearchRegistry();
-  app.decorate("searchRegistry", search);
-  for (const provider of [membersSearch, departmentsSearch, documentsSearch, clientsSearch, casesSearch]) search.register(provider);
-  await app.register(searchRoutes, { prefix: "/api/search", registry: search });
-  await app.register(orgRoutes, { prefix: "/api", sessions });
-  const dictionaryUsage = createDictionaryUsageRegistry();
-  app.decorate("dictionaryUsage", dictionaryUsage);
-  await app.register(dictionariesRoutes, { prefix: "/api", usage: dictionaryUsage });
-  app.decorate("resources", resources);
-  registerDictionaryUsage(dictionaryUsage, resources);
-  await app.register(schemaEngineRoutes, {
-    prefix: "/api",
-    registry: resources,
-    importLimits: { maxRows: config.importMaxRows, maxUncompressedBytes: config.importMaxUncompressedBytes, timeoutMs: config.importTimeoutMs },
-    importMaxBytes: config.importMaxBytes,
-    exportMaxRows: config.exportMaxRows,
-  });
-  registerAccountChangeEffect(app);
-  await app.register(accountsRoutes, { prefix: "/api", registry: resources });
-  await app.register(casesRoutes, { prefix: "/api", registry: resources, expiryIntervalSeconds: config.casesExpiryIntervalSeconds ?? 600 });
-  await app.register(contractsRoutes, { prefix: "/api", registry: resources });
-  await app.register(sealsRoutes, { prefix: "/api", registry: resources, overdueIntervalSeconds: config.sealsOverdueIntervalSeconds ?? 3600 });
-  // E-mail and SMS for every feature (features/messages): the Outbox when no sender is configured.
-  const senders = createSenders(config);
-  await app.register(deadlinesRoutes, { prefix: "/api", reminderIntervalSeconds: config.deadlineReminderIntervalSeconds ?? 300, mail: { senders, publicUrl: config.publicUrl } });
-  await app.register(tasksRoutes, { prefix: "/api" });
-  await app.register(calendarRoutes, { prefix: "/api" });
-  await app.register(conflictsRoutes, {
-    prefix: "/api",
-    pdfFont: config.pdfFontPath ? { path: config.pdfFontPath, face: config.pdfFontFace ?? DEFAULT_PDF_FONT.face } : undefined,
-  });
-  await app.register(documentsRoutes, { prefix: "/api/documents", sessions, tokens, store: app.files });
-  await app.register(messagesRoutes, { prefix: "/api", senders, secret: config.jwtSecret, outboxShowsSecrets: config.outboxShowsSecrets, deliverEverySeconds: 60 });
-  await app.register(esignRoutes, {
-    prefix: "/api",
-    store: app.files,
-    senders,
-    pdfFont: config.pdfFontPath ? { path: config.pdfFontPath, face: config.pdfFontFace ?? DEFAULT_PDF_FONT.face } : DEFAULT_PDF_FONT,
-  });
-  await app.register(workflowRoutes, { prefix: "/api/workflow", tokens });
+  for (const feature of FEATURES) await app.register(feature);
+
   await app.register(userCenterRoutes, {
     prefix: "/user-center",
-    deps,
+    deps: authDepsOf(app),
     allowedRedirectOrigins: config.allowedRedirectOrigins,
     rateLimitPerMinute: config.loginRateLimitPerMinute,
   });

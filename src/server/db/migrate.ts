@@ -6,7 +6,6 @@ import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 
-import { refreshStaleConflictKeys } from "../features/conflicts";
 import type { Database } from "./client";
 
 const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -16,8 +15,8 @@ export const MIGRATION_LOCK_KEY = 727_001;
 
 /**
  * Applies pending migrations. Two processes starting together on one PostgreSQL wait for each
- * other on the advisory lock; the second finds everything applied and does nothing. Then the data
- * step SQL cannot do: conflict keys the upgrade left stale are computed (pinyin is TypeScript).
+ * other on the advisory lock; the second finds everything applied and does nothing. Data steps SQL
+ * cannot do are the features' own start-up steps (the conflicts plugin computes stale keys).
  */
 export const runMigrations = (database: Database) =>
   database.withAdvisoryLock(MIGRATION_LOCK_KEY, async () => {
@@ -27,5 +26,4 @@ export const runMigrations = (database: Database) =>
     } else {
       await migratePg(database.db as unknown as NodePgDatabase, config);
     }
-    await refreshStaleConflictKeys(database.db);
   });

@@ -66,7 +66,7 @@ export { buildAbility } from "../lib/ability";
 type AuthOptions = { db: Db; tokens: TokenSigner; sessions: SessionStore };
 
 /** Resolves who is calling and for which firm, then checks the route's permission. */
-export const authPlugin = fp(
+export const authenticationPlugin = fp(
   async (app: FastifyInstance, opts: AuthOptions) => {
     app.decorateRequest("ctx", undefined as unknown as RequestCtx);
     const rememberOrigin = createOriginMemo(opts.db);
@@ -157,5 +157,5 @@ export const authPlugin = fp(
       await tenantRowGuard(req);
     });
   },
-  { name: "auth", dependencies: ["envelope", "registries"] },
+  { name: "authentication", dependencies: ["envelope", "registries"] },
 );

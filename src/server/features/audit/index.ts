@@ -1,2 +1,2 @@
 /** What other features and the app may use of audit; everything else is internal. */
-export { auditRoutes } from "./routes";
+export { auditPlugin } from "./plugin";

@@ -1,6 +1,6 @@
 /** What other features and the app may use of auth; everything else is internal. */
 export { hashPassword, verifyPassword } from "./passwords";
-export { authRoutes, userServiceRoutes } from "./routes";
+export { authDepsOf, authPlugin } from "./plugin";
 export { login } from "./service";
 export type { AuthDeps } from "./service";
 export { AUTH_CHANNEL, createSessionStore } from "./session-store";

@@ -1,2 +1,2 @@
 /** What other features and the app may use of calendar; everything else is internal. */
-export { calendarRoutes } from "./routes";
+export { calendarPlugin } from "./plugin";

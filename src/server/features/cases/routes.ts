@@ -7,8 +7,7 @@ import { getInstanceDetail } from "../workflow";
 import { submitOnce } from "../workflow";
 import { caseApprovals, caseChain } from "./queries";
 import { caseFinance, issueBill, voidBill } from "./finance";
-import { registerCaseEffects } from "./effects";
-import { closeCase, expirePreFilingCases, extendCase, terminateCase } from "./lifecycle";
+import { closeCase, extendCase, terminateCase } from "./lifecycle";
 import { type CaseSubmitInput, getSubmission, submitCase } from "./open-case";
 import { type CaseSettings, caseSettingsBody, readCaseSettings, saveCaseSettings } from "./settings";
 import { caseStartOptions } from "./start-options";
@@ -48,13 +47,8 @@ const versionBody = { type: "object", required: ["version"], additionalPropertie
 
 type Id = { Params: { id: string } };
 
-/** Registered in app.ts with `{ prefix: "/api", registry }`, beside the generic /api/cases… routes. */
-export async function casesRoutes(app: FastifyInstance, opts: { registry: ResourceRegistry; expiryIntervalSeconds: number }) {
-  registerCaseEffects(app);
-  app.jobs.register("cases.expiry", opts.expiryIntervalSeconds * 1000, async () => {
-    const n = await expirePreFilingCases(app.database.db);
-    if (n > 0) app.log.info({ job: "cases.expiry", terminated: n }, "pre-filing cases past their validity terminated");
-  });
+/** Registered by the cases plugin under /api, beside the generic /api/cases… routes. */
+export async function casesRoutes(app: FastifyInstance, opts: { registry: ResourceRegistry }) {
   const onCase = (action: "read" | "update") => ({ permission: [action, SUBJECT] as [typeof action, typeof SUBJECT], tenantTable: "cases" });
   const onBill = { permission: ["update", SUBJECT] as ["update", typeof SUBJECT], tenantTable: "case_bills" };
 

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 
 import { writeAudit } from "../../lib/audit";
 import type { RequestCtx } from "../../lib/request-ctx";
-import type { PdfFont } from "./pdf-font";
+import type { PdfFont } from "../../lib/pdf-font";
 import { reportPdf } from "./pdf";
 
 /** The audit rows that record each exported PDF: entity and action. */

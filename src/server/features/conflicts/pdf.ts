@@ -9,7 +9,7 @@ import { workspaces } from "../../db/tables";
 import { translatorFor } from "../../lib/i18n";
 import { readFirmTimeZone } from "../../lib/firm-time";
 import type { RequestCtx } from "../../lib/request-ctx";
-import { type PdfFont, loadPdfFont } from "./pdf-font";
+import { type PdfFont, loadPdfFont } from "../../lib/pdf-font";
 import { type getReport, getReportWithLetters } from "./reports";
 
 type Report = Awaited<ReturnType<typeof getReport>>;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 
 import type { ConflictCheckInput, SaveReportInput } from "../../../shared/contracts/conflicts";
 import { contentDisposition } from "../documents";
-import { DEFAULT_PDF_FONT, type PdfFont } from "./pdf-font";
+import type { PdfFont } from "../../lib/pdf-font";
 import { discardReport } from "./orphans";
 import { exportReportPdf } from "./pdf-exports";
 import { getReportWithLetters, listReports, saveReport } from "./reports";
@@ -11,8 +11,8 @@ import { runCheck } from "./search";
 
 const SUBJECT = "LAWFIRM_CONFLICT_VIEW" as const;
 
-/** Registered in app.ts under /api: the check, and its saved reports (append-only evidence). */
-export async function conflictsRoutes(app: FastifyInstance, opts: { pdfFont?: PdfFont }) {
+/** Registered by the conflicts plugin under /api: the check, and its saved reports (append-only evidence). */
+export async function conflictsRoutes(app: FastifyInstance, opts: { pdfFont: PdfFont }) {
   // Reading a report and exporting it are one right: the PDF shows nothing the JSON does not.
   const readOne = { permission: ["read", SUBJECT] as ["read", typeof SUBJECT], tenantTable: "conflict_reports" };
   app.post<{ Body: ConflictCheckInput }>(
@@ -40,7 +40,7 @@ export async function conflictsRoutes(app: FastifyInstance, opts: { pdfFont?: Pd
     (req) => discardReport(req.ctx, req.params.id),
   );
   app.get<{ Params: { id: string } }>("/conflicts/reports/:id/pdf", { schema: { params: idParams }, config: readOne }, async (req, reply) => {
-    const pdf = await exportReportPdf(req.ctx, req.params.id, opts.pdfFont ?? DEFAULT_PDF_FONT);
+    const pdf = await exportReportPdf(req.ctx, req.params.id, opts.pdfFont);
     return reply
       .header("content-type", "application/pdf")
       .header("x-content-sha256", pdf.sha256)

@@ -1,10 +1,9 @@
 /** What other features and the app may use of contracts; everything else is internal. */
-export { contractBindings, contractRowOwners } from "./bindings";
 export { fileNamesOf } from "./file-names";
 export { lockContract } from "./lifecycle";
 export { nextNumber } from "./numbering";
+export { contractsPlugin } from "./plugin";
 export { sealUsagesOf } from "./queries";
-export { contractsRoutes } from "./routes";
 export { openCaseOf, usableSeal } from "./rules";
 export { logSealUse } from "./seal-log";
 export { signingEndedSet } from "./signing-ended";

@@ -4,7 +4,6 @@ import { AppError } from "../../../shared/errors";
 import type { ResourceRegistry } from "../../schema-engine";
 import { getInstanceDetail } from "../workflow";
 import { submitOnce } from "../workflow";
-import { registerContractEffects } from "./effects";
 import { type ArchiveInput, requestArchive, requestVoid, type TransitionInput, transitionContract, type VoidInput } from "./lifecycle";
 import { previewNumber } from "./numbering";
 import { contractApprovals, contractFiles, contractHistory, sealUsagesOf } from "./queries";
@@ -48,9 +47,8 @@ const assertMayAct = (req: FastifyRequest) => {
   if (!req.ctx.ability.can("create", SUBJECT)) throw new AppError(403, "errors.forbidden");
 };
 
-/** Registered in app.ts with `{ prefix: "/api", registry }`, beside the generic /api/contracts… routes. */
+/** Registered by the contracts plugin under /api, beside the generic /api/contracts… routes. */
 export async function contractsRoutes(app: FastifyInstance, opts: { registry: ResourceRegistry }) {
-  registerContractEffects(app);
   const onContract = { permission: ["read", SUBJECT] as ["read", typeof SUBJECT], tenantTable: "contracts" };
 
   app.post<{ Body: ContractSubmitInput }>("/contract-submissions", { schema: { body: submitBody }, config: { permission: ["create", SUBJECT] } }, (req) =>

@@ -4,8 +4,6 @@ import { listRules, loadDeadlineTypes, titledIn } from "./data";
 import { type KeyDateChange, updateKeyDate } from "./edit-key-date";
 import { holidayYears } from "./holiday-years";
 import { confirmKeyDate, createKeyDate, type KeyDateInput, listCaseKeyDates, previewDeadline, setKeyDateStatus } from "./key-dates";
-import type { Senders } from "../messages";
-import { runDeadlineReminders } from "./reminders";
 
 const SUBJECT = "LAWFIRM_CASE_VIEW" as const;
 const uuid = { type: "string", format: "uuid" } as const;
@@ -70,12 +68,8 @@ const statusBody = {
 
 type Id = { Params: { id: string } };
 
-/** Registered in app.ts with `{ prefix: "/api" }`. */
-export async function deadlinesRoutes(app: FastifyInstance, opts: { reminderIntervalSeconds: number; mail?: { senders: Senders; publicUrl?: string } }) {
-  app.jobs.register("deadlines.reminders", opts.reminderIntervalSeconds * 1000, async () => {
-    const n = await runDeadlineReminders(app.database.db, new Date(), opts.mail);
-    if (n > 0) app.log.info({ job: "deadlines.reminders", sent: n }, "deadline reminders sent");
-  });
+/** Registered by the deadlines plugin under /api. */
+export async function deadlinesRoutes(app: FastifyInstance) {
   const onCase = (action: "read" | "update") => ({ permission: [action, SUBJECT] as [typeof action, typeof SUBJECT], tenantTable: "cases" });
   const onKeyDate = { permission: ["update", SUBJECT] as ["update", typeof SUBJECT], tenantTable: "key_dates" };
 

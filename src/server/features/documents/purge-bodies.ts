@@ -74,13 +74,12 @@ export type PurgeOptions = {
 };
 
 /**
- * Runs the purge periodically while the server runs. Every process of a multi-node deployment
+ * Registers the purge as a periodic job of the app. Every process of a multi-node deployment
  * may run it: the lock serialises them, and deleting a body that is already gone is harmless.
  */
-export const startBodyPurge = (app: FastifyInstance, db: Db, store: BlobStore, opts: PurgeOptions) => {
-  if (!(opts.everySeconds > 0)) return;
+export const registerBodyPurge = (app: FastifyInstance, store: BlobStore, opts: PurgeOptions) => {
   app.jobs.register("documents.purge", opts.everySeconds * 1000, async () => {
-    const result = await purgeUnreferencedBodies(db, store, opts.graceSeconds * 1000, Date.now(), opts.onRemoved);
+    const result = await purgeUnreferencedBodies(app.database.db, store, opts.graceSeconds * 1000, Date.now(), opts.onRemoved);
     if (result.removed + result.staging > 0) app.log.info(result, "unreferenced file bodies purged");
   });
 };

@@ -4,7 +4,7 @@ import { dateFilter, type ListQuery, listQuery, textFilter } from "../../lib/lis
 import { idParams } from "../../lib/route-schemas";
 import { bodyInfo, sendBody } from "./download";
 import { deleteFile, FILE_SORT, findFiles, getFile, getFileRow, updateFile, type FileUpdate } from "./files-service";
-import type { DocumentsDeps } from "./routes";
+import type { DocumentsDeps } from "./deps";
 import { addFileVersion, createUploadedFiles } from "./save-uploads";
 import { receiveUpload } from "./upload";
 import { type RawUploadQuery, rawUploadQuerySchema, receiveRawUpload } from "./upload-raw";

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 
 import { idParams } from "../../lib/route-schemas";
 import { createFolder, deleteFolder, listFolders, updateFolder, type FolderInput, type FolderUpdate } from "./folders-service";
-import type { DocumentsDeps } from "./routes";
+import type { DocumentsDeps } from "./deps";
 import { listTrash, restoreFromTrash, type RestoreInput } from "./trash";
 import { usedBytes } from "./files-service";
 import { planFolderZip, sendFolderZip } from "./zip";

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 
 import { idParams } from "../../lib/route-schemas";
 import { bodyInfo, sendBody } from "./download";
-import type { DocumentsDeps } from "./routes";
+import type { DocumentsDeps } from "./deps";
 import { issueTicket, TICKET_CACHE_CONTROL, ticketQuerySchema, ticketTarget } from "./tickets";
 import { getFileBody } from "./versions";
 import { planFolderZip, sendFolderZip } from "./zip";

@@ -1,6 +1,6 @@
 import { type PDFDocument, type PDFFont, rgb } from "pdf-lib";
 
-import { loadPdfFont, type PdfFont } from "../conflicts";
+import { loadPdfFont, type PdfFont } from "../../lib/pdf-font";
 
 export type CertificateSigner = {
   name: string;

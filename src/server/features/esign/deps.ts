@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 
 import type { Db } from "../../db/client";
 import type { RequestCtx } from "../../lib/request-ctx";
-import type { PdfFont } from "../conflicts";
+import type { PdfFont } from "../../lib/pdf-font";
 import type { BlobStore } from "../documents";
 import type { Senders } from "../messages";
 import type { PageRenderer } from "./pages";

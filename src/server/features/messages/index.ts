@@ -1,5 +1,4 @@
 /** What other features and the app may use of messages; everything else is internal. */
 export { isDeliverable, queueMessage } from "./outbox";
-export { messagesRoutes } from "./routes";
-export { createSenders } from "./senders";
+export { messagesPlugin } from "./plugin";
 export type { Channel, Senders } from "./senders";

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 
-import { deliverDue, listOutbox, type OutboxDeps, type OutboxQuery } from "./outbox";
+import { listOutbox, type OutboxDeps, type OutboxQuery } from "./outbox";
 
 const listQuery = {
   type: "object",
@@ -14,14 +14,8 @@ const listQuery = {
 } as const;
 
 /** /api/outbox: every message the firm's features sent or kept, for admins (signing links and codes redacted). */
-export async function messagesRoutes(app: FastifyInstance, opts: Omit<OutboxDeps, "log"> & { deliverEverySeconds: number }) {
-  const deps: OutboxDeps = { ...opts, log: app.log };
+export async function messagesRoutes(app: FastifyInstance, { deps }: { deps: OutboxDeps }) {
   app.get<{ Querystring: OutboxQuery }>("/outbox", { schema: { querystring: listQuery }, config: { permission: ["read", "AUDIT_LOG"] } }, (req) =>
     listOutbox(req.ctx, req.query, deps),
   );
-  if (opts.deliverEverySeconds > 0 && Object.keys(opts.senders).length > 0) {
-    app.jobs.register("outbox-delivery", opts.deliverEverySeconds * 1000, async () => {
-      await deliverDue(app.database.db, deps);
-    });
-  }
 }

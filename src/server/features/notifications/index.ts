@@ -1,3 +1,3 @@
 /** What other features and the app may use of notifications; everything else is internal. */
-export { notificationsRoutes } from "./routes";
+export { notificationsPlugin } from "./plugin";
 export { addNotifications, addNotificationsOf, createNotifications } from "./service";

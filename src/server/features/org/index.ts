@@ -1,2 +1,2 @@
 /** What other features and the app may use of org; everything else is internal. */
-export { orgRoutes } from "./routes";
+export { orgPlugin } from "./plugin";

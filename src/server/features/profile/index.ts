@@ -1,3 +1,3 @@
 /** What other features and the app may use of profile; everything else is internal. */
-export { profileRoutes } from "./routes";
+export { profilePlugin } from "./plugin";
 export { storedLanguage } from "./service";

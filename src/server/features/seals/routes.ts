@@ -6,8 +6,7 @@ import { inWorkspace } from "../../lib/tenant";
 import type { ResourceRegistry } from "../../schema-engine";
 import { sealUsagesOf } from "../contracts";
 import { submitOnce } from "../workflow";
-import { registerSealEffects } from "./effects";
-import { remindOverdueSeals, returnSeal, type SealSubmitInput, submitSealRequest } from "./requests";
+import { returnSeal, type SealSubmitInput, submitSealRequest } from "./requests";
 import { sealRequestFiles } from "./files";
 
 const SUBJECT = "LAWFIRM_SEAL_VIEW" as const;
@@ -24,13 +23,8 @@ const versionBody = { type: "object", required: ["version"], additionalPropertie
 
 type Id = { Params: { id: string } };
 
-/** Registered in app.ts with `{ prefix: "/api", registry }`, beside the generic /api/seals and /api/seal-requests routes. */
-export async function sealsRoutes(app: FastifyInstance, opts: { registry: ResourceRegistry; overdueIntervalSeconds: number }) {
-  registerSealEffects(app);
-  app.jobs.register("seals.overdue", opts.overdueIntervalSeconds * 1000, async () => {
-    const n = await remindOverdueSeals(app.database.db);
-    if (n > 0) app.log.info({ job: "seals.overdue", reminded: n }, "custodians reminded of seals past their return date");
-  });
+/** Registered by the seals plugin under /api, beside the generic /api/seals and /api/seal-requests routes. */
+export async function sealsRoutes(app: FastifyInstance, opts: { registry: ResourceRegistry }) {
   const onRequest = { permission: ["read", SUBJECT] as ["read", typeof SUBJECT], tenantTable: "seal_requests" };
 
   app.post<{ Body: SealSubmitInput }>("/seal-request-submissions", { schema: { body: submitBody }, config: { permission: ["create", SUBJECT] } }, (req) =>

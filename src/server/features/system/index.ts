@@ -1,2 +1,2 @@
 /** What other features and the app may use of system; everything else is internal. */
-export { systemRoutes } from "./routes";
+export { systemPlugin } from "./plugin";

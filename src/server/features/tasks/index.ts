@@ -1,6 +1,6 @@
 /** What other features and the app may use of tasks; everything else is internal. */
 export { caseTaskEvents } from "./history";
-export { tasksRoutes } from "./routes";
+export { tasksPlugin } from "./plugin";
 export { assertCaseWritable, visibleTasks } from "./service";
 export { checkTemplateItems } from "./templates";
 export { caseReadable, mineOrCaseReadable, onTeamOf } from "./visibility";

@@ -34,13 +34,13 @@ export type KeySweepOptions = {
 };
 
 /**
- * Sweeps old keys periodically while the server runs. Every instance of a multi-node
+ * Registers the sweep of old keys as a periodic job of the app. Every instance of a multi-node
  * deployment may sweep: deleting rows that are already gone is harmless.
  */
-export const startKeySweeper = (app: FastifyInstance, db: Db, opts: KeySweepOptions) => {
-  if (!(opts.everyMinutes > 0) || !(opts.ttlHours > 0)) return;
+export const registerKeySweeper = (app: FastifyInstance, opts: KeySweepOptions) => {
+  if (!(opts.ttlHours > 0)) return;
   app.jobs.register("workflow.keySweep", opts.everyMinutes * 60_000, async () => {
-    const deleted = await sweepActionKeys(db, new Date(Date.now() - opts.ttlHours * 3600_000));
+    const deleted = await sweepActionKeys(app.database.db, new Date(Date.now() - opts.ttlHours * 3600_000));
     if (deleted > 0) app.log.info({ deleted }, "workflow idempotency keys swept");
   });
 };

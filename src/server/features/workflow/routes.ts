@@ -7,7 +7,6 @@ import type { TokenSigner } from "../auth";
 import { getInstanceDetail } from "./detail";
 import { businessSettingsBody, readBusinessSettings, saveBusinessSettings } from "./business-settings";
 import { type ActionBody, actOnInstance, reassignTask, type ReassignBody, type SubmitInput, submitInstance } from "./instances-service";
-import { startKeySweeper } from "./key-sweeper";
 import { countBadges, findAll, findCc, findHandled, findInitiated, findPending, nextPending } from "./queries";
 import { workflowDefinitionRoutes } from "./routes-definitions";
 import { approvalFileRoutes } from "./routes-files";
@@ -81,10 +80,6 @@ const nextTaskQuery = {
 const TABS = { pending: findPending, initiated: findInitiated, handled: findHandled, cc: findCc, all: findAll } as const;
 
 export async function workflowRoutes(app: FastifyInstance, opts: { tokens: TokenSigner }) {
-  startKeySweeper(app, app.database.db, {
-    ttlHours: app.config.workflowKeyTtlHours ?? 7 * 24,
-    everyMinutes: app.config.workflowKeySweepMinutes ?? 60,
-  });
   await app.register(workflowDefinitionRoutes, { prefix: "/definitions" });
 
   app.get("/startable", { config: { permission: ["create", "WORKFLOW_INSTANCE"] } }, (req) => findStartable(req.ctx));

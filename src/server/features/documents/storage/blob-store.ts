@@ -24,13 +24,6 @@ export type ByteRange = { start: number; end: number };
 /** A committed body as the purge sees it. */
 export type StoredBody = { key: string; modifiedAt: Date };
 
-declare module "fastify" {
-  interface FastifyInstance {
-    /** The one store of file bodies: Documents and every feature that writes or serves files. */
-    files: BlobStore;
-  }
-}
-
 /**
  * Where file bodies live. Features only see this type, so an S3-compatible store can replace
  * the disk one by implementing the same functions.

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 
-import type { DictionaryUsageRegistry } from "../features/dictionaries";
-import { inWorkspace } from "../lib/tenant";
-import type { ResourceRegistry } from "./types";
+import { inWorkspace } from "../../lib/tenant";
+import type { ResourceRegistry } from "../../schema-engine";
+import type { DictionaryUsageRegistry } from "./usage";
 
 /** A dictionary item a schema field still stores cannot be deleted (only disabled). */
 export const registerDictionaryUsage = (usage: DictionaryUsageRegistry, registry: ResourceRegistry) => {

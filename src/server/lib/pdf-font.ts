@@ -4,6 +4,8 @@ import { Readable } from "node:stream";
 import * as fontkit from "fontkit";
 import type { PDFDocument } from "pdf-lib";
 
+import type { Config } from "./config";
+
 /** pdf-lib does not export its fontkit interface; it is what registerFontkit takes. */
 type Fontkit = Parameters<PDFDocument["registerFontkit"]>[0];
 
@@ -14,6 +16,10 @@ export const DEFAULT_PDF_FONT: PdfFont = {
   path: "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
   face: "NotoSansCJKsc-Regular",
 };
+
+/** The configured face (PDF_FONT_PATH, PDF_FONT_FACE), else the default. */
+export const pdfFontOf = (config: Pick<Config, "pdfFontPath" | "pdfFontFace">): PdfFont =>
+  config.pdfFontPath ? { path: config.pdfFontPath, face: config.pdfFontFace ?? DEFAULT_PDF_FONT.face } : DEFAULT_PDF_FONT;
 
 type Loaded = { bytes: Buffer; fontkit: Fontkit };
 const cache = new Map<string, Promise<Loaded>>();

@@ -1,0 +1,35 @@
+import path from "node:path";
+
+import { pdfFontOf } from "../../lib/pdf-font";
+import { featurePlugin, registerRowOwners } from "../../plugins/feature";
+import { esignRowOwners } from "./bindings";
+import type { EsignDeps } from "./deps";
+import { runEsignJobs } from "./jobs";
+import { createPageRenderer } from "./pages";
+import { esignAdminRoutes } from "./routes-admin";
+import { esignPublicRoutes } from "./routes-public";
+
+/** Electronic signing of contracts: the sender's routes, the counterparties' public pages, reminders and expiry. */
+export const esignPlugin = featurePlugin(
+  "esign",
+  async (app) => {
+    const { config } = app;
+    registerRowOwners(app, esignRowOwners);
+    const deps: EsignDeps = {
+      store: app.files,
+      senders: app.senders,
+      log: app.log,
+      secret: config.jwtSecret,
+      outboxShowsSecrets: config.outboxShowsSecrets,
+      pdfFont: pdfFontOf(config),
+      renderPage: createPageRenderer(path.join(config.dataDir, "esign-pages")),
+      quotaBytes: config.workspaceQuotaBytes,
+      linkDays: config.esignLinkDays ?? 14,
+      remindEveryDays: config.esignRemindEveryDays ?? 3,
+    };
+    app.jobs.register("esign-reminders-expiry", (config.esignJobIntervalSeconds ?? 600) * 1000, async () => void (await runEsignJobs(app.database.db, deps)));
+    await app.register(esignAdminRoutes, { prefix: "/api", deps, publicUrl: config.publicUrl });
+    await app.register(esignPublicRoutes, { prefix: "/api", deps });
+  },
+  { dependencies: ["contracts", "documents", "messages", "notifications"] },
+);
