@@ -4,23 +4,13 @@ import type { Rule } from "antd/es/form";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 
+import type { MemberInput } from "../../../shared/contracts/org";
 import { checkFormat, formatMessageKey, type MemberFormat } from "../../../shared/validators";
 import { toDeptTree, usePickerData } from "../../components/member-picker";
 import { isApiError } from "../../providers/api-error";
 import type { Member, Role } from "./types";
 
-type Values = {
-  account: "new" | "existing";
-  username: string;
-  name?: string;
-  nameSuffix?: string;
-  password?: string;
-  phone?: string;
-  email?: string;
-  position?: string;
-  departmentIds?: string[];
-  roleIds?: string[];
-};
+type Values = MemberInput;
 
 type Props = { open: boolean; member: Member | null; roles: Role[]; onClose: () => void };
 

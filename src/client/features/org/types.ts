@@ -1,22 +1,6 @@
 import type { PermissionRule } from "../../../shared/permissions";
 
-export type Ref = { id: string; name: string };
-
-export type Member = {
-  id: string;
-  userId: string;
-  username: string;
-  name: string;
-  nameSuffix: string;
-  phone: string;
-  email: string;
-  position: string;
-  isEnabled: boolean;
-  isAccountEnabled: boolean;
-  version: number;
-  departments: Ref[];
-  roles: (Ref & { code: string })[];
-};
+export type { Member } from "../../../shared/contracts/org";
 
 export type Department = {
   id: string;

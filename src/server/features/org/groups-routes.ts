@@ -4,41 +4,10 @@ import type { RoutePermission } from "../../plugins/auth";
 import { createFilter, deleteFilter, type FilterInput, type FilterPatch, findFilters, getFilter, updateFilter } from "./filters-service";
 import { createGroup, deleteGroup, findGroups, getGroup, type GroupInput, type GroupPatch, updateGroup } from "./groups-service";
 import { getPickerData } from "./picker-service";
+import { filterBody, groupBody, pickerQuery } from "./schemas";
 
 /** Groups, saved filters and the picker serve every member, not only admins. */
 const basic: RoutePermission = ["basic", "BASIC_PERMISSION"];
-const version = { type: "integer", minimum: 1 } as const;
-const uuids = { type: "array", maxItems: 500, items: { type: "string", format: "uuid" } } as const;
-const name = { type: "string", minLength: 1, maxLength: 50 } as const;
-
-const groupBody = (required: string[]) =>
-  ({
-    type: "object",
-    required,
-    additionalProperties: false,
-    properties: { name, sortOrder: { type: "integer", minimum: 0, maximum: 100_000 }, memberIds: uuids, version },
-  }) as const;
-
-/** The member-list query a saved filter replays (same keys as GET /api/members). */
-const filterShape = {
-  type: "object",
-  additionalProperties: false,
-  properties: {
-    q: { type: "string", maxLength: 100 },
-    position_like: { type: "string", maxLength: 50 },
-    isEnabled: { type: "boolean" },
-    departmentId: { type: "array", maxItems: 50, items: { type: "string", format: "uuid" } },
-    roleId: { type: "array", maxItems: 50, items: { type: "string", format: "uuid" } },
-  },
-} as const;
-
-const filterBody = (required: string[]) =>
-  ({
-    type: "object",
-    required,
-    additionalProperties: false,
-    properties: { name, filter: filterShape, version },
-  }) as const;
 
 export async function groupRoutes(app: FastifyInstance) {
   const one = { config: { permission: basic, tenantTable: "member_groups" } };
@@ -86,7 +55,7 @@ export async function pickerRoutes(app: FastifyInstance) {
   app.get<{ Querystring: { includeDisabled?: boolean } }>(
     "/",
     {
-      schema: { querystring: { type: "object", properties: { includeDisabled: { type: "boolean" } } } },
+      schema: { querystring: pickerQuery },
       config: { permission: basic },
     },
     (req) => getPickerData(req.ctx, req.query.includeDisabled === true),

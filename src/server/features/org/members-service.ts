@@ -1,7 +1,9 @@
 import { and, asc, count, eq, exists, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 
+import type { Member, MemberInput, MemberPatch } from "../../../shared/contracts/org";
 import { AppError } from "../../../shared/errors";
 import { departments, memberDepartments, memberRoles, members, roles, users } from "../../db/tables";
+import type { Answer } from "../../lib/answers";
 import { writeAudit } from "../../lib/audit";
 import { type ListQuery, orderOf, pageOf, pageWithTotal } from "../../lib/list-query";
 import { type RequestCtx, withDb } from "../../lib/request-ctx";
@@ -10,24 +12,6 @@ import { hashPassword } from "../auth";
 import { assertAdminRemains } from "./admin-guard";
 import type { OrgDeps } from "./deps";
 import { assertDepartments, assertRoles, isUuid, lockOrg } from "./references";
-
-export type MemberInput = {
-  account: "new" | "existing";
-  username: string;
-  name?: string;
-  nameSuffix?: string;
-  password?: string;
-  phone?: string;
-  email?: string;
-  position?: string;
-  departmentIds?: string[];
-  roleIds?: string[];
-};
-
-export type MemberPatch = Partial<Omit<MemberInput, "account" | "username" | "password">> & {
-  isEnabled?: boolean;
-  version: number;
-};
 
 const like = (value: unknown) => `%${String(value).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -130,7 +114,7 @@ export const memberFilters = (ctx: RequestCtx, q: ListQuery): (SQL | undefined)[
 /** What the member list sorts by (the route's `_sort` accepts exactly these keys). */
 export const MEMBER_SORT = { name: users.name, username: users.username, position: members.position, createdAt: members.createdAt };
 
-export const findMembers = async (ctx: RequestCtx, q: ListQuery) => {
+export const findMembers = async (ctx: RequestCtx, q: ListQuery): Promise<{ rows: Answer<Member>[]; total: number }> => {
   const where = inWorkspace(ctx, members, ...memberFilters(ctx, q));
   const { offset, limit } = pageOf(q);
   const order = orderOf(q, MEMBER_SORT, asc(users.name));
@@ -149,7 +133,7 @@ export const findMembers = async (ctx: RequestCtx, q: ListQuery) => {
   return { rows: await withLinks(ctx, rows), total };
 };
 
-export const getMember = async (ctx: RequestCtx, id: string) => {
+export const getMember = async (ctx: RequestCtx, id: string): Promise<Answer<Member>> => {
   const [row] = await ctx.db
     .select(memberColumns)
     .from(members)
@@ -183,7 +167,7 @@ const findAccount = async (ctx: RequestCtx, username: string) => {
 };
 
 /** Creates an account and adds it, or adds an existing user-center account to this firm. */
-export const createMember = async (ctx: RequestCtx, input: MemberInput) => {
+export const createMember = async (ctx: RequestCtx, input: MemberInput): Promise<Answer<Member>> => {
   const passwordHash =
     input.account === "new" && input.password ? await hashPassword(input.password) : undefined;
   const id = await ctx.db.transaction(async (tx) => {
@@ -241,7 +225,7 @@ const renameAccount = async (ctx: RequestCtx, userId: string, patch: MemberPatch
   await ctx.db.update(users).set({ ...set, updatedAt: new Date() }).where(eq(users.id, userId));
 };
 
-export const updateMember = async (ctx: RequestCtx, deps: OrgDeps, id: string, patch: MemberPatch) => {
+export const updateMember = async (ctx: RequestCtx, deps: OrgDeps, id: string, patch: MemberPatch): Promise<Answer<Member>> => {
   const userId = await ctx.db.transaction(async (tx) => {
     const tctx = withDb(ctx, tx);
     await lockOrg(tctx);

@@ -13,59 +13,7 @@ import {
   type RoleRules,
   updateRole,
 } from "./roles-service";
-
-const oneOrMany = {
-  anyOf: [
-    { type: "string", minLength: 1, maxLength: 64 },
-    { type: "array", minItems: 1, maxItems: 20, items: { type: "string", minLength: 1, maxLength: 64 } },
-  ],
-} as const;
-
-/** A CASL rule as stored on a role; what the values may be is checked by shared/permission-scopes. */
-const rule = {
-  type: "object",
-  required: ["action", "subject"],
-  additionalProperties: false,
-  properties: {
-    action: oneOrMany,
-    subject: oneOrMany,
-    conditions: { type: "object", maxProperties: 5 },
-    fields: { type: "array", maxItems: 100, items: { type: "string", minLength: 1, maxLength: 64 } },
-    inverted: { type: "boolean" },
-    reason: { type: "string", maxLength: 200 },
-  },
-} as const;
-
-const rules = { type: "array", maxItems: 500, items: rule } as const;
-const name = { type: "string", minLength: 1, maxLength: 50 } as const;
-const description = { type: "string", maxLength: 200 } as const;
-
-const createBody = {
-  type: "object",
-  required: ["name", "code"],
-  additionalProperties: false,
-  properties: {
-    name,
-    code: { type: "string", minLength: 1, maxLength: 50, pattern: "^[a-z][a-z0-9_-]*$" },
-    description,
-    rules,
-    isPartner: { type: "boolean" },
-  },
-} as const;
-
-const patchBody = {
-  type: "object",
-  required: ["version"],
-  additionalProperties: false,
-  properties: { name, description, isPartner: { type: "boolean" }, version: { type: "integer", minimum: 1 } },
-} as const;
-
-const rulesBody = {
-  type: "object",
-  required: ["rules", "version"],
-  additionalProperties: false,
-  properties: { rules, version: { type: "integer", minimum: 1 } },
-} as const;
+import { roleCreateBody, rolePatchBody, roleRulesBody } from "./schemas";
 
 const one = (action: "read" | "update" | "delete") =>
   ({ config: { permission: [action, "ORG_ROLE"] as RoutePermission, tenantTable: "roles" } });
@@ -81,19 +29,19 @@ export async function roleRoutes(app: FastifyInstance, opts: OrgDeps) {
 
   app.post<{ Body: RoleInput }>(
     "/",
-    { schema: { body: createBody }, config: { permission: ["create", "ORG_ROLE"] } },
+    { schema: { body: roleCreateBody }, config: { permission: ["create", "ORG_ROLE"] } },
     (req) => createRole(req.ctx, req.body),
   );
 
   app.patch<{ Params: { id: string }; Body: RolePatch }>(
     "/:id",
-    { schema: { body: patchBody }, ...one("update") },
+    { schema: { body: rolePatchBody }, ...one("update") },
     (req) => updateRole(req.ctx, req.params.id, req.body),
   );
 
   app.put<{ Params: { id: string }; Body: RoleRules }>(
     "/:id/rules",
-    { schema: { body: rulesBody }, ...one("update") },
+    { schema: { body: roleRulesBody }, ...one("update") },
     (req) => replaceRoleRules(req.ctx, opts, req.params.id, req.body),
   );
 

@@ -7,13 +7,7 @@ import { writeAudit } from "../../lib/audit";
 import { readFirmTimeZone } from "../../lib/firm-time";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { failValidation, fieldError } from "../../schema-engine/checks";
-
-const body = {
-  type: "object",
-  required: ["timeZone"],
-  additionalProperties: false,
-  properties: { timeZone: { type: "string", minLength: 1, maxLength: 64 } },
-} as const;
+import { timeZoneBody } from "./schemas";
 
 export const saveFirmTimeZone = (ctx: RequestCtx, timeZone: string) =>
   ctx.db.transaction(async (tx) => {
@@ -30,5 +24,5 @@ export const saveFirmTimeZone = (ctx: RequestCtx, timeZone: string) =>
 /** The firm's clock (every screen, PDF and e-mail shows times on it); admins of the organization set it. */
 export async function timeZoneRoutes(app: FastifyInstance) {
   app.get("/", { config: { permission: "member" } }, async (req) => ({ timeZone: await readFirmTimeZone(req.ctx.db, req.ctx.workspaceId) }));
-  app.put<{ Body: { timeZone: string } }>("/", { schema: { body }, config: { permission: ["update", "ORG_DICTIONARY"] } }, (req) => saveFirmTimeZone(req.ctx, req.body.timeZone));
+  app.put<{ Body: { timeZone: string } }>("/", { schema: { body: timeZoneBody }, config: { permission: ["update", "ORG_DICTIONARY"] } }, (req) => saveFirmTimeZone(req.ctx, req.body.timeZone));
 }
