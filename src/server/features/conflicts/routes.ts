@@ -6,7 +6,7 @@ import type { PdfFont } from "../../lib/pdf-font";
 import { discardReport } from "./orphans";
 import { exportReportPdf } from "./pdf-exports";
 import { getReportWithLetters, listReports, saveReport } from "./reports";
-import { idParams, listQuery, saveBody, searchBody } from "./schemas";
+import { checkAnswer, idParams, listQuery, reportAnswer, reportDetailAnswer, reportListAnswer, saveBody, searchBody } from "./schemas";
 import { runCheck } from "./search";
 
 const SUBJECT = "LAWFIRM_CONFLICT_VIEW" as const;
@@ -17,20 +17,20 @@ export async function conflictsRoutes(app: FastifyInstance, opts: { pdfFont: Pdf
   const readOne = { permission: ["read", SUBJECT] as ["read", typeof SUBJECT], tenantTable: "conflict_reports" };
   app.post<{ Body: ConflictCheckInput }>(
     "/conflicts/search",
-    { schema: { body: searchBody }, config: { permission: ["read", SUBJECT] } },
+    { schema: { body: searchBody, response: checkAnswer }, config: { permission: ["read", SUBJECT] } },
     (req) => runCheck(req.ctx, req.body.keywords, req.body.scopes, req.body.adverse),
   );
-  app.post<{ Body: SaveReportInput }>("/conflicts/reports", { schema: { body: saveBody }, config: { permission: ["create", SUBJECT] } }, (req) =>
+  app.post<{ Body: SaveReportInput }>("/conflicts/reports", { schema: { body: saveBody, response: reportAnswer }, config: { permission: ["create", SUBJECT] } }, (req) =>
     saveReport(req.ctx, req.body),
   );
   app.get<{ Querystring: { q?: string; caseId?: string } }>(
     "/conflicts/reports",
-    { schema: { querystring: listQuery }, config: { permission: ["read", SUBJECT] } },
+    { schema: { querystring: listQuery, response: reportListAnswer }, config: { permission: ["read", SUBJECT] } },
     (req) => listReports(req.ctx, req.query),
   );
   app.get<{ Params: { id: string } }>(
     "/conflicts/reports/:id",
-    { schema: { params: idParams }, config: readOne },
+    { schema: { params: idParams, response: reportDetailAnswer }, config: readOne },
     (req) => getReportWithLetters(req.ctx, req.params.id),
   );
   // Only an orphan, only by its author (orphans.ts); the right is the one that saved it.
