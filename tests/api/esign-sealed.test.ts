@@ -49,6 +49,8 @@ describe("a sealed contract afterwards", () => {
     // The public verify page shows the step too.
     const verify = await t.app.inject({ method: "POST", url: "/api/public/verify", headers: { "content-type": "application/pdf" }, payload: sealed });
     expect(verify.json().data.trail.map((e: { action: string }) => e.action)).toContain("archived");
+    // Its times are read on the sealing firm's clock, not the reader's.
+    expect(verify.json().data.timeZone).toBe("Asia/Shanghai");
   });
 
   it("voiding adds a 'voided' entry with its reason", async () => {

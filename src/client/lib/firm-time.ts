@@ -19,11 +19,18 @@ type Instant = string | number | Date | Dayjs;
  */
 let zone = DEFAULT_FIRM_TIME_ZONE;
 const listeners = new Set<() => void>();
+/**
+ * antd's date pickers take "now" (the Today and Now buttons, the highlighted day, the month they
+ * open on) from dayjs().tz(), that is dayjs's default zone: set to the firm's, a picker's today is
+ * the firm's today, not the browser's.
+ */
+dayjs.tz.setDefault(zone);
 
 export const setFirmTimeZone = (next: unknown) => {
   const value = isTimeZone(next) ? next : DEFAULT_FIRM_TIME_ZONE;
   if (value === zone) return;
   zone = value;
+  dayjs.tz.setDefault(zone);
   for (const listener of listeners) listener();
 };
 

@@ -26,6 +26,8 @@ export type PublicView = {
 export type VerifyResult = {
   sealed: boolean;
   firmName: string | null;
+  /** The sealing firm's time zone (null: no firm here sealed it). */
+  timeZone: string | null;
   unaltered: boolean;
   signatureValid: boolean;
   signedAt: string | null;

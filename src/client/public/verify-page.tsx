@@ -7,7 +7,13 @@ import { Notice, Shell } from "./shell";
 import "./verify.css";
 
 const MAX_BYTES = 50 * 1024 * 1024;
-const time = (value: string | null) => (value ? new Date(value).toLocaleString(getLanguage()) : "");
+/**
+ * A time on the sealing firm's clock with its offset ("2026/11/27 09:30:00 GMT+8"), whatever zone
+ * the reader's browser is in (a PDF no firm here sealed has no firm clock: the reader's, labelled).
+ * Intl, not dayjs: this page stays small.
+ */
+const time = (value: string | null, zone: string | null) =>
+  value ? new Date(value).toLocaleString(getLanguage(), { timeZone: zone ?? undefined, timeZoneName: "shortOffset" }) : "";
 
 /**
  * /manage/verify — anyone holding a PDF asks whether it is one the firm sealed and whether it is
@@ -94,7 +100,7 @@ export const VerifyPage = ({ onLanguage }: { onLanguage: (language: Language) =>
             {result.signedAt ? (
               <>
                 <dt>{t("verify.signedAt")}</dt>
-                <dd>{time(result.signedAt)}</dd>
+                <dd>{time(result.signedAt, result.timeZone)}</dd>
               </>
             ) : null}
             {result.certificateSubject ? (
@@ -110,7 +116,7 @@ export const VerifyPage = ({ onLanguage }: { onLanguage: (language: Language) =>
               <ol className="pub-trail">
                 {result.trail.map((e, i) => (
                   <li key={i}>
-                    <time dateTime={e.at}>{time(e.at)}</time> · {t(`actions.${e.action}`, { defaultValue: e.action })}
+                    <time dateTime={e.at}>{time(e.at, result.timeZone)}</time> · {t(`actions.${e.action}`, { defaultValue: e.action })}
                     {e.actorName ? ` · ${e.actorName}` : null}
                   </li>
                 ))}

@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button, Form, Input, Skeleton } from "antd";
-import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -8,6 +7,7 @@ import { PageHeader, PagePanel } from "../../layout/page-header";
 import { showToast } from "../../layout/toast";
 import { isApiError } from "../../providers/api-error";
 import { api } from "../../lib/api";
+import { firmToday } from "../../lib/firm-time";
 import { useCan } from "../../routing/use-can";
 
 type Settings = { numberFormat: string; firmShortName: string };
@@ -15,7 +15,7 @@ type Settings = { numberFormat: string; firmShortName: string };
 /** What a format gives for the first civil case of this year (the server numbers the same way). */
 const sample = (v: Partial<Settings>, typeChar: string) =>
   (v.numberFormat ?? "")
-    .replace(/\{year\}/g, String(dayjs().year()))
+    .replace(/\{year\}/g, firmToday().slice(0, 4))
     .replace(/\{firm\}/g, v.firmShortName ?? "")
     .replace(/\{type\}/g, typeChar)
     .replace(/\{seq(?::([1-9]))?\}/g, (_, n?: string) => "1".padStart(Number(n ?? 1), "0"));

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 
 import { showToast } from "../../layout/toast";
 import { api } from "../../lib/api";
+import { firmToday } from "../../lib/firm-time";
 import { type CaseRecord, caseKey } from "./api";
 
 type Dialog = "extend" | "terminate" | null;
@@ -22,7 +23,9 @@ export const LifecycleActions = ({ record }: { record: CaseRecord }) => {
   const [isSaving, setSaving] = useState(false);
   const [days, setDays] = useState<number | null>(30);
   const [form] = Form.useForm<{ reason: string }>();
-  const base = record.validUntil && dayjs(record.validUntil).isAfter(dayjs(), "day") ? dayjs(record.validUntil) : dayjs();
+  // Counted like the server: from the validity date, or the firm's today once that has passed.
+  const today = firmToday();
+  const base = dayjs(record.validUntil && record.validUntil > today ? record.validUntil : today);
   const newDate = days ? base.add(days, "day").format("YYYY-MM-DD") : "";
 
   const post = async (path: string, body: Record<string, unknown>, done: string) => {

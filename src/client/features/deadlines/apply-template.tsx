@@ -1,8 +1,10 @@
 import { useCustom, useCustomMutation } from "@refinedev/core";
 import { Button, DatePicker, Form, List, Modal, Select } from "antd";
-import dayjs, { type Dayjs } from "dayjs";
+import type { Dayjs } from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+
+import { firmNow } from "../../lib/firm-time";
 
 type Template = { id: string; name: string; stage: string; items: { kind: string; title: string; offsetDays: number }[] };
 
@@ -37,7 +39,7 @@ export const ApplyTemplate = ({ caseId, onApplied }: { caseId: string; onApplied
     <>
       <Button onClick={() => setOpen(true)}>{t("deadlines.templates.apply")}</Button>
       <Modal open={open} title={t("deadlines.templates.apply")} okText={t("deadlines.templates.applyOk")} cancelText={t("buttons.cancel")} onCancel={() => setOpen(false)} onOk={() => form.submit()} confirmLoading={mutation.isPending} destroyOnHidden>
-        <Form form={form} layout="vertical" initialValues={{ triggerDate: dayjs() }} onFinish={(v) => void apply(v)}>
+        <Form form={form} layout="vertical" initialValues={{ triggerDate: firmNow() }} onFinish={(v) => void apply(v)}>
           <Form.Item name="templateId" label={t("deadlines.templates.name")} rules={[{ required: true, message: t("validation.required") }]} extra={templates.length ? undefined : t("deadlines.templates.none")}>
             <Select options={templates.map((x) => ({ value: x.id, label: x.name }))} />
           </Form.Item>

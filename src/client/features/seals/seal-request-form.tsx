@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Button, Col, DatePicker, Form, Input, InputNumber, Radio, Row, Select, Space } from "antd";
-import dayjs, { type Dayjs } from "dayjs";
+import type { Dayjs } from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams, useSearchParams } from "react-router";
@@ -10,11 +10,12 @@ import { useSubmissionKey } from "../../lib/submission-key";
 import { isApiError } from "../../providers/api-error";
 import { api } from "../../lib/api";
 import { useSealOptions } from "../../lib/seal-options";
+import { firmToday } from "../../lib/firm-time";
 import { useCaseOptions } from "../contracts/api";
 import { FileUpload } from "../../components/file-upload";
 import { noEnterSubmit } from "../../components/no-enter-submit";
 import { type Recipient, RecipientsField } from "./recipients-field";
-import "../contracts/contracts.css";
+import "../../components/record-form.css";
 
 type Values = { documentType: string; caseId?: string; recipients: Recipient[]; sealId: string; reason: string; reviewed: boolean; mode: string; returnDue?: Dayjs };
 type FileCopies = { fileId: string; name: string; copies: number };
@@ -86,7 +87,7 @@ export const SealRequestForm = () => {
     <>
       <PageHeader title={t("seals.titles.createRequest")} />
       <PagePanel>
-        <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} initialValues={{ mode: "office", caseId: search.get("caseId") ?? undefined, recipients: [{ name: "", copies: 1 }] }} className="contract-form">
+        <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} initialValues={{ mode: "office", caseId: search.get("caseId") ?? undefined, recipients: [{ name: "", copies: 1 }] }} className="record-form">
           <Row gutter={16}>
             <Col xs={24} md={12}>
               <Form.Item name="documentType" label={f("documentType")} rules={[required]}>
@@ -147,7 +148,7 @@ export const SealRequestForm = () => {
             {mode === "take-out" ? (
               <Col xs={24} md={8}>
                 <Form.Item name="returnDue" label={f("returnDue")} rules={[required]}>
-                  <DatePicker style={{ width: "100%" }} disabledDate={(d) => d.isBefore(dayjs(), "day")} onKeyDown={noEnterSubmit} />
+                  <DatePicker style={{ width: "100%" }} disabledDate={(d) => d.format("YYYY-MM-DD") < firmToday()} onKeyDown={noEnterSubmit} />
                 </Form.Item>
               </Col>
             ) : null}

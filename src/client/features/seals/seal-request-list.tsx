@@ -1,16 +1,16 @@
 import { PlusOutlined } from "@ant-design/icons";
 import { Button, Tag } from "antd";
-import dayjs from "dayjs";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 
 import { PageHeader, PagePanel } from "../../layout/page-header";
+import { firmToday } from "../../lib/firm-time";
 import { useCan } from "../../routing/use-can";
 import { SchemaList } from "../../schema-ui/schema-list";
 import { useStartable } from "../workflow";
 
 /** A seal taken out and not back by its return date (the day after it is due). */
-const isOverdue = (row: Record<string, unknown>, today = dayjs().format("YYYY-MM-DD")) =>
+const isOverdue = (row: Record<string, unknown>, today = firmToday()) =>
   row.status === "taken-out" && typeof row.returnDue === "string" && row.returnDue < today;
 
 /** /seal/list: seal requests the user may read, filtered by the schema's x-filter fields; overdue take-outs are tagged. */

@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 
 import type { Db } from "../../db/client";
 import { contracts, esignCertificates, esignEvents, esignRequests, workspaces } from "../../db/tables";
+import { readFirmTimeZone } from "../../lib/firm-time";
 import { sha256 } from "./secrets";
 import { checkChain } from "./trail";
 import { checkSignature } from "./verify-pdf";
@@ -43,6 +44,8 @@ export const verifyDocument = async (db: Db, pdf: Buffer) => {
   return {
     sealed: Boolean(cert) && sig.signed,
     firmName: cert?.firm ?? null,
+    // The sealing firm's clock: the page reads its times there, not in the reader's browser zone.
+    timeZone: cert ? await readFirmTimeZone(db, cert.workspaceId) : null,
     signatureValid: sig.signatureValid && sig.coversWholeFile,
     unaltered,
     sha256: hash,
