@@ -4,8 +4,8 @@ import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { isApiError } from "../providers/api-error";
-import { getUploadToken, uploadOne } from "../lib/file-transfer";
-import { safeName } from "../features/workflow/attachment-upload";
+import "./file-upload.css";
+import { getUploadToken, numbered, safeName, uploadOne } from "../lib/file-transfer";
 
 type Props = {
   /** The folder the files go to (a contract's text goes to its case's folder); else the upload root. */
@@ -21,11 +21,6 @@ type Props = {
   fallbackFolder?: string;
   /** Shown beside each uploaded file in the list (a seal request's copies), so a form lists its files once. */
   itemExtra?: (file: { id: string; name: string }) => ReactNode;
-};
-
-const numbered = (name: string, n: number) => {
-  const dot = name.lastIndexOf(".");
-  return dot > 0 ? `${name.slice(0, dot)}-${n}${name.slice(dot)}` : `${name}-${n}`;
 };
 
 /**

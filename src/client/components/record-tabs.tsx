@@ -6,7 +6,7 @@ import { Link } from "react-router";
 import { api } from "../lib/api";
 import { useMemberName } from "../lib/members";
 import { approvalPathOf } from "../lib/approval-paths";
-import { STATUS_COLORS } from "../features/workflow/types";
+import { APPROVAL_STATUS_COLORS } from "../lib/approval-status";
 import { firmTime } from "../lib/firm-time";
 
 type ApprovalRow = { id: string; kind: string; title: string; status: string; createdAt: string; finishedAt: string | null };
@@ -30,7 +30,7 @@ export const ApprovalsTab = ({ url }: { url: string }) => {
       columns={[
         { title: t("recordTabs.approvals.title"), dataIndex: "title", render: (v: string, r) => <Link to={approvalPathOf(r.kind, r.id)}>{v}</Link> },
         { title: t("recordTabs.approvals.kind"), dataIndex: "kind", render: (v: string) => t(`workflow.kinds.${v}`) },
-        { title: t("recordTabs.approvals.status"), dataIndex: "status", render: (v: string) => <Tag color={STATUS_COLORS[v]}>{t(`workflow.status.${v}`)}</Tag> },
+        { title: t("recordTabs.approvals.status"), dataIndex: "status", render: (v: string) => <Tag color={APPROVAL_STATUS_COLORS[v]}>{t(`workflow.status.${v}`)}</Tag> },
         { title: t("recordTabs.approvals.submittedAt"), dataIndex: "createdAt", render: time },
         { title: t("recordTabs.approvals.finishedAt"), dataIndex: "finishedAt", render: time },
       ]}

@@ -1,5 +1,21 @@
+import { INVALID_NAME_CHARS } from "../../shared/name-rules";
 import { api } from "./api";
 import { showToast } from "../layout/toast";
+
+const BLANKS = /[\s\u00a0\u3000]+/g;
+
+/**
+ * Attachment names follow the document store's rules, but a scanner's "Invoice March.pdf"
+ * should not be refused for its spaces: blanks and forbidden characters become "_".
+ */
+export const safeName = (name: string) =>
+  [...name.replace(BLANKS, "_")].map((c) => ((INVALID_NAME_CHARS as readonly string[]).includes(c) ? "_" : c)).join("");
+
+/** "a.pdf" -> "a-2.pdf": the next name to try when the folder already holds one. */
+export const numbered = (name: string, n: number) => {
+  const dot = name.lastIndexOf(".");
+  return dot > 0 ? `${name.slice(0, dot)}-${n}${name.slice(dot)}` : `${name}-${n}`;
+};
 
 /**
  * The few document calls Refine's data hooks cannot make: uploads with progress, and download

@@ -3,6 +3,9 @@
  * (each feature's routes.tsx declares the routes themselves).
  */
 
+/** SPEC §2 keeps the seed's spelling ("instution") for the organization detail route. */
+export const accountDetailPath = (record: { id?: unknown; accountType?: unknown }) =>
+  `/contacts/${record.accountType === "individual" ? "natural" : "instution"}-detail/${String(record.id)}`;
 /** Where a case's key dates and tasks open (home, calendar, tasks link here). */
 export const caseKeyDatesPath = (caseId: string) => `/cases/${caseId}/key-dates`;
 /** Where a task opens: My tasks with its detail drawer (home and calendar link here). */

@@ -1,12 +1,18 @@
 import type { AuthProvider } from "@refinedev/core";
 
-import { stopNotificationStream } from "../features/notifications/notification-stream";
 import { isApiError } from "./api-error";
 import { buildLogoutUrl, loadAppConfig } from "./config";
 import { api } from "../lib/api";
 import { leaveApp, PATHS, redirectToLogin } from "./navigation";
 import { fetchLoginUser, USER_API } from "./session";
 import { clearAuthStorage, getStoredUserInfo, hasAccessToken } from "./storage";
+
+const beforeSignOut = new Set<() => void>();
+
+/** Runs `step` at the start of every sign-out, before the token is revoked (the live notification stream closes itself here). */
+export const onSignOut = (step: () => void) => {
+  beforeSignOut.add(step);
+};
 
 export const authProvider: AuthProvider = {
   // Sign-in happens on the user center; the SPA only receives the token (features/auth).
@@ -17,7 +23,7 @@ export const authProvider: AuthProvider = {
   logout: async () => {
     // The revocation also ends the live stream with `reauth`; its 401 check would race this
     // redirect to the sign-in page, so the stream is closed first.
-    stopNotificationStream();
+    beforeSignOut.forEach((step) => step());
     try {
       // Revokes the token server-side; a failure must not keep the user signed in here.
       await api.post(USER_API.logout, null, { skipErrorHandler: true });

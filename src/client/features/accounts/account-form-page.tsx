@@ -8,7 +8,7 @@ import { showToast } from "../../layout/toast";
 import { SchemaForm, SchemaImport } from "../../schema-ui";
 import { useBusinessSettings } from "../workflow/business-settings";
 import { isPendingAccount } from "./pending-changes";
-import { detailPath } from "./paths";
+import { accountDetailPath } from "../../lib/record-paths";
 import "./accounts.css";
 
 /**
@@ -25,7 +25,7 @@ export const AccountFormPage = () => {
   const onSaved = (record: BaseRecord) => {
     // Replaces the form's "saved" toast: nothing changed yet, the approval decides.
     if (isPendingAccount(record)) showToast({ message: t("accounts.pending.submitted"), color: "success" });
-    navigate(detailPath(record));
+    navigate(accountDetailPath(record));
   };
   return (
     <>

@@ -7,7 +7,7 @@ import { PageHeader, PagePanel } from "../../layout/page-header";
 import { useCan } from "../../routing/use-can";
 import { SchemaList } from "../../schema-ui/schema-list";
 import { isPendingAccount } from "./pending-changes";
-import { detailPath } from "./paths";
+import { accountDetailPath } from "../../lib/record-paths";
 
 /** /contacts: every client of the firm, filtered by the schema's x-filter fields; a client whose edit awaits approval is tagged. */
 export const AccountList = () => {
@@ -39,7 +39,7 @@ export const AccountList = () => {
           resource="accounts"
           createButton={create}
           onImport={() => navigate("/contacts/import")}
-          linkTo={(record) => detailPath(record)}
+          linkTo={(record) => accountDetailPath(record)}
           nameExtra={(record) => (isPendingAccount(record) ? <Tag color="orange">{t("accounts.status.pending")}</Tag> : null)}
         />
       </PagePanel>

@@ -7,7 +7,7 @@ import { useNavigate } from "react-router";
 
 import { useCan } from "../../routing/use-can";
 import { EquityDiagram, type EquityEdge, type EquityNode } from "./equity-diagram";
-import { detailPath } from "./paths";
+import { accountDetailPath } from "../../lib/record-paths";
 
 type Graph = { nodes: EquityNode[]; edges: EquityEdge[]; shareholders: EquityEdge[]; investments: EquityEdge[] };
 type Side = "holder" | "company";
@@ -75,7 +75,7 @@ export const EquityPanel = ({ accountId, editable = true }: { accountId: string;
       <Typography.Title level={5}>{t("accounts.equity.diagram")}</Typography.Title>
       <Typography.Paragraph type="secondary">{t("accounts.equity.tiers")}</Typography.Paragraph>
       {graph && graph.edges.length > 0 ? (
-        <EquityDiagram nodes={graph.nodes} edges={graph.edges} selfId={accountId} onOpen={(n) => n.accountId && navigate(detailPath({ id: n.accountId, accountType: n.accountType }))} />
+        <EquityDiagram nodes={graph.nodes} edges={graph.edges} selfId={accountId} onOpen={(n) => n.accountId && navigate(accountDetailPath({ id: n.accountId, accountType: n.accountType }))} />
       ) : (
         <Empty description={t("accounts.equity.empty")} />
       )}

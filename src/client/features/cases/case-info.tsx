@@ -8,7 +8,7 @@ import { SchemaShow } from "../../schema-ui";
 import type { Field } from "../../schema-ui/use-schema";
 import { api } from "../../lib/api";
 import { useMemberName } from "../../lib/members";
-import { detailPath } from "../accounts/paths";
+import { accountDetailPath } from "../../lib/record-paths";
 import { type CaseRecord, type Party, useChain, useDictLabels } from "./api";
 import { CaseRecords } from "./case-records";
 import { STATUS_COLORS } from "./status";
@@ -37,7 +37,7 @@ const ClientSection = ({ accountId }: { accountId: string }) => {
   return (
     <Descriptions size="small" bordered column={{ xs: 1, md: 2 }}>
       <Descriptions.Item label={t("cases.fields.accountId")}>
-        <Link to={detailPath(data)}>{String(data.name)}</Link>
+        <Link to={accountDetailPath(data)}>{String(data.name)}</Link>
       </Descriptions.Item>
       <Descriptions.Item label={t("cases.detail.clientType")}>
         {t(`cases.detail.clientTypes.${data.accountType === "individual" ? "individual" : "organization"}`)}

@@ -10,6 +10,7 @@ import { api } from "../../lib/api";
 import { useMemberName } from "../../lib/members";
 import { useSealOptions } from "../../lib/seal-options";
 import { FileLinks } from "../../components/file-links";
+import "../../components/record-form.css";
 import { stampConfirm } from "./stamp-confirm";
 
 type Submission = { contractId: string | null; caseId: string; values: Record<string, unknown>; fileNames?: Record<string, string> };
@@ -38,7 +39,7 @@ const ProposedContract = ({ instanceId }: { instanceId: string }) => {
     return String(value);
   };
   return (
-    <section aria-label={t("contracts.titles.proposed")} className="contract-summary">
+    <section aria-label={t("contracts.titles.proposed")} className="record-summary">
       {data.contractId ? (
         <Alert type="success" showIcon message={<Link to={`/contract/detail/${data.contractId}`}>{t("contracts.messages.created")}</Link>} />
       ) : null}
@@ -74,7 +75,7 @@ const ContractOfRequest = ({ instanceId }: { instanceId: string }) => {
   if (!contract) return null;
   const action = (contract.pendingAction ?? {}) as Record<string, unknown>;
   return (
-    <Descriptions size="small" column={{ xs: 1, sm: 2, md: 2, lg: 2, xl: 2, xxl: 2 }} title={t("contracts.titles.aboutContract")} className="contract-summary">
+    <Descriptions size="small" column={{ xs: 1, sm: 2, md: 2, lg: 2, xl: 2, xxl: 2 }} title={t("contracts.titles.aboutContract")} className="record-summary">
       <Descriptions.Item label={t("contracts.fields.name")}>
         <Link to={`/contract/detail/${String(contract.id)}`}>{String(contract.name)}</Link>
       </Descriptions.Item>

@@ -14,6 +14,7 @@ import { useSealOptions } from "../../lib/seal-options";
 import { useCase, useCaseOptions } from "./api";
 import { FileUpload } from "../../components/file-upload";
 import { noEnterSubmit } from "../../components/no-enter-submit";
+import "../../components/record-form.css";
 import "./contracts.css";
 
 const FEE_TYPES = ["fixed", "hourly", "contingency", "semi-contingency", "hybrid"];
@@ -108,7 +109,7 @@ export const ContractFormPage = () => {
     <>
       <PageHeader title={t("contracts.titles.create")} />
       <PagePanel>
-        <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} initialValues={{ copies: 2 }} className="contract-form">
+        <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} initialValues={{ copies: 2 }} className="record-form">
           <Row gutter={16}>
             <Col xs={24} md={12}>
               <Form.Item name="caseId" label={f("caseId")} rules={[{ required: true, message: t("contracts.form.required") }]}>

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { useCan } from "../../routing/use-can";
-import "../org/org.css";
+import "../../components/split-panels.css";
 import { cleanAttributes, hasAttributes, ItemAttributes } from "./item-attributes";
 import "./dictionaries.css";
 

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from "react";
 
 import { replaceRules } from "../../providers/access-control";
+import { onSignOut } from "../../providers/auth";
 import { redirectToLogin } from "../../providers/navigation";
 import { fetchRules } from "../../providers/session";
 import { sessionHeaders } from "../../lib/api";
@@ -100,6 +101,7 @@ const connect = async () => {
 };
 
 export const startNotificationStream = () => {
+  onSignOut(stopNotificationStream);
   void connect();
 };
 

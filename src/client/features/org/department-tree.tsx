@@ -8,6 +8,7 @@ import { toDeptTree, usePickerData } from "../../components/member-picker";
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { useCan } from "../../routing/use-can";
 import type { Department } from "./types";
+import "../../components/split-panels.css";
 import "./org.css";
 
 type DropInfo = Parameters<NonNullable<TreeProps["onDrop"]>>[0];

@@ -11,6 +11,7 @@ import { useCan } from "../../routing/use-can";
 import { MemberForm } from "./member-form";
 import { SavedFilters } from "./saved-filters";
 import type { Member, MemberFilter, Role } from "./types";
+import "../../components/split-panels.css";
 import "./org.css";
 
 const PAGE_SIZES = ["5", "10", "20", "25", "50", "100"];

@@ -12,6 +12,7 @@ import { replaceRules } from "../../providers/access-control";
 import { fetchRules } from "../../providers/session";
 import { actionsOf, type Cell, type DenyRow, GRID_ACTIONS, type Grid, gridToRules, newDenyKey, rulesToGrid, type SubjectRow } from "./permission-grid";
 import type { Role } from "./types";
+import "../../components/split-panels.css";
 import "./org.css";
 
 /**

@@ -2,6 +2,8 @@ import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import { Button, Form, Input, InputNumber } from "antd";
 import { useTranslation } from "react-i18next";
 
+import "./seals.css";
+
 export type Recipient = { name: string; copies: number };
 
 /**

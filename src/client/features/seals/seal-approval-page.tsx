@@ -7,8 +7,9 @@ import { useParams, useSearchParams } from "react-router";
 import { api } from "../../lib/api";
 import { useMemberName } from "../../lib/members";
 import { useSealOptions } from "../../lib/seal-options";
-import { SealUsageTable } from "../contracts/contract-tabs";
+import { SealUsageTable } from "../../components/seal-usage-table";
 import { FileLinks } from "../../components/file-links";
+import "../../components/record-form.css";
 import { stampConfirm } from "../contracts/stamp-confirm";
 import { CaseLink } from "../cases";
 import { AllDone, ApprovalDetail, useNextPending } from "../workflow";
@@ -49,7 +50,7 @@ const RequestSummary = ({ instanceId }: { instanceId: string }) => {
   };
   const isOverdue = r.status === "taken-out" && typeof r.returnDue === "string" && r.returnDue < new Date().toISOString().slice(0, 10);
   return (
-    <section className="contract-summary" aria-label={t("seals.titles.request")}>
+    <section className="record-summary" aria-label={t("seals.titles.request")}>
       {isOverdue ? <Alert type="warning" showIcon message={t("seals.messages.overdue", { due: r.returnDue })} style={{ marginBottom: 12 }} /> : null}
       <Descriptions size="small" column={{ xs: 1, sm: 2, md: 2, lg: 2, xl: 2, xxl: 2 }} title={t("seals.titles.request")}>
         <Descriptions.Item label={t("seals.requestFields.requestNo")}>{String(r.requestNo)}</Descriptions.Item>

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { useCan } from "../../routing/use-can";
 import { SchemaList } from "../../schema-ui";
-import { SealUsageTable } from "../contracts/contract-tabs";
+import { SealUsageTable } from "../../components/seal-usage-table";
 import { SealFormModal, type SealRecord } from "./seal-form-modal";
 
 /** /seal/registry: the firm's seals (admins): add, edit, suspend or retire, and each seal's usage log. */

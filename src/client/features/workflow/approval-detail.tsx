@@ -8,7 +8,8 @@ import { type AcceptConfirm, ActionDialog, type DialogAction } from "./action-di
 import { ReassignDialog } from "./reassign-dialog";
 import { BusinessLink, businessTarget } from "./business-link";
 import { ApprovalTimeline } from "./timeline";
-import { type InstanceDetail, type MyTask, STATUS_COLORS, type TaskRow, WORKFLOW_API } from "./types";
+import { APPROVAL_STATUS_COLORS } from "../../lib/approval-status";
+import { type InstanceDetail, type MyTask, type TaskRow, WORKFLOW_API } from "./types";
 import { firmTime } from "../../lib/firm-time";
 import "./workflow.css";
 import { WorkflowForm } from "./workflow-form";
@@ -88,7 +89,7 @@ export const ApprovalDetail = ({ id, taskId, onTaskDone, summary, acceptConfirm 
       <PageHeader
         title={
           <span>
-            {detail.title} <Tag color={STATUS_COLORS[detail.status]}>{t(`workflow.status.${detail.status}`)}</Tag>
+            {detail.title} <Tag color={APPROVAL_STATUS_COLORS[detail.status]}>{t(`workflow.status.${detail.status}`)}</Tag>
           </span>
         }
       />

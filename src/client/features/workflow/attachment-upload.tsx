@@ -4,30 +4,14 @@ import { Button, Upload, type UploadFile } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
-import { INVALID_NAME_CHARS } from "../../../shared/name-rules";
 import { isApiError } from "../../providers/api-error";
 import { useCan } from "../../routing/use-can";
-import { getUploadToken, uploadOne } from "../../lib/file-transfer";
+import { getUploadToken, numbered, safeName, uploadOne } from "../../lib/file-transfer";
 import { formatSize, type Usage } from "../documents/types";
 import { sortItems } from "../documents/upload-items";
 
 /** At most this many files per comment (the server's limit on `attachments`). */
 export const MAX_ATTACHMENTS = 20;
-
-const BLANKS = /[\s\u00a0\u3000]+/g;
-
-/**
- * Attachment names follow the document store's rules, but a scanner's "Invoice March.pdf"
- * should not be refused for its spaces: blanks and forbidden characters become "_".
- */
-export const safeName = (name: string) =>
-  [...name.replace(BLANKS, "_")].map((c) => ((INVALID_NAME_CHARS as readonly string[]).includes(c) ? "_" : c)).join("");
-
-/** "a.pdf" -> "a-2.pdf": the next name to try when the folder already holds one. */
-const numbered = (name: string, n: number) => {
-  const dot = name.lastIndexOf(".");
-  return dot > 0 ? `${name.slice(0, dot)}-${n}${name.slice(dot)}` : `${name}-${n}`;
-};
 
 /** Whether the user may upload to the document store (where attachments are kept). */
 export const useCanAttach = () => useCan()("create", "LAWFIRM_DOCUMENT_VIEW");

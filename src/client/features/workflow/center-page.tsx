@@ -12,7 +12,8 @@ import { PageHeader, PagePanel } from "../../layout/page-header";
 import { useAntdTable } from "../../lib/use-antd-table";
 import { firmTime } from "../../lib/firm-time";
 import "./workflow.css";
-import { CENTER_TABS, type CenterRow, type CenterTab, STATUS_COLORS, WORKFLOW_API } from "./types";
+import { APPROVAL_STATUS_COLORS } from "../../lib/approval-status";
+import { CENTER_TABS, type CenterRow, type CenterTab, WORKFLOW_API } from "./types";
 import { approvalPathOf } from "../../lib/approval-paths";
 
 const fmt = (v?: string | null) => (v ? firmTime(v) : "");
@@ -72,7 +73,7 @@ const CenterList = ({ tab }: { tab: CenterTab }) => {
       title: t("workflow.fields.status"),
       dataIndex: "status",
       width: 100,
-      render: (v: string) => <Tag color={STATUS_COLORS[v]}>{t(`workflow.status.${v}`)}</Tag>,
+      render: (v: string) => <Tag color={APPROVAL_STATUS_COLORS[v]}>{t(`workflow.status.${v}`)}</Tag>,
     },
     {
       title: t(tab === "pending" ? "workflow.fields.receivedAt" : tab === "handled" ? "workflow.fields.actedAt" : tab === "cc" ? "workflow.fields.ccAt" : "workflow.fields.submittedAt"),

@@ -2,7 +2,8 @@ import { Button, Tag, Timeline } from "antd";
 import { useTranslation } from "react-i18next";
 
 import { AttachmentList } from "./attachment-list";
-import { type InstanceDetail, STATUS_COLORS, type TaskRow } from "./types";
+import { APPROVAL_STATUS_COLORS } from "../../lib/approval-status";
+import type { InstanceDetail, TaskRow } from "./types";
 import { firmTime } from "../../lib/firm-time";
 
 const COLORS: Record<string, string> = {
@@ -53,7 +54,7 @@ export const ApprovalTimeline = ({ detail, onReassign }: Props) => {
       color: "blue",
       children: (
         <div>
-          <strong>{name(x.assigneeId)}</strong> <Tag color={STATUS_COLORS[x.status]}>{t(`workflow.taskStatus.${x.status}`)}</Tag>
+          <strong>{name(x.assigneeId)}</strong> <Tag color={APPROVAL_STATUS_COLORS[x.status]}>{t(`workflow.taskStatus.${x.status}`)}</Tag>
           <span className="wf-muted">{x.nodeName || t("workflow.preview.initiator")}</span>
           {onReassign && x.status === "pending" && x.kind !== "submit" ? (
             <Button type="link" size="small" onClick={() => onReassign(x)} aria-label={t("workflow.reassign.for", { name: name(x.assigneeId) })}>

@@ -120,15 +120,3 @@ export type PreviewStep = {
   parallel?: string;
   users: { id: string; name: string }[];
 };
-
-export const STATUS_COLORS: Record<string, string> = {
-  running: "processing",
-  approved: "success",
-  rejected: "error",
-  cancelled: "default",
-  pending: "processing",
-  waiting: "warning",
-  accepted: "success",
-  returned: "warning",
-  transferred: "default",
-};
