@@ -8,12 +8,18 @@ import "./verify.css";
 
 const MAX_BYTES = 50 * 1024 * 1024;
 /**
- * A time on the sealing firm's clock with its offset ("2026/11/27 09:30:00 GMT+8"), whatever zone
- * the reader's browser is in (a PDF no firm here sealed has no firm clock: the reader's, labelled).
- * Intl, not dayjs: this page stays small.
+ * A time on the sealing firm's clock with its offset ("2026/11/27 09:30:00 (UTC+8)"), whatever
+ * zone the reader's browser is in (a PDF no firm here sealed has no firm clock: the reader's,
+ * labelled). Intl, not dayjs: this page stays small.
  */
-const time = (value: string | null, zone: string | null) =>
-  value ? new Date(value).toLocaleString(getLanguage(), { timeZone: zone ?? undefined, timeZoneName: "shortOffset" }) : "";
+const time = (value: string | null, zone: string | null) => {
+  if (!value) return "";
+  const at = new Date(value);
+  const timeZone = zone ?? undefined;
+  const offset = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "shortOffset" }).formatToParts(at).find((p) => p.type === "timeZoneName")?.value;
+  const text = at.toLocaleString(getLanguage(), { timeZone });
+  return offset ? `${text} (${offset.replace("GMT", "UTC")})` : text;
+};
 
 /**
  * /manage/verify — anyone holding a PDF asks whether it is one the firm sealed and whether it is
