@@ -1,1 +1,1 @@
-export { AuditLogList } from "./audit-log-list";
+export * from "./pages";

@@ -1,1 +1,1 @@
-export { CalendarPage } from "./calendar-page";
+export * from "./pages";

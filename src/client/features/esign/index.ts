@@ -1,2 +1,1 @@
-export { EsignTab } from "./esign-tab";
-export { CertificatePage } from "./certificate-page";
+export * from "./pages";

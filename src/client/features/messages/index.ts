@@ -1,1 +1,1 @@
-export { OutboxPage } from "./outbox-page";
+export * from "./pages";

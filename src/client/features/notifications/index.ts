@@ -1,2 +1,1 @@
-export { NotificationsPage } from "./notifications-page";
-export { NotificationsIndex } from "./notifications-index";
+export * from "./pages";

@@ -1,4 +1,1 @@
-import "./settings.css";
-
-export { ProfilePage } from "./profile-page";
-export { WorkspaceSwitch } from "./workspace-switch";
+export * from "./pages";

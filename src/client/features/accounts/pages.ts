@@ -1,0 +1,3 @@
+export { AccountDetail } from "./account-detail";
+export { AccountFormPage, AccountImportPage } from "./account-form-page";
+export { AccountList } from "./account-list";

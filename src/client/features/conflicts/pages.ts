@@ -1,0 +1,3 @@
+export { ConflictCheckPage } from "./conflict-check-page";
+export { CaseCheckDialog } from "./case-check-dialog";
+export { adverseKeywords, caseKeywords } from "./keywords";

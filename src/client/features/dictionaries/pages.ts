@@ -1,0 +1,2 @@
+export { DictionaryPage } from "./dictionary-page";
+export { useDictionaryOptions } from "./use-dictionary-options";

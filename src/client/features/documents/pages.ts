@@ -1,0 +1,1 @@
+export { DocumentPage, NoPermission } from "./document-page";

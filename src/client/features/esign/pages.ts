@@ -1,0 +1,2 @@
+export { EsignTab } from "./esign-tab";
+export { CertificatePage } from "./certificate-page";

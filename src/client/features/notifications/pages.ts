@@ -1,0 +1,2 @@
+export { NotificationsPage } from "./notifications-page";
+export { NotificationsIndex } from "./notifications-index";
