@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { OWN_CONDITIONS } from "../../src/shared/permission-scopes";
-import { caseSubmissions, workflowInstances } from "../../src/server/db/tables";
+import { caseSubmissions, roles, workflowInstances } from "../../src/server/db/tables";
 import type { TestApp } from "../fixtures/app";
 import { casesApi, casesSuite } from "../fixtures/cases";
 import { firmIds, orgApi, roleByCode } from "../fixtures/org";
@@ -27,6 +27,46 @@ describe("case rules", () => {
       expect(JSON.stringify(res.json())).toContain(message);
     }
     expect(await submissions()).toBe(before);
+  });
+
+  it("a supervising partner without a partner role is refused with a translated 400, however the case is saved", async () => {
+    const finance = await api.userId("finance");
+    const partner = await api.userId("partner");
+    const before = await submissions();
+    for (const [lang, message] of [["zh-CN", "主管合伙人须为具有合伙人角色的成员"], ["en", "The supervising partner must be a member with a partner role"]] as const) {
+      const res = await api.submit("lawyer", await api.values({ leadPartnerId: finance }), {}, lang);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ code: 400, msg: message, data: { fields: [{ field: "leadPartnerId", message }] } });
+    }
+    expect(await submissions()).toBe(before);
+
+    // A direct edit, and an edit that waits for approval, are refused the same way.
+    const kase = await api.open("lawyer", { name: "合伙人校验案件", leadPartnerId: partner });
+    const detail = (await api.get("lawyer", `/api/cases/${kase.id}`)).json().data;
+    const direct = await api.patch("lawyer", `/api/cases/${kase.id}`, { ...detail, leadPartnerId: finance }, "zh-CN");
+    expect(direct.statusCode, direct.body).toBe(400);
+    expect(direct.json().msg).toBe("主管合伙人须为具有合伙人角色的成员");
+    expect((await api.call("PUT", "admin", "/api/workflow/business-settings", { accountChanges: false, caseChanges: true })).statusCode).toBe(200);
+    try {
+      const pending = await api.patch("lawyer", `/api/cases/${kase.id}`, { ...detail, leadPartnerId: finance });
+      expect(pending.statusCode, pending.body).toBe(400);
+      expect(pending.json().msg).toBe("The supervising partner must be a member with a partner role");
+    } finally {
+      await api.call("PUT", "admin", "/api/workflow/business-settings", { accountChanges: false, caseChanges: false });
+    }
+    const after = (await api.get("lawyer", `/api/cases/${kase.id}`)).json().data;
+    expect(after).toMatchObject({ leadPartnerId: partner, version: detail.version, pendingChanges: null });
+
+    // A case keeps its partner after the role loses the flag: saving it unchanged is no choice.
+    const { id: roleId } = await roleByCode(t, (await firmIds(t)).a, "partner");
+    await t.database.db.update(roles).set({ isPartner: false }).where(eq(roles.id, roleId));
+    try {
+      const kept = await api.patch("lawyer", `/api/cases/${kase.id}`, { ...detail, name: "合伙人校验案件（改）" });
+      expect(kept.statusCode, kept.body).toBe(200);
+      expect(kept.json().data.leadPartnerId).toBe(partner);
+    } finally {
+      await t.database.db.update(roles).set({ isPartner: true }).where(eq(roles.id, roleId));
+    }
   });
 
   it("unknown dictionary codes, negative amounts and a lead lawyer of another firm are refused", async () => {

@@ -13,6 +13,7 @@ import { startBusinessApproval } from "../workflow";
 import { approvalTitle } from "../workflow";
 import { syncCaseDerived } from "./derived";
 import { CASE_CHANGE, syncRecordFiles } from "./files";
+import { assertPartnerChoice } from "./partner-check";
 import { casesResource } from "./resource";
 import { CASE_REF } from "./status";
 
@@ -58,6 +59,7 @@ export const submitCaseChanges = (ctx: RequestCtx, registry: ResourceRegistry, i
     const merged = { ...current, ...changes };
     for (const [key, value] of Object.entries(changes)) if (value === null) delete merged[key];
     failValidation(await checkValues(tctx, res, registry, writableValues(res, merged), new Map(), id));
+    await assertPartnerChoice(tctx, changes.leadPartnerId, current.leadPartnerId);
     // Files the change adds wait locked with it (effects.ts releases them when it ends).
     if ("attachments" in changes) await syncRecordFiles(tctx, CASE_CHANGE, id, before.caseNo, changes.attachments);
     const [after] = await tx

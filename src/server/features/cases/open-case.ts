@@ -24,6 +24,7 @@ import { syncCaseDerived } from "./derived";
 import { CASE_SUBMISSION, syncRecordFiles } from "./files";
 import { todayOf } from "./lifecycle";
 import { nextCaseNumber } from "./numbering";
+import { assertPartnerChoice } from "./partner-check";
 import { casesResource } from "./resource";
 import { filingRuleOf } from "./settings";
 import { CASE_REF, CASE_STATUS } from "./status";
@@ -66,6 +67,7 @@ export const submitCase = (ctx: RequestCtx, registry: ResourceRegistry, input: C
     if (input.conflictReportId) await assertAttachable(tctx, input.conflictReportId);
     const values = writableValues(res, input.values);
     failValidation(await checkValues(tctx, res, registry, values));
+    await assertPartnerChoice(tctx, values.leadPartnerId);
     const flow = await flowFor(tctx, values.filingType);
     const def = named ?? flow;
     if (def.kind !== "case" || def.id !== flow.id) throw new AppError(422, "cases.errors.wrongFlow");
