@@ -115,8 +115,12 @@ test.describe("issue 26: seals and e-signing screens", () => {
     // The custodian has no rights on Documents, and still reads the file's name.
     await expect(page.getByText(`律师函-${stamp}.pdf`)).toBeVisible();
     await expect(page.getByText("文件 1")).toHaveCount(0);
+    // The copies and the day are asked once, in the dialog: the page has no boxes of its own for them.
+    await expect(page.getByLabel("实际盖章份数")).toHaveCount(0);
+    await expect(page.getByLabel("盖章日期")).toHaveCount(0);
     await page.getByRole("toolbar", { name: "审批操作" }).getByRole("button", { name: /办\s*理/ }).click();
     const dialog = page.getByRole("dialog", { name: "确认盖章" });
+    await expect(page.getByLabel("实际盖章份数")).toHaveCount(1);
     await expect(dialog.getByLabel("实际盖章份数")).toHaveValue("3");
     await expect(dialog.getByLabel("盖章日期")).toHaveValue(today());
     await expect(dialog.getByText("申请 3 份")).toBeVisible();
@@ -142,6 +146,8 @@ test.describe("issue 26: seals and e-signing screens", () => {
     await page.goto(`/manage/seal/workflow/${instanceId}`);
     await expect(page.getByText(`Demand-letter-${stamp}.pdf`)).toBeVisible();
     await expect(page.getByText("Client: 1 copy")).toBeVisible();
+    await expect(page.getByLabel("Copies stamped")).toHaveCount(0);
+    await expect(page.getByLabel("Stamped on")).toHaveCount(0);
     await page.getByRole("toolbar").getByRole("button", { name: "Done" }).click();
     const dialog = page.getByRole("dialog", { name: "Confirm the stamping" });
     await expect(dialog.getByText("3 copies were requested.")).toBeVisible();

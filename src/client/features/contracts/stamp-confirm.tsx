@@ -3,14 +3,16 @@ import dayjs, { type Dayjs } from "dayjs";
 import type { TFunction } from "i18next";
 
 import { noEnterSubmit } from "../../components/no-enter-submit";
+import { firmNow, firmToday } from "../../lib/firm-time";
 import type { AcceptConfirm, MyTask } from "../workflow";
 
 const positive = (value: unknown) => (typeof value === "number" && Number.isInteger(value) && value > 0 ? value : undefined);
 
 /**
  * The custodian's step (it may edit stampedCopies and stampedAt) confirms in its dialog what was
- * really stamped: the copies (proposed: what they typed, else the copies asked for) and the day
- * (proposed: what they typed, else today). The server refuses the step without both.
+ * really stamped: the copies (proposed: what the form holds, else the copies asked for) and the
+ * day (proposed: what the form holds, else the firm's today). Only the dialog asks for them, not
+ * the page as well. The server refuses the step without both.
  */
 export const stampConfirm =
   (t: TFunction) =>
@@ -22,7 +24,8 @@ export const stampConfirm =
     const dateRequired = { required: true, message: t("seals.errors.stampedAtRequired") };
     return {
       title: t("seals.confirm.title"),
-      initialValues: { stampedCopies: positive(form.stampedCopies) ?? asked ?? 1, stampedAt: typed ?? dayjs() },
+      keys: ["stampedCopies", "stampedAt"],
+      initialValues: { stampedCopies: positive(form.stampedCopies) ?? asked ?? 1, stampedAt: typed ?? firmNow() },
       toPatch: (v) => ({ stampedCopies: v.stampedCopies, stampedAt: (v.stampedAt as Dayjs).format("YYYY-MM-DD") }),
       fields: (
         <>
@@ -31,7 +34,7 @@ export const stampConfirm =
             <InputNumber min={1} max={9999} precision={0} style={{ width: "100%" }} />
           </Form.Item>
           <Form.Item name="stampedAt" label={t("seals.confirm.date")} rules={[dateRequired]}>
-            <DatePicker style={{ width: "100%" }} disabledDate={(d) => d.isAfter(dayjs(), "day")} onKeyDown={noEnterSubmit} />
+            <DatePicker style={{ width: "100%" }} disabledDate={(d) => d.format("YYYY-MM-DD") > firmToday()} onKeyDown={noEnterSubmit} />
           </Form.Item>
         </>
       ),

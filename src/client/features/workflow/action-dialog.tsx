@@ -32,6 +32,8 @@ type Props = {
 export type AcceptConfirm = {
   title: string;
   fields: ReactNode;
+  /** The form's keys the dialog asks for: the page does not offer them a second time. */
+  keys: string[];
   initialValues: Record<string, unknown>;
   toPatch: (values: Record<string, unknown>) => Record<string, unknown>;
   /** The instance's version the patch is made on. */

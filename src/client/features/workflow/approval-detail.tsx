@@ -84,6 +84,8 @@ export const ApprovalDetail = ({ id, taskId, onTaskDone, summary, acceptConfirm 
   const actions = task?.actions ?? [];
   const editable = task?.editable ?? [];
   const confirm = task && acceptConfirm ? acceptConfirm(task, values) : undefined;
+  // What the accept dialog confirms (the custodian's copies and date) is asked there, once.
+  const onPage = editable.filter((k) => !confirm?.keys.includes(k));
   return (
     <>
       <PageHeader
@@ -115,13 +117,13 @@ export const ApprovalDetail = ({ id, taskId, onTaskDone, summary, acceptConfirm 
             only={(k) => !editable.includes(k) && !(k === "title" && values.title === detail.title)}
             context={{ instanceId: detail.id, files: detail.files }}
           />
-          {editable.length > 0 ? (
+          {onPage.length > 0 ? (
             <WorkflowForm
-              schema={editableSchema(detail.schema, editable)}
+              schema={editableSchema(detail.schema, onPage)}
               perms={detail.perms}
               value={values}
               onChange={setValues}
-              editable={editable}
+              editable={onPage}
               context={{ instanceId: detail.id, files: detail.files }}
             />
           ) : null}
