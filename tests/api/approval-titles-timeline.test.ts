@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { cases as casesTable, notifications, workflowInstances } from "../../src/server/db/tables";
+import { translatorFor } from "../../src/server/lib/i18n";
 import type { TestApp } from "../fixtures/app";
 import { contractsApi, contractsSuite } from "../fixtures/contracts";
 
@@ -158,6 +159,29 @@ describe("a case's timeline", () => {
     // Newest first.
     const times = entries.map((e) => new Date((e as unknown as { createdAt: string }).createdAt).getTime());
     expect(times).toEqual([...times].sort((x, y) => y - x));
+  });
+
+  it("says when a key date was done, one sentence each time, in both languages", async () => {
+    const kd = await api.post("lawyer", `/api/cases/${caseId}/key-dates`, { deadlineType: "evidence", source: "manual", dueDate: "2027-04-01", title: "举证期限届满" });
+    expect(kd.statusCode, kd.body).toBe(200);
+    const status = async (to: string, version: number) => {
+      const res = await api.post("lawyer", `/api/key-dates/${kd.json().data.id}/status`, { status: to, version });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.version as number;
+    };
+    expect((await timeline("en")).filter((e) => e.event === "keyDateDone")).toEqual([]);
+    // Done, reopened, done again: two sentences, each by its author at its moment.
+    await status("done", await status("open", await status("done", kd.json().data.version)));
+    const done = (await timeline("en")).filter((e) => e.event === "keyDateDone");
+    expect(done).toHaveLength(2);
+    for (const e of done) expect(e).toMatchObject({ userId: await api.userId("lawyer"), params: { title: "举证期限届满", date: "2027-04-01" }, link: `/case/detail/${caseId}?tab=key-dates` });
+    expect(new Set(done.map((e) => e.id)).size).toBe(2);
+    expect((await timeline("zh-CN")).filter((e) => e.event === "keyDateDone")).toHaveLength(2);
+    // The sentence exists in both languages.
+    const en = translatorFor("en")("cases.timelineEvents.keyDateDone", { user: "A", title: "T", date: "2027-04-01" });
+    const zh = translatorFor("zh-CN")("cases.timelineEvents.keyDateDone", { user: "甲", title: "T", date: "2027-04-01" });
+    expect(en).toBe("A marked the key date “<link>T</link>” (2027-04-01) as done");
+    expect(zh).toBe("甲 将关键日期「<link>T</link>」（2027-04-01）标记为已完成");
   });
 
   it("answers 404 to another firm and to hostile ids, and changes nothing", async () => {

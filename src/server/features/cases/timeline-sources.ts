@@ -29,7 +29,12 @@ export type TimelineEntry = {
 
 const entry = (e: Omit<TimelineEntry, "action"> & { action?: string }): TimelineEntry => ({ action: "create", ...e });
 
-/** Key dates put on the case, and each second sign-off, in the reader's language where one is kept. */
+/**
+ * Key dates put on the case, each second sign-off, and each time one was marked done, in the
+ * reader's language where one is kept. Done is the audited turn to "done" (one sentence each
+ * time: done, reopened and done again is two); a key date done before it was audited (the demo
+ * data) shows its last change as the moment.
+ */
 export const keyDateEntries = async (ctx: RequestCtx, caseId: string): Promise<TimelineEntry[]> => {
   const rows = await ctx.db
     .select()
@@ -37,12 +42,28 @@ export const keyDateEntries = async (ctx: RequestCtx, caseId: string): Promise<T
     .where(inWorkspace(ctx, keyDates, eq(keyDates.caseId, caseId)))
     .orderBy(desc(keyDates.createdAt))
     .limit(LIMIT);
+  if (rows.length === 0) return [];
+  const completions = await ctx.db
+    .select({ id: auditLogs.id, entityId: auditLogs.entityId, userId: auditLogs.userId, createdAt: auditLogs.createdAt })
+    .from(auditLogs)
+    .where(
+      inWorkspace(
+        ctx,
+        auditLogs,
+        eq(auditLogs.entity, "key_dates"),
+        inArray(auditLogs.entityId, rows.map((r) => r.id)),
+        sql`${auditLogs.diff} ? 'status' and ${auditLogs.diff}->'status'->>'to' = 'done'`,
+      ),
+    );
   const link = `/case/detail/${caseId}?tab=key-dates`;
   return rows.flatMap((r) => {
     const params = { title: ctx.lang === "en" && r.titleEn ? r.titleEn : r.title, date: r.dueDate };
-    const added = entry({ id: `keyDateAdded:${r.id}`, createdAt: r.createdAt, userId: r.createdBy, entity: "key_dates", entityId: r.id, event: "keyDateAdded", params, link });
-    if (!r.confirmedAt) return [added];
-    return [added, entry({ id: `keyDateSignedOff:${r.id}`, createdAt: r.confirmedAt, userId: r.confirmedBy, entity: "key_dates", action: "update", entityId: r.id, event: "keyDateSignedOff", params, link })];
+    const about = { entity: "key_dates", entityId: r.id, params, link };
+    const added = entry({ id: `keyDateAdded:${r.id}`, createdAt: r.createdAt, userId: r.createdBy, event: "keyDateAdded", ...about });
+    const signedOff = r.confirmedAt ? [entry({ id: `keyDateSignedOff:${r.id}`, createdAt: r.confirmedAt, userId: r.confirmedBy, action: "update", event: "keyDateSignedOff", ...about })] : [];
+    const audited = completions.filter((c) => c.entityId === r.id);
+    const done = audited.length > 0 ? audited.map((c) => ({ id: `keyDateDone:${c.id}`, createdAt: c.createdAt, userId: c.userId })) : r.status === "done" ? [{ id: `keyDateDone:${r.id}`, createdAt: r.updatedAt, userId: r.updatedBy }] : [];
+    return [added, ...signedOff, ...done.map((d) => entry({ ...d, action: "update", event: "keyDateDone", ...about }))];
   });
 };
 
