@@ -63,11 +63,11 @@ export const seedDeadlines = async (tx: Db, workspaceId: string, team: Team, now
   const confirmed = { confirmedBy: team.partner, confirmedAt: now };
   const hearingAt = dayjs(`${day(4)}T09:30:00+08:00`).toDate();
   const rows = [
-    { caseId: first, deadlineType: "hearing", title: "第一次开庭", titleEn: "First hearing", dueDate: day(4), startsAt: hearingAt, court: "北京市朝阳区人民法院", courtroom: "第十二法庭", judge: "王法官", source: "court-notice", ...confirmed },
-    { caseId: first, deadlineType: "appeal", title: appealRule.name, titleEn: appealRule.nameEn, dueDate: appeal.dueDate, shiftedFrom: appeal.shiftedFrom, source: "computed", ruleCode: appealRule.code, triggerDate: day(-10), ...confirmed },
-    { caseId: first, deadlineType: "evidence", title: "举证期限", titleEn: "Evidence deadline", dueDate: day(-2), source: "court-notice", ...confirmed },
-    { caseId: second, deadlineType: "defence", title: "答辩期", titleEn: "Defence period", dueDate: day(9), source: "manual" },
-    { caseId: second, deadlineType: "preservation", title: "冻结银行存款到期（需申请续冻）", titleEn: "Bank deposit freeze expires (apply to renew)", dueDate: day(12), subject: "被申请人招商银行账户存款 120 万元", source: "manual" },
+    { caseId: first, deadlineType: "hearing", title: "第一次开庭", titleEn: "First hearing", dueDate: day(4), startsAt: hearingAt, court: "北京市朝阳区人民法院", courtroom: "第十二法庭", judge: "王法官", source: "court-notice" as const, ...confirmed },
+    { caseId: first, deadlineType: "appeal", title: appealRule.name, titleEn: appealRule.nameEn, dueDate: appeal.dueDate, shiftedFrom: appeal.shiftedFrom, source: "computed" as const, ruleCode: appealRule.code, triggerDate: day(-10), ...confirmed },
+    { caseId: first, deadlineType: "evidence", title: "举证期限", titleEn: "Evidence deadline", dueDate: day(-2), source: "court-notice" as const, ...confirmed },
+    { caseId: second, deadlineType: "defence", title: "答辩期", titleEn: "Defence period", dueDate: day(9), source: "manual" as const },
+    { caseId: second, deadlineType: "preservation", title: "冻结银行存款到期（需申请续冻）", titleEn: "Bank deposit freeze expires (apply to renew)", dueDate: day(12), subject: "被申请人招商银行账户存款 120 万元", source: "manual" as const },
   ];
   const inserted = await tx
     .insert(keyDates)

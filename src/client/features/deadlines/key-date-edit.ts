@@ -1,23 +1,13 @@
 import dayjs, { type Dayjs } from "dayjs";
 
+import type { KeyDate, KeyDateChange, KeyDateInput } from "../../../shared/contracts/deadlines";
 import { fromPickerValue, toPickerValue } from "../../lib/firm-time";
-import type { KeyDate } from "./types";
 
-/** The key-date form's values (see KeyDateForm). */
-export type KeyDateValues = {
-  deadlineType: string;
-  source: "computed" | "court-notice" | "manual";
-  ruleCode?: string;
+/** The key-date form's values (see KeyDateForm): the input, its dates as the pickers hold them. */
+export type KeyDateValues = Omit<KeyDateInput, "title" | "triggerDate" | "dueDate" | "startsAt"> & {
   triggerDate?: Dayjs;
   dueDate?: Dayjs;
   startsAt?: Dayjs;
-  court?: string;
-  courtroom?: string;
-  judge?: string;
-  subject?: string;
-  responsibleId?: string;
-  reminderOffsets?: number[];
-  note?: string;
 };
 
 const day = (d: Dayjs | undefined) => d?.format("YYYY-MM-DD");
@@ -45,7 +35,7 @@ export const formValuesOf = (row: KeyDate): KeyDateValues => ({
  * recomputes the date); dates and the hearing time go only when changed, so a new hearing time
  * alone moves the date with it. Blank texts clear; no reminders means the type's default.
  */
-export const changeOf = (row: KeyDate, v: KeyDateValues) => {
+export const changeOf = (row: KeyDate, v: KeyDateValues): KeyDateChange => {
   const isComputed = row.source === "computed";
   const dueDate = day(v.dueDate);
   const startsAt = v.startsAt ? fromPickerValue(v.startsAt) : undefined;

@@ -3,6 +3,7 @@ import { Alert, DatePicker, Form, Input, Modal, Radio, Select } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
+import { type KeyDateInput, MAX_REMINDER_OFFSET } from "../../../shared/contracts/deadlines";
 import { usePickerData } from "../../components/member-picker";
 import { fromPickerValue } from "../../lib/firm-time";
 import { changeOf, formValuesOf, type KeyDateValues } from "./key-date-edit";
@@ -14,11 +15,10 @@ type Values = KeyDateValues;
 
 /** Reminder suggestions, in days before the due date (0: on the day); any whole 0–365 may be typed. */
 const OFFSETS = [60, 30, 14, 7, 3, 1, 0];
-const MAX_OFFSET = 365;
 /** Typed offsets arrive as text: digits become numbers (once each); anything else stays for the rule to refuse. */
 const normalizeOffsets = (values: unknown) =>
   Array.isArray(values) ? [...new Set(values.map((x) => (/^\d{1,3}$/.test(String(x).trim()) ? Number(String(x).trim()) : x)))] : values;
-const isOffset = (x: unknown) => typeof x === "number" && Number.isInteger(x) && x >= 0 && x <= MAX_OFFSET;
+const isOffset = (x: unknown) => typeof x === "number" && Number.isInteger(x) && x >= 0 && x <= MAX_REMINDER_OFFSET;
 
 type Props = {
   caseId: string;
@@ -63,7 +63,7 @@ export const KeyDateForm = ({ caseId, open, editing = null, onClose, onSaved }: 
   }, [source, ruleCode, trigger, mutateAsync]);
 
   const save = async (v: Values) => {
-    const values = {
+    const values: KeyDateInput = {
       deadlineType: v.deadlineType,
       source: v.source,
       ...(v.source === "computed" ? { ruleCode: v.ruleCode, triggerDate: v.triggerDate?.format("YYYY-MM-DD") } : { dueDate: v.dueDate?.format("YYYY-MM-DD") ?? v.startsAt?.format("YYYY-MM-DD") }),
@@ -167,7 +167,7 @@ export const KeyDateForm = ({ caseId, open, editing = null, onClose, onSaved }: 
           name="reminderOffsets"
           label={t("deadlines.fields.reminderOffsets")}
           normalize={normalizeOffsets}
-          rules={[{ validator: (_, v: unknown[] = []) => (v.every(isOffset) ? Promise.resolve() : Promise.reject(new Error(t("deadlines.errors.badOffset", { max: MAX_OFFSET })))) }]}
+          rules={[{ validator: (_, v: unknown[] = []) => (v.every(isOffset) ? Promise.resolve() : Promise.reject(new Error(t("deadlines.errors.badOffset", { max: MAX_REMINDER_OFFSET })))) }]}
           extra={offsetsHint}>
           <Select
             mode="tags"

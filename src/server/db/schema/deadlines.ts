@@ -14,6 +14,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
+import type { KeyDateSource, KeyDateStatus } from "../../../shared/contracts/deadlines";
 import { recordColumns } from "./accounts";
 import { cases } from "./cases";
 import { now } from "./columns";
@@ -104,7 +105,7 @@ export const keyDates = pgTable(
     /** What was frozen or seized (preservation). */
     subject: text(),
     /** "computed", "court-notice" or "manual". */
-    source: text().notNull(),
+    source: text().$type<KeyDateSource>().notNull(),
     ruleCode: text("rule_code"),
     triggerDate: date("trigger_date"),
     /** Days the computation moved the last day off a holiday or rest day. */
@@ -113,7 +114,7 @@ export const keyDates = pgTable(
     missingYears: integer("missing_years").array().notNull().default(sql`'{}'::int[]`),
     responsibleId: uuid("responsible_id").notNull(),
     /** "open", "done" or "void" (no longer applies, with a reason). */
-    status: text().notNull().default("open"),
+    status: text().$type<KeyDateStatus>().notNull().default("open"),
     voidReason: text("void_reason"),
     /**
      * Who last set the date: the creator, then whoever re-dated it. The second sign-off must come

@@ -1,6 +1,7 @@
 import { and, eq, gte, lte, sql } from "drizzle-orm";
 
-import { calendarOf } from "../../../shared/deadline-compute";
+import { DEADLINE_KINDS, type DeadlineKind, type DeadlineRule, type DeadlineType, MAX_REMINDER_OFFSET } from "../../../shared/contracts/deadlines";
+import { calendarOf, type PeriodUnit } from "../../../shared/deadline-compute";
 import type { Db } from "../../db/client";
 import { deadlineRules, dictionaryItems, dictionaryTypes, holidayDays, keyDates } from "../../db/tables";
 import type { RequestCtx } from "../../lib/request-ctx";
@@ -34,12 +35,12 @@ export const findRule = async (ctx: Scope, code: string) => {
 };
 
 /** A rule as the reader sees it: its name and trigger in their language. */
-export const ruleIn = (rule: typeof deadlineRules.$inferSelect, lang: string) => ({
+export const ruleIn = (rule: typeof deadlineRules.$inferSelect, lang: string): DeadlineRule => ({
   code: rule.code,
   name: inLanguage(rule.name, rule.nameEn, lang),
   deadlineType: rule.deadlineType,
   amount: rule.amount,
-  unit: rule.unit,
+  unit: rule.unit as PeriodUnit,
   triggerLabel: inLanguage(rule.triggerLabel, rule.triggerLabelEn, lang),
   basis: rule.basis,
 });
@@ -49,20 +50,10 @@ export const listRules = async (ctx: Scope & { lang: string }) => {
   return rows.map((r) => ruleIn(r, ctx.lang));
 };
 
-/**
- * How a key-date type behaves, from its dictionary item's `kind` attribute: a hearing has a time,
- * a court, a courtroom and a judge and is listed apart on the home page; a preservation names what
- * was frozen or seized; anything else is a plain deadline. A firm's own type can be either.
- */
-export const DEADLINE_KINDS = ["hearing", "preservation", "deadline"] as const;
-export type DeadlineKind = (typeof DEADLINE_KINDS)[number];
-
-export type DeadlineType = { code: string; labelZh: string; labelEn: string; kind: DeadlineKind; reminderOffsets: number[]; color?: string };
-
 const kindOf = (value: unknown): DeadlineKind => (DEADLINE_KINDS as readonly unknown[]).includes(value) ? (value as DeadlineKind) : "deadline";
 
 const offsetsOf = (value: unknown) =>
-  Array.isArray(value) ? value.filter((v): v is number => Number.isInteger(v) && v >= 0 && v <= 365) : [7, 3, 1, 0];
+  Array.isArray(value) ? value.filter((v): v is number => Number.isInteger(v) && v >= 0 && v <= MAX_REMINDER_OFFSET) : [7, 3, 1, 0];
 
 /** The firm's key-date types (the `deadline-type` dictionary), with their default reminder offsets. */
 export const loadDeadlineTypes = async (ctx: Pick<RequestCtx, "db" | "workspaceId">): Promise<Map<string, DeadlineType>> => {

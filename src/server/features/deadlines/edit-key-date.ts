@@ -1,15 +1,14 @@
 import { eq } from "drizzle-orm";
 
+import type { KeyDate, KeyDateChange } from "../../../shared/contracts/deadlines";
+import type { Answer } from "../../lib/answers";
 import { keyDates } from "../../db/tables";
 import { writeAudit } from "../../lib/audit";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { failValidation, fieldError } from "../../schema-engine/checks";
 import { inLanguage, loadDeadlineTypes } from "./data";
-import { assertMember, assertVersion, type KeyDateInput, lockKeyDate, replanReminders, resolveDates } from "./key-dates";
-
-/** What an edit may change: everything of an entry but its type, source and rule. */
-export type KeyDateChange = Omit<KeyDateInput, "deadlineType" | "source" | "ruleCode"> & { version: number };
+import { assertMember, assertVersion, lockKeyDate, replanReminders, resolveDates } from "./key-dates";
 
 /** An optional text field: absent keeps it, blank clears it. */
 const textOf = (value: string | undefined, before: string | null) => (value === undefined ? before : value.trim() || null);
@@ -21,7 +20,7 @@ const timeOf = (value: Date | string | null | undefined) => (value ? new Date(va
  * calendar; type, source and rule stay. A changed date needs the second sign-off again, and the
  * unsent reminders are planned anew from it. One transaction: bad input changes nothing.
  */
-export const updateKeyDate = (ctx: RequestCtx, id: string, input: KeyDateChange, now = new Date()) =>
+export const updateKeyDate = (ctx: RequestCtx, id: string, input: KeyDateChange, now = new Date()): Promise<Answer<KeyDate>> =>
   ctx.db.transaction(async (tx) => {
     const tctx = { ...ctx, db: tx };
     const row = await lockKeyDate(tctx, id);
@@ -31,7 +30,7 @@ export const updateKeyDate = (ctx: RequestCtx, id: string, input: KeyDateChange,
     const startsAt = input.startsAt ?? row.startsAt?.toISOString();
     const dates = await resolveDates(tctx, {
       deadlineType: row.deadlineType,
-      source: row.source as KeyDateInput["source"],
+      source: row.source,
       ruleCode: row.ruleCode ?? undefined,
       triggerDate: input.triggerDate ?? row.triggerDate ?? undefined,
       // A hearing moved to another day moves its date, unless a date is given as well.

@@ -1,9 +1,11 @@
 import dayjs from "dayjs";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 
+import type { DeadlinePreview, KeyDate, KeyDateInput, KeyDateStatusChange } from "../../../shared/contracts/deadlines";
 import { AppError } from "../../../shared/errors";
 import { computeDeadline, isCalendarDate, type PeriodUnit, reminderDate } from "../../../shared/deadline-compute";
 import { caseMembers, cases, keyDateReminders, keyDates, members } from "../../db/tables";
+import type { Answer } from "../../lib/answers";
 import { writeAudit } from "../../lib/audit";
 import { firmDateOf, firmTodayOf, readFirmTimeZone } from "../../lib/firm-time";
 import type { RequestCtx } from "../../lib/request-ctx";
@@ -11,27 +13,10 @@ import { inWorkspace } from "../../lib/tenant";
 import { failValidation, fieldError } from "../../schema-engine/checks";
 import { findRule, loadCalendar, loadDeadlineTypes, ruleIn, titledIn } from "./data";
 
-export type KeyDateInput = {
-  deadlineType: string;
-  title?: string;
-  source: "computed" | "court-notice" | "manual";
-  ruleCode?: string;
-  triggerDate?: string;
-  dueDate?: string;
-  startsAt?: string;
-  court?: string;
-  courtroom?: string;
-  judge?: string;
-  subject?: string;
-  responsibleId?: string;
-  reminderOffsets?: number[];
-  note?: string;
-};
-
 type Row = typeof keyDates.$inferSelect;
 
 /** The deadline a rule gives for a trigger date, with the rule shown beside it (the form's preview). */
-export const previewDeadline = async (ctx: RequestCtx, ruleCode: string, triggerDate: string) => {
+export const previewDeadline = async (ctx: RequestCtx, ruleCode: string, triggerDate: string): Promise<DeadlinePreview> => {
   if (!isCalendarDate(triggerDate)) failValidation([fieldError("triggerDate", "deadlines.errors.badDate", ctx.lang)]);
   const rule = await findRule(ctx, ruleCode);
   if (!rule) failValidation([fieldError("ruleCode", "deadlines.errors.unknownRule", ctx.lang)]);
@@ -90,7 +75,7 @@ export const resolveDates = async (ctx: RequestCtx, input: KeyDateInput) => {
 };
 
 /** Adds a key date to a case; it stays unconfirmed until a second member of the team confirms it. */
-export const createKeyDate = (ctx: RequestCtx, caseId: string, input: KeyDateInput, now = new Date()) =>
+export const createKeyDate = (ctx: RequestCtx, caseId: string, input: KeyDateInput, now = new Date()): Promise<Answer<KeyDate>> =>
   ctx.db.transaction(async (tx) => {
     const tctx = { ...ctx, db: tx };
     const [kase] = await tx.select().from(cases).where(inWorkspace(ctx, cases, eq(cases.id, caseId)));
@@ -139,7 +124,7 @@ export const createKeyDate = (ctx: RequestCtx, caseId: string, input: KeyDateInp
     return row;
   });
 
-export const listCaseKeyDates = async (ctx: RequestCtx, caseId: string) => {
+export const listCaseKeyDates = async (ctx: RequestCtx, caseId: string): Promise<Answer<KeyDate>[]> => {
   const rows = await ctx.db.select().from(keyDates).where(inWorkspace(ctx, keyDates, eq(keyDates.caseId, caseId))).orderBy(asc(keyDates.dueDate), asc(keyDates.id));
   return rows.map((r) => titledIn(r, ctx.lang));
 };
@@ -158,7 +143,7 @@ export const assertVersion = (row: Row, version: number) => {
  * The second sign-off: a member of the case team other than whoever set the date (entered it,
  * or last re-dated it) confirms it (the two-person check malpractice insurers recommend).
  */
-export const confirmKeyDate = (ctx: RequestCtx, id: string, version: number) =>
+export const confirmKeyDate = (ctx: RequestCtx, id: string, version: number): Promise<Answer<KeyDate>> =>
   ctx.db.transaction(async (tx) => {
     const tctx = { ...ctx, db: tx };
     const row = await lockKeyDate(tctx, id);
@@ -182,7 +167,7 @@ export const confirmKeyDate = (ctx: RequestCtx, id: string, version: number) =>
   });
 
 /** Done, or no longer applies (with a reason), or open again; unsent reminders follow the status. */
-export const setKeyDateStatus = (ctx: RequestCtx, id: string, input: { status: "open" | "done" | "void"; reason?: string; version: number }, now = new Date()) =>
+export const setKeyDateStatus = (ctx: RequestCtx, id: string, input: KeyDateStatusChange, now = new Date()): Promise<Answer<KeyDate>> =>
   ctx.db.transaction(async (tx) => {
     const row = await lockKeyDate({ ...ctx, db: tx }, id);
     assertVersion(row, input.version);
