@@ -11,7 +11,7 @@ import { runMigrations } from "./db/migrate";
 import { seedIfEmpty } from "./seed/demo";
 import { accountsPlugin } from "./features/accounts";
 import { auditPlugin } from "./features/audit";
-import { authDepsOf, authPlugin, createSessionStore, createTokenSigner } from "./features/auth";
+import { authDepsOf, authPlugin } from "./features/auth";
 import { calendarPlugin } from "./features/calendar";
 import { casesPlugin } from "./features/cases";
 import { conflictsPlugin } from "./features/conflicts";
@@ -148,8 +148,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (ownsDatabase) app.addHook("onClose", () => database.close());
 
   app.decorate("resources", resources);
-  app.decorate("sessions", createSessionStore(database.db, bus));
-  app.decorate("tokens", createTokenSigner(config.jwtSecret));
 
   await app.register(registriesPlugin);
   await app.register(securityHeadersPlugin, { contentSecurityPolicy: CSP, crossOriginEmbedderPolicy: false });
@@ -163,7 +161,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       new AppError(429, "errors.input.rateLimited", { params: { max: context.max, seconds: Math.max(1, Math.ceil(context.ttl / 1000)) } }),
   });
   await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT });
-  await app.register(authenticationPlugin, { db: database.db, tokens: app.tokens, sessions: app.sessions });
+  await app.register(authenticationPlugin);
   await app.register(schemaEnginePlugin);
 
   for (const feature of FEATURES) await app.register(feature);

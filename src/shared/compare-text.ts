@@ -19,3 +19,10 @@ export const withoutZeroWidth = (s: string) => s.replace(ZERO_WIDTH, "");
  * 4), lower case, every blank removed ("Zhang  Wei", "zhangwei" and "ｚｈａｎｇ wei" are one name).
  */
 export const comparableName = (s: string) => withoutZeroWidth(s).normalize("NFKC").toLowerCase().replace(/\s+/gu, "");
+
+/** Identifiers (ID numbers, credit codes) compare without width, case or spaces; empty is null. */
+export const normalizeId = (id: string | undefined | null) => {
+  if (!id) return null;
+  const out = withoutZeroWidth(id).normalize("NFKC").toUpperCase().replace(/\s+/gu, "");
+  return out === "" ? null : out;
+};

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { members, sessions, users } from "../../src/server/db/tables";
-import { createTokenSigner, SESSION_AUDIENCE } from "../../src/server/features/auth/tokens";
+import { createTokenSigner, SESSION_AUDIENCE } from "../../src/server/lib/tokens";
 import { createTestApp, type TestApp } from "../fixtures/app";
 
 const INFO = "/api/user-service/user/get-login-user-info";

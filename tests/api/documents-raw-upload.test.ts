@@ -7,7 +7,7 @@ import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { files, fileVersions } from "../../src/server/db/tables";
-import { createTokenSigner, UPLOAD_AUDIENCE } from "../../src/server/features/auth/tokens";
+import { createTokenSigner, UPLOAD_AUDIENCE } from "../../src/server/lib/tokens";
 import { createTestApp, type TestApp } from "../fixtures/app";
 import { EXE_BODY, pdfBody, PNG_BODY, rawUpload, SCRIPT_BODY, uploadHeaders } from "../fixtures/documents";
 

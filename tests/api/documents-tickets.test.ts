@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { createTokenSigner, SESSION_AUDIENCE } from "../../src/server/features/auth/tokens";
+import { createTokenSigner, SESSION_AUDIENCE } from "../../src/server/lib/tokens";
 import { signTicket, type TicketTarget } from "../../src/server/features/documents/tickets";
 import { createTestApp, type TestApp } from "../fixtures/app";
 import { pdfBody, PNG_BODY, rawUpload, zipEntryNames } from "../fixtures/documents";

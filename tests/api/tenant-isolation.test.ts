@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { RouteEntry } from "../../src/server/plugins/auth";
 import { workspaces } from "../../src/server/db/tables";
-import { createTokenSigner, TICKET_AUDIENCE } from "../../src/server/features/auth/tokens";
+import { createTokenSigner, TICKET_AUDIENCE } from "../../src/server/lib/tokens";
 import { createTestApp, type TestApp } from "../fixtures/app";
 import { markersOf, snapshotWorkspace, tenantTables } from "../fixtures/tenant-snapshot";
 

@@ -4,11 +4,10 @@ import type { JWTPayload } from "jose";
 
 import { AppError } from "../../shared/errors";
 import type { Action, Subject } from "../../shared/permissions";
-import type { Db } from "../db/client";
-import { SESSION_AUDIENCE, TICKET_AUDIENCE, type TokenSigner } from "../features/auth";
-import type { SessionStore } from "../features/auth";
 import { createOriginMemo } from "../lib/firm-origin";
 import type { RequestCtx } from "../lib/request-ctx";
+import { createSessionStore, type SessionStore } from "../lib/session-store";
+import { createTokenSigner, SESSION_AUDIENCE, TICKET_AUDIENCE, type TokenSigner } from "../lib/tokens";
 import { assertScopedRoute, tenantRowGuard } from "../lib/tenant-guard";
 
 /**
@@ -42,6 +41,10 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Every route as registered, for tests and tooling that must cover routes added later. */
     routeTable: RouteEntry[];
+    /** Sign-ins (lib/session-store.ts): the features that end or change sign-ins use it too. */
+    sessions: SessionStore;
+    /** Signs and checks session tokens, download tickets and upload tokens. */
+    tokens: TokenSigner;
   }
 }
 
@@ -63,11 +66,15 @@ const bearer = (req: FastifyRequest) => {
 
 export { buildAbility } from "../lib/ability";
 
-type AuthOptions = { db: Db; tokens: TokenSigner; sessions: SessionStore };
-
-/** Resolves who is calling and for which firm, then checks the route's permission. */
+/**
+ * Resolves who is calling and for which firm, then checks the route's permission. Decorates the
+ * app's session store and token signer (`app.sessions`, `app.tokens`).
+ */
 export const authenticationPlugin = fp(
-  async (app: FastifyInstance, opts: AuthOptions) => {
+  async (app: FastifyInstance) => {
+    const opts = { db: app.database.db, tokens: createTokenSigner(app.config.jwtSecret), sessions: createSessionStore(app.database.db, app.bus) };
+    app.decorate("sessions", opts.sessions);
+    app.decorate("tokens", opts.tokens);
     app.decorateRequest("ctx", undefined as unknown as RequestCtx);
     const rememberOrigin = createOriginMemo(opts.db);
 

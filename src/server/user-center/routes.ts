@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../shared/errors";
 import { pickLanguage } from "../../shared/i18n-config";
 import { login, type AuthDeps } from "../features/auth";
-import { storedLanguage } from "../features/profile";
+import { storedLanguage } from "../lib/stored-language";
 import { translatorFor } from "../lib/i18n";
 import { renderLoginPage } from "./page";
 

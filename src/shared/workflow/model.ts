@@ -15,6 +15,12 @@ export const WORKFLOW_KINDS = [
 ] as const;
 export type WorkflowKind = (typeof WORKFLOW_KINDS)[number];
 
+/**
+ * The general definition client changes run through (seeded in every firm): turning client-change
+ * approvals on needs it, and the client feature starts it.
+ */
+export const ACCOUNT_CHANGE_KEY = "account-change";
+
 export type I18nText = string | { "zh-CN"?: string; en?: string };
 
 export type FieldPerm = "read" | "edit" | "hidden";

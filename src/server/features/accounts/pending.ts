@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 
 import { AppError } from "../../../shared/errors";
+import { ACCOUNT_CHANGE_KEY } from "../../../shared/workflow";
 import { formatAs } from "../../../shared/money";
 import { accounts } from "../../db/tables";
 import { translatorFor } from "../../lib/i18n";
@@ -16,7 +17,7 @@ import type { RecordRow } from "../../schema-engine/types";
 import { syncConflictKeys } from "../conflicts";
 import { startBusinessApproval } from "../workflow";
 import { approvalTitle } from "../workflow";
-import { ACCOUNT_CHANGE_KEY, ACCOUNT_CHANGE_REF, ACTIVE, PENDING } from "./status";
+import { ACCOUNT_CHANGE_REF, ACTIVE, PENDING } from "./status";
 
 const load = async (ctx: RequestCtx, id: string) => {
   const [row] = await ctx.db.select().from(accounts).where(inWorkspace(ctx, accounts, eq(accounts.id, id)));

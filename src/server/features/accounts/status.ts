@@ -4,5 +4,3 @@ export const ACTIVE = "active";
 
 /** Approvals of client changes carry this business reference: "accounts:<account id>". */
 export const ACCOUNT_CHANGE_REF = "accounts";
-/** The general definition client changes run through (seeded in every firm). */
-export const ACCOUNT_CHANGE_KEY = "account-change";

@@ -3,17 +3,6 @@ import type { FastifyInstance } from "fastify";
 import { featurePlugin } from "../../plugins/feature";
 import { authRoutes, userServiceRoutes } from "./routes";
 import type { AuthDeps } from "./service";
-import type { SessionStore } from "./session-store";
-import type { TokenSigner } from "./tokens";
-
-declare module "fastify" {
-  interface FastifyInstance {
-    /** Sign-ins (features/auth/session-store.ts), decorated by the app before the auth plugin. */
-    sessions: SessionStore;
-    /** Signs and checks session tokens, download tickets and upload tokens. */
-    tokens: TokenSigner;
-  }
-}
 
 /** What signing in needs, from the app's session store, token signer and configuration. */
 export const authDepsOf = (app: FastifyInstance): AuthDeps => ({

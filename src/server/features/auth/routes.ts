@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 
-import { UPLOAD_AUDIENCE } from "./tokens";
+import { UPLOAD_AUDIENCE } from "../../lib/tokens";
 import { login, logout, switchWorkspace, type AuthDeps } from "./service";
 import { listPartners } from "./partners";
 import { getLoginUserInfo, listSelectableUsers } from "./user-info";

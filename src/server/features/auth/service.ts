@@ -6,8 +6,8 @@ import { members, sessions, users, workspaces } from "../../db/tables";
 import { writeAudit } from "../../lib/audit";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { DUMMY_HASH, verifyPassword } from "./passwords";
-import type { SessionStore } from "./session-store";
-import { SESSION_AUDIENCE, type TokenSigner } from "./tokens";
+import type { SessionStore } from "../../lib/session-store";
+import { SESSION_AUDIENCE, type TokenSigner } from "../../lib/tokens";
 
 export type AuthDeps = {
   db: Db;

@@ -1,10 +1,9 @@
-import { desc, eq, getTableName, ne, sql, type SQL } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
+import { desc, eq, getTableName, ne } from "drizzle-orm";
 
 import { AppError } from "../../../shared/errors";
 import { caseBills, caseCourtNumbers, casePayments, cases, caseTimeEntries, workflowInstances } from "../../db/tables";
 import type { RequestCtx } from "../../lib/request-ctx";
-import type { RowOwner } from "../../lib/row-owners";
+import { ownersOfCase, type RowOwner } from "../../lib/row-owners";
 import { inWorkspace } from "../../lib/tenant";
 import type { ResourceBinding } from "../../schema-engine";
 import type { RecordRow } from "../../schema-engine/types";
@@ -130,13 +129,9 @@ export const caseBindings: Record<string, ResourceBinding> = {
 };
 
 /**
- * Who "owns" a case for "only own" / "only my department" rules: its whole team (lead lawyer,
- * co-counsel, assistants, supervising partner) and its creator. A child row (time, payment, bill,
- * court number) belongs to the owners of its case.
+ * Who "owns" a case for "only own" / "only my department" rules: its team and its creator. A
+ * child row (time, payment, bill, court number) belongs to the owners of its case.
  */
-export const ownersOfCase = (workspaceId: PgColumn, caseId: PgColumn): SQL =>
-  sql`select cm.user_id from case_members cm where cm.workspace_id = ${workspaceId} and cm.case_id = ${caseId}
-    union all select oc.created_by from cases oc where oc.workspace_id = ${workspaceId} and oc.id = ${caseId}`;
 export const caseRowOwners: Record<string, RowOwner> = {
   cases: { many: ownersOfCase(cases.workspaceId, cases.id) },
   ...Object.fromEntries([caseCourtNumbers, caseTimeEntries, casePayments, caseBills].map((table) => [getTableName(table), { many: ownersOfCase(table.workspaceId, table.caseId) }])),

@@ -1,9 +1,7 @@
 /** What other features and the app may use of cases; everything else is internal. */
-export { ownersOfCase } from "./bindings";
 export { syncCaseDerived } from "./derived";
 export { syncRecordFiles } from "./files";
 export { formalizeCase, todayOf } from "./lifecycle";
-export { normalizeId } from "./normalize";
 export { formatCaseNumber, nextCaseNumber } from "./numbering";
 export { casesPlugin } from "./plugin";
 export { readCaseSettings } from "./settings";

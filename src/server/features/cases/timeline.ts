@@ -5,8 +5,8 @@ import { cases, caseSubmissions, workflowInstances } from "../../db/tables";
 import { entityHistory } from "../../lib/entity-history";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
-import { caseTaskEvents } from "../tasks";
 import { titleIn } from "../workflow";
+import { caseTaskEvents } from "./timeline-tasks";
 import { contractEntries, documentEntries, keyDateEntries, sealRequestEntries, type TimelineEntry } from "./timeline-sources";
 
 /** How many entries a case's timeline shows, as for any record's history. */

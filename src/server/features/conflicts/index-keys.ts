@@ -1,4 +1,4 @@
-import { normalizeId } from "../cases";
+import { normalizeId } from "../../../shared/compare-text";
 import { asIdentifier, nameKeys, type NameKeys, surnameReading } from "./keys";
 
 /**

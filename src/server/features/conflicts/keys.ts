@@ -2,7 +2,7 @@ import { pinyin } from "pinyin-pro";
 
 import { comparableName } from "../../../shared/compare-text";
 import type { MatchKind } from "../../../shared/contracts/conflicts";
-import { normalizeId } from "../cases";
+import { normalizeId } from "../../../shared/compare-text";
 
 /**
  * The keys a name is compared by in the conflict check (issue 17): recall matters more than

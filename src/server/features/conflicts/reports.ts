@@ -15,7 +15,7 @@ import { rowScopeOf } from "../../lib/row-scope";
 import { inWorkspace } from "../../lib/tenant";
 import { attachFile, lockFile } from "../documents";
 import { isPendingSql } from "./orphans";
-import { lastPdfSha256, listPdfExports } from "./pdf-exports";
+import { lastPdfSha256, listPdfExports } from "./pdf-export-log";
 import { runCheck } from "./search";
 
 /** The file lock's entity: Documents names it in the refusal (documents.lockEntities). */

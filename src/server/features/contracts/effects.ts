@@ -24,12 +24,12 @@ export const registerContractEffects = (app: FastifyInstance) => {
     onCancel: on("new", dropSubmission),
   });
   app.workflow.registerEffect("contract-archive", {
-    onComplete: on("archive", (ctx, id) => applyArchive(ctx, id)),
+    onComplete: on("archive", (ctx, id) => applyArchive(ctx, id, app.contractSteps)),
     onReject: on("archive", dropRequest),
     onCancel: on("archive", dropRequest),
   });
   app.workflow.registerEffect("contract-cancel", {
-    onComplete: on("cancel", (ctx, id) => applyVoid(ctx, id)),
+    onComplete: on("cancel", (ctx, id) => applyVoid(ctx, id, app.contractSteps)),
     onReject: on("cancel", dropRequest),
     onCancel: on("cancel", dropRequest),
   });

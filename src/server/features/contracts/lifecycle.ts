@@ -8,10 +8,10 @@ import { inWorkspace } from "../../lib/tenant";
 import { fromStorage } from "../../schema-engine/records";
 import { syncRecordFiles } from "../cases";
 import { formalizeCase } from "../cases";
-import { recordContractStep } from "../esign";
 import { CASE_STATUS } from "../cases";
 import { syncContractFiles } from "./bindings";
 import { type ApprovalStart, startApproval } from "./start-approval";
+import type { ContractSteps } from "./steps";
 import { approvalTitle } from "../workflow";
 import { assertTransition, CONTRACT_STATUS, contractRef } from "./status";
 
@@ -76,7 +76,7 @@ const strings = (value: unknown) => (Array.isArray(value) ? value.filter((v): v 
  * a pre-filing case becomes formal. A case whose validity passed or that was terminated refuses
  * (formalizeCase's 409), which rolls the whole accept back: the contract stays as it was.
  */
-export const applyArchive = async (ctx: RequestCtx, id: string, now = new Date()) => {
+export const applyArchive = async (ctx: RequestCtx, id: string, steps: ContractSteps, now = new Date()) => {
   const row = await lockContract(ctx, id);
   assertTransition(row.status, CONTRACT_STATUS.archived);
   const action = row.pendingAction ?? {};
@@ -92,11 +92,11 @@ export const applyArchive = async (ctx: RequestCtx, id: string, now = new Date()
   if (caseRow && caseRow.status !== CASE_STATUS.formal && caseRow.status !== CASE_STATUS.closed) await formalizeCase(ctx, row.caseId, now);
   await syncRecordFiles(ctx, REQUEST, row.id, "", []);
   await syncContractFiles(ctx, after);
-  await recordContractStep(ctx, row.id, "archived", { remark: typeof action.remark === "string" ? action.remark : null, files: strings(action.archiveFileIds).length }, now);
+  await steps.announce(ctx, row.id, "archived", { remark: typeof action.remark === "string" ? action.remark : null, files: strings(action.archiveFileIds).length }, now);
 };
 
 /** The void approval accepted: the contract is voided, keeping its files (read-only) and why and when. */
-export const applyVoid = async (ctx: RequestCtx, id: string, now = new Date()) => {
+export const applyVoid = async (ctx: RequestCtx, id: string, steps: ContractSteps, now = new Date()) => {
   const row = await lockContract(ctx, id);
   assertTransition(row.status, CONTRACT_STATUS.voided);
   const action = row.pendingAction ?? {};
@@ -110,7 +110,7 @@ export const applyVoid = async (ctx: RequestCtx, id: string, now = new Date()) =
   });
   await syncRecordFiles(ctx, REQUEST, row.id, "", []);
   await syncContractFiles(ctx, after);
-  await recordContractStep(ctx, row.id, "voided", { reason: typeof action.reason === "string" ? action.reason : "" }, now);
+  await steps.announce(ctx, row.id, "voided", { reason: typeof action.reason === "string" ? action.reason : "" }, now);
 };
 
 /** A rejected or cancelled archive/void approval: the contract is as before, the request's files released. */

@@ -1,4 +1,6 @@
-import type { SessionStore, TokenSigner } from "../auth";
+import type { SessionStore } from "../../lib/session-store";
+import type { TokenSigner } from "../../lib/tokens";
+import type { DownloadChecks } from "./download-checks";
 import type { BlobStore } from "./storage/blob-store";
 import type { UploadLimits } from "./upload";
 
@@ -11,4 +13,6 @@ export type DocumentsDeps = {
   ticketTtlSeconds: number;
   sessions: SessionStore;
   tokens: TokenSigner;
+  /** What must pass before a body is served (a sealed file re-hashed). */
+  checks: DownloadChecks;
 };

@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 
 import { PREVIEW_MIMES } from "../../../shared/name-rules";
-import { assertSealedIntact } from "../esign";
 import type { BlobStore, ByteRange } from "./storage/blob-store";
 
 /** RFC 5987 value: percent-encoded UTF-8, with the few characters encodeURIComponent leaves. */
@@ -60,7 +59,7 @@ export const sendBody = async (
   wantsInline: boolean,
   cacheControl = "private, no-cache",
 ) => {
-  await assertSealedIntact(req.server.database.db, body.workspaceId, [{ fileId: body.fileId, open: () => store.open(body.key) }]);
+  await req.server.downloadChecks.assertServable(req.server.database.db, body.workspaceId, [{ fileId: body.fileId, open: () => store.open(body.key) }]);
   const isInline = wantsInline && PREVIEW_MIMES.has(body.mime);
   const etag = `"${body.sha256}"`;
   reply

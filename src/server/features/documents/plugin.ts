@@ -2,6 +2,7 @@ import path from "node:path";
 
 import { featurePlugin } from "../../plugins/feature";
 import type { DocumentsDeps } from "./deps";
+import { createDownloadChecks } from "./download-checks";
 import { createPreviewCache } from "./preview/cache";
 import { registerBodyPurge } from "./purge-bodies";
 import { documentsRoutes } from "./routes";
@@ -16,13 +17,18 @@ declare module "fastify" {
   }
 }
 
-/** Documents, and the app's one file store (`app.files`) that features write and serve files through. */
+/**
+ * Documents, the app's one file store (`app.files`) that features write and serve files through,
+ * and the checks every served body passes first (`app.downloadChecks`).
+ */
 export const documentsPlugin = featurePlugin(
   "documents",
   async (app) => {
     const { config } = app;
     const store = createDiskStore(path.join(config.dataDir, "files"));
     app.decorate("files", store);
+    const checks = createDownloadChecks();
+    app.decorate("downloadChecks", checks);
     await ensureSeedBodies(store);
     const previews = createPreviewCache(path.join(config.dataDir, "previews"));
     registerBodyPurge(app, store, {
@@ -37,8 +43,8 @@ export const documentsPlugin = featurePlugin(
       ticketTtlSeconds: config.downloadTicketTtlSeconds ?? 60,
       sessions: app.sessions,
       tokens: app.tokens,
+      checks,
     };
     await app.register(documentsRoutes, { prefix: "/api/documents", deps, previews });
   },
-  { dependencies: ["auth"] },
 );

@@ -56,7 +56,7 @@ export async function foldersRoutes(app: FastifyInstance, { deps }: { deps: Docu
   app.get<Id>(
     "/folders/:id/zip",
     { schema: { params: idParams }, config: { permission: ["read", DOC], tenantTable: "folders" } },
-    async (req, reply) => sendFolderZip(reply, deps.store, await planFolderZip(req.ctx, deps.store, req.params.id, deps.zipMaxBytes)),
+    async (req, reply) => sendFolderZip(reply, deps.store, await planFolderZip(req.ctx, deps, req.params.id)),
   );
 
   app.get("/usage", { config: { permission: ["read", DOC] } }, async (req) => ({

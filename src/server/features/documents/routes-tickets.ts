@@ -40,7 +40,7 @@ export async function ticketRoutes(app: FastifyInstance, { deps }: { deps: Docum
     async (req) => {
       // Refusals (over 2 GB, nothing of yours in it) come now, as a message on the page, rather
       // than as a failed download in the browser's download list.
-      await planFolderZip(req.ctx, deps.store, req.params.id, deps.zipMaxBytes);
+      await planFolderZip(req.ctx, deps, req.params.id);
       return issueTicket(req.ctx, deps.tokens, deps.ticketTtlSeconds, { kind: "folder", id: req.params.id });
     },
   );
@@ -71,7 +71,7 @@ export async function ticketRoutes(app: FastifyInstance, { deps }: { deps: Docum
     async (req, reply) => {
       ticketTarget(req, "folder", req.params.id);
       // Planned again: files may have come or gone since the ticket was issued.
-      return sendFolderZip(reply, deps.store, await planFolderZip(req.ctx, deps.store, req.params.id, deps.zipMaxBytes));
+      return sendFolderZip(reply, deps.store, await planFolderZip(req.ctx, deps, req.params.id));
     },
   );
 }

@@ -2,7 +2,7 @@ import type { FastifyRequest } from "fastify";
 
 import { AppError } from "../../../shared/errors";
 import type { RequestCtx } from "../../lib/request-ctx";
-import { TICKET_AUDIENCE, type TokenSigner } from "../auth";
+import { TICKET_AUDIENCE, type TokenSigner } from "../../lib/tokens";
 
 /**
  * Download tickets. A browser can only download natively (to disk, with its own progress) or

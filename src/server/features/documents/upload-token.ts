@@ -1,8 +1,8 @@
 import type { FastifyRequest } from "fastify";
 
 import { AppError } from "../../../shared/errors";
-import type { SessionStore } from "../auth";
-import { type TokenSigner, UPLOAD_AUDIENCE } from "../auth";
+import type { SessionStore } from "../../lib/session-store";
+import { type TokenSigner, UPLOAD_AUDIENCE } from "../../lib/tokens";
 
 /**
  * Uploads carry, besides the Bearer sign-in, the short-lived token from get-up-token: it must

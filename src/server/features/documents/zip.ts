@@ -9,9 +9,9 @@ import { files, fileVersions } from "../../db/tables";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { formatBytes } from "./common";
-import { assertSealedIntact } from "../esign";
 import { contentDisposition } from "./download";
 import { folderSubtree, getFolder } from "./folders-service";
+import type { DocumentsDeps } from "./deps";
 import type { BlobStore } from "./storage/blob-store";
 
 export type ZipPlan = {
@@ -25,7 +25,8 @@ export type ZipPlan = {
  * refused before a byte is sent when they add up to more than maxBytes, or when a sealed file
  * among them no longer has the bytes it was sealed with.
  */
-export const planFolderZip = async (ctx: RequestCtx, store: BlobStore, folderId: string, maxBytes: number): Promise<ZipPlan> => {
+export const planFolderZip = async (ctx: RequestCtx, deps: Pick<DocumentsDeps, "store" | "checks" | "zipMaxBytes">, folderId: string): Promise<ZipPlan> => {
+  const { store, zipMaxBytes: maxBytes } = deps;
   const folder = await getFolder(ctx, folderId);
   const subtree = await folderSubtree(ctx, folderId);
   const pathOf = new Map(subtree.map((f) => [f.id, f.path]));
@@ -63,7 +64,7 @@ export const planFolderZip = async (ctx: RequestCtx, store: BlobStore, folderId:
     });
   }
   if (rows.length === 0) throw new AppError(404, "errors.documents.zipEmpty", { params: { name: folder.name } });
-  await assertSealedIntact(ctx.db, ctx.workspaceId, rows.map((r) => ({ fileId: r.id, open: () => store.open(r.key) })));
+  await deps.checks.assertServable(ctx.db, ctx.workspaceId, rows.map((r) => ({ fileId: r.id, open: () => store.open(r.key) })));
   const entries = rows.map((r) => ({
     path: `${pathOf.get(r.folderId ?? "") ?? ""}${r.name}`,
     key: r.key,

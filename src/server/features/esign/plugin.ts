@@ -3,11 +3,13 @@ import path from "node:path";
 import { pdfFontOf } from "../../lib/pdf-font";
 import { featurePlugin, registerRowOwners } from "../../plugins/feature";
 import { esignRowOwners } from "./bindings";
+import { recordContractStep } from "./contract-steps";
 import type { EsignDeps } from "./deps";
 import { runEsignJobs } from "./jobs";
 import { createPageRenderer } from "./pages";
 import { esignAdminRoutes } from "./routes-admin";
 import { esignPublicRoutes } from "./routes-public";
+import { assertSealedIntact } from "./sealed-files";
 
 /** Electronic signing of contracts: the sender's routes, the counterparties' public pages, reminders and expiry. */
 export const esignPlugin = featurePlugin(
@@ -15,6 +17,10 @@ export const esignPlugin = featurePlugin(
   async (app) => {
     const { config } = app;
     registerRowOwners(app, esignRowOwners);
+    // An archived or voided contract's step is proven in its signing trail.
+    app.contractSteps.register(recordContractStep);
+    // A sealed file is re-hashed before any download, whatever the route.
+    app.downloadChecks.register(assertSealedIntact);
     const deps: EsignDeps = {
       store: app.files,
       senders: app.senders,

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 
 import type { Bus } from "../../lib/bus";
-import { AUTH_CHANNEL, type AuthChange } from "../auth";
+import { AUTH_CHANNEL, type AuthChange } from "../../lib/session-store";
 import { countUnread, getNotification, NOTIFICATION_CHANNEL } from "./service";
 
 const HEARTBEAT_MS = 25_000;

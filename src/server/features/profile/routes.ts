@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 
 import { type Preferences, preferencesPatchSchema } from "../../../shared/preferences";
-import type { SessionStore } from "../auth";
+import type { SessionStore } from "../../lib/session-store";
 import { getLoginUserInfo } from "../auth";
 import {
   changePassword,

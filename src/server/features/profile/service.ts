@@ -2,13 +2,12 @@ import { and, eq, isNull, ne } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 
 import { AppError } from "../../../shared/errors";
-import { type Language, LANGUAGES } from "../../../shared/i18n-config";
 import { mergePreferences, type Preferences } from "../../../shared/preferences";
 import { sessions, users } from "../../db/tables";
 import { writeAudit } from "../../lib/audit";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { hashPassword, verifyPassword } from "../auth";
-import type { SessionStore } from "../auth";
+import type { SessionStore } from "../../lib/session-store";
 
 export type ProfileUpdate = { name: string; nameSuffix: string; email: string; phone: string };
 
@@ -95,14 +94,4 @@ export const updatePreferences = async (ctx: RequestCtx, patch: Partial<Preferen
   const next = mergePreferences({ ...current, ...patch });
   await ctx.db.update(users).set({ preferences: next }).where(eq(users.id, ctx.userId));
   return next;
-};
-
-/**
- * The language the account chose, when it ever stored one: signing in opens the app in it
- * (the sign-in page's own language is only that page's). Users are not firm data: no tenant.
- */
-export const storedLanguage = async (db: RequestCtx["db"], userId: string): Promise<Language | undefined> => {
-  const [row] = await db.select({ preferences: users.preferences }).from(users).where(eq(users.id, userId));
-  const value = row?.preferences.language;
-  return LANGUAGES.some((l) => l.code === value) ? (value as Language) : undefined;
 };

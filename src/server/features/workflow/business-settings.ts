@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 
+import { ACCOUNT_CHANGE_KEY } from "../../../shared/workflow";
 import type { Db } from "../../db/client";
 import { workspaces } from "../../db/tables";
 import { writeAudit } from "../../lib/audit";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { definitionByKey, enabledDefinitionOfKind } from "./definitions-service";
-import { ACCOUNT_CHANGE_KEY } from "../accounts";
 
 /** Which business edits of a firm go through an approval first (workspaces.settings.approvals). */
 export type BusinessSettings = { accountChanges: boolean; caseChanges: boolean };

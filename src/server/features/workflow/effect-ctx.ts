@@ -3,7 +3,7 @@ import { ADMIN_RULES } from "../../../shared/permissions";
 import type { Db } from "../../db/client";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { buildAbility } from "../../plugins/auth";
-import { storedLanguage } from "../profile";
+import { storedLanguage } from "../../lib/stored-language";
 import type { EffectInstance } from "./registry";
 import { type TitleParts, titleIn } from "./title";
 

@@ -17,5 +17,5 @@ export const workflowPlugin = featurePlugin(
     registerKeySweeper(app, { ttlHours: app.config.workflowKeyTtlHours ?? 7 * 24, everyMinutes: app.config.workflowKeySweepMinutes ?? 60 });
     await app.register(workflowRoutes, { prefix: "/api/workflow", tokens: app.tokens });
   },
-  { dependencies: ["auth", "notifications", "documents", "profile"] },
+  { dependencies: ["notifications", "documents"] },
 );

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
 import { AppError } from "../../../shared/errors";
-import type { TokenSigner } from "../auth";
+import type { TokenSigner } from "../../lib/tokens";
 import { bodyInfo, sendBody } from "../documents";
 import type { BlobStore } from "../documents";
 import { issueTicket, TICKET_CACHE_CONTROL, ticketQuerySchema, ticketTarget } from "../documents";

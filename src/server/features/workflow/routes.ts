@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../../../shared/errors";
 import { dateTimeFilter, type ListQuery, listQuery, textFilter } from "../../lib/list-query";
 import { isUuid } from "../../lib/tenant-guard";
-import type { TokenSigner } from "../auth";
+import type { TokenSigner } from "../../lib/tokens";
 import { getInstanceDetail } from "./detail";
 import { businessSettingsBody, readBusinessSettings, saveBusinessSettings } from "./business-settings";
 import { type ActionBody, actOnInstance, reassignTask, type ReassignBody, type SubmitInput, submitInstance } from "./instances-service";

@@ -8,7 +8,8 @@ import { inWorkspace } from "../../lib/tenant";
 const LIMIT = 200;
 
 /**
- * A case's task events for its timeline: each task put on the case (created there or by a
+ * A case's task events for its timeline, read from the tasks table like the timeline's other
+ * sources (timeline-sources.ts): each task put on the case (created there or by a
  * template), done, and reopened. Found through the case's tasks, so the
  * audit index answers; a task since deleted leaves the timeline with it.
  */

@@ -1,6 +1,6 @@
 import { errors, jwtVerify, SignJWT } from "jose";
 
-import { AppError } from "../../../shared/errors";
+import { AppError } from "../../shared/errors";
 
 export type TokenSigner = ReturnType<typeof createTokenSigner>;
 

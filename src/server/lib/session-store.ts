@@ -1,11 +1,11 @@
 import type { MongoAbility } from "@casl/ability";
 import { sql } from "drizzle-orm";
 
-import { interpolateRules } from "../../../shared/permission-scopes";
-import type { PermissionRule } from "../../../shared/permissions";
-import type { Db } from "../../db/client";
-import { buildAbility } from "../../lib/ability";
-import type { Bus } from "../../lib/bus";
+import { interpolateRules } from "../../shared/permission-scopes";
+import type { PermissionRule } from "../../shared/permissions";
+import type { Db } from "../db/client";
+import { buildAbility } from "./ability";
+import type { Bus } from "./bus";
 
 export type SessionInfo = {
   sessionId: string;
