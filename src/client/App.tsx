@@ -4,8 +4,10 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { BrowserRouter } from "react-router";
 
+import { NotificationBell } from "./features/notifications";
 import { AppThemeProvider } from "./layout/app-theme";
 import { GlobalDialogHost } from "./layout/global-dialog-host";
+import { NavbarSlotProvider } from "./layout/navbar-slot";
 import { ToastHost } from "./layout/toast-host";
 import { AbilityContext, ability, accessControlProvider } from "./providers/access-control";
 import { authProvider } from "./providers/auth";
@@ -16,6 +18,9 @@ import { notificationProvider } from "./providers/notification";
 import { AppRouter } from "./routing/app-router";
 import { routeLeaves } from "./routing/route-match";
 import { SessionGate } from "./routing/session-gate";
+
+/** What the top bar shows beside its own controls (the layout imports no feature). */
+const NAVBAR_SLOT = <NotificationBell />;
 
 /** Refine resources come from the route table's `resource` entries. */
 const useResources = (): ResourceProps[] => {
@@ -63,9 +68,11 @@ export const App = () => {
               reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } },
             }}
           >
-            <SessionGate>
-              <AppRouter />
-            </SessionGate>
+            <NavbarSlotProvider value={NAVBAR_SLOT}>
+              <SessionGate>
+                <AppRouter />
+              </SessionGate>
+            </NavbarSlotProvider>
             <GlobalDialogHost />
           </Refine>
         </AbilityContext.Provider>

@@ -1,5 +1,5 @@
 import { createMongoAbility } from "@casl/ability";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 import type { PermissionRule } from "../../src/shared/permissions";
 import { appRoutes } from "../../src/client/routes";
@@ -12,6 +12,22 @@ import {
 } from "../../src/client/routing/route-guard";
 import { firstAllowedPath, flattenRoutes, menuLeaves } from "../../src/client/routing/route-tree";
 import type { RouteMeta } from "../../src/client/routing/route-types";
+
+// The route table is built from the features' faces, and with them come the providers, which read
+// the browser's storage when they load: an empty one stands in for it here.
+vi.hoisted(() => {
+  const items = new Map<string, string>();
+  globalThis.localStorage ??= {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, String(value)),
+    removeItem: (key: string) => void items.delete(key),
+    clear: () => items.clear(),
+    key: (index: number) => [...items.keys()][index] ?? null,
+    get length() {
+      return items.size;
+    },
+  };
+});
 
 const canWith = (rules: PermissionRule[]): CanFn => {
   const ability = createMongoAbility(rules as never);

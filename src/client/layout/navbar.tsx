@@ -3,10 +3,10 @@ import { Button, Flex } from "antd";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
-import { NotificationBell } from "../features/notifications/notification-bell";
 import { AppLogo } from "./app-logo";
 import { GlobalSearch } from "./global-search";
 import { LanguageSwitcher } from "./language-switcher";
+import { useNavbarSlot } from "./navbar-slot";
 import { Shortcuts } from "./shortcuts";
 import { ThemeSwitcher } from "./theme-switcher";
 import { SMALL_SCREEN_QUERY, useMediaQuery } from "./use-media-query";
@@ -25,6 +25,7 @@ type NavbarProps = {
 export const Navbar = ({ nav, isOverlay, isCollapsed, onToggleNav, below }: NavbarProps) => {
   const { t } = useTranslation();
   const isSmall = useMediaQuery(SMALL_SCREEN_QUERY);
+  const slot = useNavbarSlot();
   const toggleIcon = isOverlay ? <MenuOutlined /> : isCollapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />;
 
   return (
@@ -47,7 +48,7 @@ export const Navbar = ({ nav, isOverlay, isCollapsed, onToggleNav, below }: Navb
           <LanguageSwitcher isCompact={isSmall} />
           <ThemeSwitcher />
           <Shortcuts />
-          <NotificationBell />
+          {slot}
           <UserDropdown isCompact={isSmall} />
         </Flex>
       </div>

@@ -1,4 +1,4 @@
-import type { Field, PageSize } from "../features/esign/types";
+import type { Field, PageSize } from "../features/esign";
 import { getLanguage } from "./i18n";
 
 /** GET /api/public/esign/:token: what one signer may see about their request. */

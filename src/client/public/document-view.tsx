@@ -1,6 +1,6 @@
 import { useState } from "react";
 
-import type { Field } from "../features/esign/types";
+import type { Field } from "../features/esign";
 import { PublicError, type PublicView, type SigningApi } from "./api";
 import { DeclineDialog } from "./decline-dialog";
 import { t } from "./i18n";

@@ -6,7 +6,7 @@ import { useNavigate, useParams, useSearchParams } from "react-router";
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { showToast } from "../../layout/toast";
 import { SchemaForm, SchemaImport } from "../../schema-ui";
-import { useBusinessSettings } from "../workflow/business-settings";
+import { useBusinessSettings } from "../workflow";
 import { isPendingAccount } from "./pending-changes";
 import { accountDetailPath } from "../../lib/record-paths";
 import "./accounts.css";

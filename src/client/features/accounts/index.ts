@@ -1,1 +1,1 @@
-export * from "./pages";
+export { accountsRoutes } from "./routes";

@@ -1,3 +1,2 @@
 export { AccountDetail } from "./account-detail";
 export { AccountFormPage, AccountImportPage } from "./account-form-page";
-export { AccountList } from "./account-list";

@@ -1,1 +1,1 @@
-export * from "./pages";
+export { auditSettingsRoutes } from "./routes";

@@ -1,1 +1,1 @@
-export * from "./pages";
+export { authRoutes } from "./routes";

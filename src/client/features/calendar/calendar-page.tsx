@@ -17,7 +17,7 @@ import { usePickerData } from "../../components/member-picker";
 import { firmNow, firmToday, fromPickerValue, useFirmTimeZone } from "../../lib/firm-time";
 import { inFirmZone } from "../../../shared/firm-time";
 import { caseKeyDatesPath, taskPath } from "../../lib/record-paths";
-import { useDeadlineTypes } from "../deadlines/use-deadline-data";
+import { useDeadlineTypes } from "../deadlines";
 import { DayList } from "./day-list";
 import { EventForm } from "./event-form";
 import { FeedPanel } from "./feed-panel";

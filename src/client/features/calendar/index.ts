@@ -1,1 +1,1 @@
-export * from "./pages";
+export { calendarRoutes } from "./routes";

@@ -41,6 +41,21 @@ export type Finance = {
   outstanding: string;
 };
 
+/** A case as the pickers of a new contract or seal request read it. */
+export type CaseRow = {
+  id: string;
+  name: string;
+  caseNo: string;
+  status: string;
+  accountId: string;
+  folderId: string | null;
+  amount: string | null;
+  feeType: string | null;
+  feeFixed: string | null;
+  feePercent: string | null;
+  validUntil: string | null;
+};
+
 export type ChainLink = { id: string; caseNo: string; name: string; stage: string | null; status: string; parentCaseId: string | null };
 export type StartOptions = {
   caseTypes: { value: string; label: string }[];
@@ -67,6 +82,22 @@ export const useDictLabels = (type: string) => {
   });
   return (code: unknown) => (typeof code === "string" ? (data?.find((o) => o.value === code)?.label ?? code) : "");
 };
+
+/**
+ * The open cases the user may read, for the case picker of a new contract or seal request (newest
+ * first): a closed or terminated case takes neither (the server refuses it too, 409).
+ */
+export const useCaseOptions = () =>
+  useQuery({
+    queryKey: ["contract-case-options"],
+    // Repeated `status=` (not qs brackets): the list reads one filter given twice as "any of".
+    queryFn: () => api.get<CaseRow[]>("/cases?status=pre-filing&status=formal", { params: { _end: 200, _sort: "createdAt", _order: "desc" } }),
+    staleTime: 30_000,
+  });
+
+/** One case as the pickers read it (the case a new contract is filed under). */
+export const useCaseRow = (id: string | undefined) =>
+  useQuery({ queryKey: ["contract-case", id], queryFn: () => api.get<CaseRow>(`/cases/${id}`), enabled: Boolean(id) });
 
 /** The path that starts a case of this type and filing type (SPEC §2: /case/add/{workflow}/{type}). */
 export const startPath = (definitionId: string, caseType: string, filingType: string, parentCaseId?: string) =>

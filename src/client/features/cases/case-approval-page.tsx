@@ -6,7 +6,7 @@ import { Link, useParams, useSearchParams } from "react-router";
 
 import { SchemaShow } from "../../schema-ui";
 import { PendingChangesAlert } from "../../schema-ui/pending-changes";
-import { AllDone, ApprovalDetail, useNextPending } from "../workflow";
+import { ApprovalDetailWithNext } from "../workflow";
 import { api } from "../../lib/api";
 import { useCaseRecord } from "./api";
 import { ConflictSummary } from "./conflict-summary";
@@ -61,10 +61,8 @@ const CaseOfChange = ({ instanceId }: { instanceId: string }) => {
 const CaseApprovalPage = ({ what }: { what: "new" | "change" }) => {
   const { id = "" } = useParams();
   const [search] = useSearchParams();
-  const { goNext, isAllDone } = useNextPending();
-  if (isAllDone) return <AllDone />;
   const summary = what === "new" ? <ProposedCase instanceId={id} /> : <CaseOfChange instanceId={id} />;
-  return <ApprovalDetail key={id} id={id} taskId={search.get("task") ?? undefined} onTaskDone={(task) => void goNext(task)} summary={summary} />;
+  return <ApprovalDetailWithNext id={id} taskId={search.get("task") ?? undefined} summary={summary} />;
 };
 
 /** /case/workflow/:id: the opening approval of a case. */

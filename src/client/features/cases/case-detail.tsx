@@ -1,6 +1,6 @@
 import { EditOutlined } from "@ant-design/icons";
 import { Alert, Button, Modal, Result, Skeleton, Space, Tabs, Tag } from "antd";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 
@@ -121,8 +121,24 @@ export const CaseDetail = () => {
           destroyOnHidden
           items={[
             { key: "info", label: t("cases.tabs.info"), children: <CaseInfo record={c} canEdit={canEdit && isOpen} /> },
-            { key: "key-dates", label: t("cases.tabs.keyDates"), children: <KeyDatesTab caseId={c.id} editable={canEdit && isOpen} /> },
-            { key: "tasks", label: t("cases.tabs.tasks"), children: <TasksPage caseId={c.id} /> },
+            {
+              key: "key-dates",
+              label: t("cases.tabs.keyDates"),
+              children: (
+                <Suspense fallback={<Skeleton active />}>
+                  <KeyDatesTab caseId={c.id} editable={canEdit && isOpen} />
+                </Suspense>
+              ),
+            },
+            {
+              key: "tasks",
+              label: t("cases.tabs.tasks"),
+              children: (
+                <Suspense fallback={<Skeleton active />}>
+                  <TasksPage caseId={c.id} />
+                </Suspense>
+              ),
+            },
             { key: "finance", label: t("cases.tabs.finance"), children: <FinanceTab caseId={c.id} canEdit={canEdit && c.status !== "terminated"} /> },
             { key: "documents", label: t("cases.tabs.documents"), children: <DocumentsTab folderId={c.folderId} /> },
             { key: "contracts", label: t("cases.tabs.contracts"), children: <ContractsTab caseId={c.id} isOpen={isOpen} /> },

@@ -7,7 +7,7 @@ import { useNavigate, useParams } from "react-router";
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { showToast } from "../../layout/toast";
 import { SchemaForm } from "../../schema-ui";
-import { useBusinessSettings } from "../workflow/business-settings";
+import { useBusinessSettings } from "../workflow";
 import { caseKey } from "./api";
 
 /**

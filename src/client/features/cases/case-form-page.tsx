@@ -2,7 +2,7 @@ import { UserAddOutlined } from "@ant-design/icons";
 import { useGetIdentity } from "@refinedev/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Alert, Button, Modal, Radio, Space } from "antd";
-import { lazy, Suspense, useMemo, useState } from "react";
+import { Suspense, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 
@@ -12,11 +12,10 @@ import { api } from "../../lib/api";
 import type { LoginUser } from "../../providers/session";
 import { useCan } from "../../routing/use-can";
 import { SchemaForm } from "../../schema-ui";
-import { adverseKeywords, caseKeywords } from "../conflicts/keywords";
+import { adverseKeywords, CaseCheckDialog, caseKeywords } from "../conflicts";
 import { useStartOptions } from "./api";
 
 // The check's screens load with the conflicts chunk, only when this form is opened.
-const CaseCheckDialog = lazy(() => import("../conflicts/case-check-dialog").then((m) => ({ default: m.CaseCheckDialog })));
 type Report = { id: string; createdAt: string; hitCount: number };
 
 /** A client made on the spot, in the clients' own generated form, without leaving the case. */

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Alert } from "antd";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { ApplyTemplate } from "../deadlines";
@@ -34,13 +34,15 @@ export const TemplateOffer = ({ caseId, stage, onApplied }: { caseId: string; st
       }}
       message={t("cases.templates.offer", { n: templates.length })}
       action={
-        <ApplyTemplate
-          caseId={caseId}
-          onApplied={() => {
-            void queries.invalidateQueries({ queryKey: key });
-            onApplied();
-          }}
-        />
+        <Suspense fallback={null}>
+          <ApplyTemplate
+            caseId={caseId}
+            onApplied={() => {
+              void queries.invalidateQueries({ queryKey: key });
+              onApplied();
+            }}
+          />
+        </Suspense>
       }
     />
   );

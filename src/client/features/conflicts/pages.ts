@@ -1,3 +1,1 @@
 export { ConflictCheckPage } from "./conflict-check-page";
-export { CaseCheckDialog } from "./case-check-dialog";
-export { adverseKeywords, caseKeywords } from "./keywords";

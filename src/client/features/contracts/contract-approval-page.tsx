@@ -3,7 +3,7 @@ import { Alert, Descriptions, Skeleton } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useParams, useSearchParams } from "react-router";
 
-import { AllDone, ApprovalDetail, useNextPending } from "../workflow";
+import { ApprovalDetailWithNext } from "../workflow";
 import { formatMoney, formatPercent } from "../../../shared/money";
 import { CaseLink } from "../cases";
 import { api } from "../../lib/api";
@@ -106,12 +106,10 @@ export const ContractApprovalPage = ({ what }: { what: "new" | "archive" | "canc
   const { t } = useTranslation();
   const { id = "" } = useParams();
   const [search] = useSearchParams();
-  const { goNext, isAllDone } = useNextPending();
-  if (isAllDone) return <AllDone />;
   const summary = what === "new" ? <ProposedContract instanceId={id} /> : <ContractOfRequest instanceId={id} />;
   // A new contract's approval ends with the custodian's step: they confirm the copies and date stamped.
   const confirm = what === "new" ? stampConfirm(t) : undefined;
-  return <ApprovalDetail key={id} id={id} taskId={search.get("task") ?? undefined} onTaskDone={(task) => void goNext(task)} summary={summary} acceptConfirm={confirm} />;
+  return <ApprovalDetailWithNext id={id} taskId={search.get("task") ?? undefined} summary={summary} acceptConfirm={confirm} />;
 };
 
 export const ContractApprovalNew = () => <ContractApprovalPage what="new" />;

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Alert, Button, Descriptions, Popconfirm, Skeleton, Space, Tabs, Tag } from "antd";
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams, useSearchParams } from "react-router";
 
@@ -14,13 +14,12 @@ import { ApprovalsTab, HistoryTab } from "../../components/record-tabs";
 import { SealUsageTable } from "../../components/seal-usage-table";
 import { FilesTab } from "./contract-tabs";
 import { RequestDialog } from "./request-dialog";
-import { SIGNING_STATUS_COLORS } from "../esign/signing-status";
+import { EsignTab, SIGNING_STATUS_COLORS } from "../esign";
 import { firmTime } from "../../lib/firm-time";
 import "./contracts.css";
 import { STATUS_TAG } from "./status";
 
 // Its own chunk: the page previews, signature boxes and trail load only when the tab opens.
-const EsignTab = lazy(() => import("../esign").then((m) => ({ default: m.EsignTab })));
 
 type Contract = Record<string, unknown> & {
   id: string;

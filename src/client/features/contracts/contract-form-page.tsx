@@ -11,7 +11,7 @@ import { isApiError } from "../../providers/api-error";
 import { useSubmissionKey } from "../../lib/submission-key";
 import { api } from "../../lib/api";
 import { useSealOptions } from "../../lib/seal-options";
-import { useCase, useCaseOptions } from "./api";
+import { useCaseOptions, useCaseRow } from "../cases";
 import { FileUpload } from "../../components/file-upload";
 import { noEnterSubmit } from "../../components/no-enter-submit";
 import "../../components/record-form.css";
@@ -50,7 +50,7 @@ export const ContractFormPage = () => {
   const [isSaving, setSaving] = useState(false);
   const caseId = Form.useWatch("caseId", form) as string | undefined;
   const { data: cases = [] } = useCaseOptions();
-  const { data: kase } = useCase(caseId);
+  const { data: kase } = useCaseRow(caseId);
   const { data: seals = [] } = useSealOptions();
   const { data: types = [] } = useQuery({
     queryKey: ["schema-options", "dict:contract-type"],

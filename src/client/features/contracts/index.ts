@@ -1,1 +1,1 @@
-export * from "./pages";
+export { contractsRoutes } from "./routes";

@@ -1,4 +1,3 @@
 export { ContractApprovalArchive, ContractApprovalCancel, ContractApprovalNew } from "./contract-approval-page";
 export { ContractDetail } from "./contract-detail";
 export { ContractFormPage } from "./contract-form-page";
-export { ContractList } from "./contract-list";

@@ -1,9 +1,10 @@
 import { useOne } from "@refinedev/core";
-import { Card, Typography } from "antd";
+import { Card, Skeleton, Typography } from "antd";
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useParams } from "react-router";
 
-import { TasksPage } from "../tasks/tasks-page";
+import { TasksPage } from "../tasks";
 import { KeyDatesTab } from "./key-dates-tab";
 
 /**
@@ -22,7 +23,9 @@ export const CaseDeadlinesPage = () => {
         <KeyDatesTab caseId={id} />
       </Card>
       <Card size="small" title={t("deadlines.tasks.caseTasks")} className="deadlines-section">
-        <TasksPage caseId={id} />
+        <Suspense fallback={<Skeleton active />}>
+          <TasksPage caseId={id} />
+        </Suspense>
       </Card>
     </div>
   );

@@ -1,1 +1,1 @@
-export * from "./pages";
+export { dictionariesSettingsRoutes } from "./routes";

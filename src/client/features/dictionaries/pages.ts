@@ -1,2 +1,1 @@
 export { DictionaryPage } from "./dictionary-page";
-export { useDictionaryOptions } from "./use-dictionary-options";

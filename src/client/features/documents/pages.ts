@@ -1,1 +1,1 @@
-export { DocumentPage, NoPermission } from "./document-page";
+export { DocumentPage } from "./document-page";

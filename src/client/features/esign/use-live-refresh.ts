@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 
 // The stream module directly: it is already loaded with the layout, the notifications index is a lazy page.
-import { onNotificationArrival } from "../notifications/notification-stream";
+import { onNotificationArrival } from "../notifications";
 import { esignKey } from "./api";
 
 /**

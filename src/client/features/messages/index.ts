@@ -1,1 +1,1 @@
-export * from "./pages";
+export { messagesRoutes } from "./routes";

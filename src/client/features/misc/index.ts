@@ -1,1 +1,1 @@
-export * from "./pages";
+export { miscRoutes, notFoundRoute } from "./routes";

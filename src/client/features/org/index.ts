@@ -1,1 +1,1 @@
-export * from "./pages";
+export { orgSettingsRoutes } from "./routes";

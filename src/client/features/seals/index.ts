@@ -1,1 +1,1 @@
-export * from "./pages";
+export { sealsRoutes } from "./routes";

@@ -1,4 +1,3 @@
 export { SealApprovalPage } from "./seal-approval-page";
 export { SealRegistry } from "./seal-registry";
 export { SealRequestForm } from "./seal-request-form";
-export { SealRequestList } from "./seal-request-list";

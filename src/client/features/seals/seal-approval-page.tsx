@@ -12,7 +12,7 @@ import { FileLinks } from "../../components/file-links";
 import "../../components/record-form.css";
 import { stampConfirm } from "../contracts/stamp-confirm";
 import { CaseLink } from "../cases";
-import { AllDone, ApprovalDetail, useNextPending } from "../workflow";
+import { ApprovalDetailWithNext } from "../workflow";
 import type { Recipient } from "./recipients-field";
 
 type Request = Record<string, unknown> & { id: string; version: number; status: string; files: { fileId: string; copies: number }[]; recipients: Recipient[] };
@@ -103,14 +103,10 @@ export const SealApprovalPage = () => {
   const { id = "" } = useParams();
   const [search] = useSearchParams();
   const { t } = useTranslation();
-  const { goNext, isAllDone } = useNextPending();
-  if (isAllDone) return <AllDone />;
   return (
-    <ApprovalDetail
-      key={id}
+    <ApprovalDetailWithNext
       id={id}
       taskId={search.get("task") ?? undefined}
-      onTaskDone={(task) => void goNext(task)}
       summary={<RequestSummary instanceId={id} />}
       acceptConfirm={stampConfirm(t)}
     />

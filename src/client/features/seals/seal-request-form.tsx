@@ -11,7 +11,7 @@ import { isApiError } from "../../providers/api-error";
 import { api } from "../../lib/api";
 import { useSealOptions } from "../../lib/seal-options";
 import { firmToday } from "../../lib/firm-time";
-import { useCaseOptions } from "../contracts/api";
+import { useCaseOptions } from "../cases";
 import { FileUpload } from "../../components/file-upload";
 import { noEnterSubmit } from "../../components/no-enter-submit";
 import { type Recipient, RecipientsField } from "./recipients-field";

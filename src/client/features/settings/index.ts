@@ -1,1 +1,1 @@
-export * from "./pages";
+export { accountSettingsRoutes } from "./routes";

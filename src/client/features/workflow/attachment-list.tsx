@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 
 import { PREVIEW_MIMES } from "../../../shared/name-rules";
 import { downloadByTicket, ticketUrl } from "../../lib/file-transfer";
-import { formatSize } from "../documents/types";
+import { formatSize } from "../documents";
 
 export type AttachmentInfo = { name: string; size: number; mime: string };
 type Opened = AttachmentInfo & { id: string };

@@ -7,8 +7,7 @@ import { useTranslation } from "react-i18next";
 import { isApiError } from "../../providers/api-error";
 import { useCan } from "../../routing/use-can";
 import { getUploadToken, numbered, safeName, uploadOne } from "../../lib/file-transfer";
-import { formatSize, type Usage } from "../documents/types";
-import { sortItems } from "../documents/upload-items";
+import { formatSize, sortItems, type Usage } from "../documents";
 
 /** At most this many files per comment (the server's limit on `attachments`). */
 export const MAX_ATTACHMENTS = 20;

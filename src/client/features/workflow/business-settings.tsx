@@ -1,20 +1,9 @@
-import { useCustom, useCustomMutation } from "@refinedev/core";
+import { useCustomMutation } from "@refinedev/core";
 import { Space, Switch } from "antd";
 import { useTranslation } from "react-i18next";
 
 import { useCan } from "../../routing/use-can";
-import { WORKFLOW_API } from "./types";
-
-/** Which business edits of the firm wait for an approval before they apply. */
-export type BusinessSettings = { accountChanges: boolean; caseChanges: boolean };
-
-const SETTINGS_URL = `${WORKFLOW_API}/business-settings`;
-
-/** The firm's approval switches; any member may read them (the client form asks before editing). */
-export const useBusinessSettings = () => {
-  const { result, query } = useCustom<BusinessSettings>({ url: SETTINGS_URL, method: "get" });
-  return { settings: result?.data as BusinessSettings | undefined, query };
-};
+import { type BusinessSettings, SETTINGS_URL, useBusinessSettings } from "./use-business-settings";
 
 /**
  * A "changes need approval" switch of the workflow admin page (client changes, case changes).

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Navigate, useNavigate, useParams, useSearchParams } from "react-router";
 
 import { PagePanel } from "../../layout/page-header";
-import { ApprovalDetail } from "./approval-detail";
+import { ApprovalDetail, type ApprovalDetailProps } from "./approval-detail";
 import { approvalPathOf } from "../../lib/approval-paths";
 import { type CenterRow, WORKFLOW_API } from "./types";
 import "./workflow.css";
@@ -48,13 +48,21 @@ export const AllDone = () => {
   );
 };
 
+/**
+ * An approval's detail that moves on once the viewer's task is handled: to the next pending one,
+ * else the congratulation. The generic detail page and the business approval pages show it.
+ */
+export const ApprovalDetailWithNext = (props: Omit<ApprovalDetailProps, "onTaskDone">) => {
+  const { goNext, isAllDone } = useNextPending();
+  if (isAllDone) return <AllDone />;
+  return <ApprovalDetail key={props.id} {...props} onTaskDone={(task) => void goNext(task)} />;
+};
+
 /** /workflow/detail/:id: the generic approval detail with next-pending navigation. */
 export const ApprovalDetailPage = () => {
   const { id = "" } = useParams();
   const [search] = useSearchParams();
-  const { goNext, isAllDone } = useNextPending();
-  if (isAllDone) return <AllDone />;
-  return <ApprovalDetail key={id} id={id} taskId={search.get("task") ?? undefined} onTaskDone={(task) => void goNext(task)} />;
+  return <ApprovalDetailWithNext id={id} taskId={search.get("task") ?? undefined} />;
 };
 
 /** /workflow/empty: the placeholder when no approval is selected. */

@@ -1,11 +1,12 @@
 import { useCustom } from "@refinedev/core";
 import { Empty, Skeleton, Tag } from "antd";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 
 import { WORKFLOW_KINDS } from "../../../shared/workflow";
 import { PageHeader, PagePanel } from "../../layout/page-header";
+import { startChooserOf } from "./start-choosers";
 import "./workflow.css";
 import { type StartableCard, WORKFLOW_API } from "./types";
 
@@ -13,8 +14,6 @@ import { type StartableCard, WORKFLOW_API } from "./types";
 const START_PATHS: Partial<Record<string, string>> = { contract: "/contract/add", seal: "/seal/add" };
 /** Kinds started from their record's page (a case change is an edit of the case), not from here. */
 const FROM_RECORD = new Set(["case-change"]);
-// Cases start from their case types × filing types, not from the flow's card.
-const CaseStartChooser = lazy(() => import("../cases/start-case").then((m) => ({ default: m.CaseStartChooser })));
 
 /** Start an approval: cards of the definitions the user may start, grouped by business kind. */
 export const StartApprovalPage = () => {
@@ -29,12 +28,15 @@ export const StartApprovalPage = () => {
       <PagePanel>
         {query.isLoading ? <Skeleton active /> : null}
         {!query.isLoading && cards.length === 0 ? <Empty description={t("workflow.empty.startable")} /> : null}
-        {WORKFLOW_KINDS.filter((kind) => !FROM_RECORD.has(kind) && cards.some((c) => c.kind === kind)).map((kind) => (
+        {WORKFLOW_KINDS.filter((kind) => !FROM_RECORD.has(kind) && cards.some((c) => c.kind === kind)).map((kind) => {
+          // Cases start from their case types × filing types, not from the flow's card.
+          const Chooser = startChooserOf(kind);
+          return (
           <section key={kind} aria-label={t(`workflow.kinds.${kind}`)}>
             <h2 className="wf-kind-title">{t(`workflow.kinds.${kind}`)}</h2>
-            {kind === "case" ? (
+            {Chooser ? (
               <Suspense fallback={<Skeleton active />}>
-                <CaseStartChooser />
+                <Chooser />
               </Suspense>
             ) : (
             <div className="wf-cards">
@@ -49,7 +51,8 @@ export const StartApprovalPage = () => {
             </div>
             )}
           </section>
-        ))}
+          );
+        })}
       </PagePanel>
     </>
   );
