@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useParams, useSearchParams } from "react-router";
 
 import { api } from "../../lib/api";
+import { firmToday } from "../../lib/firm-time";
 import { useMemberName } from "../../lib/members";
 import { useSealOptions } from "../../lib/seal-options";
 import { SealUsageTable } from "../../components/seal-usage-table";
@@ -48,7 +49,7 @@ const RequestSummary = ({ instanceId }: { instanceId: string }) => {
       setReturning(false);
     }
   };
-  const isOverdue = r.status === "taken-out" && typeof r.returnDue === "string" && r.returnDue < new Date().toISOString().slice(0, 10);
+  const isOverdue = r.status === "taken-out" && typeof r.returnDue === "string" && r.returnDue < firmToday();
   return (
     <section className="record-summary" aria-label={t("seals.titles.request")}>
       {isOverdue ? <Alert type="warning" showIcon message={t("seals.messages.overdue", { due: r.returnDue })} style={{ marginBottom: 12 }} /> : null}
