@@ -2,5 +2,5 @@
 export { conflictsPlugin } from "./plugin";
 export { assertAttachable, attachReport, saveReport } from "./reports";
 export { runCheck } from "./search";
-export { refreshStaleConflictKeys, syncConflictKeys } from "./sync-keys";
+export { syncConflictKeys } from "./sync-keys";
 export type { KeySource } from "./sync-keys";

@@ -1,4 +1,3 @@
 /** What other features and the app may use of dictionaries; everything else is internal. */
 export { dictionariesPlugin } from "./plugin";
 export { findOptions } from "./service";
-export type { DictionaryUsageRegistry } from "./usage";
