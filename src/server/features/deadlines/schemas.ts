@@ -1,5 +1,15 @@
 /** JSON schemas of the key-date routes (Fastify's ajv checks requests before any handler runs). */
-import { KEY_DATE_SOURCES, KEY_DATE_STATUSES, MAX_REMINDER_OFFSET, MAX_REMINDER_OFFSETS } from "../../../shared/contracts/deadlines";
+import {
+  type DeadlinePreview,
+  type DeadlineRule,
+  type DeadlineType,
+  KEY_DATE_SOURCES,
+  KEY_DATE_STATUSES,
+  type KeyDate,
+  MAX_REMINDER_OFFSET,
+  MAX_REMINDER_OFFSETS,
+} from "../../../shared/contracts/deadlines";
+import { answers, fieldsOf, listOf, orNull } from "../../lib/answers";
 
 const uuid = { type: "string", format: "uuid" } as const;
 const day = { type: "string", format: "date" } as const;
@@ -60,3 +70,84 @@ export const statusBody = {
   additionalProperties: false,
   properties: { status: { type: "string", enum: [...KEY_DATE_STATUSES] }, reason: text(500), version },
 } as const;
+
+// Answers (lib/answers.ts): each names every field of its shared type.
+const str = { type: "string" } as const;
+const maybe = orNull("string");
+const ints = listOf({ type: "integer" });
+const keyDate = {
+  type: "object",
+  properties: fieldsOf<KeyDate>()({
+    workspaceId: str,
+    id: str,
+    custom: { type: "object", additionalProperties: true },
+    createdAt: str,
+    createdBy: maybe,
+    updatedAt: str,
+    updatedBy: maybe,
+    version: { type: "integer" },
+    caseId: str,
+    deadlineType: str,
+    title: str,
+    titleEn: maybe,
+    dueDate: str,
+    startsAt: maybe,
+    court: maybe,
+    courtroom: maybe,
+    judge: maybe,
+    subject: maybe,
+    source: str,
+    ruleCode: maybe,
+    triggerDate: maybe,
+    shiftedFrom: maybe,
+    missingYears: ints,
+    responsibleId: str,
+    status: str,
+    voidReason: maybe,
+    datedBy: str,
+    confirmedBy: maybe,
+    confirmedAt: maybe,
+    reminderOffsets: ints,
+    note: maybe,
+  }),
+} as const;
+export const keyDateAnswer = answers(keyDate);
+export const keyDateListAnswer = answers(listOf(keyDate));
+
+const rule = {
+  type: "object",
+  properties: fieldsOf<DeadlineRule>()({
+    code: str,
+    name: str,
+    deadlineType: str,
+    amount: { type: "integer" },
+    unit: str,
+    triggerLabel: str,
+    basis: maybe,
+  }),
+} as const;
+export const ruleListAnswer = answers(listOf(rule));
+export const previewAnswer = answers({
+  type: "object",
+  properties: fieldsOf<DeadlinePreview>()({
+    dueDate: str,
+    shiftedFrom: maybe,
+    missingYears: ints,
+    rule,
+    names: { type: "object", properties: { zh: str, en: maybe } },
+  }),
+});
+export const typeListAnswer = answers(
+  listOf({
+    type: "object",
+    properties: fieldsOf<DeadlineType>()({
+      code: str,
+      labelZh: str,
+      labelEn: str,
+      kind: str,
+      reminderOffsets: ints,
+      // A dictionary attribute: sent as stored, whatever it holds.
+      color: {},
+    }),
+  }),
+);
