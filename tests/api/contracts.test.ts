@@ -74,6 +74,31 @@ describe("contract approvals", () => {
     expect(seq(b.contractNo)).toBe(seq(a.contractNo) + 1);
   });
 
+  it("the approver sees the number the contract will get: the counter's next, the typed one, then the contract's own", async () => {
+    const res = await api.submitContract("lawyer", await api.contractValues(caseId, { name: "预览编号" }));
+    expect(res.statusCode, res.body).toBe(200);
+    const { instanceId } = res.json().data;
+    const submission = async (who: string) => {
+      const answer = await api.get(who, `/api/contract-submissions/${instanceId}`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json().data as { contractNo: string | null; isNumberExpected: boolean; contractId: string | null };
+    };
+    const next = (await api.get("lawyer", "/api/contract-number-preview")).json().data.contractNo as string;
+    expect(await submission("partner")).toMatchObject({ contractNo: next, isNumberExpected: true, contractId: null });
+    await api.approve(instanceId);
+    const made = await submission("partner");
+    const contract = (await api.get("lawyer", `/api/contracts/${made.contractId}`)).json().data;
+    expect(contract.contractNo).toBe(next);
+    expect(made).toMatchObject({ contractNo: next, isNumberExpected: false });
+
+    const typed = await api.submitContract("lawyer", await api.contractValues(caseId, { name: "预览自定义编号" }), { contractNo: "HT-PREVIEW-1" });
+    expect((await api.get("partner", `/api/contract-submissions/${typed.json().data.instanceId}`)).json().data).toMatchObject({ contractNo: "HT-PREVIEW-1", isNumberExpected: false });
+    // A rejected approval makes no contract: no number to expect.
+    const rejected = (await api.submitContract("lawyer", await api.contractValues(caseId, { name: "预览后驳回" }))).json().data.instanceId as string;
+    expect((await api.wf.act("partner", rejected, { type: "reject", taskId: await api.wf.myTask("partner", rejected), comment: "不签" })).statusCode).toBe(200);
+    expect((await api.get("lawyer", `/api/contract-submissions/${rejected}`)).json().data).toMatchObject({ contractNo: null, isNumberExpected: false });
+  });
+
   it("a typed number is kept; a taken one is a duplicate", async () => {
     const typed = await api.submitContract("lawyer", await api.contractValues(caseId, { name: "自定义编号" }), { contractNo: "HT-2026-CUSTOM" });
     expect(typed.statusCode, typed.body).toBe(200);

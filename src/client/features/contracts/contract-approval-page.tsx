@@ -13,7 +13,15 @@ import { FileLinks } from "../../components/file-links";
 import "../../components/record-form.css";
 import { stampConfirm } from "./stamp-confirm";
 
-type Submission = { contractId: string | null; caseId: string; values: Record<string, unknown>; fileNames?: Record<string, string> };
+type Submission = {
+  contractId: string | null;
+  caseId: string;
+  values: Record<string, unknown>;
+  fileNames?: Record<string, string>;
+  /** The contract's number, the typed one, or (isNumberExpected) the one the firm's counter gives on approval. */
+  contractNo: string | null;
+  isNumberExpected: boolean;
+};
 type Instance = { businessRef?: string };
 
 // What the approver decides on: the contract, its fee terms and the seal it will be stamped with.
@@ -44,7 +52,16 @@ const ProposedContract = ({ instanceId }: { instanceId: string }) => {
         <Alert type="success" showIcon message={<Link to={`/contract/detail/${data.contractId}`}>{t("contracts.messages.created")}</Link>} />
       ) : null}
       <Descriptions size="small" column={{ xs: 1, sm: 2, md: 2, lg: 2, xl: 2, xxl: 2 }} title={t("contracts.titles.proposed")}>
-        <Descriptions.Item label={t("contracts.fields.contractNo")}>{v.contractNo ? String(v.contractNo) : t("contracts.approval.numberOnAccept")}</Descriptions.Item>
+        <Descriptions.Item label={t("contracts.fields.contractNo")}>
+          {data.contractNo ? (
+            <div>
+              <div>{data.contractNo}</div>
+              {data.isNumberExpected ? <div className="record-summary-note">{t("contracts.approval.numberExpected")}</div> : null}
+            </div>
+          ) : (
+            t("contracts.approval.numberOnAccept")
+          )}
+        </Descriptions.Item>
         <Descriptions.Item label={t("contracts.fields.caseId")}>
           <CaseLink caseId={data.caseId} />
         </Descriptions.Item>

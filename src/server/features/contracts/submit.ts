@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 
 import { AppError } from "../../../shared/errors";
-import { contracts, contractSubmissions, workspaces } from "../../db/tables";
+import { contracts, contractSubmissions, workflowInstances, workspaces } from "../../db/tables";
 import { writeAudit } from "../../lib/audit";
 import { type RequestCtx, withDb } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
@@ -12,7 +12,7 @@ import { checkValues } from "../../schema-engine/service";
 import { syncRecordFiles } from "../cases";
 import { syncContractFiles } from "./bindings";
 import { fileNamesOf } from "./file-names";
-import { nextNumber } from "./numbering";
+import { nextNumber, previewNumber } from "./numbering";
 import { assertSigner, feeDefaults, openCaseOf, usableSeal } from "./rules";
 import { logSealUse } from "./seal-log";
 import { type ApprovalStart, assertNamedFlow, startApproval } from "./start-approval";
@@ -128,5 +128,25 @@ export const getContractSubmission = async (ctx: RequestCtx, instanceId: string)
   const [row] = await ctx.db.select().from(contractSubmissions).where(inWorkspace(ctx, contractSubmissions, eq(contractSubmissions.instanceId, instanceId)));
   if (!row) throw new AppError(404, "errors.notFound");
   const fileNames = await fileNamesOf(ctx, (row.values as Record<string, unknown>).attachmentIds);
-  return { id: row.id, instanceId: row.instanceId, caseId: row.caseId, contractId: row.contractId, values: row.values, fileNames, createdAt: row.createdAt, createdBy: row.createdBy };
+  return { id: row.id, instanceId: row.instanceId, caseId: row.caseId, contractId: row.contractId, values: row.values, fileNames, ...(await numberOf(ctx, row)), createdAt: row.createdAt, createdBy: row.createdBy };
+};
+
+/**
+ * The number the approver is deciding on: the contract's own once it exists, the typed one, or
+ * the one the firm's counter would give if the approval were accepted now (`isNumberExpected`:
+ * nothing is reserved, so a contract approved first takes it and this one gets the next).
+ */
+const numberOf = async (ctx: RequestCtx, row: typeof contractSubmissions.$inferSelect) => {
+  if (row.contractId) {
+    const [made] = await ctx.db.select({ contractNo: contracts.contractNo }).from(contracts).where(inWorkspace(ctx, contracts, eq(contracts.id, row.contractId)));
+    if (made) return { contractNo: made.contractNo, isNumberExpected: false };
+  }
+  const typed = (row.values as Record<string, unknown>).contractNo;
+  if (typeof typed === "string" && typed) return { contractNo: typed, isNumberExpected: false };
+  // A rejected or cancelled approval makes no contract: it has no number to expect.
+  const [instance] = row.instanceId
+    ? await ctx.db.select({ status: workflowInstances.status }).from(workflowInstances).where(inWorkspace(ctx, workflowInstances, eq(workflowInstances.id, row.instanceId)))
+    : [];
+  if (instance?.status !== "running") return { contractNo: null, isNumberExpected: false };
+  return { contractNo: await previewNumber(ctx, "contract"), isNumberExpected: true };
 };
