@@ -4,38 +4,9 @@ import type { ResourceRegistry } from "../../schema-engine";
 import { submitOnce } from "../workflow";
 import { createEquityEdge, deleteEquityEdge, type EdgeInput, findEquityRelated, getEquityGraph } from "./equity-service";
 import { submitAccountChanges } from "./pending";
+import { edgeBody, relatedQuery, submitBody } from "./schemas";
 
 const SUBJECT = "LAWFIRM_CUSTOMER_VIEW" as const;
-const uuid = { type: "string", format: "uuid" } as const;
-const name = { type: "string", maxLength: 200 } as const;
-
-const edgeBody = {
-  type: "object",
-  required: ["share"],
-  additionalProperties: false,
-  properties: {
-    holderAccountId: uuid,
-    holderName: name,
-    companyAccountId: uuid,
-    companyName: name,
-    share: { type: "number", exclusiveMinimum: 0, maximum: 100, multipleOf: 0.0001 },
-  },
-} as const;
-
-const relatedQuery = {
-  type: "object",
-  properties: {
-    tiers: { type: "integer", minimum: 1, maximum: 10, default: 3 },
-    minShare: { type: "number", minimum: 0, maximum: 100, default: 20 },
-  },
-} as const;
-
-const submitBody = {
-  type: "object",
-  required: ["changes", "version"],
-  additionalProperties: false,
-  properties: { changes: { type: "object" }, version: { type: "integer", minimum: 1 } },
-} as const;
 
 /** Registered in app.ts with `{ prefix: "/api", registry }`, beside the generic /api/accounts routes. */
 export async function accountsRoutes(app: FastifyInstance, opts: { registry: ResourceRegistry }) {
