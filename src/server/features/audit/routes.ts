@@ -1,18 +1,14 @@
 import type { FastifyInstance } from "fastify";
 
-import { dateTimeFilter, type ListQuery, listQuery, textFilter } from "../../lib/list-query";
-import { AUDIT_SORT, findAuditLogs } from "./service";
+import type { ListQuery } from "../../lib/list-query";
+import { auditListQuery } from "./schemas";
+import { findAuditLogs } from "./service";
 
 export async function auditRoutes(app: FastifyInstance) {
   app.get<{ Querystring: ListQuery }>(
     "/",
     {
-      schema: {
-        querystring: listQuery(Object.keys(AUDIT_SORT), {
-          entity: textFilter, entityId: textFilter, action: textFilter, userId: textFilter,
-          createdAt_gte: dateTimeFilter, createdAt_lte: dateTimeFilter,
-        }),
-      },
+      schema: { querystring: auditListQuery },
       config: { permission: ["read", "AUDIT_LOG"] },
     },
     async (req, reply) => {
