@@ -4,25 +4,9 @@ import { UPLOAD_AUDIENCE } from "../../lib/tokens";
 import { login, logout, switchWorkspace, type AuthDeps } from "./service";
 import { listPartners } from "./partners";
 import { getLoginUserInfo, listSelectableUsers } from "./user-info";
+import { loginBody, switchBody } from "./schemas";
 
 type Opts = { deps: AuthDeps; uploadTokenTtlSeconds: number; loginRateLimitPerMinute: number };
-
-const loginBody = {
-  type: "object",
-  required: ["username", "password"],
-  additionalProperties: false,
-  properties: {
-    username: { type: "string", minLength: 1, maxLength: 100 },
-    password: { type: "string", minLength: 1, maxLength: 200 },
-  },
-} as const;
-
-const switchBody = {
-  type: "object",
-  required: ["workspaceId"],
-  additionalProperties: false,
-  properties: { workspaceId: { type: "string", format: "uuid" } },
-} as const;
 
 export async function authRoutes(app: FastifyInstance, opts: Opts) {
   const { deps } = opts;
