@@ -9,41 +9,13 @@ import { caseApprovals, caseChain } from "./queries";
 import { caseFinance, issueBill, voidBill } from "./finance";
 import { closeCase, extendCase, terminateCase } from "./lifecycle";
 import { type CaseSubmitInput, getSubmission, submitCase } from "./open-case";
-import { type CaseSettings, caseSettingsBody, readCaseSettings, saveCaseSettings } from "./settings";
+import { caseSettingsBody, extendBody, submitBody, terminateBody, versionBody } from "./schemas";
+import { type CaseSettings, readCaseSettings, saveCaseSettings } from "./settings";
 import { caseStartOptions } from "./start-options";
 import { casesResource } from "./resource";
 import { caseTimeline } from "./timeline";
 
 const SUBJECT = "LAWFIRM_CASE_VIEW" as const;
-const uuid = { type: "string", format: "uuid" } as const;
-const version = { type: "integer", minimum: 1 } as const;
-
-const submitBody = {
-  type: "object",
-  required: ["values"],
-  additionalProperties: false,
-  properties: {
-    definitionId: uuid,
-    values: { type: "object" },
-    parentCaseId: uuid,
-    deptId: uuid,
-    comment: { type: "string", maxLength: 1000 },
-    conflictReportId: uuid,
-  },
-} as const;
-const extendBody = {
-  type: "object",
-  required: ["days", "version"],
-  additionalProperties: false,
-  properties: { days: { type: "integer", minimum: 1, maximum: 3650 }, version },
-} as const;
-const terminateBody = {
-  type: "object",
-  required: ["reason", "version"],
-  additionalProperties: false,
-  properties: { reason: { type: "string", minLength: 1, maxLength: 500, pattern: "\\S" }, version },
-} as const;
-const versionBody = { type: "object", required: ["version"], additionalProperties: false, properties: { version } } as const;
 
 type Id = { Params: { id: string } };
 

@@ -14,16 +14,6 @@ export const DEFAULT_NUMBER_FORMAT = "（{year}）{firm}{type}字第{seq:4}号";
 /** The placeholders a number format may use; {seq} or {seq:N} (zero-padded to N) is required. */
 const PLACEHOLDER = /\{(year|firm|type|seq(?::[1-9])?)\}/g;
 
-export const caseSettingsBody = {
-  type: "object",
-  required: ["numberFormat", "firmShortName"],
-  additionalProperties: false,
-  properties: {
-    numberFormat: { type: "string", minLength: 1, maxLength: 100 },
-    firmShortName: { type: "string", minLength: 1, maxLength: 20 },
-  },
-} as const;
-
 /** The firm's short name for numbers: 明德律师事务所 → 明律 (its first character and 律). */
 const defaultShortName = (firmName: string) => `${[...firmName][0] ?? ""}律`;
 
