@@ -23,7 +23,8 @@ import { EventForm } from "./event-form";
 import { FeedPanel } from "./feed-panel";
 import { useFollowWidth } from "./use-follow-width";
 import type { CalendarItem, CalendarMonth } from "../../../shared/calendar";
-import "../deadlines/deadlines.css";
+import "../../components/date-lists.css";
+import "./calendar.css";
 
 type Item = CalendarItem;
 type Scope = "me" | "member" | "department" | "firm";

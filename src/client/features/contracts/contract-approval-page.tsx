@@ -11,7 +11,7 @@ import { useMemberName } from "../../lib/members";
 import { useSealOptions } from "../../lib/seal-options";
 import { FileLinks } from "../../components/file-links";
 import "../../components/record-form.css";
-import { stampConfirm } from "./stamp-confirm";
+import { stampConfirm } from "../../components/stamp-confirm";
 
 type Submission = {
   contractId: string | null;

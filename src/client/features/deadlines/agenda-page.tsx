@@ -10,6 +10,7 @@ import { firmTime } from "../../lib/firm-time";
 import { DueDate, UnconfirmedTag } from "../../components/due-date";
 import { caseKeyDatesPath, taskPath } from "../../lib/record-paths";
 import { useDeadlineTypes } from "./use-deadline-data";
+import "../../components/date-lists.css";
 import "./deadlines.css";
 
 type AgendaKeyDate = {

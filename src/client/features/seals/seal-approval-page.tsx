@@ -11,7 +11,7 @@ import { useSealOptions } from "../../lib/seal-options";
 import { SealUsageTable } from "../../components/seal-usage-table";
 import { FileLinks } from "../../components/file-links";
 import "../../components/record-form.css";
-import { stampConfirm } from "../contracts/stamp-confirm";
+import { stampConfirm } from "../../components/stamp-confirm";
 import { CaseLink } from "../cases";
 import { ApprovalDetailWithNext } from "../workflow";
 import type { Recipient } from "./recipients-field";

@@ -9,6 +9,7 @@ import { Link, useSearchParams } from "react-router";
 import { usePickerData } from "../../components/member-picker";
 import { DueDate } from "../../components/due-date";
 import { caseKeyDatesPath, taskPath } from "../../lib/record-paths";
+import "../../components/date-lists.css";
 import { TaskDrawer } from "./task-drawer";
 import { PRIORITIES, STATUSES, type Task } from "./types";
 

@@ -1,12 +1,13 @@
 import { useCustomMutation } from "@refinedev/core";
 import { Form, Input, Modal, Radio, Select } from "antd";
-import { type ReactNode, useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { MemberPickerField } from "../../components/member-picker";
 import { AttachmentUpload, useCanAttach } from "./attachment-upload";
 import { withIdempotencyKey } from "../../lib/api";
 import { newIdempotencyKey } from "../../lib/submission-key";
+import type { AcceptConfirm } from "../../lib/accept-confirm";
 import { type MyTask, WORKFLOW_API } from "./types";
 
 export type DialogAction = "accept" | "reject" | "return" | "transfer" | "addSign" | "cc" | "comment" | "resubmit" | "cancel";
@@ -25,20 +26,6 @@ type Props = {
   confirm?: AcceptConfirm;
 };
 
-/**
- * What a step's accept must confirm in the dialog itself (a custodian's copies and date): the
- * fields, their proposed values, and how the confirmed values become the form patch.
- */
-export type AcceptConfirm = {
-  title: string;
-  fields: ReactNode;
-  /** The form's keys the dialog asks for: the page does not offer them a second time. */
-  keys: string[];
-  initialValues: Record<string, unknown>;
-  toPatch: (values: Record<string, unknown>) => Record<string, unknown>;
-  /** The instance's version the patch is made on. */
-  version: number;
-};
 
 type FormValues = {
   comment?: string;

@@ -4,7 +4,8 @@ import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { PageHeader, PagePanel } from "../../layout/page-header";
-import { type AcceptConfirm, ActionDialog, type DialogAction } from "./action-dialog";
+import type { AcceptConfirm } from "../../lib/accept-confirm";
+import { ActionDialog, type DialogAction } from "./action-dialog";
 import { ReassignDialog } from "./reassign-dialog";
 import { BusinessLink, businessTarget } from "./business-link";
 import { ApprovalTimeline } from "./timeline";

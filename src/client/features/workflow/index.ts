@@ -4,8 +4,6 @@ export { workflowRoutes } from "./routes";
 export { registerStartChooser } from "./start-choosers";
 export { useBusinessSettings } from "./use-business-settings";
 export { useStartable } from "./use-startable";
-export type { AcceptConfirm } from "./action-dialog";
-export type { MyTask } from "./types";
 
 /**
  * The approval detail cases, contracts and seals show on their own approval routes (what it is

@@ -2,9 +2,9 @@ import { DatePicker, Form, InputNumber, Typography } from "antd";
 import dayjs, { type Dayjs } from "dayjs";
 import type { TFunction } from "i18next";
 
-import { noEnterSubmit } from "../../components/no-enter-submit";
-import { firmNow, firmToday } from "../../lib/firm-time";
-import type { AcceptConfirm, MyTask } from "../workflow";
+import type { AcceptConfirm } from "../lib/accept-confirm";
+import { firmNow, firmToday } from "../lib/firm-time";
+import { noEnterSubmit } from "./no-enter-submit";
 
 const positive = (value: unknown) => (typeof value === "number" && Number.isInteger(value) && value > 0 ? value : undefined);
 
@@ -16,7 +16,7 @@ const positive = (value: unknown) => (typeof value === "number" && Number.isInte
  */
 export const stampConfirm =
   (t: TFunction) =>
-  (task: MyTask, form: Record<string, unknown>): Omit<AcceptConfirm, "version"> | undefined => {
+  (task: { editable: string[] }, form: Record<string, unknown>): Omit<AcceptConfirm, "version"> | undefined => {
     if (!task.editable.includes("stampedCopies") || !task.editable.includes("stampedAt")) return undefined;
     const asked = positive(form.copies);
     const typed = typeof form.stampedAt === "string" && dayjs(form.stampedAt).isValid() ? dayjs(form.stampedAt) : undefined;
