@@ -189,6 +189,42 @@ describe("POST /api/documents/files", () => {
     }
   });
 
+  it("refuses a form field value or file name that is not UTF-8 with the JSON body's 400, storing nothing", async () => {
+    const before = await state();
+    // The parts built by hand, so a value can carry bytes no UTF-8 text has.
+    const send = async (field: Buffer, filename: Buffer, lang: string) => {
+      const boundary = "----lmBadUtf8";
+      const payload = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="relativePath"\r\n\r\n`),
+        field,
+        Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="`),
+        filename,
+        Buffer.from(`"\r\nContent-Type: application/pdf\r\n\r\n`),
+        pdfBody("bad-utf8"),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return t.app.inject({ method: "POST", url: "/api/documents/files", payload, headers: { ...(await uploadHeaders(t, "lawyer", lang)), "content-type": `multipart/form-data; boundary=${boundary}` } });
+    };
+    const name = Buffer.from("证据.pdf");
+    // A stray continuation byte, a cut-off character, an overlong "/", a surrogate's bytes, 0xFF.
+    for (const bytes of [[0x80], [0xe4, 0xb8], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xff]]) {
+      const broken = Buffer.concat([Buffer.from("卷宗"), Buffer.from(bytes), Buffer.from("/证据.pdf")]);
+      const en = await send(broken, name, "en");
+      expect(en.statusCode, `${bytes} ${en.body}`).toBe(400);
+      expect(en.json()).toEqual({ code: 400, msg: "The request body is not valid UTF-8: nothing was saved", data: null });
+      expect((await send(broken, name, "zh-CN")).json().msg).toBe("请求内容不是有效的 UTF-8 编码，未保存任何内容");
+      // A file name's bytes are held to the same rule.
+      const badName = await send(Buffer.from("卷宗/证据.pdf"), Buffer.concat([Buffer.from("证据"), Buffer.from(bytes), Buffer.from(".pdf")]), "en");
+      expect(badName.statusCode, badName.body).toBe(400);
+      expect(badName.json().msg).toBe("The request body is not valid UTF-8: nothing was saved");
+    }
+    expect(await state()).toEqual(before);
+    // The same parts in real UTF-8 are stored as sent.
+    const ok = await send(Buffer.from("卷宗/证据.pdf"), name, "en");
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data[0].name).toBe("证据.pdf");
+  });
+
   it("leaves no file or row when the body is cut off mid-file", async () => {
     const before = await state();
     const { payload, contentType } = multipartBody([

@@ -139,6 +139,16 @@ const UTF8 = new Set(["utf-8", "utf8"]);
 /** Throws on any byte sequence that is not UTF-8 (fatal), instead of replacing it. */
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
 
+/**
+ * A multipart field value or file name arrives decoded by the parser, which puts U+FFFD where the
+ * bytes were not UTF-8 instead of failing. Such a value is refused with the answer a JSON body
+ * with broken bytes gets, rather than stored with the damage repaired into it (a U+FFFD really
+ * typed, which no file name, path or date needs, is refused alike: the two look the same here).
+ */
+export const assertDecodedUtf8 = (value: string) => {
+  if (value.includes("\uFFFD")) throw new AppError(400, "errors.input.badUtf8");
+};
+
 declare module "fastify" {
   interface FastifyInstance {
     /** Each route's querystring schema ("GET /api/members"), for tests that must cover every parameter. */

@@ -7,7 +7,7 @@ import { isCalendarDate } from "../../../shared/calendar-dates";
 import { AppError } from "../../../shared/errors";
 import type { Db } from "../../db/client";
 import type { RequestCtx } from "../../lib/request-ctx";
-import { assertCleanText } from "../../plugins/input-guard";
+import { assertCleanText, assertDecodedUtf8 } from "../../plugins/input-guard";
 import { assertName, formatBytes } from "./common";
 import { sniffContent } from "./content-check";
 import { usedBytes } from "./files-service";
@@ -150,7 +150,8 @@ export const receiveUpload = async (
     for await (const part of parts) {
       if (part.type === "field") {
         const value = String(part.value);
-        // Multipart fields are read here, after the edge's input guard: the same text rule.
+        // Multipart fields are read here, after the edge's input guard: the same text rules.
+        assertDecodedUtf8(value);
         assertCleanText(value, part.fieldname);
         if (part.fieldname === "relativePath") nextPath = value;
         else if (part.fieldname === "directory") received.directories.push(value);
@@ -161,7 +162,8 @@ export const receiveUpload = async (
       if (received.files.length >= limits.maxFiles) {
         throw new AppError(400, "errors.documents.tooManyItems", { params: { max: limits.maxFiles } });
       }
-      // The raw upload's `name` goes through the edge's text check: the same answer here.
+      // The raw upload's `name` goes through the edge's text checks: the same answers here.
+      assertDecodedUtf8(part.filename);
       assertCleanText(part.filename, "name");
       const item = itemPath(part.filename, nextPath);
       nextPath = undefined;
