@@ -29,28 +29,28 @@ export const StartApprovalPage = () => {
         {query.isLoading ? <Skeleton active /> : null}
         {!query.isLoading && cards.length === 0 ? <Empty description={t("workflow.empty.startable")} /> : null}
         {WORKFLOW_KINDS.filter((kind) => !FROM_RECORD.has(kind) && cards.some((c) => c.kind === kind)).map((kind) => {
-          // Cases start from their case types × filing types, not from the flow's card.
+          // A kind with a chooser of its own (cases: case type × filing type) starts from it, not from the flow's card.
           const Chooser = startChooserOf(kind);
           return (
-          <section key={kind} aria-label={t(`workflow.kinds.${kind}`)}>
-            <h2 className="wf-kind-title">{t(`workflow.kinds.${kind}`)}</h2>
-            {Chooser ? (
-              <Suspense fallback={<Skeleton active />}>
-                <Chooser />
-              </Suspense>
-            ) : (
-            <div className="wf-cards">
-              {cards
-                .filter((c) => c.kind === kind)
-                .map((c) => (
-                  <button type="button" key={c.id} className="wf-card" onClick={() => navigate(`${START_PATHS[c.kind] ?? "/workflow/add"}/${c.id}`)}>
-                    <div className="wf-card-title">{c.name}</div>
-                    <Tag>{t("workflow.fields.versionNo", { n: c.versionNo })}</Tag>
-                  </button>
-                ))}
-            </div>
-            )}
-          </section>
+            <section key={kind} aria-label={t(`workflow.kinds.${kind}`)}>
+              <h2 className="wf-kind-title">{t(`workflow.kinds.${kind}`)}</h2>
+              {Chooser ? (
+                <Suspense fallback={<Skeleton active />}>
+                  <Chooser />
+                </Suspense>
+              ) : (
+                <div className="wf-cards">
+                  {cards
+                    .filter((c) => c.kind === kind)
+                    .map((c) => (
+                      <button type="button" key={c.id} className="wf-card" onClick={() => navigate(`${START_PATHS[c.kind] ?? "/workflow/add"}/${c.id}`)}>
+                        <div className="wf-card-title">{c.name}</div>
+                        <Tag>{t("workflow.fields.versionNo", { n: c.versionNo })}</Tag>
+                      </button>
+                    ))}
+                </div>
+              )}
+            </section>
           );
         })}
       </PagePanel>
