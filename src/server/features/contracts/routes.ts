@@ -7,38 +7,10 @@ import { submitOnce } from "../workflow";
 import { type ArchiveInput, requestArchive, requestVoid, type TransitionInput, transitionContract, type VoidInput } from "./lifecycle";
 import { previewNumber } from "./numbering";
 import { contractApprovals, contractFiles, contractHistory, sealUsagesOf } from "./queries";
+import { archiveBody, submitBody, transitionBody, voidBody } from "./schemas";
 import { type ContractSubmitInput, getContractSubmission, submitContract } from "./submit";
 
 const SUBJECT = "LAWFIRM_CONTRACT_VIEW" as const;
-const uuid = { type: "string", format: "uuid" } as const;
-const version = { type: "integer", minimum: 1 } as const;
-const fileIds = { type: "array", minItems: 1, maxItems: 20, uniqueItems: true, items: uuid } as const;
-const start = { definitionId: uuid, deptId: uuid, comment: { type: "string", maxLength: 1000 } } as const;
-
-const submitBody = {
-  type: "object",
-  required: ["values"],
-  additionalProperties: false,
-  properties: { ...start, values: { type: "object" }, contractNo: { type: "string", minLength: 1, maxLength: 100, pattern: "\\S" } },
-} as const;
-const archiveBody = {
-  type: "object",
-  required: ["archiveFileIds", "version"],
-  additionalProperties: false,
-  properties: { ...start, archiveFileIds: fileIds, remark: { type: "string", maxLength: 1000 }, version },
-} as const;
-const voidBody = {
-  type: "object",
-  required: ["reason", "certificateIds", "version"],
-  additionalProperties: false,
-  properties: { ...start, reason: { type: "string", minLength: 1, maxLength: 1000, pattern: "\\S" }, certificateIds: fileIds, version },
-} as const;
-const transitionBody = {
-  type: "object",
-  required: ["to", "version"],
-  additionalProperties: false,
-  properties: { to: { type: "string", enum: ["signing", "signed"] }, version },
-} as const;
 
 type Id = { Params: { id: string } };
 
