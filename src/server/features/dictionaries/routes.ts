@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 
-import { type ListQuery, listQuery, textFilter } from "../../lib/list-query";
+import type { ListQuery } from "../../lib/list-query";
+import { itemBody, itemListQuery, itemPatch, optionsQuery, reorderBody, typeBody, typePatch } from "./schemas";
 import {
-  ITEM_SORT,
   createItem,
   createType,
   deleteItem,
@@ -23,69 +23,6 @@ import {
 import type { DictionaryUsageRegistry } from "./usage";
 
 type Opts = { usage: DictionaryUsageRegistry };
-
-const label = { type: "string", minLength: 1, maxLength: 100 } as const;
-const optionalLabel = { type: "string", maxLength: 100 } as const;
-const sortOrder = { type: "integer", minimum: 0, maximum: 100_000 } as const;
-const version = { type: "integer", minimum: 1 } as const;
-/** Codes are stored in business rows and used in `dict:<code>`: short, lowercase, URL-safe. */
-const code = { type: "string", minLength: 1, maxLength: 50, pattern: "^[a-z0-9][a-z0-9_-]*$" } as const;
-
-const typeBody = {
-  type: "object",
-  required: ["code", "nameZh"],
-  additionalProperties: false,
-  properties: { code, nameZh: label, nameEn: optionalLabel, sortOrder },
-} as const;
-const typePatch = {
-  type: "object",
-  required: ["version"],
-  additionalProperties: false,
-  properties: { nameZh: label, nameEn: optionalLabel, sortOrder, version },
-} as const;
-/**
- * What features read from an item beyond its label (features/cases/settings.ts): a case type's
- * number character, a filing type's flow, pre-filing flag and validity days.
- */
-const attributes = {
-  type: "object",
-  additionalProperties: false,
-  properties: {
-    numberChar: { type: "string", minLength: 1, maxLength: 2 },
-    isPreFiling: { type: "boolean" },
-    validityDays: { type: "integer", minimum: 1, maximum: 3650 },
-    workflowKey: { type: "string", maxLength: 100 },
-  },
-} as const;
-const itemBody = {
-  type: "object",
-  required: ["typeId", "code", "labelZh"],
-  additionalProperties: false,
-  properties: {
-    typeId: { type: "string", format: "uuid" },
-    code,
-    labelZh: label,
-    labelEn: optionalLabel,
-    sortOrder,
-    isEnabled: { type: "boolean" },
-    attributes,
-  },
-} as const;
-const itemPatch = {
-  type: "object",
-  required: ["version"],
-  additionalProperties: false,
-  properties: { labelZh: label, labelEn: optionalLabel, sortOrder, isEnabled: { type: "boolean" }, attributes, version },
-} as const;
-const reorderBody = {
-  type: "object",
-  required: ["typeId", "ids"],
-  additionalProperties: false,
-  properties: {
-    typeId: { type: "string", format: "uuid" },
-    ids: { type: "array", maxItems: 1000, items: { type: "string", format: "uuid" } },
-  },
-} as const;
 
 const can = <A extends "read" | "create" | "update" | "delete">(action: A): [A, "ORG_DICTIONARY"] => [action, "ORG_DICTIONARY"];
 
@@ -111,11 +48,7 @@ async function itemRoutes(app: FastifyInstance, opts: Opts) {
   app.get<{ Querystring: ListQuery }>(
     "/",
     {
-      schema: {
-        querystring: listQuery(Object.keys(ITEM_SORT), {
-          typeId: textFilter, q: textFilter, label_like: textFilter, isEnabled: { type: "string", enum: ["true", "false"] },
-        }),
-      },
+      schema: { querystring: itemListQuery },
       config: { permission: can("read") },
     },
     async (req, reply) => {
@@ -143,7 +76,7 @@ async function optionRoutes(app: FastifyInstance) {
   app.get<{ Params: { type: string }; Querystring: { enabled?: boolean } }>(
     "/:type/options",
     {
-      schema: { querystring: { type: "object", properties: { enabled: { type: "boolean" } } } },
+      schema: { querystring: optionsQuery },
       // Every form that offers a dictionary field needs its choices, whoever fills it in.
       config: { permission: ["basic", "BASIC_PERMISSION"], tenantTable: "dictionary_types" },
     },
