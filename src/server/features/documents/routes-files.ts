@@ -1,33 +1,18 @@
 import type { FastifyInstance } from "fastify";
 
-import { dateFilter, type ListQuery, listQuery, textFilter } from "../../lib/list-query";
+import type { ListQuery } from "../../lib/list-query";
 import { idParams } from "../../lib/route-schemas";
 import { bodyInfo, sendBody } from "./download";
-import { deleteFile, FILE_SORT, findFiles, getFile, getFileRow, updateFile, type FileUpdate } from "./files-service";
+import { deleteFile, findFiles, getFile, getFileRow, updateFile, type FileUpdate } from "./files-service";
 import type { DocumentsDeps } from "./deps";
 import { addFileVersion, createUploadedFiles } from "./save-uploads";
+import { contentQuery, fileListQuery, filePatch, rawUploadQuerySchema } from "./schemas";
 import { receiveUpload } from "./upload";
-import { type RawUploadQuery, rawUploadQuerySchema, receiveRawUpload } from "./upload-raw";
+import { type RawUploadQuery, receiveRawUpload } from "./upload-raw";
 import { assertUploadToken } from "./upload-token";
 import { getFileBody, listFileVersions } from "./versions";
 
 const DOC = "LAWFIRM_DOCUMENT_VIEW" as const;
-const filePatch = {
-  type: "object",
-  required: ["version"],
-  additionalProperties: false,
-  properties: {
-    name: { type: "string", minLength: 1, maxLength: 255 },
-    folderId: { type: ["string", "null"], format: "uuid" },
-    // Checked by the service after the file lookup, so another firm's id is a 404 first.
-    receiptDate: { type: ["string", "null"], format: "date" },
-    version: { type: "integer", minimum: 1 },
-  },
-} as const;
-const contentQuery = {
-  type: "object",
-  properties: { inline: { type: "boolean" }, version: { type: "integer", minimum: 1 } },
-} as const;
 
 type Id = { Params: { id: string } };
 
@@ -35,12 +20,7 @@ export async function filesRoutes(app: FastifyInstance, { deps }: { deps: Docume
   app.get<{ Querystring: ListQuery }>(
     "/files",
     {
-      schema: {
-        querystring: listQuery(Object.keys(FILE_SORT), {
-          folderId: textFilter, name_like: textFilter, q: textFilter, createdBy: textFilter,
-          receiptDate_gte: dateFilter, receiptDate_lte: dateFilter,
-        }),
-      },
+      schema: { querystring: fileListQuery },
       config: { permission: ["read", DOC] },
     },
     async (req, reply) => {

@@ -3,32 +3,12 @@ import type { FastifyInstance } from "fastify";
 import { idParams } from "../../lib/route-schemas";
 import { createFolder, deleteFolder, listFolders, updateFolder, type FolderInput, type FolderUpdate } from "./folders-service";
 import type { DocumentsDeps } from "./deps";
+import { folderBody, folderPatch, restoreBody } from "./schemas";
 import { listTrash, restoreFromTrash, type RestoreInput } from "./trash";
 import { usedBytes } from "./files-service";
 import { planFolderZip, sendFolderZip } from "./zip";
 
 const DOC = "LAWFIRM_DOCUMENT_VIEW" as const;
-const folderBody = {
-  type: "object",
-  required: ["name"],
-  additionalProperties: false,
-  properties: {
-    name: { type: "string", minLength: 1, maxLength: 255 },
-    parentId: { type: ["string", "null"], format: "uuid" },
-  },
-} as const;
-const folderPatch = {
-  type: "object",
-  required: ["version"],
-  additionalProperties: false,
-  properties: { ...folderBody.properties, version: { type: "integer", minimum: 1 } },
-} as const;
-const restoreBody = {
-  type: "object",
-  required: ["type", "id"],
-  additionalProperties: false,
-  properties: { type: { type: "string", enum: ["file", "folder"] }, id: { type: "string", format: "uuid" } },
-} as const;
 
 type Id = { Params: { id: string } };
 

@@ -3,16 +3,12 @@ import type { FastifyInstance } from "fastify";
 import { idParams } from "../../lib/route-schemas";
 import { bodyInfo, sendBody } from "./download";
 import type { DocumentsDeps } from "./deps";
+import { fileTicketBody } from "./schemas";
 import { issueTicket, TICKET_CACHE_CONTROL, ticketQuerySchema, ticketTarget } from "./tickets";
 import { getFileBody } from "./versions";
 import { planFolderZip, sendFolderZip } from "./zip";
 
 const DOC = "LAWFIRM_DOCUMENT_VIEW" as const;
-const fileTicketBody = {
-  type: "object",
-  additionalProperties: false,
-  properties: { inline: { type: "boolean" }, version: { type: "integer", minimum: 1 } },
-} as const;
 
 type Id = { Params: { id: string } };
 

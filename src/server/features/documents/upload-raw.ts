@@ -25,20 +25,6 @@ import {
  */
 export type RawUploadQuery = { name: string; relativePath?: string; folderId?: string; receiptDate?: string };
 
-export const rawUploadQuerySchema = {
-  type: "object",
-  required: ["name"],
-  additionalProperties: false,
-  properties: {
-    // The name rules (length included) are assertName's, so the answer matches the multipart path's.
-    name: { type: "string", maxLength: 4096 },
-    relativePath: { type: "string", maxLength: 4096 },
-    // Checked by folderIdField / receiptDateField, so the answers match the multipart path's.
-    folderId: { type: "string", maxLength: 64 },
-    receiptDate: { type: "string", format: "date" },
-  },
-} as const;
-
 export const RAW_CONTENT_TYPE = "application/octet-stream";
 
 const declaredLength = (req: FastifyRequest) => {

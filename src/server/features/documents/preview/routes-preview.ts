@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 
 import { idParams } from "../../../lib/route-schemas";
+import { previewQuery } from "../schemas";
 import { type PreviewDeps, previewOf, previewPdf } from "./service";
 
 const DOC = "LAWFIRM_DOCUMENT_VIEW" as const;
-const query = { type: "object", additionalProperties: false, properties: { version: { type: "integer", minimum: 1 } } } as const;
 type Req = { Params: { id: string }; Querystring: { version?: number } };
 
 /**
@@ -13,10 +13,10 @@ type Req = { Params: { id: string }; Querystring: { version?: number } };
  */
 export async function previewRoutes(app: FastifyInstance, { deps, maxBytes }: { deps: PreviewDeps; maxBytes: number }) {
   const config = { permission: ["read", DOC] as ["read", typeof DOC], tenantTable: "files" };
-  app.get<Req>("/files/:id/preview", { schema: { params: idParams, querystring: query }, config }, (req) =>
+  app.get<Req>("/files/:id/preview", { schema: { params: idParams, querystring: previewQuery }, config }, (req) =>
     previewOf(req.ctx, deps, req.params.id, req.query.version),
   );
-  app.get<Req>("/files/:id/preview.pdf", { schema: { params: idParams, querystring: query }, config }, async (req, reply) => {
+  app.get<Req>("/files/:id/preview.pdf", { schema: { params: idParams, querystring: previewQuery }, config }, async (req, reply) => {
     const pdf = await previewPdf(req.ctx, deps, req.params.id, req.query.version, maxBytes);
     return reply
       .header("content-type", "application/pdf")
