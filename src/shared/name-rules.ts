@@ -8,10 +8,10 @@ export const INVALID_NAME_CHARS = ["\\", "/", ":", "*", "?", '"', "<", ">", "|"]
 
 export const MAX_NAME_LENGTH = 255;
 
-/** At most this many files or folders per drop or pick (SPEC §9). */
+/** At most this many files or folders per drop or pick. */
 export const MAX_UPLOAD_ITEMS = 10;
 
-/** Folder download refuses more than this many bytes of the caller's own files (SPEC §9). */
+/** Folder download refuses more than this many bytes of the caller's own files. */
 export const FOLDER_ZIP_MAX_BYTES = 2 * 1024 ** 3;
 
 export type NameProblem =

@@ -49,7 +49,7 @@ export type PermissionRule = {
   reason?: string;
 };
 
-/** Every member of a workspace may open the ordinary pages (SPEC §6: `basic` on BASIC_PERMISSION). */
+/** Every member of a workspace may open the ordinary pages (`basic` on BASIC_PERMISSION). */
 export const BASIC_RULE: PermissionRule = { action: "basic", subject: "BASIC_PERMISSION" };
 
 export const ADMIN_RULES: PermissionRule[] = [{ action: "manage", subject: "all" }];

@@ -1,4 +1,4 @@
-/** Interface preferences (SPEC §4): kept in cookies for the first paint and on the server per user. */
+/** Interface preferences: kept in cookies for the first paint and on the server per user. */
 export const PREFERENCE_OPTIONS = {
   theme: ["light", "dark", "system"],
   skin: ["default", "bordered"],

@@ -5,12 +5,12 @@ import { MEMBER_FORMATS } from "./validators";
 import { CALENDAR_FORMATS } from "./calendar-dates";
 
 /**
- * The `x-` keywords of schemas/<resource>.schema.json (DESIGN §4) and the seed's validation
- * catalogue (SPEC §5), registered on the server's ajv and on the browser's rjsf validator so a
+ * The `x-` keywords of schemas/<resource>.schema.json and the seed's validation
+ * Catalogue, registered on the server's ajv and on the browser's rjsf validator so a
  * field is rejected by exactly the same rule, with exactly the same message key, on both sides.
  */
 
-/** Filter bar field types, numbered as in the seed (SPEC §3). */
+/** Filter bar field types, numbered as in the seed. */
 export const FILTER_TYPES = {
   text: 1,
   select: 2,
@@ -82,7 +82,7 @@ export const fieldLabel = (t: Translate, key: string, schema: FieldSchema) => {
 /** `x-date-order` (on the record): `start` may not be later than `end`; both fields get the message. */
 export type DateOrder = { start: string; end: string };
 
-/** The message keys of a broken date order, one per field (SPEC §5). */
+/** The message keys of a broken date order, one per field. */
 export const DATE_ORDER_KEYS = { start: "validation.startAfterEnd", end: "validation.endBeforeStart" } as const;
 
 /** True when both dates are set and start is after end (ISO dates compare as strings). */

@@ -1,7 +1,7 @@
 import type Ajv from "ajv";
 
 /**
- * The seed's member validators (SPEC §5), shared so the member form rejects exactly what the
+ * The seed's member validators, shared so the member form rejects exactly what the
  * server rejects. Each is an ajv `format` (server schemas say `format: "memberName"`) and a
  * plain check for the browser; the message key is `validation.formats.<name>` in both places.
  */

@@ -82,7 +82,7 @@ describe("a flow's self-approval setting", () => {
     const id = await wf.start("lawyer", withHandler.id);
     expect((await wf.detail("lawyer", id)).json().data.myTasks).toHaveLength(1);
     const legacy = await run(undefined);
-    // newTaskNode's approval default, toManager, as WORKFLOW.md §1 says.
+    // NewTaskNode's approval default, toManager.
     expect(legacy.open).toEqual([{ username: "partner", nodeId: "n1" }]);
   });
 

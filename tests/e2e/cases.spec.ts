@@ -43,7 +43,7 @@ test.describe("cases", () => {
     await page.locator("#root_amount").fill("120000.50");
     await pick(page, "root_feeType", "固定收费");
     await page.locator("#root_feeFixed").fill("30000");
-    // Two parties with the same name and conflict role: refused with SPEC §5's message.
+    // Two parties with the same name and conflict role: refused with the message.
     for (const i of [0, 1]) {
       await page.getByRole("button", { name: "添加" }).last().click();
       await page.locator(`#root_parties_${i}_name`).fill("陈某");

@@ -89,7 +89,7 @@ export const expectChecked = async (page: Page, label: string, option: string) =
 export const cookieOf = async (context: BrowserContext, name: string) =>
   (await context.cookies()).find((c) => c.name === `law-manage-${name}`);
 
-/** SPEC §9: 30 days, path "/". */
+/** 30 days, path "/". */
 export const expectPreferenceCookie = async (context: BrowserContext, name: string, value: string) => {
   const cookie = await cookieOf(context, name);
   expect(cookie, name).toBeTruthy();

@@ -17,7 +17,7 @@ import { useLayout } from "./use-layout";
 let serverPreferencesLoaded = false;
 
 /**
- * The signed-in frame (SPEC §2): vertical or horizontal navigation, sticky or hidden navbar,
+ * The signed-in frame: vertical or horizontal navigation, sticky or hidden navbar,
  * static, sticky or hidden footer, boxed or fluid content. `force` is a route's own layout.
  */
 export const DefaultLayout = ({ force }: { force?: "vertical" | "horizontal" }) => {

@@ -4,7 +4,7 @@ import "./global-dialog.css";
 import { closeGlobalDialog, DEFAULT_DIALOG_CLASS, useGlobalDialogState } from "./global-dialog";
 
 /**
- * SPEC §2's global dialog: persistent (clicks outside do nothing), scrollable, leaves the page
+ * The global dialog: persistent (clicks outside do nothing), scrollable, leaves the page
  * scrollable behind it (no scroll lock, and without a scrim the page stays clickable), a scrim
  * only when the options ask for one. Escape still closes it for keyboard users.
  */

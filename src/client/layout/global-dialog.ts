@@ -5,7 +5,7 @@ export type GlobalDialogOptions = {
   props?: HTMLAttributes<HTMLDivElement>;
   /** Replaces the default "global-dialog" content class. */
   contentClass?: string;
-  /** Dims the page behind the dialog; off by default (SPEC §2). */
+  /** Dims the page behind the dialog; off by default. */
   scrim?: boolean;
   /** Extra class placing the dialog, e.g. "global-dialog-top" or "global-dialog-end". */
   positionClass?: string;
@@ -23,7 +23,7 @@ const set = (next: GlobalDialogState) => {
   listeners.forEach((listener) => listener());
 };
 
-/** Visible exactly while there is content (SPEC §2: closed by clearing the content). */
+/** Visible exactly while there is content (closed by clearing the content). */
 export const openGlobalDialog = (content: ReactNode, options: GlobalDialogOptions = {}) =>
   set({ content, options });
 

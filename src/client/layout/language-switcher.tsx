@@ -6,7 +6,7 @@ import { LANGUAGES } from "../../shared/i18n-config";
 import { changeLanguage, getLanguage } from "../providers/i18n";
 import { saveLanguagePreference } from "./preferences-store";
 
-/** Language labels come from the shared list; choosing one stores it and reloads (SPEC §4). */
+/** Language labels come from the shared list; choosing one stores it and reloads. */
 export const LanguageSwitcher = ({ isCompact = false }: { isCompact?: boolean }) => {
   const { t } = useTranslation();
   const current = getLanguage();

@@ -1,12 +1,12 @@
 import type { Preferences } from "../../shared/preferences";
 
 /**
- * The layout rules of SPEC §2/§4 as pure functions, so they can be unit tested without a
+ * The layout rules as pure functions, so they can be unit tested without a
  * browser: which navigation, navbar and collapse state actually render for given preferences
  * and screen width, and how a preference change ripples into the others.
  */
 
-/** SPEC §9 screen breakpoints (px): xs, sm, md, lg, xl, xxl. */
+/** Screen breakpoints (px): xs, sm, md, lg, xl, xxl. */
 export const BREAKPOINTS = { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1920, xxl: 2560 } as const;
 export type Breakpoint = keyof typeof BREAKPOINTS;
 

@@ -10,7 +10,7 @@ import type { AppRoute } from "../routing/route-types";
 type MenuItem = Required<MenuProps>["items"][number];
 type Translate = (key: string) => string;
 
-/** SPEC §9: horizontal navigation popovers open 6 px from their item. */
+/** Horizontal navigation popovers open 6 px from their item. */
 const POPUP_OFFSET: [number, number] = [0, 6];
 
 /** Menu items from the route table; a group shows only when one of its entries is allowed. */

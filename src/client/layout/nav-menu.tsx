@@ -12,7 +12,7 @@ type NavMenuProps = {
   onNavigate?: () => void;
 };
 
-/** The menu built from the route table and filtered by the user's rules (SPEC §6). */
+/** The menu built from the route table and filtered by the user's rules. */
 export const NavMenu = ({ mode = "inline", isCollapsed = false, onNavigate }: NavMenuProps) => {
   const { t } = useTranslation();
   const can = useCan();

@@ -1,6 +1,6 @@
 import { LAYOUT_TITLE } from "../../shared/i18n-config";
 
-/** SPEC §9: preference cookies are prefixed with the app title, last 30 days, path "/". */
+/** Preference cookies are prefixed with the app title, last 30 days, path "/". */
 export const PREFERENCE_MAX_AGE = 2_592_000;
 
 /** The preferences kept in cookies (public/loader.js reads theme and color-scheme). */

@@ -7,9 +7,9 @@ import { hasAccessToken } from "../providers/storage";
 import { COOKIE_NAMES, readPreference, writePreference } from "./preference-cookie";
 
 /**
- * The interface preferences of SPEC §4 for this tab. The first paint needs them before any
+ * The interface preferences for this tab. The first paint needs them before any
  * request, so they live in cookies (theme, skin, navbar blur, nav collapsed, content width: the
- * SPEC §9 list) and localStorage (the rest); the server keeps a copy per user so a new browser
+ * The listed ones) and localStorage (the rest); the server keeps a copy per user so a new browser
  * starts from the user's choices.
  */
 const LOCAL_KEY = "law-manage-layout";
@@ -104,7 +104,7 @@ export const updatePreferences = (patch: Partial<Preferences>) =>
 /**
  * After sign-in: takes the server's values for whatever this browser has never stored, and
  * answers the account's preferences (language included, which this does not apply: changing
- * it means a reload, SPEC §4, unless the sign-in handoff does it before the first screen).
+ * It means a reload, unless the sign-in handoff does it before the first screen).
  */
 export const syncServerPreferences = async (): Promise<Preferences | undefined> => {
   if (!hasAccessToken()) return undefined;

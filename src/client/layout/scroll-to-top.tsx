@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 
 import { showsScrollTop } from "./layout-state";
 
-/** SPEC §2: appears after scrolling more than 200 px. */
+/** Appears after scrolling more than 200 px. */
 export const ScrollToTop = () => {
   const { t } = useTranslation();
   const [isVisible, setVisible] = useState(false);

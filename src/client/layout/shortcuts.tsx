@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import { useCan } from "../routing/use-can";
 import { allowedPages } from "./nav-items";
 
-/** A grid of the menu's pages the user may open (SPEC §2 navbar shortcuts). */
+/** A grid of the menu's pages the user may open (the navbar's shortcuts). */
 export const Shortcuts = () => {
   const { t } = useTranslation();
   const can = useCan();

@@ -4,7 +4,7 @@ import type { Preferences } from "../../shared/preferences";
 
 export type ColorScheme = "light" | "dark";
 
-/** Background and surface colours per colour scheme and skin (SPEC §4: a skin swaps them). */
+/** Background and surface colours per colour scheme and skin (a skin swaps them). */
 export type Palette = {
   bgLayout: string;
   bgContainer: string;

@@ -12,7 +12,7 @@ import { useTranslation } from "react-i18next";
 import "./toast.css";
 import { type ToastColor, useToastState } from "./toast";
 
-/** SPEC §9: a vertical swipe longer than this dismisses the toast. */
+/** A vertical swipe longer than this dismisses the toast. */
 export const SWIPE_THRESHOLD = 50;
 
 const ICONS: Record<ToastColor, JSX.Element> = {
@@ -23,7 +23,7 @@ const ICONS: Record<ToastColor, JSX.Element> = {
 };
 
 /**
- * The single toast of SPEC §4: shows whenever the counter changes, hides after its timeout,
+ * The single toast: shows whenever the counter changes, hides after its timeout,
  * the countdown pauses while the pointer is over it, and a vertical swipe dismisses it.
  */
 export const ToastHost = () => {
@@ -53,7 +53,7 @@ export const ToastHost = () => {
     remaining.current = toast.timeout;
     run();
     return stop;
-    // Only a new counter restarts the toast (SPEC §4).
+    // Only a new counter restarts the toast.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [toast?.counter]);
 

@@ -6,11 +6,11 @@ export type ToastTransition = "fade" | "slide" | "scale";
 
 export type ToastOptions = {
   message: string;
-  /** SPEC §9 default "top". */
+  /** Default "top". */
   location?: ToastLocation;
-  /** Milliseconds; SPEC §9 default 2000. 0 or less keeps it until closed. */
+  /** Milliseconds; default 2000. 0 or less keeps it until closed. */
   timeout?: number;
-  /** SPEC §3 default "fade". */
+  /** Default "fade". */
   transition?: ToastTransition;
   color?: ToastColor;
   /** Shows a spinner instead of the colour's icon (work still running). */
@@ -21,7 +21,7 @@ export type ToastOptions = {
   key?: string;
 };
 
-/** What the toast host renders; a new counter value is what makes it show (SPEC §4). */
+/** What the toast host renders; a new counter value is what makes it show. */
 export type ToastState = Required<Omit<ToastOptions, "key">> & { counter: number };
 
 export const TOAST_DEFAULTS = {

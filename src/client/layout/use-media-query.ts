@@ -11,7 +11,7 @@ export const useMediaQuery = (query: string): boolean =>
     () => false,
   );
 
-/** SPEC §2/§9: navigation becomes an overlay below the large breakpoint (1280 px). */
+/** Navigation becomes an overlay below the large breakpoint (1280 px). */
 export const OVERLAY_NAV_QUERY = "(max-width: 1279.98px)";
 /** Small phones: names and labels in the navbar collapse to icons. */
 export const SMALL_SCREEN_QUERY = "(max-width: 599.98px)";

@@ -79,7 +79,7 @@ const unwrap = (response: AxiosResponse): AxiosResponse => {
   return { ...response, data: body.data };
 };
 
-/** SPEC §8's generic client errors, for failures that never got an answer from the server. */
+/** The generic client errors, for failures that never got an answer from the server. */
 const CLIENT_ERROR_KEYS: Record<string, string> = {
   ERR_NETWORK: "clientErrors.network",
   ECONNABORTED: "clientErrors.aborted",

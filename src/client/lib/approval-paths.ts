@@ -1,5 +1,5 @@
 /**
- * Business approvals open on their own detail routes (SPEC §2), which show what the approval is
+ * Business approvals open on their own detail routes, which show what the approval is
  * about above the form; every other kind opens the generic /workflow/detail/:id.
  */
 const DETAIL_PATHS: Partial<Record<string, string>> = {

@@ -3,7 +3,7 @@
  * (each feature's routes.tsx declares the routes themselves).
  */
 
-/** SPEC §2 keeps the seed's spelling ("instution") for the organization detail route. */
+/** The product keeps the seed's spelling ("instution") for the organization detail route. */
 export const accountDetailPath = (record: { id?: unknown; accountType?: unknown }) =>
   `/contacts/${record.accountType === "individual" ? "natural" : "instution"}-detail/${String(record.id)}`;
 /** Where a case's key dates and tasks open (home, calendar, tasks link here). */

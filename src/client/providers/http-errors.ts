@@ -7,7 +7,7 @@ import { i18n } from "./i18n";
 import { navigateTo, PATHS, redirectToLogin } from "./navigation";
 
 /**
- * The client half of the error catalogue (SPEC §8): one place decides what the user sees
+ * The client half of the error catalogue: one place decides what the user sees
  * for a failed request, so pages only handle what is special to them.
  */
 export const handleHttpFailure = (error: ApiError, config?: AxiosRequestConfig) => {

@@ -67,7 +67,7 @@ export const initI18n = async () => {
 export const getLanguage = (): Language => pickLanguage(i18n.language);
 
 /**
- * Stores the language and reloads (SPEC §4), so every cached server message, antd locale and
+ * Stores the language and reloads, so every cached server message, antd locale and
  * date format comes back in the new language. `reload: false` is for the login handoff, which
  * renders from scratch anyway.
  */

@@ -4,7 +4,7 @@ import { showToast } from "../layout/toast";
 
 /**
  * Refine's success messages go to our toast. Its error messages are dropped: the http layer
- * already applied the error catalogue (SPEC §8), and a second toast would repeat it.
+ * Already applied the error catalogue, and a second toast would repeat it.
  */
 export const notificationProvider: NotificationProvider = {
   open: ({ type, message, key }) => {

@@ -10,7 +10,7 @@ import { useCan } from "./use-can";
 import { useCurrentLeaf } from "./use-current-leaf";
 import { useRouteTitle } from "./use-route-title";
 
-/** Renders the route table behind the one guard of SPEC §6 (like a router's beforeEach). */
+/** Renders the route table behind the one route guard (like a router's beforeEach). */
 export const AppRouter = () => {
   const location = useLocation();
   const navigate = useNavigate();

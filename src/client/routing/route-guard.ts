@@ -1,13 +1,13 @@
 import type { RouteMeta } from "./route-types";
 
-/** Wildcards used when a route names only one half of its permission (SPEC §6). */
+/** Wildcards used when a route names only one half of its permission. */
 export const DEFAULT_ACTION = "manage";
 export const DEFAULT_SUBJECT = "all";
 
 export type CanFn = (action: string, subject: string) => boolean;
 
 /**
- * SPEC §6: allowed if the rules permit the last matched route's action on its subject. When
+ * Allowed if the rules permit the last matched route's action on its subject. When
  * that route does not name both, it is allowed if any matched route (parents included) is
  * permitted, a missing half standing for its wildcard (`manage` / `all`).
  */

@@ -2,7 +2,7 @@ import type { ComponentType, LazyExoticComponent, ReactNode } from "react";
 
 export type LayoutName = "blank" | "default" | "vertical" | "horizontal";
 
-/** Route metadata (SPEC §2). `title` is an i18n key. */
+/** Route metadata. `title` is an i18n key. */
 export type RouteMeta = {
   action?: string;
   subject?: string;

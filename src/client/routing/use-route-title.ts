@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 
 import type { RouteLeaf } from "./route-types";
 
-/** document.title = route title + system title (SPEC §2), in the current language. */
+/** Document.title = route title + system title, in the current language. */
 export const useRouteTitle = (leaf: RouteLeaf | null) => {
   const { t } = useTranslation();
   const titleKey = leaf?.route.meta.title;

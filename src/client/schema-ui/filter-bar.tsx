@@ -27,7 +27,7 @@ const PICKERS: Partial<Record<number, PickerKind>> = {
   [FILTER_TYPES.tree]: "tree",
 };
 
-/** Filters in the first row; the rest fold away until "more" is pressed (DESIGN §9). */
+/** Filters in the first row; the rest fold away until "more" is pressed. */
 const FIRST_ROW = 3;
 
 const dateValue = (field: Field, d: Dayjs, edge: "start" | "end") =>

@@ -16,7 +16,7 @@ import { useOptions } from "./use-options";
 import { filterFields, fieldLabelOf, listFields, useResourceSchema } from "./use-schema";
 import "./schema-ui.css";
 
-/** The seed's page sizes (SPEC §9). */
+/** The seed's page sizes. */
 export const PAGE_SIZES = ["5", "10", "20", "25", "50", "100"];
 const NAVBAR_HEIGHT = 56;
 

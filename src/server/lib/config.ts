@@ -27,11 +27,11 @@ export type Config = {
   trustProxy: boolean;
   /** Largest single uploaded file. */
   uploadMaxFileBytes: number;
-  /** Files per upload request (SPEC §9: 10). */
+  /** Files per upload request (10). */
   uploadMaxFiles: number;
   /** Bytes of file bodies (every version, trash included) one firm may store. */
   workspaceQuotaBytes: number;
-  /** Largest folder download (SPEC §9: 2 GB). */
+  /** Largest folder download (2 GB). */
   folderZipMaxBytes: number;
   /** PREVIEWS=off: no text, office or e-mail previews (PDFs and images still open in the browser). */
   previewsEnabled?: boolean;
@@ -69,7 +69,7 @@ export type Config = {
    */
   pdfFontPath?: string;
   pdfFontFace?: string;
-  /** Idempotency-Keys of workflow actions older than this are deleted (WORKFLOW.md §4). */
+  /** Idempotency-Keys of workflow actions older than this are deleted. */
   workflowKeyTtlHours?: number;
   /** How often those old keys are swept; 0 turns the sweep off. */
   workflowKeySweepMinutes?: number;

@@ -39,7 +39,7 @@ const unique = (ids: string[]) => [...new Set(ids)];
 const membersOfRoleIn = (dir: OrgDirectory, roleId: string, deptId: string) =>
   (dir.roles[roleId]?.memberIds ?? []).filter((u) => (dir.userDepts[u] ?? []).includes(deptId) && isActive(dir, u));
 
-/** Step 1 of WORKFLOW.md §1 "Assignee resolution": the raw people a rule names. */
+/** Step 1 of the raw people a rule names. */
 export const rawAssignees = (dir: OrgDirectory, a: Assignees, input: ResolveInput): string[] => {
   switch (a.kind) {
     case "users":

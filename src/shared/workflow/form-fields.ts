@@ -97,7 +97,7 @@ export const fieldLabel = (field: Pick<FormField, "key" | "title" | "label">, la
 
 const EMPTY_OPS: Operator[] = ["isEmpty", "notEmpty"];
 
-/** Operators each field type offers (WORKFLOW.md §1 "Operators"). */
+/** Operators each field type offers. */
 export const OPERATORS_BY_TYPE: Record<FieldType | "dept" | "role", Operator[]> = {
   number: ["eq", "ne", "gt", "gte", "lt", "lte", "between", ...EMPTY_OPS],
   money: ["eq", "ne", "gt", "gte", "lt", "lte", "between", ...EMPTY_OPS],

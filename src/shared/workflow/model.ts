@@ -1,5 +1,5 @@
 /**
- * The workflow definition model (WORKFLOW.md §1): a block-structured tree. The main list runs
+ * The workflow definition model: a block-structured tree. The main list runs
  * from the implicit start to the implicit end; gateways hold branches that are node lists again,
  * which makes joins and "return to an earlier node" well defined.
  */
@@ -162,7 +162,7 @@ export const SELF_APPROVAL: OnInitiator[] = ["skip", "toManager", "self"];
 export const onInitiatorOf = (def: Pick<Definition, "settings">, node: TaskNode): OnInitiator =>
   node.type === "approval" && def.settings.selfApproval ? def.settings.selfApproval : node.onInitiator;
 
-/** Defaults a new task node starts with (WORKFLOW.md §1: toManager on approval, self on handler). */
+/** Defaults a new task node starts with (toManager on approval, self on handler). */
 export const newTaskNode = (type: "approval" | "handler", id: string, name: I18nText): TaskNode => {
   const base = {
     id,

@@ -16,7 +16,7 @@ const downgrade = (perms: FieldPerms): FieldPerms =>
   Object.fromEntries(Object.entries(perms).map(([k, v]) => [k, v === "edit" ? "read" : v]));
 
 /**
- * A viewer's permission per field (WORKFLOW.md §1 "Field permissions"): the most open among
+ * A viewer's permission per field: the most open among
  * their nodes; edit only through a pending task; the initiator reads with start permissions.
  */
 export const viewerPerms = (def: Definition, v: Viewer): FieldPerms => {

@@ -27,7 +27,7 @@ export type ReturnCandidate = {
 };
 
 /**
- * Nodes a task at `nodeId` may return to by structure alone (WORKFLOW.md §2.3), nearest first,
+ * Nodes a task at `nodeId` may return to by structure alone, nearest first,
  * `start` last: task nodes before it in its own list, then before each enclosing gateway walking
  * outward, and those inside earlier exclusive gateways. Never sibling branches or nodes inside
  * an earlier parallel gateway. The engine narrows this to nodes with a human task in this pass.

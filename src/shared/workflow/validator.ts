@@ -78,7 +78,7 @@ const formShapeProblems = (form: unknown): string[] => {
     .map(([key]) => key);
 };
 
-/** Runs every publish rule (WORKFLOW.md §1 "Publish validation") and returns all problems at once. */
+/** Runs every publish rule and returns all problems at once. */
 export const validateDefinition = (input: unknown, opts: ValidateOptions = {}): ValidationError[] => {
   const errors: ValidationError[] = [];
   const add = (key: string, path: string, nodeId?: string, params?: ValidationError["params"]) =>

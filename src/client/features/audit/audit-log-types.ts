@@ -26,5 +26,5 @@ export const ACTION_COLORS: Record<string, string> = {
   export: "gold",
 };
 
-/** SPEC §9: the page sizes offered by this area's tables. */
+/** The page sizes offered by this area's tables. */
 export const PAGE_SIZE_OPTIONS = ["5", "10", "20", "25", "50", "100"];

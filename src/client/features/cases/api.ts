@@ -99,6 +99,6 @@ export const useCaseOptions = () =>
 export const useCaseRow = (id: string | undefined) =>
   useQuery({ queryKey: ["contract-case", id], queryFn: () => api.get<CaseRow>(`/cases/${id}`), enabled: Boolean(id) });
 
-/** The path that starts a case of this type and filing type (SPEC §2: /case/add/{workflow}/{type}). */
+/** The path that starts a case of this type and filing type (/case/add/{workflow}/{type}). */
 export const startPath = (definitionId: string, caseType: string, filingType: string, parentCaseId?: string) =>
   `/case/add/${definitionId}/${encodeURIComponent(caseType)}?filing=${encodeURIComponent(filingType)}${parentCaseId ? `&parent=${parentCaseId}` : ""}`;

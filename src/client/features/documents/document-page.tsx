@@ -20,7 +20,7 @@ import { UploadPanel } from "./upload-panel";
 import { VersionsDrawer } from "./versions-drawer";
 import "./documents.css";
 
-/** Shown instead of the page when the user may not read documents (SPEC §6). */
+/** Shown instead of the page when the user may not read documents. */
 export const NoPermission = () => {
   const { t } = useTranslation();
   return <Result status="403" title={t("documents.noPermission")} subTitle={t("documents.noPermissionHint")} />;

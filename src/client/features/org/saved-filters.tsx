@@ -8,7 +8,7 @@ import type { MemberFilter, SavedFilter } from "./types";
 
 type Props = { current: MemberFilter; onApply: (filter: MemberFilter) => void };
 
-/** SPEC §9: each member keeps up to 10 named member filters; the server enforces the limit. */
+/** Each member keeps up to 10 named member filters; the server enforces the limit. */
 export const SavedFilters = ({ current, onApply }: Props) => {
   const { t } = useTranslation();
   const { result } = useList<SavedFilter>({ resource: "saved-filters", pagination: { mode: "off" } });

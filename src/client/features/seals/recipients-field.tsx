@@ -7,7 +7,7 @@ import "./seals.css";
 export type Recipient = { name: string; copies: number };
 
 /**
- * A seal request's recipients (SPEC §3): each one named, with the copies they receive; at least
+ * A seal request's recipients: each one named, with the copies they receive; at least
  * one, at most twenty, no name twice (the server checks the same).
  */
 export const RecipientsField = () => {

@@ -19,7 +19,7 @@ import { FirmTimeZoneField } from "./firm-time-zone";
 type Choice = Exclude<keyof typeof PREFERENCE_OPTIONS, "navLayout" | "navbarType">;
 
 /**
- * The interface preferences of SPEC §4. Each change applies at once, through the same layout
+ * The interface preferences. Each change applies at once, through the same layout
  * rules as the navbar, and is kept in cookies, localStorage and on the server.
  */
 export const SettingsPage = () => {

@@ -38,7 +38,7 @@ type FormValues = {
 
 const NEEDS_COMMENT = new Set<DialogAction>(["reject", "return", "comment"]);
 const NEEDS_TASK = new Set<DialogAction>(["accept", "reject", "return", "transfer", "addSign", "resubmit"]);
-/** Actions whose comment may carry files (WORKFLOW.md §2.1; transfer and CC carry none). */
+/** Actions whose comment may carry files (transfer and CC carry none). */
 const TAKES_FILES = new Set<DialogAction>(["accept", "reject", "return", "addSign", "comment", "resubmit"]);
 
 /**

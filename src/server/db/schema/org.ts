@@ -149,7 +149,7 @@ export const memberGroupMembers = pgTable(
   ],
 );
 
-/** A member's named member-list filter (SPEC §9: at most 10 per member and firm). */
+/** A member's named member-list filter (at most 10 per member and firm). */
 export const savedFilters = pgTable(
   "saved_filters",
   {

@@ -45,7 +45,7 @@ export const workflowDefinitions = pgTable(
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
     uniqueIndex("workflow_definitions_key_uq").on(t.workspaceId, t.key),
-    // Business kinds other than general have one enabled definition per firm (WORKFLOW.md §3).
+    // Business kinds other than general have one enabled definition per firm.
     uniqueIndex("workflow_definitions_kind_uq")
       .on(t.workspaceId, t.kind)
       .where(sql`${t.isEnabled} and ${t.kind} <> 'general'`),

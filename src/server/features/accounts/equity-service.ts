@@ -72,7 +72,7 @@ export type EquityRelation = {
 };
 
 /**
- * The conflict check's reach (SPEC §9): holders and holdings up to `tiers` levels up and down
+ * The conflict check's reach: holders and holdings up to `tiers` levels up and down
  * with at least `minShare` percent at every step. One recursive CTE per direction; `path` keeps
  * the edges already walked so a cross-holding cannot loop.
  */

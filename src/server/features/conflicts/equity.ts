@@ -5,14 +5,14 @@ import type { RequestCtx } from "../../lib/request-ctx";
 
 export type EquityPath = { direction: "up" | "down"; tier: number; accountId: string | null; name: string; steps: EquityStep[] };
 
-/** SPEC §9: three tiers each way, every link at least 20%. */
+/** Three tiers each way, every link at least 20%. */
 export const EQUITY_TIERS = 3;
 export const MIN_SHARE = 20;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
- * Holders up and holdings down from `accountIds`, three tiers, every link ≥ 20% (SPEC §9). The
+ * Holders up and holdings down from `accountIds`, three tiers, every link ≥ 20%. The
  * names and shares walked are kept so the hit can draw A —35%→ B —22%→ C; `path` of edge ids
  * stops a cross-holding from looping (a loop back is cut, not followed).
  */

@@ -17,7 +17,7 @@ import {
 import { answers, fieldsOf, listOf, orNull } from "../../lib/answers";
 
 const uuid = { type: "string", format: "uuid" } as const;
-// One more than allowed passes the schema so the service answers SPEC §5's own message.
+// One more than allowed passes the schema so the service answers with its own message.
 const keywords = { type: "array", maxItems: MAX_KEYWORDS + 1, items: { type: "string", maxLength: KEYWORD_MAX_LENGTH } } as const;
 const scopes = { type: "array", maxItems: CONFLICT_SCOPES.length, uniqueItems: true, items: { type: "string", enum: [...CONFLICT_SCOPES] } } as const;
 // Which of the keywords the new-case form entered as an adverse party (each must be one of them).

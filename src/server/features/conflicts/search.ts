@@ -18,7 +18,7 @@ import { findKeyMatches } from "./match";
 import { hitKey, maskHidden } from "./mask";
 import type { KeySource } from "./sync-keys";
 
-/** SPEC §5: none empty, at most 10; the field error points at the keyword list. */
+/** None empty, at most 10; the field error points at the keyword list. */
 export const checkKeywords = (keywords: string[]) => {
   const field = "keywords";
   if (keywords.length === 0 || keywords.some((k) => k.trim() === "" || k.includes("\u0000")))

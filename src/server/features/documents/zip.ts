@@ -21,7 +21,7 @@ export type ZipPlan = {
 };
 
 /**
- * What a folder download holds: the caller's own live files in the folder and below it (SPEC §6),
+ * What a folder download holds: the caller's own live files in the folder and below it,
  * refused before a byte is sent when they add up to more than maxBytes, or when a sealed file
  * among them no longer has the bytes it was sealed with.
  */

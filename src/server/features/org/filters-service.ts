@@ -6,7 +6,7 @@ import { writeAudit } from "../../lib/audit";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 
-/** SPEC §9: a member keeps at most this many saved member filters. */
+/** A member keeps at most this many saved member filters. */
 export const MAX_SAVED_FILTERS = 10;
 
 export type FilterInput = { name: string; filter: Record<string, unknown> };

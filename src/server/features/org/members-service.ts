@@ -60,7 +60,7 @@ const withLinks = async <T extends MemberRow>(ctx: RequestCtx, rows: T[]) => {
 const isTrue = (v: unknown) => v === true || v === "true";
 const isFalse = (v: unknown) => v === false || v === "false";
 
-/** `a=x&a=y` or the client's bracket form `a[]=x&a[]=y` (SPEC §7), ids only. */
+/** `a=x&a=y` or the client's bracket form `a[]=x&a[]=y`, ids only. */
 const listParam = (q: ListQuery, name: string) => [q[name] ?? [], q[`${name}[]`] ?? []].flat().filter(isUuid);
 
 /** Filters shared by the member list and saved member filters. */

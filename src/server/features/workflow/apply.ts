@@ -22,7 +22,7 @@ import { titleParams } from "./title";
 export type ActionAnswer = { id: string; status: string; version: number; myTasks: string[] };
 
 /**
- * One transaction per action with a 5 s lock wait (WORKFLOW.md §4): past it the answer is 409
+ * One transaction per action with a 5 s lock wait: past it the answer is 409
  * `workflow.busy` instead of a request hanging behind a stuck colleague. The wait is the
  * connection's lock_timeout (db/client.ts), so no statement is spent setting it per action;
  * PGlite is one connection and never waits on a lock.

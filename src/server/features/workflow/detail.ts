@@ -24,7 +24,7 @@ import { canReadAll } from "./queries";
 import { toInstanceState } from "./store";
 import { titleIn } from "./title";
 
-/** Actions a pending task offers, as the node configures them (WORKFLOW.md §2.1). */
+/** Actions a pending task offers, as the node configures them. */
 const actionsOf = (def: Definition, task: TaskState, hasOpenGroup: boolean): string[] => {
   if (task.kind === "submit") return ["resubmit", "comment", "cc"];
   const node = findNode(def.nodes, task.nodeId);
@@ -126,7 +126,7 @@ export const getInstanceDetail = async (ctx: RequestCtx, id: string) => {
     files: await attachmentInfo(ctx, row.id, visibleFiles),
     myTasks: myPending,
     canCancel,
-    // Process administrators may hand any open task to someone else (WORKFLOW.md §2.1 transfer).
+    // Process administrators may hand any open task to someone else.
     canReassign: row.status === "running" && isAdmin,
     canCc: isInitiator || isAdmin || mine.length > 0 || myCc.length > 0,
   };

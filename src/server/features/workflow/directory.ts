@@ -14,7 +14,7 @@ const cache = new Map<string, { version: number; dir: OrgDirectory }>();
 /**
  * The firm's organization as the engine needs it, current as of `version` (read by the caller,
  * e.g. with the instance lock): from memory when nothing changed since, else read afresh.
- * Assignees are resolved against the org as it is when a node is entered (WORKFLOW.md §1).
+ * Assignees are resolved against the org as it is when a node is entered.
  */
 export const directoryAt = async (db: Db, workspaceId: string, version: number): Promise<OrgDirectory> => {
   const hit = cache.get(workspaceId);

@@ -8,7 +8,7 @@ import { workflowActionLog } from "../../db/tables";
 const BATCH = 5000;
 
 /**
- * Deletes Idempotency-Keys of workflow actions claimed before `before` (WORKFLOW.md §4): a
+ * Deletes Idempotency-Keys of workflow actions claimed before `before`: a
  * replay only matters while a client may still retry, so the log need not grow forever.
  * Runs in batches over the created_at index; returns how many keys went.
  */

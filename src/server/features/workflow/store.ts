@@ -89,7 +89,7 @@ export const toInstanceState = (row: InstanceRow, tasks: TaskStateRow[], ccUserI
 });
 
 /**
- * Locks the instance, then its open tasks in id order (WORKFLOW.md §4: the fixed order
+ * Locks the instance, then its open tasks in id order (the fixed order
  * instance -> tasks -> business rows rules out deadlocks), and returns its engine state.
  * Every write of a task happens under its instance's lock, so the task read that follows the
  * lock is current. Closed tasks are history that never changes: they are read, not locked, or

@@ -45,7 +45,7 @@ const previousApproval = (run: Run, nodeId: string): string | undefined => {
   return undefined;
 };
 
-/** WORKFLOW.md §1 step 5: whether a new approval task is auto-accepted as a duplicate. */
+/** Whether a new approval task is auto-accepted as a duplicate. */
 const isDuplicate = (run: Run, node: TaskNode, userId: string, noDedupe: boolean) => {
   const mode = run.ctx.def.settings.dedupe;
   if (node.type !== "approval" || noDedupe || mode === "none") return false;

@@ -28,7 +28,7 @@ export const newInstance = (ctx: EngineCtx, initiatorId: string, deptId: string 
   ccUserIds: [],
 });
 
-/** Actions allowed on a closed instance (WORKFLOW.md §2.1: CC and comment in any state). */
+/** Actions allowed on a closed instance (CC and comment in any state). */
 const ANY_STATE = new Set<Action["type"]>(["cc", "comment"]);
 
 /**

@@ -5,7 +5,7 @@ import type { InstanceState, ListCursor, TaskState } from "./types";
 import type { Definition } from "../../../../shared/workflow";
 
 /**
- * Where a task at its node may return to (WORKFLOW.md §2.3): structural candidates narrowed
+ * Where a task at its node may return to: structural candidates narrowed
  * to nodes with a human task in this pass, on the branch each exclusive gateway took, then
  * cut by the node's `range`. Empty when returning is off or the task may not return.
  */

@@ -25,7 +25,7 @@ export type TaskState = {
   transferredFrom: string | null;
   auto: "duplicate" | null;
   reason: CancelReason | null;
-  /** Submission count the task belongs to ("this pass" in WORKFLOW.md). */
+  /** Submission count the task belongs to ("this pass"). */
   pass: number;
   comment: string | null;
   createdAt: string;
