@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 
-import { type ListQuery, listQuery } from "../../lib/list-query";
+import type { ListQuery } from "../../lib/list-query";
 import { idParams } from "../../lib/route-schemas";
+import { announcementBody, notificationListQuery } from "./schemas";
 import {
-  NOTIFICATION_SORT,
   type Announcement,
   countUnread,
   deleteNotification,
@@ -14,25 +14,13 @@ import {
 } from "./service";
 import { openNotificationStream } from "./stream";
 
-
-const announcementBody = {
-  type: "object",
-  required: ["title", "body"],
-  additionalProperties: false,
-  properties: {
-    title: { type: "string", minLength: 1, maxLength: 200 },
-    body: { type: "string", maxLength: 5000 },
-    userIds: { type: "array", maxItems: 5000, items: { type: "string", format: "uuid" } },
-  },
-} as const;
-
 export async function notificationsRoutes(app: FastifyInstance) {
   const member = { permission: "member" as const };
   const own = { permission: "member" as const, tenantTable: "notifications" };
 
   app.get<{ Querystring: ListQuery }>(
     "/",
-    { schema: { querystring: listQuery(Object.keys(NOTIFICATION_SORT), { isRead: { type: "string", enum: ["true", "false"] }, type: { type: "string", maxLength: 64 } }) }, config: member },
+    { schema: { querystring: notificationListQuery }, config: member },
     async (req, reply) => {
       const { rows, total } = await findNotifications(req.ctx, req.query);
       reply.header("x-total-count", total);
