@@ -8,18 +8,9 @@ import { sealUsagesOf } from "../contracts";
 import { submitOnce } from "../workflow";
 import { returnSeal, type SealSubmitInput, submitSealRequest } from "./requests";
 import { sealRequestFiles } from "./files";
+import { submitBody, versionBody } from "./schemas";
 
 const SUBJECT = "LAWFIRM_SEAL_VIEW" as const;
-const uuid = { type: "string", format: "uuid" } as const;
-const version = { type: "integer", minimum: 1 } as const;
-
-const submitBody = {
-  type: "object",
-  required: ["values"],
-  additionalProperties: false,
-  properties: { values: { type: "object" }, definitionId: uuid, deptId: uuid, comment: { type: "string", maxLength: 1000 } },
-} as const;
-const versionBody = { type: "object", required: ["version"], additionalProperties: false, properties: { version } } as const;
 
 type Id = { Params: { id: string } };
 
