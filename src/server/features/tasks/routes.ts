@@ -1,34 +1,10 @@
 import type { FastifyInstance } from "fastify";
 
-import { listQuery, type ListQuery } from "../../lib/list-query";
+import type { ListQuery } from "../../lib/list-query";
+import { applyBody, commentBody, createBody, tasksQuery, updateBody } from "./schemas";
 import { commentTask, createTask, deleteTask, findTasks, getTask, type TaskInput, updateTask } from "./service";
 import { taskDetail } from "./detail";
 import { applyTemplate, templatesForCase } from "./templates";
-
-const uuid = { type: "string", format: "uuid" } as const;
-const day = { type: "string", format: "date" } as const;
-const title = { type: "string", minLength: 1, maxLength: 200, pattern: "\\S" } as const;
-const checklist = {
-  type: "array",
-  maxItems: 50,
-  items: { type: "object", required: ["text", "done"], additionalProperties: false, properties: { text: { type: "string", minLength: 1, maxLength: 200 }, done: { type: "boolean" } } },
-} as const;
-const fields = {
-  title,
-  // One type list, not anyOf: a plain schema the route-table walkers can fill in.
-  caseId: { type: ["string", "null"], format: "uuid" },
-  assigneeId: uuid,
-  dueDate: { type: ["string", "null"], format: "date" },
-  priority: { type: "string", enum: ["low", "normal", "high"] },
-  status: { type: "string", enum: ["todo", "doing", "done"] },
-  checklist,
-} as const;
-const createBody = { type: "object", required: ["title"], additionalProperties: false, properties: fields } as const;
-const updateBody = { type: "object", required: ["version"], additionalProperties: false, properties: { ...fields, version: { type: "integer", minimum: 1 } } } as const;
-const commentBody = { type: "object", required: ["text"], additionalProperties: false, properties: { text: { type: "string", minLength: 1, maxLength: 2000, pattern: "\\S" } } } as const;
-const applyBody = { type: "object", required: ["templateId", "triggerDate"], additionalProperties: false, properties: { templateId: uuid, triggerDate: day } } as const;
-const filter = { type: "string", maxLength: 60 } as const;
-const tasksQuery = listQuery([], { mine: filter, assigneeId: uuid, caseId: uuid, status: filter, open: filter, dueBefore: day });
 
 type Id = { Params: { id: string } };
 const member = "member" as const;

@@ -1,0 +1,30 @@
+/** JSON schemas of the task routes (Fastify's ajv checks requests before any handler runs). */
+import { listQuery } from "../../lib/list-query";
+
+const uuid = { type: "string", format: "uuid" } as const;
+const day = { type: "string", format: "date" } as const;
+const title = { type: "string", minLength: 1, maxLength: 200, pattern: "\\S" } as const;
+
+const checklist = {
+  type: "array",
+  maxItems: 50,
+  items: { type: "object", required: ["text", "done"], additionalProperties: false, properties: { text: { type: "string", minLength: 1, maxLength: 200 }, done: { type: "boolean" } } },
+} as const;
+
+const fields = {
+  title,
+  // One type list, not anyOf: a plain schema the route-table walkers can fill in.
+  caseId: { type: ["string", "null"], format: "uuid" },
+  assigneeId: uuid,
+  dueDate: { type: ["string", "null"], format: "date" },
+  priority: { type: "string", enum: ["low", "normal", "high"] },
+  status: { type: "string", enum: ["todo", "doing", "done"] },
+  checklist,
+} as const;
+
+export const createBody = { type: "object", required: ["title"], additionalProperties: false, properties: fields } as const;
+export const updateBody = { type: "object", required: ["version"], additionalProperties: false, properties: { ...fields, version: { type: "integer", minimum: 1 } } } as const;
+export const commentBody = { type: "object", required: ["text"], additionalProperties: false, properties: { text: { type: "string", minLength: 1, maxLength: 2000, pattern: "\\S" } } } as const;
+export const applyBody = { type: "object", required: ["templateId", "triggerDate"], additionalProperties: false, properties: { templateId: uuid, triggerDate: day } } as const;
+const filter = { type: "string", maxLength: 60 } as const;
+export const tasksQuery = listQuery([], { mine: filter, assigneeId: uuid, caseId: uuid, status: filter, open: filter, dueBefore: day });
