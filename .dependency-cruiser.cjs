@@ -41,14 +41,16 @@ module.exports = {
     },
     {
       name: "server-floors-below-features",
-      comment: "lib, db, plugins and the schema engine are what features stand on; they never call one.",
+      comment:
+        "lib, db, plugins and the schema engine are what features stand on; they never call one.",
       severity: "error",
       from: { path: "^src/server/(lib|db|plugins|schema-engine)/" },
       to: { path: "^src/server/features/" },
     },
     {
       name: "client-floors-below-features",
-      comment: "Shared components, the layout and providers take what they need by props or providers.",
+      comment:
+        "Shared components, the layout and providers take what they need by props or providers.",
       severity: "error",
       from: { path: "^src/client/(components|layout|providers|lib|schema-ui)/" },
       to: { path: "^src/client/features/" },

@@ -46,7 +46,14 @@ export default defineConfig({
     // Every spec signs its users in from 127.0.0.1, dozens a minute: the per-address login limit
     // (30 a minute by default, tested by the API suite) would answer 429 to the suite itself.
     // No mail or SMS server here: the demo switch lets the e-signing specs read links and codes on the Outbox.
-    env: { PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR, LOG_LEVEL: "warn", LOGIN_RATE_LIMIT_PER_MINUTE: "1000", OUTBOX_SHOWS_SECRETS: "true" },
+    env: {
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR,
+      LOG_LEVEL: "warn",
+      LOGIN_RATE_LIMIT_PER_MINUTE: "1000",
+      OUTBOX_SHOWS_SECRETS: "true",
+    },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: "ignore",

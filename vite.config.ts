@@ -18,9 +18,15 @@ const VENDOR_GROUPS: Array<[string, RegExp]> = [
   // shares these chunks with the admin app but needs neither the router nor react-i18next.
   ["vendor-react", /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/],
   ["vendor-router", /[\\/]node_modules[\\/](react-router)[\\/]/],
-  ["vendor-refine", /[\\/]node_modules[\\/](@refinedev[\\/]core|@tanstack|lodash-es|pluralize|papaparse)[\\/]/],
+  [
+    "vendor-refine",
+    /[\\/]node_modules[\\/](@refinedev[\\/]core|@tanstack|lodash-es|pluralize|papaparse)[\\/]/,
+  ],
   ["vendor-i18n", /[\\/]node_modules[\\/](i18next)[\\/]/],
-  ["vendor-react-i18n", /[\\/]node_modules[\\/](react-i18next|html-parse-stringify|void-elements)[\\/]/],
+  [
+    "vendor-react-i18n",
+    /[\\/]node_modules[\\/](react-i18next|html-parse-stringify|void-elements)[\\/]/,
+  ],
   ["vendor-casl", /[\\/]node_modules[\\/](@casl|@ucast)[\\/]/],
   ["vendor-http", /[\\/]node_modules[\\/](axios|qs|side-channel[^\\/]*|object-inspect)[\\/]/],
 ];
@@ -43,7 +49,8 @@ const hashedLoader = (): Plugin => {
     // Vite has already put the base in front of public files' URLs by then.
     transformIndexHtml: {
       order: "post",
-      handler: (html) => html.replace(/src="(?:\/manage)?\/loader\.js"/, `src="/manage/${fileName}"`),
+      handler: (html) =>
+        html.replace(/src="(?:\/manage)?\/loader\.js"/, `src="/manage/${fileName}"`),
     },
   };
 };
@@ -61,7 +68,8 @@ const esignPublicLocales = (): Plugin => {
       if (!id.startsWith(`\0${PREFIX}`)) return undefined;
       const file = path.resolve("locales", `${id.slice(PREFIX.length + 1)}.json`);
       this.addWatchFile(file);
-      const messages = (JSON.parse(readFileSync(file, "utf8")) as { esignPublic?: unknown }).esignPublic ?? {};
+      const messages =
+        (JSON.parse(readFileSync(file, "utf8")) as { esignPublic?: unknown }).esignPublic ?? {};
       return `export default ${JSON.stringify(messages)};`;
     },
   };
@@ -73,7 +81,8 @@ const publicPagesInDev = (): Plugin => ({
   apply: "serve",
   configureServer(server) {
     server.middlewares.use((req, _res, next) => {
-      if (req.url && /^\/manage\/(esign\/[^/?]+|verify)\/?(\?.*)?$/.test(req.url)) req.url = "/manage/sign.html";
+      if (req.url && /^\/manage\/(esign\/[^/?]+|verify)\/?(\?.*)?$/.test(req.url))
+        req.url = "/manage/sign.html";
       next();
     });
   },

@@ -38,7 +38,10 @@ export default defineConfig(async () => {
                 test: {
                   name: "api-pg",
                   ...api,
-                  env: { TEST_DB: "postgres", TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? DEFAULT_PG },
+                  env: {
+                    TEST_DB: "postgres",
+                    TEST_DATABASE_URL: process.env.TEST_DATABASE_URL ?? DEFAULT_PG,
+                  },
                 },
               },
             ]

@@ -30,7 +30,10 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 
 /** Starts a baseline server in its own process, run by node itself (not npx/tsx wrappers) so stopping it stops the server. */
 const baseline = async (script: string, readyUrl: string, env: Record<string, string>) => {
-  const child = spawn(process.execPath, ["--import", "tsx", script], { env: { ...process.env, ...env }, stdio: "inherit" });
+  const child = spawn(process.execPath, ["--import", "tsx", script], {
+    env: { ...process.env, ...env },
+    stdio: "inherit",
+  });
   children.push(child);
   await waitFor(readyUrl);
   return child;
@@ -70,14 +73,19 @@ try {
     children.push(app.child);
     const auth = { authorization: `Bearer ${await login(app.url, "lawyer")}` };
     const figures = new Map<string, Figure>();
-    for (const [label, path] of ENDPOINTS) figures.set(label, await measure(`${app.url}${path}`, auth));
+    for (const [label, path] of ENDPOINTS)
+      figures.set(label, await measure(`${app.url}${path}`, auth));
     results.set(name, figures);
     if (name === "PostgreSQL") {
       // On the database the app has just migrated and seeded, while the app sits idle.
-      const floorServer = await baseline("bench/hello-db-server.ts", `http://127.0.0.1:${port + 3}/user`, {
-        PORT: String(port + 3),
-        DATABASE_URL: appEnv.DATABASE_URL,
-      });
+      const floorServer = await baseline(
+        "bench/hello-db-server.ts",
+        `http://127.0.0.1:${port + 3}/user`,
+        {
+          PORT: String(port + 3),
+          DATABASE_URL: appEnv.DATABASE_URL,
+        },
+      );
       floor = await measure(`http://127.0.0.1:${port + 3}/user`);
       await stop(floorServer);
     }
@@ -90,12 +98,21 @@ try {
     f
       ? `${f.rps.toFixed(0).padStart(6)} req/s ${ratio(f, base)}${withFloor ? ` (${ratio(f, floor)} of floor)` : ""} p99 ${String(f.p99).padStart(3)} ms${f.failed ? ` (${f.failed} failed)` : ""}`
       : "-";
-  console.log(`${connections} connections, ${duration} s each; bare fastify /hello: ${base.rps.toFixed(0)} req/s, p99 ${base.p99} ms`);
-  if (floor) console.log(`floor (bare fastify + one pg SELECT): ${floor.rps.toFixed(0)} req/s (${ratio(floor, base)} of bare), p99 ${floor.p99} ms`);
+  console.log(
+    `${connections} connections, ${duration} s each; bare fastify /hello: ${base.rps.toFixed(0)} req/s, p99 ${base.p99} ms`,
+  );
+  if (floor)
+    console.log(
+      `floor (bare fastify + one pg SELECT): ${floor.rps.toFixed(0)} req/s (${ratio(floor, base)} of bare), p99 ${floor.p99} ms`,
+    );
   console.log(`targets on PostgreSQL: ratio to bare >= 0.40, p99 <= 20 ms`);
-  console.log(`${"".padEnd(28)}| ${"PostgreSQL: req/s, ratio to bare".padEnd(48)}| PGlite (embedded)`);
+  console.log(
+    `${"".padEnd(28)}| ${"PostgreSQL: req/s, ratio to bare".padEnd(48)}| PGlite (embedded)`,
+  );
   for (const [label] of ENDPOINTS) {
-    console.log(`${label.padEnd(28)}| ${cell(results.get("PostgreSQL")?.get(label), true).padEnd(48)}| ${cell(results.get("PGlite")?.get(label), false)}`);
+    console.log(
+      `${label.padEnd(28)}| ${cell(results.get("PostgreSQL")?.get(label), true).padEnd(48)}| ${cell(results.get("PGlite")?.get(label), false)}`,
+    );
   }
 } finally {
   await stopAll();

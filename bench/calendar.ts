@@ -25,9 +25,14 @@ const TASKS = Number(process.env.BENCH_TASKS ?? 60_000);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 40_000);
 const REMINDERS = Number(process.env.BENCH_REMINDERS ?? 50_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
-const only = process.argv.includes("--pglite") ? "pglite" : process.argv.includes("--postgres") ? "postgres" : undefined;
+const only = process.argv.includes("--pglite")
+  ? "pglite"
+  : process.argv.includes("--postgres")
+    ? "postgres"
+    : undefined;
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 const fmt = (xs: number[]) => `p50 ${pct(xs, 50).toFixed(1)} ms, p99 ${pct(xs, 99).toFixed(1)} ms`;
 
 type Db = Awaited<ReturnType<typeof openDatabase>>["db"];
@@ -71,7 +76,8 @@ const seed = async (db: Db) => {
     select ${ws}, c.id, '会议' || g, now() - interval '365 days' + (g % 730) * interval '1 day',
            now() - interval '365 days' + (g % 730) * interval '1 day' + interval '1 hour', c.lead_lawyer_id, c.lead_lawyer_id
       from generate_series(1, ${EVENTS}) g join bench_cases c on c.n = 1 + g % ${CASES}`);
-  for (const table of ["cases", "case_members", "key_dates", "tasks", "calendar_events"]) await db.execute(sql.raw(`vacuum analyze ${table}`));
+  for (const table of ["cases", "case_members", "key_dates", "tasks", "calendar_events"])
+    await db.execute(sql.raw(`vacuum analyze ${table}`));
 };
 
 const time = async (n: number, fn: () => Promise<unknown>) => {
@@ -91,12 +97,23 @@ const runOn = async (kind: "pglite" | "postgres") => {
   await seedIfEmpty(database);
   let t0 = Date.now();
   await seed(database.db);
-  console.log(`\n[${kind}] seeded ${MEMBERS} members, ${CASES} cases, ${KEY_DATES + TASKS + EVENTS} calendar rows in ${Date.now() - t0} ms`);
-  const config = { ...loadConfig({ LOG_LEVEL: "warn" }), databaseUrl, casesExpiryIntervalSeconds: 0, deadlineReminderIntervalSeconds: 0 };
+  console.log(
+    `\n[${kind}] seeded ${MEMBERS} members, ${CASES} cases, ${KEY_DATES + TASKS + EVENTS} calendar rows in ${Date.now() - t0} ms`,
+  );
+  const config = {
+    ...loadConfig({ LOG_LEVEL: "warn" }),
+    databaseUrl,
+    casesExpiryIntervalSeconds: 0,
+    deadlineReminderIntervalSeconds: 0,
+  };
   const app = await buildApp(config, { database, logger: false });
   await app.ready();
   const as = async (username: string) => {
-    const login = await app.inject({ method: "POST", url: "/api/auth/login", payload: { username, password: "demo1234" } });
+    const login = await app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username, password: "demo1234" },
+    });
     return { authorization: `Bearer ${login.json().data.token as string}`, lang: "en" };
   };
   const lawyer = await as("lawyer");
@@ -111,12 +128,16 @@ const runOn = async (kind: "pglite" | "postgres") => {
   const firmDay = `/api/calendar?from=${dayjs().format("YYYY-MM-DD")}&to=${dayjs().format("YYYY-MM-DD")}&scope=firm`;
   const count = async (url: string, headers: Record<string, string>) => {
     const data = (await app.inject({ url, headers })).json().data;
-    return Array.isArray(data) ? `${data.length} items` : `${data.items.length} items, ${data.more.reduce((n: number, m: { count: number }) => n + m.count, 0)} behind "+more"`;
+    return Array.isArray(data)
+      ? `${data.length} items`
+      : `${data.items.length} items, ${data.more.reduce((n: number, m: { count: number }) => n + m.count, 0)} behind "+more"`;
   };
   for (let i = 0; i < 10; i++) await app.inject({ url: mine, headers: lawyer });
   const target = kind === "postgres" ? "target p99 <= 30 ms" : "no target on PGlite";
   const line = async (label: string, url: string, headers: Record<string, string>, runs = RUNS) =>
-    console.log(`[${kind}] ${label} (${await count(url, headers)}): ${fmt(await time(runs, () => app.inject({ url, headers })))}  (${target})`);
+    console.log(
+      `[${kind}] ${label} (${await count(url, headers)}): ${fmt(await time(runs, () => app.inject({ url, headers })))}  (${target})`,
+    );
   await line("month grid, one member", mineGrid, lawyer);
   await line("month grid, whole firm, 4 a day", firmGrid, admin);
   await line("one day, whole firm (the '+more' list)", firmDay, admin);
@@ -128,9 +149,13 @@ const runOn = async (kind: "pglite" | "postgres") => {
     await database.close();
     return;
   }
-  const feed = (await app.inject({ method: "POST", url: "/api/calendar-feed", headers: lawyer })).json().data.path as string;
+  const feed = (
+    await app.inject({ method: "POST", url: "/api/calendar-feed", headers: lawyer })
+  ).json().data.path as string;
   const size = (await app.inject({ url: feed })).body.length;
-  console.log(`[${kind}] iCal feed of one member (${(size / 1024).toFixed(0)} KiB): ${fmt(await time(30, () => app.inject({ url: feed })))}`);
+  console.log(
+    `[${kind}] iCal feed of one member (${(size / 1024).toFixed(0)} KiB): ${fmt(await time(30, () => app.inject({ url: feed })))}`,
+  );
 
   await database.db.execute(sql`
     insert into key_date_reminders (workspace_id, key_date_id, kind, offset_days, send_on)
@@ -153,7 +178,9 @@ const runOn = async (kind: "pglite" | "postgres") => {
     if (res.statusCode !== 200) failed.set(res.statusCode, (failed.get(res.statusCode) ?? 0) + 1);
   }
   const sent = await job;
-  console.log(`[${kind}] reminder job: ${sent} reminders sent in ${((Date.now() - t0) / 1000).toFixed(1)} s; the member's month meanwhile answered ${during.length} times, ${fmt(during)}${failed.size ? `, not 200: ${JSON.stringify(Object.fromEntries(failed))}` : ""}`);
+  console.log(
+    `[${kind}] reminder job: ${sent} reminders sent in ${((Date.now() - t0) / 1000).toFixed(1)} s; the member's month meanwhile answered ${during.length} times, ${fmt(during)}${failed.size ? `, not 200: ${JSON.stringify(Object.fromEntries(failed))}` : ""}`,
+  );
   await app.close();
   await database.close();
 };

@@ -23,7 +23,11 @@ const contract = async () => {
   for (let p = 1; p <= 30; p += 1) {
     const page = doc.addPage([595.28, 841.89]);
     page.drawText(`Engagement agreement - page ${p}`, { x: 60, y: 780, size: 16, font });
-    for (let l = 0; l < 40; l += 1) page.drawText(`Clause ${p}.${l + 1}: the parties agree to the terms, fees and confidentiality set out here.`, { x: 60, y: 750 - l * 17, size: 9, font });
+    for (let l = 0; l < 40; l += 1)
+      page.drawText(
+        `Clause ${p}.${l + 1}: the parties agree to the terms, fees and confidentiality set out here.`,
+        { x: 60, y: 750 - l * 17, size: 9, font },
+      );
   }
   return Buffer.from(await doc.save());
 };
@@ -36,7 +40,8 @@ const signature = async () => {
   const rows: Buffer[] = [];
   for (let y = 0; y < h; y += 1) {
     const row = Buffer.alloc(1 + w * 4);
-    for (let x = 0; x < w; x += 1) if (Math.abs(y - (60 + 30 * Math.sin(x / 25))) < 3) row.set([10, 10, 80, 255], 1 + x * 4);
+    for (let x = 0; x < w; x += 1)
+      if (Math.abs(y - (60 + 30 * Math.sin(x / 25))) < 3) row.set([10, 10, 80, 255], 1 + x * 4);
     rows.push(row);
   }
   const crcTable = Array.from({ length: 256 }, (_, n) => {
@@ -61,7 +66,12 @@ const signature = async () => {
   ihdr.writeUInt32BE(w, 0);
   ihdr.writeUInt32BE(h, 4);
   ihdr.set([8, 6, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(Buffer.concat(rows))), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", deflateSync(Buffer.concat(rows))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 };
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -74,13 +84,56 @@ const main = async () => {
     { id: "a", signer: 0, kind: "signature", page: 30, x: 0.1, y: 0.8, w: 0.3, h: 0.08 },
     { id: "b", signer: 0, kind: "date", page: 30, x: 0.1, y: 0.9, w: 0.2, h: 0.03 },
     { id: "c", signer: 1, kind: "signature", page: 30, x: 0.6, y: 0.78, w: 0.25, h: 0.12 },
-    ...Array.from({ length: 29 }, (_, i) => ({ id: `i${i}`, signer: 0, kind: "signature" as const, page: i + 1, x: 0.8, y: 0.92, w: 0.12, h: 0.05 })),
+    ...Array.from({ length: 29 }, (_, i) => ({
+      id: `i${i}`,
+      signer: 0,
+      kind: "signature" as const,
+      page: i + 1,
+      x: 0.8,
+      y: 0.92,
+      w: 0.12,
+      h: 0.05,
+    })),
   ];
-  const marks = new Map(fields.filter((f) => f.kind === "signature").map((f) => [f.id, { image: png }]));
-  const signer = { name: "王立", party: "counterparty" as const, verifiedBy: "E-mail code", ip: "203.0.113.7", device: "Mozilla/5.0 (iPhone)", sentAt: "2026-11-25 10:00:00 +08:00", openedAt: "2026-11-25 10:05:00 +08:00", verifiedAt: "2026-11-25 10:06:00 +08:00", signedAt: "2026-11-25 10:07:00 +08:00" };
+  const marks = new Map(
+    fields.filter((f) => f.kind === "signature").map((f) => [f.id, { image: png }]),
+  );
+  const signer = {
+    name: "王立",
+    party: "counterparty" as const,
+    verifiedBy: "E-mail code",
+    ip: "203.0.113.7",
+    device: "Mozilla/5.0 (iPhone)",
+    sentAt: "2026-11-25 10:00:00 +08:00",
+    openedAt: "2026-11-25 10:05:00 +08:00",
+    verifiedAt: "2026-11-25 10:06:00 +08:00",
+    signedAt: "2026-11-25 10:07:00 +08:00",
+  };
   const seal = async () => {
-    const doc = await flattenFields(source, fields, marks, new Map([[0, "2026-11-25"], [1, "2026-11-25"]]));
-    await appendCertificatePage(doc, { firmName: "明德律师事务所", contractName: "法律服务委托合同", contractNo: "（2026）明律合字第0001号", requestId: "bench", sourceName: "contract.pdf", originalSha256: "0".repeat(64), contentSha256: "1".repeat(64), completedAt: "2026-11-25 10:08:00 +08:00", signers: [signer, { ...signer, name: "明德律师事务所", party: "firm" }] }, DEFAULT_PDF_FONT);
+    const doc = await flattenFields(
+      source,
+      fields,
+      marks,
+      new Map([
+        [0, "2026-11-25"],
+        [1, "2026-11-25"],
+      ]),
+    );
+    await appendCertificatePage(
+      doc,
+      {
+        firmName: "明德律师事务所",
+        contractName: "法律服务委托合同",
+        contractNo: "（2026）明律合字第0001号",
+        requestId: "bench",
+        sourceName: "contract.pdf",
+        originalSha256: "0".repeat(64),
+        contentSha256: "1".repeat(64),
+        completedAt: "2026-11-25 10:08:00 +08:00",
+        signers: [signer, { ...signer, name: "明德律师事务所", party: "firm" }],
+      },
+      DEFAULT_PDF_FONT,
+    );
     return signDocument(doc, key, { reason: "bench", signingTime: new Date() });
   };
   const baseline = async () => Buffer.from(await (await PDFDocument.load(source)).save());
@@ -98,10 +151,16 @@ const main = async () => {
     sealTimes.push(performance.now() - t0);
   }
   const rss = process.resourceUsage().maxRSS / 1024;
-  console.log(`30-page contract: ${(source.length / 1024).toFixed(0)} KB; two signers, ${fields.length} fields`);
+  console.log(
+    `30-page contract: ${(source.length / 1024).toFixed(0)} KB; two signers, ${fields.length} fields`,
+  );
   console.log(`baseline (pdf-lib load + save):   median ${median(baseTimes).toFixed(0)} ms`);
-  console.log(`sealing (flatten + certificate page + PKCS#7): first ${firstMs.toFixed(0)} ms, then median ${median(sealTimes).toFixed(0)} ms (${(median(sealTimes) / median(baseTimes)).toFixed(1)}× the baseline)`);
-  console.log(`sealed PDF: ${(first.length / 1024).toFixed(0)} KB; peak RSS of the process: ${rss.toFixed(0)} MB`);
+  console.log(
+    `sealing (flatten + certificate page + PKCS#7): first ${firstMs.toFixed(0)} ms, then median ${median(sealTimes).toFixed(0)} ms (${(median(sealTimes) / median(baseTimes)).toFixed(1)}× the baseline)`,
+  );
+  console.log(
+    `sealed PDF: ${(first.length / 1024).toFixed(0)} KB; peak RSS of the process: ${rss.toFixed(0)} MB`,
+  );
 };
 
 void main();

@@ -1,6 +1,16 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { closeSync, createWriteStream, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync } from "node:fs";
+import {
+  closeSync,
+  createWriteStream,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import { open } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -61,7 +71,8 @@ const writeSource = async () => {
   // A PDF header so the upload passes content sniffing; random bytes so nothing compresses.
   out.write(Buffer.from("%PDF-1.7\n"));
   const chunk = randomBytes(1024 * 1024);
-  for (let i = 0; i < SIZE_MB; i++) if (!out.write(chunk)) await new Promise<void>((r) => out.once("drain", () => r()));
+  for (let i = 0; i < SIZE_MB; i++)
+    if (!out.write(chunk)) await new Promise<void>((r) => out.once("drain", () => r()));
   await new Promise<void>((resolve) => out.end(resolve));
 };
 
@@ -92,7 +103,7 @@ const warm = (file: string) => {
 const settle = async () => {
   spawnSync("sync");
   const until = Date.now() + 3000;
-  for (let idleFor = 0; idleFor < 5 && Date.now() < until; ) {
+  for (let idleFor = 0; idleFor < 5 && Date.now() < until;) {
     await new Promise((r) => setTimeout(r, 10));
     idleFor = deviceNumbers("inflight").some((n) => n > 0) ? 0 : idleFor + 1;
   }
@@ -111,7 +122,11 @@ const cpuOf = (pid: number) => {
 
 /** CPU seconds all CPUs have spent busy so far (every /proc/stat column but idle and iowait). */
 const machineBusy = () => {
-  const [, ...ticks] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
+  const [, ...ticks] = readFileSync("/proc/stat", "utf8")
+    .split("\n")[0]
+    .trim()
+    .split(/\s+/)
+    .map(Number);
   return (ticks.reduce((a, b) => a + b, 0) - ticks[3] - ticks[4]) / 100;
 };
 
@@ -142,11 +157,21 @@ const measure = async (pid: number, reads: string, fn: () => Promise<void>) => {
   clearInterval(timer);
   const cpu = cpuOf(pid) - cpuBefore;
   // What neither the server nor this bench (with cp and curl) used: other work on the machine.
-  const others = Math.max(0, machineBusy() - busyBefore - (pid === process.pid ? 0 : cpu) - (benchCpu() - benchBefore));
-  return { seconds, cpu, others, peak: Math.max(peak, rssOf(pid)), diskRead: diskReadMb() - readBefore };
+  const others = Math.max(
+    0,
+    machineBusy() - busyBefore - (pid === process.pid ? 0 : cpu) - (benchCpu() - benchBefore),
+  );
+  return {
+    seconds,
+    cpu,
+    others,
+    peak: Math.max(peak, rssOf(pid)),
+    diskRead: diskReadMb() - readBefore,
+  };
 };
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const cpOnce = async (withFsync: boolean) => {
   const result = spawnSync("cp", [source, copy]);
@@ -189,19 +214,30 @@ const uploadRaw = async (token: string, uploadToken: string, name: string) => {
   const url = `${base}/api/documents/files/raw?name=${encodeURIComponent(name)}`;
   const headers = ["-H", `authorization: Bearer ${token}`, "-H", `x-upload-token: ${uploadToken}`];
   const data = await curlData<{ id: string; sha256: string }[]>([
-    "-X", "POST", ...headers, "-H", "content-type: application/octet-stream", "-T", source, url,
+    "-X",
+    "POST",
+    ...headers,
+    "-H",
+    "content-type: application/octet-stream",
+    "-T",
+    source,
+    url,
   ]);
   return data[0];
 };
 
 /** Where the disk store keeps a body (storage/disk-store.ts), to warm it before a download. */
-const bodyPath = (sha256: string) => path.join(dataDir, "files", "blobs", sha256.slice(0, 2), sha256.slice(2, 4), sha256);
+const bodyPath = (sha256: string) =>
+  path.join(dataDir, "files", "blobs", sha256.slice(0, 2), sha256.slice(2, 4), sha256);
 
 /** The multipart route, for reference: same body, framed as multipart/form-data. */
 const uploadMultipart = async (token: string, uploadToken: string, name: string) => {
   const headers = ["-H", `authorization: Bearer ${token}`, "-H", `x-upload-token: ${uploadToken}`];
   const data = await curlData<{ id: string }[]>([
-    ...headers, "-F", `file=@${source};filename=${name};type=application/pdf`, `${base}/api/documents/files`,
+    ...headers,
+    "-F",
+    `file=@${source};filename=${name};type=application/pdf`,
+    `${base}/api/documents/files`,
   ]);
   return data[0].id;
 };
@@ -209,10 +245,18 @@ const uploadMultipart = async (token: string, uploadToken: string, name: string)
 /** The browser's path: a ticket link, then a plain GET written to disk. */
 const downloadByTicket = async (token: string, id: string) => {
   const { url } = envelope<{ url: string }>(
-    await request(`${base}/api/documents/files/${id}/ticket`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "content-length": 2 },
-    }, () => Readable.from(["{}"])),
+    await request(
+      `${base}/api/documents/files/${id}/ticket`,
+      {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${token}`,
+          "content-type": "application/json",
+          "content-length": 2,
+        },
+      },
+      () => Readable.from(["{}"]),
+    ),
   );
   return async () => {
     await curl(["-o", copy, `${base}${url}`]);
@@ -221,13 +265,24 @@ const downloadByTicket = async (token: string, id: string) => {
 
 /** The same upload and download against the bare node:http baseline, by the same curl. */
 const baselineUpload = async () =>
-  JSON.parse(await curl(["-X", "POST", "-H", "content-type: application/octet-stream", "-T", source, `${baselineBase}/upload`])) as { sha256: string };
+  JSON.parse(
+    await curl([
+      "-X",
+      "POST",
+      "-H",
+      "content-type: application/octet-stream",
+      "-T",
+      source,
+      `${baselineBase}/upload`,
+    ]),
+  ) as { sha256: string };
 const baselineDownload = (sha256: string) => async () => {
   await curl(["-o", copy, `${baselineBase}/download/${sha256}`]);
 };
 
 const mbps = (seconds: number) => SIZE_MB / seconds;
-const fmt = (seconds: number) => `${mbps(seconds).toFixed(0).padStart(5)} MB/s (${seconds.toFixed(3)} s)`;
+const fmt = (seconds: number) =>
+  `${mbps(seconds).toFixed(0).padStart(5)} MB/s (${seconds.toFixed(3)} s)`;
 const ratio = (baseline: number, seconds: number) => (baseline / seconds).toFixed(2);
 
 await writeSource();
@@ -252,15 +307,29 @@ try {
   const baselinePid = baseline.pid ?? 0;
   const token = await login(base, "admin");
   const upToken = async () =>
-    envelope<{ token: string }>(await request(`${base}/api/user-service/user/get-up-token`, { headers: { authorization: `Bearer ${token}` } })).token;
+    envelope<{ token: string }>(
+      await request(`${base}/api/user-service/user/get-up-token`, {
+        headers: { authorization: `Bearer ${token}` },
+      }),
+    ).token;
   // Warm-up: load the upload and download code paths (small file) before measuring idle memory.
   {
     const warm = await request(
       `${base}/api/documents/files/raw?name=warm-up.txt`,
-      { method: "POST", headers: { authorization: `Bearer ${token}`, "x-upload-token": await upToken(), "content-type": "application/octet-stream", "content-length": 5 } },
+      {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${token}`,
+          "x-upload-token": await upToken(),
+          "content-type": "application/octet-stream",
+          "content-length": 5,
+        },
+      },
       () => Readable.from([Buffer.from("hello")]),
     );
-    await (await downloadByTicket(token, envelope<{ id: string }[]>(warm)[0].id))();
+    await (
+      await downloadByTicket(token, envelope<{ id: string }[]>(warm)[0].id)
+    )();
     rmSync(copy);
   }
   {
@@ -312,7 +381,11 @@ try {
     const baseUp = await measure(baselinePid, source, async () => {
       baseStored = await baselineUpload();
     });
-    const baseDown = await measure(baselinePid, path.join(baselineDir, "blobs", baseStored.sha256), baselineDownload(baseStored.sha256));
+    const baseDown = await measure(
+      baselinePid,
+      path.join(baselineDir, "blobs", baseStored.sha256),
+      baselineDownload(baseStored.sha256),
+    );
     sameSize &&= statSync(copy).size === statSync(source).size;
     rmSync(copy);
     rmSync(path.join(baselineDir, "blobs", baseStored.sha256));
@@ -345,24 +418,47 @@ try {
   const cpSync = median(cpSyncTimes);
   const up = median(upTimes);
   const down = median(downTimes);
-  const r = (list: { cp: number; cpSync: number }[], key: "cp" | "cpSync") => median(list.map((x) => x[key])).toFixed(2);
-  console.log(`file: ${SIZE_MB} MB of random bytes on ${fsType} (${dir}); ${ROUNDS} rounds, medians; ${os.cpus().length} CPUs, load ${os.loadavg()[0].toFixed(1)}`);
+  const r = (list: { cp: number; cpSync: number }[], key: "cp" | "cpSync") =>
+    median(list.map((x) => x[key])).toFixed(2);
+  console.log(
+    `file: ${SIZE_MB} MB of random bytes on ${fsType} (${dir}); ${ROUNDS} rounds, medians; ${os.cpus().length} CPUs, load ${os.loadavg()[0].toFixed(1)}`,
+  );
   const vs = (key: "up" | "down") => median(vsBaseline.map((x) => x[key])).toFixed(2);
-  console.log(`node:http baseline upload   : ${fmt(median(baseUpTimes))}   stream to disk, sha256, fsync`);
+  console.log(
+    `node:http baseline upload   : ${fmt(median(baseUpTimes))}   stream to disk, sha256, fsync`,
+  );
   console.log(`node:http baseline download : ${fmt(median(baseDownTimes))}   stream from disk`);
-  console.log(`upload (raw body, fsynced)  : ${fmt(up)}   ratio to node:http ${vs("up")} (judged, target >= 0.80); context: to cp+fsync ${r(upRatios, "cpSync")}, to cp ${r(upRatios, "cp")}`);
-  console.log(`download (ticket link)      : ${fmt(down)}   ratio to node:http ${vs("down")} (judged, target >= 0.80); context: to cp ${r(downRatios, "cp")}, to cp+fsync ${r(downRatios, "cpSync")}; same size: ${sameSize}`);
+  console.log(
+    `upload (raw body, fsynced)  : ${fmt(up)}   ratio to node:http ${vs("up")} (judged, target >= 0.80); context: to cp+fsync ${r(upRatios, "cpSync")}, to cp ${r(upRatios, "cp")}`,
+  );
+  console.log(
+    `download (ticket link)      : ${fmt(down)}   ratio to node:http ${vs("down")} (judged, target >= 0.80); context: to cp ${r(downRatios, "cp")}, to cp+fsync ${r(downRatios, "cpSync")}; same size: ${sameSize}`,
+  );
   console.log(`cp (context)                : ${fmt(cp)}   page cache only, nothing on disk yet`);
   console.log(`cp + fsync (context)        : ${fmt(cpSync)}   durable`);
-  console.log(`upload (multipart, 1 run)   : ${fmt(multipart.seconds)}   ratio to cp+fsync ${ratio(cpSync, multipart.seconds)}, for reference`);
-  console.log(`server CPU per transfer (median): upload ${median(upCpu).toFixed(2)} s, download ${median(downCpu).toFixed(2)} s (a wall time well above it means the 2 CPUs were busy with other work)`);
-  console.log(`CPU used by everything else (other work, kernel writeback and network threads) during a round's timed runs (median): ${median(othersCpu).toFixed(2)} s; runs: ${othersCpu.map((s) => s.toFixed(2)).join(" ")}`);
-  console.log(`runs (s): node:http upload ${baseUpTimes.map((s) => s.toFixed(3)).join(" ")} | node:http download ${baseDownTimes.map((s) => s.toFixed(3)).join(" ")}`);
-  console.log(`runs (s): cp ${cpTimes.map((s) => s.toFixed(3)).join(" ")} | cp+fsync ${cpSyncTimes.map((s) => s.toFixed(3)).join(" ")} | upload ${upTimes.map((s) => s.toFixed(3)).join(" ")} | download ${downTimes.map((s) => s.toFixed(3)).join(" ")}`);
+  console.log(
+    `upload (multipart, 1 run)   : ${fmt(multipart.seconds)}   ratio to cp+fsync ${ratio(cpSync, multipart.seconds)}, for reference`,
+  );
+  console.log(
+    `server CPU per transfer (median): upload ${median(upCpu).toFixed(2)} s, download ${median(downCpu).toFixed(2)} s (a wall time well above it means the 2 CPUs were busy with other work)`,
+  );
+  console.log(
+    `CPU used by everything else (other work, kernel writeback and network threads) during a round's timed runs (median): ${median(othersCpu).toFixed(2)} s; runs: ${othersCpu.map((s) => s.toFixed(2)).join(" ")}`,
+  );
+  console.log(
+    `runs (s): node:http upload ${baseUpTimes.map((s) => s.toFixed(3)).join(" ")} | node:http download ${baseDownTimes.map((s) => s.toFixed(3)).join(" ")}`,
+  );
+  console.log(
+    `runs (s): cp ${cpTimes.map((s) => s.toFixed(3)).join(" ")} | cp+fsync ${cpSyncTimes.map((s) => s.toFixed(3)).join(" ")} | upload ${upTimes.map((s) => s.toFixed(3)).join(" ")} | download ${downTimes.map((s) => s.toFixed(3)).join(" ")}`,
+  );
   const above = (mb: number) => `${mb >= idle ? "+" : ""}${(mb - idle).toFixed(0)}`;
   const mb = (n: number) => n.toFixed(0);
-  console.log(`disk reads during the timed runs (MB, all rounds): cp ${mb(diskReads.cp)}, cp+fsync ${mb(diskReads.cpSync)}, upload ${mb(diskReads.up)}, download ${mb(diskReads.down)}${device ? "" : " (no block device found: not measured)"}`);
-  console.log(`server RSS idle ${idle.toFixed(0)} MB; peak during raw uploads and downloads ${peak.toFixed(0)} MB (${above(peak)}), during the multipart upload ${multipart.peak.toFixed(0)} MB (${above(multipart.peak)}) (target: < +100 MB); node:http baseline idle ${baselineIdle.toFixed(0)} MB, peak ${baselinePeak.toFixed(0)} MB`);
+  console.log(
+    `disk reads during the timed runs (MB, all rounds): cp ${mb(diskReads.cp)}, cp+fsync ${mb(diskReads.cpSync)}, upload ${mb(diskReads.up)}, download ${mb(diskReads.down)}${device ? "" : " (no block device found: not measured)"}`,
+  );
+  console.log(
+    `server RSS idle ${idle.toFixed(0)} MB; peak during raw uploads and downloads ${peak.toFixed(0)} MB (${above(peak)}), during the multipart upload ${multipart.peak.toFixed(0)} MB (${above(multipart.peak)}) (target: < +100 MB); node:http baseline idle ${baselineIdle.toFixed(0)} MB, peak ${baselinePeak.toFixed(0)} MB`,
+  );
 } finally {
   await stop(child);
   await stop(baseline);

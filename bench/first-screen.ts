@@ -37,7 +37,8 @@ const recorder = async (page: Page) => {
   cdp.on("Network.loadingFinished", (e: { requestId: string; encodedDataLength: number }) => {
     const url = urls.get(e.requestId) ?? "";
     if (url.endsWith(".js")) visit.js += e.encodedDataLength;
-    if (url.endsWith(".js") && e.encodedDataLength > 0) visit.files.push(`${(e.encodedDataLength / 1024).toFixed(1)} KB ${url}`);
+    if (url.endsWith(".js") && e.encodedDataLength > 0)
+      visit.files.push(`${(e.encodedDataLength / 1024).toFixed(1)} KB ${url}`);
     if (url.endsWith(".css")) visit.css += e.encodedDataLength;
   });
   return {
@@ -61,12 +62,22 @@ const settle = async (page: Page) => {
 const main = async () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "lm-bench-first-"));
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", CLIENT_DIR },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      CLIENT_DIR,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const base = `http://127.0.0.1:${PORT}`;
   const browser = await chromium
-    .launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] })
+    .launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu"],
+    })
     .catch(async (err: unknown) => {
       await stop(child);
       throw err;
@@ -74,9 +85,11 @@ const main = async () => {
   try {
     await waitFor(`${base}/api/health`);
     const token = await login(base, "admin");
-    const definitions = (await (await fetch(`${base}/api/workflow/definitions?_start=0&_end=1`, {
-      headers: { authorization: `Bearer ${token}` },
-    }).then((r) => r.json())) as { data: { id: string }[] }).data;
+    const definitions = (
+      (await await fetch(`${base}/api/workflow/definitions?_start=0&_end=1`, {
+        headers: { authorization: `Bearer ${token}` },
+      }).then((r) => r.json())) as { data: { id: string }[] }
+    ).data;
     const routes: [string, string, boolean][] = [
       ["client list", "/manage/contacts", true],
       ["client form", "/manage/contacts/new", false],
@@ -112,15 +125,29 @@ const main = async () => {
       await settle(second);
       secondVisits.push(await rec2.finish());
     }
-    rows.push([`landing (${landingPath})`, landing, secondVisits[0], landing.js / 1024 <= TARGET_FIRST_KB]);
+    rows.push([
+      `landing (${landingPath})`,
+      landing,
+      secondVisits[0],
+      landing.js / 1024 <= TARGET_FIRST_KB,
+    ]);
     routes.forEach(([label, , measured], i) =>
-      rows.push([label, firstVisits[i], secondVisits[i + 1], measured ? firstVisits[i].js / 1024 <= TARGET_SCREEN_KB : null]),
+      rows.push([
+        label,
+        firstVisits[i],
+        secondVisits[i + 1],
+        measured ? firstVisits[i].js / 1024 <= TARGET_SCREEN_KB : null,
+      ]),
     );
 
     const kb = (n: number) => `${(n / 1024).toFixed(1).padStart(6)} KB`;
     const fcp = (v: Visit) => (v.fcp === null ? "   -  " : `${v.fcp.toFixed(0).padStart(5)} ms`);
-    console.log("transferred bytes on the wire (compressed, headers included); later routes count what they add");
-    console.log(`${"route".padEnd(34)}| first visit: JS        CSS       reqs FCP      | second visit: JS     CSS       reqs FCP`);
+    console.log(
+      "transferred bytes on the wire (compressed, headers included); later routes count what they add",
+    );
+    console.log(
+      `${"route".padEnd(34)}| first visit: JS        CSS       reqs FCP      | second visit: JS     CSS       reqs FCP`,
+    );
     for (const [label, a, b, ok] of rows) {
       const verdict = ok === null ? "" : ok ? "  ok" : "  OVER TARGET";
       console.log(
@@ -128,8 +155,11 @@ const main = async () => {
       );
     }
     // BENCH_VERBOSE=1: which JS files each first visit brought.
-    if (process.env.BENCH_VERBOSE) for (const [label, a] of rows) console.log(`${label}:\n  ${a.files.join("\n  ")}`);
-    console.log(`targets: landing JS <= ${TARGET_FIRST_KB} KB; client list, approval centre, documents <= ${TARGET_SCREEN_KB} KB more; second visit 0 KB of JS`);
+    if (process.env.BENCH_VERBOSE)
+      for (const [label, a] of rows) console.log(`${label}:\n  ${a.files.join("\n  ")}`);
+    console.log(
+      `targets: landing JS <= ${TARGET_FIRST_KB} KB; client list, approval centre, documents <= ${TARGET_SCREEN_KB} KB more; second visit 0 KB of JS`,
+    );
   } finally {
     await browser.close();
     await stop(child);

@@ -22,7 +22,13 @@ const walk = (dir: string): string[] =>
 const resolve = (from: string, spec: string): string | undefined => {
   if (!spec.startsWith(".")) return undefined;
   const base = path.resolve(path.dirname(from), spec.replace(/\.js$/, ""));
-  const candidates = [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")];
+  const candidates = [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    path.join(base, "index.ts"),
+    path.join(base, "index.tsx"),
+  ];
   return candidates.find((file) => fs.existsSync(file) && fs.statSync(file).isFile());
 };
 
@@ -93,7 +99,8 @@ const circles: string[][] = [];
 
 const pairs = new Set<string>();
 for (const [from, tos] of featureEdges)
-  for (const to of tos) if (featureEdges.get(to)?.has(from)) pairs.add([from, to].sort().join(" <-> "));
+  for (const to of tos)
+    if (featureEdges.get(to)?.has(from)) pairs.add([from, to].sort().join(" <-> "));
 
 // Floors: 1 + the highest floor a feature imports (features in a two-way pair share a floor).
 const floors = new Map<string, number>();
@@ -123,6 +130,9 @@ for (const side of ["server", "client"]) {
 if (list) {
   for (const circle of circles) console.log(`circle: ${circle.join(" , ")}`);
   for (const pair of pairs) console.log(`pair: ${pair}`);
-  for (const feature of features) console.log(`floor ${floors.get(feature)}: ${feature} -> ${[...(featureEdges.get(feature) ?? [])].join(" ")}`);
+  for (const feature of features)
+    console.log(
+      `floor ${floors.get(feature)}: ${feature} -> ${[...(featureEdges.get(feature) ?? [])].join(" ")}`,
+    );
   for (const line of pastFaces) console.log(`past face: ${line}`);
 }

@@ -21,9 +21,14 @@ import { freshPgDatabase } from "./lib/servers";
  */
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
-const only = process.argv.includes("--pglite") ? "pglite" : process.argv.includes("--postgres") ? "postgres" : undefined;
+const only = process.argv.includes("--pglite")
+  ? "pglite"
+  : process.argv.includes("--postgres")
+    ? "postgres"
+    : undefined;
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 const mb = () => process.memoryUsage().rss / 1024 ** 2;
 
 const seedClients = async (db: Awaited<ReturnType<typeof openDatabase>>["db"]) => {
@@ -54,7 +59,15 @@ const xlsxRows = async (n: number) => {
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet("clients");
   sheet.addRow(["Client type", "Name", "Organization ID", "Source", "Industry", "Tags"]);
-  for (let i = 0; i < n; i++) sheet.addRow(["Organization", `导入客户${i}`, `C${String(i).padStart(17, "0")}`, "Firm website", "Energy", "Key client"]);
+  for (let i = 0; i < n; i++)
+    sheet.addRow([
+      "Organization",
+      `导入客户${i}`,
+      `C${String(i).padStart(17, "0")}`,
+      "Firm website",
+      "Energy",
+      "Key client",
+    ]);
   return Buffer.from(await book.xlsx.writeBuffer());
 };
 
@@ -67,13 +80,22 @@ const runOn = async (kind: "pglite" | "postgres") => {
   await seedClients(database.db);
   console.log(`\n[${kind}] seeded ${ROWS} clients in ${Date.now() - t0} ms`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "lm-bench-lists-"));
-  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "warn" }), databaseUrl, exportMaxRows: 200_000 };
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "warn" }),
+    databaseUrl,
+    exportMaxRows: 200_000,
+  };
   const app = await buildApp(config, { database, logger: false });
   await app.ready();
-  const login = await app.inject({ method: "POST", url: "/api/auth/login", payload: { username: "admin", password: "demo1234" } });
+  const login = await app.inject({
+    method: "POST",
+    url: "/api/auth/login",
+    payload: { username: "admin", password: "demo1234" },
+  });
   const headers = { authorization: `Bearer ${login.json().data.token as string}`, lang: "en" };
 
-  const url = "/api/accounts?source=referral&industry_ne=finance&_sort=createdAt&_order=desc&_start=0&_end=20";
+  const url =
+    "/api/accounts?source=referral&industry_ne=finance&_sort=createdAt&_order=desc&_start=0&_end=20";
   for (let i = 0; i < 20; i++) await app.inject({ url, headers });
   const times: number[] = [];
   let total = "";
@@ -83,12 +105,21 @@ const runOn = async (kind: "pglite" | "postgres") => {
     times.push(performance.now() - start);
     total = String(res.headers["x-total-count"]);
   }
-  console.log(`[${kind}] list, 2 filters + sort (${total} matches): p50 ${pct(times, 50).toFixed(1)} ms, p99 ${pct(times, 99).toFixed(1)} ms  (target p99 <= ${kind === "postgres" ? 30 : 60} ms)`);
+  console.log(
+    `[${kind}] list, 2 filters + sort (${total} matches): p50 ${pct(times, 50).toFixed(1)} ms, p99 ${pct(times, 99).toFixed(1)} ms  (target p99 <= ${kind === "postgres" ? 30 : 60} ms)`,
+  );
 
   const file = await xlsxRows(5000);
   t0 = Date.now();
-  const imported = await app.inject({ method: "POST", url: "/api/accounts/import", headers: { ...headers, "content-type": "application/octet-stream" }, payload: file });
-  console.log(`[${kind}] import 5 000 rows: ${Date.now() - t0} ms, imported ${imported.json().data?.imported ?? imported.body.slice(0, 120)}  (target <= 5000 ms)`);
+  const imported = await app.inject({
+    method: "POST",
+    url: "/api/accounts/import",
+    headers: { ...headers, "content-type": "application/octet-stream" },
+    payload: file,
+  });
+  console.log(
+    `[${kind}] import 5 000 rows: ${Date.now() - t0} ms, imported ${imported.json().data?.imported ?? imported.body.slice(0, 120)}  (target <= 5000 ms)`,
+  );
 
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();

@@ -27,7 +27,14 @@ const kindOf = (url: string): Asset["kind"] | null =>
 const startServer = async () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "lm-bench-web-"));
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", CLIENT_DIR },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      CLIENT_DIR,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const url = `http://127.0.0.1:${PORT}`;
@@ -62,19 +69,26 @@ const main = async () => {
 
     const sum = (kind: Asset["kind"], field: "raw" | "gzip") =>
       assets.filter((a) => a.kind === kind).reduce((total, a) => total + a[field], 0) / 1024;
-    const entry = JSON.parse(readFileSync(path.join(CLIENT_DIR, ".vite/manifest.json"), "utf8")) as Record<
-      string,
-      { file: string; isEntry?: boolean }
-    >;
+    const entry = JSON.parse(
+      readFileSync(path.join(CLIENT_DIR, ".vite/manifest.json"), "utf8"),
+    ) as Record<string, { file: string; isEntry?: boolean }>;
     const entryFile = Object.values(entry).find((e) => e.isEntry)?.file ?? "?";
 
-    console.log(`first screen (login handoff → /settings/profile), ${assets.length} JS/CSS files, entry ${entryFile}`);
+    console.log(
+      `first screen (login handoff → /settings/profile), ${assets.length} JS/CSS files, entry ${entryFile}`,
+    );
     for (const a of [...assets].sort((x, y) => y.gzip - x.gzip)) {
-      console.log(`  ${(a.gzip / 1024).toFixed(1).padStart(7)} KB gzip ${(a.raw / 1024).toFixed(1).padStart(8)} KB  ${new URL(a.url).pathname}`);
+      console.log(
+        `  ${(a.gzip / 1024).toFixed(1).padStart(7)} KB gzip ${(a.raw / 1024).toFixed(1).padStart(8)} KB  ${new URL(a.url).pathname}`,
+      );
     }
     const jsGzip = sum("js", "gzip");
-    console.log(`JS : ${sum("js", "raw").toFixed(1)} KB transferred, ${jsGzip.toFixed(1)} KB gzip (target ≤ ${TARGET_JS_KB} KB)`);
-    console.log(`CSS: ${sum("css", "raw").toFixed(1)} KB transferred, ${sum("css", "gzip").toFixed(1)} KB gzip`);
+    console.log(
+      `JS : ${sum("js", "raw").toFixed(1)} KB transferred, ${jsGzip.toFixed(1)} KB gzip (target ≤ ${TARGET_JS_KB} KB)`,
+    );
+    console.log(
+      `CSS: ${sum("css", "raw").toFixed(1)} KB transferred, ${sum("css", "gzip").toFixed(1)} KB gzip`,
+    );
     console.log(jsGzip <= TARGET_JS_KB ? "within target" : "OVER TARGET");
   } finally {
     await browser.close();

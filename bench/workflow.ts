@@ -22,42 +22,85 @@ const TASKS = 100_000;
 const dbUrl = await freshPgDatabase("lm_bench_workflow");
 const app = await startApp(Number(process.env.BENCH_PORT ?? 3421), { DATABASE_URL: dbUrl });
 const base = `${app.url}/api/workflow`;
-const [admin, lawyer, partner] = [await login(app.url, "admin"), await login(app.url, "lawyer"), await login(app.url, "partner")];
+const [admin, lawyer, partner] = [
+  await login(app.url, "admin"),
+  await login(app.url, "lawyer"),
+  await login(app.url, "partner"),
+];
 
 type Envelope<T> = { code: number; msg: string; data: T };
 // Keep-alive sockets, one per actor: each request would otherwise open a connection.
 const agent = new http.Agent({ keepAlive: true, maxSockets: ACTORS + 10 });
-const call = async <T>(token: string, method: string, url: string, body?: unknown): Promise<Envelope<T>> => {
+const call = async <T>(
+  token: string,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<Envelope<T>> => {
   const payload = body === undefined ? undefined : JSON.stringify(body);
-  const headers: Record<string, string> = { authorization: `Bearer ${token}`, "idempotency-key": randomUUID() };
-  if (payload !== undefined) Object.assign(headers, { "content-type": "application/json", "content-length": String(Buffer.byteLength(payload)) });
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${token}`,
+    "idempotency-key": randomUUID(),
+  };
+  if (payload !== undefined)
+    Object.assign(headers, {
+      "content-type": "application/json",
+      "content-length": String(Buffer.byteLength(payload)),
+    });
   return JSON.parse((await request(url, { method, headers, agent }, payload)).body) as Envelope<T>;
 };
 
 // A flow of STEPS approval nodes, every one the partner's, without dedupe (each accept is real work).
 const client = new pg.Client({ connectionString: dbUrl });
 await client.connect();
-const { rows: [partnerRow] } = await client.query<{ id: string }>("select id from users where username = 'partner'");
-const created = await call<{ id: string; version: number; key: string }>(admin, "POST", `${base}/definitions`, { name: "Bench", kind: "general" });
+const {
+  rows: [partnerRow],
+} = await client.query<{ id: string }>("select id from users where username = 'partner'");
+const created = await call<{ id: string; version: number; key: string }>(
+  admin,
+  "POST",
+  `${base}/definitions`,
+  { name: "Bench", kind: "general" },
+);
 const nodes = Array.from({ length: STEPS }, (_, i) => ({
   ...newTaskNode("approval", `n${i}`, `Step ${i}`),
   assignees: { kind: "users", userIds: [partnerRow.id] },
 }));
 const draft = {
-  key: created.data.key, name: "Bench", kind: "general", admins: [],
+  key: created.data.key,
+  name: "Bench",
+  kind: "general",
+  admins: [],
   form: { type: "object", required: ["title"], properties: { title: { type: "string" } } },
   settings: { dedupe: "none", cancelAfterApproved: true },
   start: { initiators: { kind: "all" }, fields: {} },
   nodes,
 };
-const saved = await call<{ version: number }>(admin, "PUT", `${base}/definitions/${created.data.id}/draft`, { draft, version: created.data.version });
-const published = await call<{ publishedVersion: { id: string } }>(admin, "POST", `${base}/definitions/${created.data.id}/publish`, { version: saved.data.version });
+const saved = await call<{ version: number }>(
+  admin,
+  "PUT",
+  `${base}/definitions/${created.data.id}/draft`,
+  { draft, version: created.data.version },
+);
+const published = await call<{ publishedVersion: { id: string } }>(
+  admin,
+  "POST",
+  `${base}/definitions/${created.data.id}/publish`,
+  { version: saved.data.version },
+);
 if (published.code !== 200) throw new Error(published.msg);
 
 type Actor = { id: string; task: string | undefined };
 const start = async (): Promise<Actor> => {
-  const res = await call<{ id: string }>(lawyer, "POST", `${base}/instances`, { definitionId: created.data.id, form: { title: "bench" } });
-  const detail = await call<{ myTasks: { id: string }[] }>(partner, "GET", `${base}/instances/${res.data.id}`);
+  const res = await call<{ id: string }>(lawyer, "POST", `${base}/instances`, {
+    definitionId: created.data.id,
+    form: { title: "bench" },
+  });
+  const detail = await call<{ myTasks: { id: string }[] }>(
+    partner,
+    "GET",
+    `${base}/instances/${res.data.id}`,
+  );
   return { id: res.data.id, task: detail.data.myTasks[0]?.id };
 };
 
@@ -74,7 +117,12 @@ await Promise.all(
     while (Date.now() < until) {
       if (!current.task) current = await start();
       const t0 = performance.now();
-      const res = await call<{ myTasks: string[] }>(partner, "POST", `${base}/instances/${current.id}/actions`, { type: "accept", taskId: current.task });
+      const res = await call<{ myTasks: string[] }>(
+        partner,
+        "POST",
+        `${base}/instances/${current.id}/actions`,
+        { type: "accept", taskId: current.task },
+      );
       latencies.push(performance.now() - t0);
       if (res.code !== 200) {
         failures += 1;
@@ -88,15 +136,23 @@ await Promise.all(
 );
 const elapsed = (Date.now() - began) / 1000;
 latencies.sort((a, b) => a - b);
-const p = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))].toFixed(1);
+const p = (q: number) =>
+  latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * q))].toFixed(1);
 console.log(`database: PostgreSQL; ${ACTORS} concurrent actors on distinct instances, ${SECONDS}s`);
-console.log(`accept actions: ${accepts} in ${elapsed.toFixed(1)}s = ${(accepts / elapsed).toFixed(0)} actions/s (target >= 300); failures ${failures}; latency p50 ${p(0.5)} ms, p99 ${p(0.99)} ms`);
+console.log(
+  `accept actions: ${accepts} in ${elapsed.toFixed(1)}s = ${(accepts / elapsed).toFixed(0)} actions/s (target >= 300); failures ${failures}; latency p50 ${p(0.5)} ms, p99 ${p(0.99)} ms`,
+);
 
 // (2) Pending list with 100 000 task rows: instances and tasks inserted in bulk, spread over the firm.
-const { rows: [ctx] } = await client.query<{ ws: string; lawyer: string }>(
+const {
+  rows: [ctx],
+} = await client.query<{ ws: string; lawyer: string }>(
   "select m.workspace_id as ws, u.id as lawyer from members m join users u on u.id = m.user_id where u.username = 'lawyer'",
 );
-const { rows: people } = await client.query<{ id: string }>("select user_id as id from members where workspace_id = $1", [ctx.ws]);
+const { rows: people } = await client.query<{ id: string }>(
+  "select user_id as id from members where workspace_id = $1",
+  [ctx.ws],
+);
 const perInstance = 5;
 await client.query(
   `insert into workflow_instances (workspace_id, definition_id, version_id, kind, title, status, initiator_id, form, state, submitted_at)
@@ -112,11 +168,22 @@ await client.query(
           case when k = $5 then null else i.submitted_at + (k || ' seconds')::interval end
    from workflow_instances i cross join generate_series(1, $5::int) k
    where i.workspace_id = $1 and i.title like 'Bulk %' and i.definition_id = $2 and i.version_id = $3 and i.initiator_id = $4`,
-  [ctx.ws, created.data.id, published.data.publishedVersion.id, ctx.lawyer, perInstance, people.map((x) => x.id), people.length],
+  [
+    ctx.ws,
+    created.data.id,
+    published.data.publishedVersion.id,
+    ctx.lawyer,
+    perInstance,
+    people.map((x) => x.id),
+    people.length,
+  ],
 );
 // Vacuumed as autovacuum leaves tables after a bulk load, so the list reads them as in a running firm.
-await client.query("vacuum analyze workflow_tasks"); await client.query("vacuum analyze workflow_instances");
-const { rows: [counts] } = await client.query<{ total: string; mine: string }>(
+await client.query("vacuum analyze workflow_tasks");
+await client.query("vacuum analyze workflow_instances");
+const {
+  rows: [counts],
+} = await client.query<{ total: string; mine: string }>(
   "select count(*) as total, count(*) filter (where status = 'pending' and assignee_id = $1) as mine from workflow_tasks",
   [partnerRow.id],
 );

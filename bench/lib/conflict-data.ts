@@ -9,20 +9,55 @@ import type { Db } from "../../src/server/db/client";
  * region, a two-character brand, an industry word and a legal suffix. Identifiers derive from
  * the row number, so they are unique within the firm as the accounts table requires.
  */
-const SURNAMES = [..."王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"];
-const GIVEN = [..."伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华玉兰萍红鹏辉建国志宏海波飞斌宇浩凯健俊帆帅旭宁亮晨博文杨雪琳晶颖倩慧佳欣怡婷悦琪璐昊然子轩梓涵一诺依诺欣妍可馨雨泽浩宇思远天佑皓轩铭瑞嘉懿婉清振兴德福永春秋冬夏"];
+const SURNAMES = [
+  ..."王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤",
+];
+const GIVEN = [
+  ..."伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华玉兰萍红鹏辉建国志宏海波飞斌宇浩凯健俊帆帅旭宁亮晨博文杨雪琳晶颖倩慧佳欣怡婷悦琪璐昊然子轩梓涵一诺依诺欣妍可馨雨泽浩宇思远天佑皓轩铭瑞嘉懿婉清振兴德福永春秋冬夏",
+];
 const BRAND = [
   ..."星辰宏远恒泰鼎盛华信嘉禾瑞丰鸿运金桥银河天成海纳博雅卓越中联东方西部南北汇通正大新元长城昆仑蓝海青山绿洲朝阳旭日龙腾凤翔云帆九州万象永安富源广厦兴业聚源腾达",
   ..."润泽德馨启明弘毅景行致远立信合力同舟协和安泰康宁泓澄晟昱骏骐鹏程锦绣辰光曜阳煜炜铭瀚璟琨珑瑜琪璇茂林森柏松竹梅兰菊荷莲桂枫",
   ..."江河湖川溪泉潭浦港湾岛屿峰岭崇峻嵩岳岩磐石坤乾元亨利贞和顺吉祥如意福禄寿喜财源广进",
 ];
-const INDUSTRY = ["科技", "实业", "贸易", "物流", "建设", "置业", "投资", "医药", "电子", "能源", "食品", "传媒"];
+const INDUSTRY = [
+  "科技",
+  "实业",
+  "贸易",
+  "物流",
+  "建设",
+  "置业",
+  "投资",
+  "医药",
+  "电子",
+  "能源",
+  "食品",
+  "传媒",
+];
 const SUFFIX = ["有限公司", "有限公司", "股份有限公司", "有限责任公司", "集团有限公司"];
-const REGION = ["", "", "", "北京", "上海", "深圳", "广州", "杭州", "成都", "武汉", "南京", "苏州", "重庆", "天津", "西安", "厦门"];
+const REGION = [
+  "",
+  "",
+  "",
+  "北京",
+  "上海",
+  "深圳",
+  "广州",
+  "杭州",
+  "成都",
+  "武汉",
+  "南京",
+  "苏州",
+  "重庆",
+  "天津",
+  "西安",
+  "厦门",
+];
 
 const arr = (xs: string[]) => sql`(${sql.param(xs)}::text[])`;
 /** A pick from `xs` by a hash of g, a different seed for each position so picks are independent. */
-const pick = (xs: string[], g: SQL, seed: number) => sql`${arr(xs)}[1 + abs(hashint8extended((${g})::bigint, ${seed}) % ${xs.length})]`;
+const pick = (xs: string[], g: SQL, seed: number) =>
+  sql`${arr(xs)}[1 + abs(hashint8extended((${g})::bigint, ${seed}) % ${xs.length})]`;
 
 export const personName = (g: SQL) =>
   sql`${pick(SURNAMES, g, 1)} || ${pick(GIVEN, g, 2)} || case when (${g}) % 10 = 0 then '' else ${pick(GIVEN, g, 3)} end`;
@@ -35,7 +70,11 @@ export const idNumber = (g: SQL) => sql`'1101011980' || lpad((${g})::text, 8, '0
  * Clients (a quarter people), cases with three parties each (our client's company, the other
  * side's company, a person) and equity edges between random clients with 5–64% shares.
  */
-export const generate = async (db: Db, ws: string, rows: { clients: number; cases: number; edges: number }) => {
+export const generate = async (
+  db: Db,
+  ws: string,
+  rows: { clients: number; cases: number; edges: number },
+) => {
   const g = sql`g`;
   await db.execute(sql`
     insert into accounts (workspace_id, account_type, name, credit_code, id_number, created_at)
@@ -78,13 +117,43 @@ export const generate = async (db: Db, ws: string, rows: { clients: number; case
      where h.id <> c.id`);
 };
 
-export type Known = { kind: "client" | "party"; id: string; name: string; identifier: string | null; isPerson: boolean };
+export type Known = {
+  kind: "client" | "party";
+  id: string;
+  name: string;
+  identifier: string | null;
+  isPerson: boolean;
+};
 
-const TRADITIONAL: Record<string, string> = { 华: "華", 国: "國", 东: "東", 张: "張", 陈: "陳", 刘: "劉", 黄: "黃", 赵: "趙", 吴: "吳", 业: "業", 贸: "貿", 发: "發", 兴: "興", 龙: "龍", 运: "運", 云: "雲", 长: "長" };
-const fullWidth = (s: string) => [...s].map((c) => (c >= "!" && c <= "~" ? String.fromCharCode(c.charCodeAt(0) + 0xfee0) : c)).join("");
-const stripSuffix = (name: string) => SUFFIX.reduce((n, s) => (n.endsWith(s) ? n.slice(0, -s.length) : n), name);
-const stripRegion = (name: string) => REGION.filter(Boolean).reduce((n, r) => (n.startsWith(r) ? n.slice(r.length) : n), name);
-const spell = (name: string, pattern: "pinyin" | "first") => pinyin(name, { toneType: "none", pattern, type: "array" });
+const TRADITIONAL: Record<string, string> = {
+  华: "華",
+  国: "國",
+  东: "東",
+  张: "張",
+  陈: "陳",
+  刘: "劉",
+  黄: "黃",
+  赵: "趙",
+  吴: "吳",
+  业: "業",
+  贸: "貿",
+  发: "發",
+  兴: "興",
+  龙: "龍",
+  运: "運",
+  云: "雲",
+  长: "長",
+};
+const fullWidth = (s: string) =>
+  [...s]
+    .map((c) => (c >= "!" && c <= "~" ? String.fromCharCode(c.charCodeAt(0) + 0xfee0) : c))
+    .join("");
+const stripSuffix = (name: string) =>
+  SUFFIX.reduce((n, s) => (n.endsWith(s) ? n.slice(0, -s.length) : n), name);
+const stripRegion = (name: string) =>
+  REGION.filter(Boolean).reduce((n, r) => (n.startsWith(r) ? n.slice(r.length) : n), name);
+const spell = (name: string, pattern: "pinyin" | "first") =>
+  pinyin(name, { toneType: "none", pattern, type: "array" });
 
 /**
  * The variants a person searching would type for a stored name, cycling through the match kinds:
@@ -97,7 +166,11 @@ export const variantOf = (k: Known, i: number): string => {
     case 0:
       return ` ${k.name.slice(0, 2)} ${k.name.slice(2)} `;
     case 1:
-      return k.isPerson ? spell(k.name, "pinyin").map((s) => s[0].toUpperCase() + s.slice(1)).join(" ") : `${bare}有限责任公司`;
+      return k.isPerson
+        ? spell(k.name, "pinyin")
+            .map((s) => s[0].toUpperCase() + s.slice(1))
+            .join(" ")
+        : `${bare}有限责任公司`;
     case 2:
       return k.isPerson ? spell(k.name, "first").join("") : [...bare].slice(0, 3).join("");
     case 3:
@@ -105,7 +178,9 @@ export const variantOf = (k: Known, i: number): string => {
     case 4:
       return k.identifier ? fullWidth(k.identifier.toLowerCase()) : k.name;
     case 5:
-      return k.isPerson ? spell(k.name, "pinyin").join("") : `上海${stripRegion(stripSuffix(k.name))}`;
+      return k.isPerson
+        ? spell(k.name, "pinyin").join("")
+        : `上海${stripRegion(stripSuffix(k.name))}`;
     default:
       return k.identifier ?? stripSuffix(k.name);
   }

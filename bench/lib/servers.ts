@@ -39,7 +39,14 @@ export const startApp = async (port: number, env: Record<string, string>) => {
   // BENCH_NODE_ARGS: extra node flags for the app, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "src/server/main.ts"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      ...env,
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   await waitFor(`http://127.0.0.1:${port}/api/health`);
@@ -57,8 +64,20 @@ export const stop = (child: ChildProcess) =>
 /** Resident memory of a process and its children (tsx runs the app in a child), in MB. */
 export const rssMb = async (pid: number) => {
   const { execFileSync } = await import("node:child_process");
-  const out = execFileSync("ps", ["-o", "rss=", "--ppid", String(pid), "-p", String(pid)]).toString();
-  return out.split("\n").filter(Boolean).reduce((sum, line) => sum + Number(line.trim()), 0) / 1024;
+  const out = execFileSync("ps", [
+    "-o",
+    "rss=",
+    "--ppid",
+    String(pid),
+    "-p",
+    String(pid),
+  ]).toString();
+  return (
+    out
+      .split("\n")
+      .filter(Boolean)
+      .reduce((sum, line) => sum + Number(line.trim()), 0) / 1024
+  );
 };
 
 export const login = async (base: string, username: string, password = "demo1234") => {

@@ -17,8 +17,20 @@ export const settingsRoutes: AppRoute[] = [
   ...dictionariesSettingsRoutes,
   ...casesSettingsRoutes,
   ...esignSettingsRoutes,
-  ...schemaResource("holiday-days", { subject: "ORG_DICTIONARY", icon: <CarryOutOutlined />, path: "/settings/holiday-days" }),
-  ...schemaResource("deadline-rules", { subject: "ORG_DICTIONARY", icon: <FieldTimeOutlined />, path: "/settings/deadline-rules" }),
-  ...schemaResource("task-templates", { subject: "ORG_DICTIONARY", icon: <ProfileOutlined />, path: "/settings/task-templates" }),
+  ...schemaResource("holiday-days", {
+    subject: "ORG_DICTIONARY",
+    icon: <CarryOutOutlined />,
+    path: "/settings/holiday-days",
+  }),
+  ...schemaResource("deadline-rules", {
+    subject: "ORG_DICTIONARY",
+    icon: <FieldTimeOutlined />,
+    path: "/settings/deadline-rules",
+  }),
+  ...schemaResource("task-templates", {
+    subject: "ORG_DICTIONARY",
+    icon: <ProfileOutlined />,
+    path: "/settings/task-templates",
+  }),
   ...auditSettingsRoutes,
 ];

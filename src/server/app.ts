@@ -33,7 +33,12 @@ import { MULTIPLE_OF_PRECISION } from "./lib/ajv-options";
 import { type Bus, createBus } from "./lib/bus";
 import { authenticationPlugin } from "./plugins/auth";
 import { clientErrorHandler } from "./plugins/client-errors";
-import { type BodyLimits, envelopePlugin, frameworkErrorHandler, MAX_PARAM_LENGTH } from "./plugins/envelope";
+import {
+  type BodyLimits,
+  envelopePlugin,
+  frameworkErrorHandler,
+  MAX_PARAM_LENGTH,
+} from "./plugins/envelope";
 import { bindingsOf, type FeaturePlugin } from "./plugins/feature";
 import { inputGuardPlugin } from "./plugins/input-guard";
 import { compressionPlugin } from "./plugins/compression";
@@ -126,7 +131,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     clientErrorHandler,
     trustProxy: config.trustProxy,
     ajv: {
-      customOptions: { removeAdditional: false, coerceTypes: "array", allErrors: true, multipleOfPrecision: MULTIPLE_OF_PRECISION },
+      customOptions: {
+        removeAdditional: false,
+        coerceTypes: "array",
+        allErrors: true,
+        multipleOfPrecision: MULTIPLE_OF_PRECISION,
+      },
       plugins: [addMemberFormats],
       // After ajv-formats (which Fastify adds after the plugins): real calendar days only.
       onCreate: addCalendarFormats,
@@ -150,7 +160,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate("resources", resources);
 
   await app.register(registriesPlugin);
-  await app.register(securityHeadersPlugin, { contentSecurityPolicy: CSP, crossOriginEmbedderPolicy: false });
+  await app.register(securityHeadersPlugin, {
+    contentSecurityPolicy: CSP,
+    crossOriginEmbedderPolicy: false,
+  });
   await app.register(envelopePlugin, { bodyLimits });
   await app.register(inputGuardPlugin);
   await app.register(compressionPlugin);
@@ -158,7 +171,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     global: false,
     // The message states the limit of the route that refused ("at most 30 a minute").
     errorResponseBuilder: (_req, context) =>
-      new AppError(429, "errors.input.rateLimited", { params: { max: context.max, seconds: Math.max(1, Math.ceil(context.ttl / 1000)) } }),
+      new AppError(429, "errors.input.rateLimited", {
+        params: { max: context.max, seconds: Math.max(1, Math.ceil(context.ttl / 1000)) },
+      }),
   });
   await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT });
   await app.register(authenticationPlugin);

@@ -17,7 +17,8 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
  * ISO 8601 as browsers write it (`toISOString`, dayjs): seconds and fractions optional, and an
  * offset always, since a time without one is not an instant.
  */
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,6})?)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
+const DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,6})?)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
 
 const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 
@@ -27,11 +28,19 @@ const daysIn = (year: number, month: number) =>
 const isRealDay = (match: RegExpExecArray | null) => {
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  return year >= YEAR_MIN && year <= YEAR_MAX && month >= 1 && month <= 12 && day >= 1 && day <= daysIn(year, month);
+  return (
+    year >= YEAR_MIN &&
+    year <= YEAR_MAX &&
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysIn(year, month)
+  );
 };
 
 /** A real calendar day written YYYY-MM-DD, in YEAR_MIN..YEAR_MAX (2026-02-29 is not one). */
-export const isCalendarDate = (value: unknown): value is string => typeof value === "string" && isRealDay(DATE.exec(value));
+export const isCalendarDate = (value: unknown): value is string =>
+  typeof value === "string" && isRealDay(DATE.exec(value));
 
 /** A real instant: a calendar day (as isCalendarDate), a real time of day and an offset. */
 export const isCalendarDateTime = (value: unknown): value is string =>
@@ -43,7 +52,12 @@ export const CALENDAR_FORMATS = {
   "date-time": { type: "string", validate: (v: string) => isCalendarDateTime(v) },
 } as const;
 
-type FormatTarget = { addFormat: (name: string, format: { type: "string"; validate: (v: string) => boolean }) => unknown };
+type FormatTarget = {
+  addFormat: (
+    name: string,
+    format: { type: "string"; validate: (v: string) => boolean },
+  ) => unknown;
+};
 
 /**
  * Replaces ajv-formats' `date`/`date-time` (which take year 0000 and want seconds) on an ajv

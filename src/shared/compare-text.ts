@@ -18,7 +18,8 @@ export const withoutZeroWidth = (s: string) => s.replace(ZERO_WIDTH, "");
  * A name as it is compared: zero-width characters dropped, NFKC (full-width Ａ and ４ become A and
  * 4), lower case, every blank removed ("Zhang  Wei", "zhangwei" and "ｚｈａｎｇ wei" are one name).
  */
-export const comparableName = (s: string) => withoutZeroWidth(s).normalize("NFKC").toLowerCase().replace(/\s+/gu, "");
+export const comparableName = (s: string) =>
+  withoutZeroWidth(s).normalize("NFKC").toLowerCase().replace(/\s+/gu, "");
 
 /** Identifiers (ID numbers, credit codes) compare without width, case or spaces; empty is null. */
 export const normalizeId = (id: string | undefined | null) => {

@@ -6,4 +6,5 @@
  */
 export const ADVERSE_ROLES: readonly string[] = ["counterparty", "counterparty-related"];
 
-export const isAdverseRole = (role: string | null | undefined) => Boolean(role && ADVERSE_ROLES.includes(role));
+export const isAdverseRole = (role: string | null | undefined) =>
+  Boolean(role && ADVERSE_ROLES.includes(role));

@@ -46,21 +46,31 @@ export const isWorkingDay = (day: string, calendar: HolidayCalendar) => {
  * Holidays inside the period are counted. Every year the search touches without a calendar is
  * reported, so a screen can warn instead of silently trusting weekdays.
  */
-export const computeDeadline = (triggerDate: string, rule: DeadlineRuleInput, calendar: HolidayCalendar): ComputedDeadline => {
+export const computeDeadline = (
+  triggerDate: string,
+  rule: DeadlineRuleInput,
+  calendar: HolidayCalendar,
+): ComputedDeadline => {
   if (!isCalendarDate(triggerDate)) throw new RangeError(`not a date: ${triggerDate}`);
   const last = dayjs(triggerDate).add(rule.amount, rule.unit);
   const lastDay = last.format("YYYY-MM-DD");
   let due = last;
   // The longest run of non-working days in a Chinese calendar is 9 (Spring Festival); 40 is ample.
-  for (let guard = 0; guard < 40 && !isWorkingDay(due.format("YYYY-MM-DD"), calendar); guard += 1) due = due.add(1, "day");
+  for (let guard = 0; guard < 40 && !isWorkingDay(due.format("YYYY-MM-DD"), calendar); guard += 1)
+    due = due.add(1, "day");
   const dueDate = due.format("YYYY-MM-DD");
   const missing = new Set<number>();
   for (let y = last.year(); y <= due.year(); y += 1) if (!calendar.years.has(y)) missing.add(y);
-  return { dueDate, shiftedFrom: dueDate === lastDay ? null : lastDay, missingYears: [...missing].sort() };
+  return {
+    dueDate,
+    shiftedFrom: dueDate === lastDay ? null : lastDay,
+    missingYears: [...missing].sort(),
+  };
 };
 
 /** The date a reminder `offsetDays` before `dueDate` goes out. */
-export const reminderDate = (dueDate: string, offsetDays: number) => dayjs(dueDate).subtract(offsetDays, "day").format("YYYY-MM-DD");
+export const reminderDate = (dueDate: string, offsetDays: number) =>
+  dayjs(dueDate).subtract(offsetDays, "day").format("YYYY-MM-DD");
 
 /** Builds the calendar from rows as the API and the database give them. */
 export const calendarOf = (rows: { day: string; kind: string }[]): HolidayCalendar => {

@@ -1,5 +1,6 @@
 /** HTTP classes the envelope uses as `code` when no business code applies. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 414 | 415 | 422 | 423 | 429 | 431 | 500;
+export type ErrorStatus =
+  400 | 401 | 403 | 404 | 409 | 413 | 414 | 415 | 422 | 423 | 429 | 431 | 500;
 
 /** Import row limit exceeded: the import page shows its own message, so the client skips the toast. */
 export const IMPORT_LIMIT = 5001006;
@@ -25,7 +26,12 @@ export class AppError extends Error {
   constructor(
     status: ErrorStatus,
     msgKey: string,
-    opts: { code?: number; params?: ErrorParams; fields?: FieldError[]; data?: Record<string, unknown> } = {},
+    opts: {
+      code?: number;
+      params?: ErrorParams;
+      fields?: FieldError[];
+      data?: Record<string, unknown>;
+    } = {},
   ) {
     super(msgKey);
     this.name = "AppError";

@@ -31,7 +31,8 @@ export const timeZoneNames = (): string[] => {
 };
 
 /** An instant on the firm's clock. */
-export const inFirmZone = (instant: string | number | Date | Dayjs, zone: string) => dayjs(instant).tz(zone);
+export const inFirmZone = (instant: string | number | Date | Dayjs, zone: string) =>
+  dayjs(instant).tz(zone);
 
 /** "UTC+8", "UTC-4", "UTC+5:30": the zone's offset at that instant (summer time moves it). */
 export const utcOffsetLabel = (instant: string | number | Date | Dayjs, zone: string) => {
@@ -43,13 +44,19 @@ export const utcOffsetLabel = (instant: string | number | Date | Dayjs, zone: st
 };
 
 /** An instant as the firm reads it, "2026-11-27 09:30", with " (UTC+8)" when `isLabelled`. */
-export const formatFirmTime = (instant: string | number | Date | Dayjs, zone: string, format = "YYYY-MM-DD HH:mm", isLabelled = false) => {
+export const formatFirmTime = (
+  instant: string | number | Date | Dayjs,
+  zone: string,
+  format = "YYYY-MM-DD HH:mm",
+  isLabelled = false,
+) => {
   const text = inFirmZone(instant, zone).format(format);
   return isLabelled ? `${text} (${utcOffsetLabel(instant, zone)})` : text;
 };
 
 /** The firm's calendar day of an instant ("YYYY-MM-DD"). */
-export const firmDay = (instant: string | number | Date | Dayjs, zone: string) => inFirmZone(instant, zone).format("YYYY-MM-DD");
+export const firmDay = (instant: string | number | Date | Dayjs, zone: string) =>
+  inFirmZone(instant, zone).format("YYYY-MM-DD");
 
 /**
  * The instant of a wall-clock time ("YYYY-MM-DD HH:mm[:ss]") on the firm's clock: "2026-11-27 09:30" in Asia/Shanghai is

@@ -35,7 +35,10 @@ export const formatPercent = (value: string | number | null | undefined): string
 };
 
 /** A value read the way its schema's `x-format` says (money or percent); other values unchanged. */
-export const formatAs = (format: string | undefined, value: string | number | null | undefined): string => {
+export const formatAs = (
+  format: string | undefined,
+  value: string | number | null | undefined,
+): string => {
   if (format === "money") return formatMoney(value);
   if (format === "percent") return formatPercent(value);
   return value === null || value === undefined ? "" : String(value);

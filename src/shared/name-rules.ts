@@ -34,7 +34,8 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  */
 const INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
 /** Device names Windows will not create a file or folder under, with or without an extension. */
-const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[1-9\u00b9\u00b2\u00b3]|lpt[1-9\u00b9\u00b2\u00b3])(\..*)?$/i;
+const WINDOWS_RESERVED =
+  /^(con|prn|aux|nul|com[1-9\u00b9\u00b2\u00b3]|lpt[1-9\u00b9\u00b2\u00b3])(\..*)?$/i;
 /** Any kind of blank, including the full-width space a Chinese IME types. */
 const BLANK = /[\s\u00a0\u3000]/;
 
@@ -42,7 +43,11 @@ const BLANK = /[\s\u00a0\u3000]/;
 export const checkName = (name: string): NameProblem | undefined => {
   if (name.length === 0) return "empty";
   if (name.length > MAX_NAME_LENGTH) return "tooLong";
-  if (CONTROL.test(name) || LONE_SURROGATE.test(name) || INVALID_NAME_CHARS.some((c) => name.includes(c))) {
+  if (
+    CONTROL.test(name) ||
+    LONE_SURROGATE.test(name) ||
+    INVALID_NAME_CHARS.some((c) => name.includes(c))
+  ) {
     return "invalidChars";
   }
   if (INVISIBLE.test(name)) return "invisibleChars";
@@ -55,14 +60,18 @@ export const checkName = (name: string): NameProblem | undefined => {
   return undefined;
 };
 
-const SHOWN_AS_CODE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const SHOWN_AS_CODE =
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /**
  * A refused name as a message may quote it: invisible, direction and control characters become
  * "<U+202E>", so a right-to-left override cannot reverse the message that reports it.
  */
 export const visibleName = (name: string) =>
-  name.replace(SHOWN_AS_CODE, (c) => `<U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}>`);
+  name.replace(
+    SHOWN_AS_CODE,
+    (c) => `<U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}>`,
+  );
 
 /** The characters as the message lists them: \ / : * ? " < > | */
 export const invalidCharsText = () => INVALID_NAME_CHARS.join(" ");
@@ -75,9 +84,46 @@ export const extensionOf = (name: string) => {
 
 /** Programs and scripts: left out by the upload panel and refused by the server. */
 export const BLOCKED_EXTENSIONS = new Set([
-  "exe", "dll", "com", "bat", "cmd", "msi", "scr", "pif", "cpl", "vbs", "vbe", "js", "jse", "mjs",
-  "wsf", "wsh", "ps1", "psm1", "sh", "bash", "zsh", "csh", "py", "pl", "rb", "php", "jar", "app",
-  "apk", "hta", "html", "htm", "xhtml", "svg", "lnk", "reg", "scpt", "jsp", "asp", "aspx",
+  "exe",
+  "dll",
+  "com",
+  "bat",
+  "cmd",
+  "msi",
+  "scr",
+  "pif",
+  "cpl",
+  "vbs",
+  "vbe",
+  "js",
+  "jse",
+  "mjs",
+  "wsf",
+  "wsh",
+  "ps1",
+  "psm1",
+  "sh",
+  "bash",
+  "zsh",
+  "csh",
+  "py",
+  "pl",
+  "rb",
+  "php",
+  "jar",
+  "app",
+  "apk",
+  "hta",
+  "html",
+  "htm",
+  "xhtml",
+  "svg",
+  "lnk",
+  "reg",
+  "scpt",
+  "jsp",
+  "asp",
+  "aspx",
 ]);
 
 /** Types the browser can show itself; everything else is downloaded. */

@@ -1,4 +1,10 @@
-import { ACTIONS, type PermissionRule, type Subject, isSubject, subjectActions } from "./permissions";
+import {
+  ACTIONS,
+  type PermissionRule,
+  type Subject,
+  isSubject,
+  subjectActions,
+} from "./permissions";
 
 /**
  * "Only own" and "only my department" rules, as the role editor writes them. A role is shared
@@ -14,7 +20,12 @@ export type Scope = (typeof SCOPES)[number];
  * The role editor offers the scopes only here; the server refuses conditions on other subjects,
  * and a route on one of these subjects with an `:id` table must register that table's owner.
  */
-export const SCOPED_SUBJECTS: readonly Subject[] = ["LAWFIRM_CUSTOMER_VIEW", "LAWFIRM_CASE_VIEW", "LAWFIRM_CONTRACT_VIEW", "LAWFIRM_SEAL_VIEW"];
+export const SCOPED_SUBJECTS: readonly Subject[] = [
+  "LAWFIRM_CUSTOMER_VIEW",
+  "LAWFIRM_CASE_VIEW",
+  "LAWFIRM_CONTRACT_VIEW",
+  "LAWFIRM_SEAL_VIEW",
+];
 
 export const isScopedSubject = (subject: unknown) => SCOPED_SUBJECTS.includes(subject as Subject);
 
@@ -54,7 +65,9 @@ const fill = (value: unknown, who: Person): unknown => {
 
 /** The rules of a role as they apply to one person (placeholders replaced). */
 export const interpolateRules = (rules: PermissionRule[], who: Person): PermissionRule[] =>
-  rules.map((r) => (r.conditions ? { ...r, conditions: fill(r.conditions, who) as Record<string, unknown> } : r));
+  rules.map((r) =>
+    r.conditions ? { ...r, conditions: fill(r.conditions, who) as Record<string, unknown> } : r,
+  );
 
 const FIELD = /^[A-Za-z][A-Za-z0-9_.]{0,63}$/;
 const ALL_ACTIONS = new Set<string>(Object.values(ACTIONS));
@@ -74,11 +87,13 @@ export const checkRules = (rules: PermissionRule[]): string | undefined => {
     for (const action of actions) {
       if (typeof action !== "string" || !ALL_ACTIONS.has(action)) return "action";
       if (action === "manage") continue;
-      if (!subjects.every((s) => (subjectActions(s) as readonly string[]).includes(action))) return "action";
+      if (!subjects.every((s) => (subjectActions(s) as readonly string[]).includes(action)))
+        return "action";
     }
     if (rule.conditions !== undefined) {
       if (scopeOfConditions(rule.conditions) === undefined) return "conditions";
-      if (scopeOfConditions(rule.conditions) !== "all" && !subjects.every(isScopedSubject)) return "conditions";
+      if (scopeOfConditions(rule.conditions) !== "all" && !subjects.every(isScopedSubject))
+        return "conditions";
     }
     if (rule.fields !== undefined && !rule.fields.every((f) => FIELD.test(f))) return "fields";
   }

@@ -75,7 +75,10 @@ export const isSubject = (value: unknown): value is Subject =>
   isBuiltInSubject(value) || (typeof value === "string" && declared.has(value));
 
 /** The built-in subjects, then the declared ones in the order they were declared. */
-export const subjectNames = (): Subject[] => [...SUBJECT_NAMES, ...(declared.keys() as Iterable<Subject>)];
+export const subjectNames = (): Subject[] => [
+  ...SUBJECT_NAMES,
+  ...(declared.keys() as Iterable<Subject>),
+];
 
 export const subjectActions = (subject: Subject): readonly Action[] =>
   isBuiltInSubject(subject) ? SUBJECTS[subject] : (declared.get(subject)?.actions ?? []);

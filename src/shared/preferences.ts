@@ -37,7 +37,10 @@ export const preferencesPatchSchema = {
   minProperties: 1,
   properties: {
     ...Object.fromEntries(
-      Object.entries(PREFERENCE_OPTIONS).map(([key, values]) => [key, { type: "string", enum: values }]),
+      Object.entries(PREFERENCE_OPTIONS).map(([key, values]) => [
+        key,
+        { type: "string", enum: values },
+      ]),
     ),
     navbarBlur: { type: "boolean" },
     navCollapsed: { type: "boolean" },
@@ -47,11 +50,14 @@ export const preferencesPatchSchema = {
 } as const;
 
 /** Stored values over the defaults, ignoring anything a newer or older version left behind. */
-export const mergePreferences = (stored: Record<string, unknown> | null | undefined): Preferences => {
+export const mergePreferences = (
+  stored: Record<string, unknown> | null | undefined,
+): Preferences => {
   const out: Record<string, unknown> = { ...DEFAULT_PREFERENCES };
   for (const [key, value] of Object.entries(stored ?? {})) {
     const options = (PREFERENCE_OPTIONS as Record<string, readonly string[]>)[key];
-    if (options ? options.includes(String(value)) : typeof value === typeof out[key]) out[key] = value;
+    if (options ? options.includes(String(value)) : typeof value === typeof out[key])
+      out[key] = value;
   }
   return out as Preferences;
 };

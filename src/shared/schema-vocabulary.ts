@@ -64,7 +64,11 @@ export type ValueFormat = (typeof VALUE_FORMATS)[number];
 
 /** A key as words, for labels nothing else names: `court-level` / `courtLevel` → "Court level". */
 export const humanizeKey = (key: string) => {
-  const words = key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/[-_.]+/g, " ").trim().toLowerCase();
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/[-_.]+/g, " ")
+    .trim()
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
@@ -83,14 +87,23 @@ export const fieldLabel = (t: Translate, key: string, schema: FieldSchema) => {
 export type DateOrder = { start: string; end: string };
 
 /** The message keys of a broken date order, one per field. */
-export const DATE_ORDER_KEYS = { start: "validation.startAfterEnd", end: "validation.endBeforeStart" } as const;
+export const DATE_ORDER_KEYS = {
+  start: "validation.startAfterEnd",
+  end: "validation.endBeforeStart",
+} as const;
 
 /** True when both dates are set and start is after end (ISO dates compare as strings). */
 export const isDateOrderBroken = (data: unknown, spec: DateOrder) => {
   if (!data || typeof data !== "object") return false;
   const start = (data as Record<string, unknown>)[spec.start];
   const end = (data as Record<string, unknown>)[spec.end];
-  return typeof start === "string" && typeof end === "string" && start !== "" && end !== "" && start > end;
+  return (
+    typeof start === "string" &&
+    typeof end === "string" &&
+    start !== "" &&
+    end !== "" &&
+    start > end
+  );
 };
 
 export type ResourceSchema = FieldSchema & {
@@ -130,15 +143,28 @@ const CJK = "\\p{Script=Han}";
 /** The seed's catalogue as ajv formats; each message key is `validation.formats.<name>`. */
 export const CATALOGUE_FORMATS = {
   alphanumeric: { type: "string", validate: (v: string) => /^[A-Za-z0-9]*$/.test(v) },
-  zhEnNumber: { type: "string", validate: (v: string) => new RegExp(`^[${CJK}A-Za-z0-9]*$`, "u").test(v) },
+  zhEnNumber: {
+    type: "string",
+    validate: (v: string) => new RegExp(`^[${CJK}A-Za-z0-9]*$`, "u").test(v),
+  },
   nonNegativeInteger: { type: "number", validate: (v: number) => Number.isInteger(v) && v >= 0 },
   nonNegativeNumber: { type: "number", validate: (v: number) => Number.isFinite(v) && v >= 0 },
-  positiveInt3: { type: "number", validate: (v: number) => Number.isInteger(v) && v > 0 && v < 1000 },
+  positiveInt3: {
+    type: "number",
+    validate: (v: number) => Number.isInteger(v) && v > 0 && v < 1000,
+  },
   integer: { type: "number", validate: (v: number) => Number.isInteger(v) },
-  email: { type: "string", validate: (v: string) => v === "" || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v) },
+  email: {
+    type: "string",
+    validate: (v: string) => v === "" || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v),
+  },
   uppercase: { type: "string", validate: (v: string) => v === v.toUpperCase() },
   ...CALENDAR_FORMATS,
-  uuid: { type: "string", validate: (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v) },
+  uuid: {
+    type: "string",
+    validate: (v: string) =>
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v),
+  },
 } as const;
 
 /** True when a decimal has at most `integer` digits before the point and `fraction` after it. */
@@ -146,7 +172,10 @@ export const fitsDecimal = (value: unknown, spec: { integer: number; fraction: n
   const text = typeof value === "number" ? String(value) : typeof value === "string" ? value : "";
   const match = /^-?(\d+)(?:\.(\d+))?$/.exec(text);
   if (!match) return false;
-  return match[1].replace(/^0+(?=\d)/, "").length <= spec.integer && (match[2] ?? "").length <= spec.fraction;
+  return (
+    match[1].replace(/^0+(?=\d)/, "").length <= spec.integer &&
+    (match[2] ?? "").length <= spec.fraction
+  );
 };
 
 /**
@@ -158,7 +187,9 @@ export const isUniqueBy = (data: unknown[], key: string) => {
   const parts = key.split("+");
   const part = (v: unknown) => (typeof v === "string" ? comparableName(v) : v);
   const seen = data.map((item) =>
-    item && typeof item === "object" ? JSON.stringify(parts.map((p) => part((item as Record<string, unknown>)[p]))) : JSON.stringify(part(item)),
+    item && typeof item === "object"
+      ? JSON.stringify(parts.map((p) => part((item as Record<string, unknown>)[p])))
+      : JSON.stringify(part(item)),
   );
   return new Set(seen).size === seen.length;
 };
@@ -186,7 +217,10 @@ const ANNOTATIONS: Record<string, object> = {
     type: "object",
     additionalProperties: false,
     properties: {
-      source: { type: "string", pattern: "^(users|partners|departments|dict:[a-z0-9_-]+|resource:[a-z0-9-]+)$" },
+      source: {
+        type: "string",
+        pattern: "^(users|partners|departments|dict:[a-z0-9_-]+|resource:[a-z0-9-]+)$",
+      },
       items: { type: "array", items: OPTION_ITEM },
     },
   },
@@ -205,7 +239,12 @@ const ANNOTATIONS: Record<string, object> = {
       icon: { type: "string", pattern: "^[A-Z][A-Za-z]*$" },
       label: { type: "string", minLength: 1 },
       subject: { type: "string", pattern: "^[A-Z][A-Z0-9_]*$" },
-      views: { type: "array", minItems: 1, uniqueItems: true, items: { enum: ["list", "show", "create", "edit", "import", "export"] } },
+      views: {
+        type: "array",
+        minItems: 1,
+        uniqueItems: true,
+        items: { enum: ["list", "show", "create", "edit", "import", "export"] },
+      },
     },
   },
 };
@@ -214,7 +253,8 @@ type AjvLike = Pick<Ajv, "addKeyword" | "addFormat">;
 
 /** Adds the x- vocabulary, the catalogue formats and keywords to one ajv instance. */
 export const addSchemaVocabulary = <T extends AjvLike>(ajv: T): T => {
-  for (const [keyword, metaSchema] of Object.entries(ANNOTATIONS)) ajv.addKeyword({ keyword, metaSchema });
+  for (const [keyword, metaSchema] of Object.entries(ANNOTATIONS))
+    ajv.addKeyword({ keyword, metaSchema });
   for (const [name, format] of Object.entries(CATALOGUE_FORMATS)) {
     ajv.addFormat(name, format as { type: "string"; validate: (v: string) => boolean });
   }
@@ -224,9 +264,13 @@ export const addSchemaVocabulary = <T extends AjvLike>(ajv: T): T => {
     metaSchema: {
       type: "object",
       required: ["integer", "fraction"],
-      properties: { integer: { type: "integer", minimum: 1 }, fraction: { type: "integer", minimum: 0 } },
+      properties: {
+        integer: { type: "integer", minimum: 1 },
+        fraction: { type: "integer", minimum: 0 },
+      },
     },
-    validate: (spec: { integer: number; fraction: number }, data: unknown) => fitsDecimal(data, spec),
+    validate: (spec: { integer: number; fraction: number }, data: unknown) =>
+      fitsDecimal(data, spec),
   });
   ajv.addKeyword({
     keyword: "x-length",
@@ -241,21 +285,33 @@ export const addSchemaVocabulary = <T extends AjvLike>(ajv: T): T => {
     validate: (chars: string, data: string) => ![...chars].some((c) => data.includes(c)),
   });
   // Errors name the two fields (not the record), so each shows its own message under its input.
-  const dateOrder = function validate(spec: DateOrder, data: unknown, _parent?: unknown, cxt?: { instancePath?: string }) {
+  const dateOrder = function validate(
+    spec: DateOrder,
+    data: unknown,
+    _parent?: unknown,
+    cxt?: { instancePath?: string },
+  ) {
     if (!isDateOrderBroken(data, spec)) return true;
     const base = cxt?.instancePath ?? "";
-    (validate as unknown as { errors: object[] }).errors = (["start", "end"] as const).map((side) => ({
-      keyword: "x-date-order",
-      instancePath: `${base}/${spec[side]}`,
-      params: { key: DATE_ORDER_KEYS[side] },
-    }));
+    (validate as unknown as { errors: object[] }).errors = (["start", "end"] as const).map(
+      (side) => ({
+        keyword: "x-date-order",
+        instancePath: `${base}/${spec[side]}`,
+        params: { key: DATE_ORDER_KEYS[side] },
+      }),
+    );
     return false;
   };
   ajv.addKeyword({
     keyword: "x-date-order",
     type: "object",
     errors: true,
-    metaSchema: { type: "object", required: ["start", "end"], additionalProperties: false, properties: { start: { type: "string" }, end: { type: "string" } } },
+    metaSchema: {
+      type: "object",
+      required: ["start", "end"],
+      additionalProperties: false,
+      properties: { start: { type: "string" }, end: { type: "string" } },
+    },
     validate: dateOrder as never,
   });
   ajv.addKeyword({
@@ -286,14 +342,17 @@ export const issueField = (issue: SchemaIssue) => {
 };
 
 /** i18n key and parameters of an issue's message; undefined for issues that add nothing. */
-export const issueMessage = (issue: SchemaIssue): { key: string; params?: Record<string, unknown> } | undefined => {
+export const issueMessage = (
+  issue: SchemaIssue,
+): { key: string; params?: Record<string, unknown> } | undefined => {
   const p = issue.params;
   const schema = issue.parentSchema ?? {};
   switch (issue.keyword) {
     case "required":
       return { key: "validation.required" };
     case "format":
-      return typeof p.format === "string" && (p.format in CATALOGUE_FORMATS || p.format in MEMBER_FORMATS)
+      return typeof p.format === "string" &&
+        (p.format in CATALOGUE_FORMATS || p.format in MEMBER_FORMATS)
         ? { key: `validation.formats.${p.format}` }
         : { key: "validation.format" };
     case "minLength":

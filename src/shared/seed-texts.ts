@@ -26,21 +26,31 @@ export const ROLE_NAMES: Record<string, Bilingual> = {
   intern: { "zh-CN": "实习生", en: "Intern" },
 };
 
-const seededText = (texts: Record<string, Bilingual>, code: string, text: string, lang: string): string => {
+const seededText = (
+  texts: Record<string, Bilingual>,
+  code: string,
+  text: string,
+  lang: string,
+): string => {
   const seeded = Object.hasOwn(texts, code) ? texts[code] : undefined;
   if (!seeded || (text !== seeded["zh-CN"] && text !== seeded.en)) return text;
   return lang === "en" ? seeded.en : seeded["zh-CN"];
 };
 
-export const roleDescription = (code: string, description: string, lang: string) => seededText(ROLE_DESCRIPTIONS, code, description, lang);
+export const roleDescription = (code: string, description: string, lang: string) =>
+  seededText(ROLE_DESCRIPTIONS, code, description, lang);
 
-export const roleName = (code: string, name: string, lang: string) => seededText(ROLE_NAMES, code, name, lang);
+export const roleName = (code: string, name: string, lang: string) =>
+  seededText(ROLE_NAMES, code, name, lang);
 
 /**
  * Notification params may carry a value per language as `name@en` beside `name` (the seeded
  * welcome names the firm in both); the reader's language picks one.
  */
-export const paramsIn = (params: Record<string, unknown>, lang: string): Record<string, unknown> => {
+export const paramsIn = (
+  params: Record<string, unknown>,
+  lang: string,
+): Record<string, unknown> => {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(params)) if (!key.includes("@")) out[key] = value;
   for (const [key, value] of Object.entries(params)) {

@@ -20,39 +20,76 @@ describe("client changes need approval when the firm says so", () => {
   afterAll(() => t.close());
 
   const settings = async (who: string, body?: object) =>
-    t.app.inject({ method: body === undefined ? "GET" : "PUT", url: "/api/workflow/business-settings", headers: await t.as(who), ...(body === undefined ? {} : { payload: body }) });
+    t.app.inject({
+      method: body === undefined ? "GET" : "PUT",
+      url: "/api/workflow/business-settings",
+      headers: await t.as(who),
+      ...(body === undefined ? {} : { payload: body }),
+    });
   const create = async (extra: Record<string, unknown> = {}) => {
     n += 1;
-    const res = await acc.post("lawyer", "/api/accounts", orgInput(700 + n, { formerName: "原名", ...extra }));
+    const res = await acc.post(
+      "lawyer",
+      "/api/accounts",
+      orgInput(700 + n, { formerName: "原名", ...extra }),
+    );
     expect(res.statusCode).toBe(200);
     return res.json().data as Record<string, unknown> & { id: string; version: number };
   };
   const save = async (record: Record<string, unknown>, changes: Record<string, unknown>) =>
-    t.app.inject({ method: "PATCH", url: `/api/accounts/${String(record.id)}`, headers: await t.as("lawyer"), payload: { ...record, ...changes } });
-  const stored = async (id: string) => (await acc.get("lawyer", `/api/accounts/${id}`)).json().data as Record<string, unknown>;
+    t.app.inject({
+      method: "PATCH",
+      url: `/api/accounts/${String(record.id)}`,
+      headers: await t.as("lawyer"),
+      payload: { ...record, ...changes },
+    });
+  const stored = async (id: string) =>
+    (await acc.get("lawyer", `/api/accounts/${id}`)).json().data as Record<string, unknown>;
 
   it("is off by default, readable by members and changed only by workflow administrators", async () => {
-    expect((await settings("lawyer")).json().data).toEqual({ accountChanges: false, caseChanges: false });
+    expect((await settings("lawyer")).json().data).toEqual({
+      accountChanges: false,
+      caseChanges: false,
+    });
     const refused = await settings("lawyer", { accountChanges: true });
     expect(refused.statusCode).toBe(403);
-    expect((await settings("lawyer")).json().data).toEqual({ accountChanges: false, caseChanges: false });
+    expect((await settings("lawyer")).json().data).toEqual({
+      accountChanges: false,
+      caseChanges: false,
+    });
     const bad = await settings("admin", { accountChanges: "yes" });
     expect(bad.statusCode).toBe(422);
   });
 
   it("cannot be turned on without an enabled account-change flow, and then nothing changes", async () => {
-    await t.database.db.update(workflowDefinitions).set({ isEnabled: false }).where(eq(workflowDefinitions.key, "account-change"));
+    await t.database.db
+      .update(workflowDefinitions)
+      .set({ isEnabled: false })
+      .where(eq(workflowDefinitions.key, "account-change"));
     const res = await settings("admin", { accountChanges: true });
-    await t.database.db.update(workflowDefinitions).set({ isEnabled: true }).where(eq(workflowDefinitions.key, "account-change"));
+    await t.database.db
+      .update(workflowDefinitions)
+      .set({ isEnabled: true })
+      .where(eq(workflowDefinitions.key, "account-change"));
     expect(res.statusCode).toBe(422);
     expect(res.json().msg).toBeTruthy();
-    expect((await settings("admin")).json().data).toEqual({ accountChanges: false, caseChanges: false });
+    expect((await settings("admin")).json().data).toEqual({
+      accountChanges: false,
+      caseChanges: false,
+    });
   });
 
   it("turns a save into pending changes with a running approval; the old values stay until it is accepted", async () => {
     const record = await create();
-    expect((await settings("admin", { accountChanges: true })).json().data).toEqual({ accountChanges: true, caseChanges: false });
-    const res = await save(record, { formerName: "新名", legalRepresentative: "", industry: "finance" });
+    expect((await settings("admin", { accountChanges: true })).json().data).toEqual({
+      accountChanges: true,
+      caseChanges: false,
+    });
+    const res = await save(record, {
+      formerName: "新名",
+      legalRepresentative: "",
+      industry: "finance",
+    });
     expect(res.statusCode).toBe(200);
     const answer = res.json().data;
     expect(answer.status).toBe("pending");
@@ -61,14 +98,24 @@ describe("client changes need approval when the firm says so", () => {
     expect(answer.pendingApprovalId).toEqual(expect.any(String));
 
     const detail = (await acc.get("lawyer", `/api/accounts/${record.id}`)).json().data;
-    expect(detail).toMatchObject({ status: "pending", formerName: "原名", pendingApprovalId: answer.pendingApprovalId });
-    const listed = await acc.get("lawyer", `/api/accounts?_start=0&_end=1000&_sort=createdAt&_order=desc`);
+    expect(detail).toMatchObject({
+      status: "pending",
+      formerName: "原名",
+      pendingApprovalId: answer.pendingApprovalId,
+    });
+    const listed = await acc.get(
+      "lawyer",
+      `/api/accounts?_start=0&_end=1000&_sort=createdAt&_order=desc`,
+    );
     const list = listed.json().data as { id: string; status: string }[];
     expect(list.find((r) => r.id === record.id)?.status).toBe("pending");
     // A second save while the first waits is refused, not queued behind it.
     expect((await save(detail, { formerName: "又一个名" })).statusCode).toBe(409);
 
-    const [instance] = await t.database.db.select().from(workflowInstances).where(eq(workflowInstances.id, answer.pendingApprovalId));
+    const [instance] = await t.database.db
+      .select()
+      .from(workflowInstances)
+      .where(eq(workflowInstances.id, answer.pendingApprovalId));
     expect(instance.businessRef).toBe(`accounts:${record.id}`);
     // The approver reads names, not stored codes, one change per line.
     const remark = String((instance.form as { remark: string }).remark);
@@ -78,8 +125,15 @@ describe("client changes need approval when the firm says so", () => {
     expect(remark).not.toMatch(/→ finance/);
     await wf.accept("partner", answer.pendingApprovalId);
     const after = await stored(record.id);
-    expect(after).toMatchObject({ status: "active", formerName: "新名", industry: "finance", pendingChanges: null });
-    expect((await acc.get("lawyer", `/api/accounts/${record.id}`)).json().data.pendingApprovalId).toBeUndefined();
+    expect(after).toMatchObject({
+      status: "active",
+      formerName: "新名",
+      industry: "finance",
+      pendingChanges: null,
+    });
+    expect(
+      (await acc.get("lawyer", `/api/accounts/${record.id}`)).json().data.pendingApprovalId,
+    ).toBeUndefined();
     await settings("admin", { accountChanges: false });
   });
 
@@ -90,8 +144,20 @@ describe("client changes need approval when the firm says so", () => {
     expect(same.json().data).toMatchObject({ status: "active", version: record.version });
     const pending = (await save(record, { formerName: "驳回名" })).json().data;
     const taskId = await wf.myTask("partner", pending.pendingApprovalId);
-    expect((await wf.act("partner", pending.pendingApprovalId, { type: "reject", taskId, comment: "不同意" })).statusCode).toBe(200);
-    expect(await stored(record.id)).toMatchObject({ status: "active", formerName: "原名", pendingChanges: null });
+    expect(
+      (
+        await wf.act("partner", pending.pendingApprovalId, {
+          type: "reject",
+          taskId,
+          comment: "不同意",
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(await stored(record.id)).toMatchObject({
+      status: "active",
+      formerName: "原名",
+      pendingChanges: null,
+    });
 
     await settings("admin", { accountChanges: false });
     const current = (await acc.get("lawyer", `/api/accounts/${record.id}`)).json().data;

@@ -18,13 +18,23 @@ describe("the language follows the account", () => {
       method: "POST",
       url: `/user-center/login?lang=${pageLang}`,
       headers: { "content-type": "application/x-www-form-urlencoded", host: "localhost:3000" },
-      payload: new URLSearchParams({ username, password: "demo1234", redirect: "/manage/login" }).toString(),
+      payload: new URLSearchParams({
+        username,
+        password: "demo1234",
+        redirect: "/manage/login",
+      }).toString(),
     });
 
-  const langOf = (location: unknown) => new URL(String(location), "http://x").searchParams.get("lang");
+  const langOf = (location: unknown) =>
+    new URL(String(location), "http://x").searchParams.get("lang");
 
   it("takes the account's stored language over the sign-in page's", async () => {
-    const saved = await t.app.inject({ method: "PUT", url: "/api/profile/preferences", headers: await t.as("lawyer"), payload: { language: "en" } });
+    const saved = await t.app.inject({
+      method: "PUT",
+      url: "/api/profile/preferences",
+      headers: await t.as("lawyer"),
+      payload: { language: "en" },
+    });
     expect(saved.statusCode).toBe(200);
     const res = await signIn("lawyer", "zh-CN");
     expect(res.statusCode).toBe(302);

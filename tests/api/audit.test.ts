@@ -12,7 +12,10 @@ describe("GET /api/audit-logs", () => {
   afterAll(() => t.close());
 
   it("lists the firm's audit rows with the total in x-total-count, newest first", async () => {
-    const res = await t.app.inject({ url: "/api/audit-logs?_start=0&_end=50", headers: await t.as("admin") });
+    const res = await t.app.inject({
+      url: "/api/audit-logs?_start=0&_end=50",
+      headers: await t.as("admin"),
+    });
     expect(res.statusCode).toBe(200);
     const rows = res.json().data as { id: number; action: string; userName: string }[];
     expect(Number(res.headers["x-total-count"])).toBe(rows.length);
@@ -32,12 +35,18 @@ describe("GET /api/audit-logs", () => {
     expect(res.json().data[0].action).toBe("login");
     expect(Number(res.headers["x-total-count"])).toBeGreaterThanOrEqual(2);
     const future = new Date(Date.now() + 3600_000).toISOString();
-    const none = await t.app.inject({ url: `/api/audit-logs?createdAt_gte=${encodeURIComponent(future)}`, headers });
+    const none = await t.app.inject({
+      url: `/api/audit-logs?createdAt_gte=${encodeURIComponent(future)}`,
+      headers,
+    });
     expect(none.json().data).toEqual([]);
   });
 
   it("rejects a sort column the list does not offer", async () => {
-    const res = await t.app.inject({ url: "/api/audit-logs?_sort=password_hash", headers: await t.as("admin") });
+    const res = await t.app.inject({
+      url: "/api/audit-logs?_sort=password_hash",
+      headers: await t.as("admin"),
+    });
     expect(res.statusCode).toBe(400);
   });
 

@@ -7,7 +7,8 @@ import { createTestApp, type TestApp } from "../fixtures/app";
 
 const INFO = "/api/user-service/user/get-login-user-info";
 
-const REFUSED = "Wrong username or password (after 3 wrong passwords an account is locked for 15 minutes)";
+const REFUSED =
+  "Wrong username or password (after 3 wrong passwords an account is locked for 15 minutes)";
 
 describe("POST /api/auth/login", () => {
   let t: TestApp;
@@ -17,14 +18,29 @@ describe("POST /api/auth/login", () => {
   afterAll(() => t.close());
 
   const post = (username: string, password: string, lang = "en") =>
-    t.app.inject({ method: "POST", url: "/api/auth/login", headers: { lang }, payload: { username, password } });
+    t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { lang },
+      payload: { username, password },
+    });
 
   it("signs in a demo user and returns a token that opens the API", async () => {
     const res = await post("lawyer", "demo1234");
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ code: 200, data: { token: expect.any(String), expiresAt: expect.any(String) } });
-    const info = await t.app.inject({ url: INFO, headers: { authorization: `Bearer ${res.json().data.token}` } });
-    expect(info.json().data).toMatchObject({ username: "lawyer", name: "张伟", nameSuffix: "律师" });
+    expect(res.json()).toMatchObject({
+      code: 200,
+      data: { token: expect.any(String), expiresAt: expect.any(String) },
+    });
+    const info = await t.app.inject({
+      url: INFO,
+      headers: { authorization: `Bearer ${res.json().data.token}` },
+    });
+    expect(info.json().data).toMatchObject({
+      username: "lawyer",
+      name: "张伟",
+      nameSuffix: "律师",
+    });
   });
 
   it("accepts the username in any letter case", async () => {
@@ -52,23 +68,33 @@ describe("POST /api/auth/login", () => {
     const third = await post("finance", "bad");
     const right = await post("finance", "demo1234");
     // Locked (even with the right password), wrong and unknown: one status, one message.
-    for (const res of [third, right, unknown]) expect(res.json()).toEqual({ code: 401, msg: REFUSED, data: null });
+    for (const res of [third, right, unknown])
+      expect(res.json()).toEqual({ code: 401, msg: REFUSED, data: null });
     const [finance] = await t.database.db.select().from(users).where(eq(users.username, "finance"));
     expect(finance.lockedUntil?.getTime()).toBeGreaterThan(Date.now());
   });
 
   it("lets the account in again once the lock has passed", async () => {
-    await t.database.db.update(users).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(users.username, "finance"));
+    await t.database.db
+      .update(users)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(users.username, "finance"));
     expect((await post("finance", "demo1234")).statusCode).toBe(200);
   });
 
   it("refuses a member whose only membership is disabled", async () => {
     const [lawyer2] = await t.database.db.select().from(users).where(eq(users.username, "lawyer2"));
-    await t.database.db.update(members).set({ isEnabled: false }).where(eq(members.userId, lawyer2.id));
+    await t.database.db
+      .update(members)
+      .set({ isEnabled: false })
+      .where(eq(members.userId, lawyer2.id));
     const res = await post("lawyer2", "demo1234");
     expect(res.statusCode).toBe(403);
     expect(res.json().msg).toBe("Your membership in this law firm is disabled");
-    await t.database.db.update(members).set({ isEnabled: true }).where(eq(members.userId, lawyer2.id));
+    await t.database.db
+      .update(members)
+      .set({ isEnabled: true })
+      .where(eq(members.userId, lawyer2.id));
   });
 });
 
@@ -89,7 +115,13 @@ describe("login rate limit", () => {
         payload: { username: "nobody", password: "x" },
       });
       codes.push(res.statusCode);
-      if (res.statusCode === 429) expect(res.json()).toMatchObject({ code: 429, msg: expect.stringMatching(/^Too many requests: at most 3 a minute from one address; try again in \d+ seconds$/) });
+      if (res.statusCode === 429)
+        expect(res.json()).toMatchObject({
+          code: 429,
+          msg: expect.stringMatching(
+            /^Too many requests: at most 3 a minute from one address; try again in \d+ seconds$/,
+          ),
+        });
     }
     expect(codes).toEqual([401, 401, 401, 429]);
   });
@@ -103,7 +135,10 @@ describe("bearer tokens", () => {
   afterAll(() => t.close());
 
   const info = (token?: string, lang = "en") =>
-    t.app.inject({ url: INFO, headers: { lang, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+    t.app.inject({
+      url: INFO,
+      headers: { lang, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
 
   it("answers 401 without a token", async () => {
     const res = await info();
@@ -136,12 +171,9 @@ describe("bearer tokens", () => {
   it("answers 401 to an expired token", async () => {
     const real = await t.login("lawyer");
     const claims = JSON.parse(Buffer.from(real.split(".")[1], "base64url").toString());
-    const expired = await createTokenSigner("test-secret-that-is-long-enough-for-hs256-signing").sign(
-      { sid: claims.sid },
-      SESSION_AUDIENCE,
-      claims.sub,
-      new Date(Date.now() - 60_000),
-    );
+    const expired = await createTokenSigner(
+      "test-secret-that-is-long-enough-for-hs256-signing",
+    ).sign({ sid: claims.sid }, SESSION_AUDIENCE, claims.sub, new Date(Date.now() - 60_000));
     const res = await info(expired);
     expect(res.statusCode).toBe(401);
     expect(res.json().msg).toBe("Your session has expired, please sign in again");
@@ -150,7 +182,10 @@ describe("bearer tokens", () => {
   it("answers 401 when the session itself has expired on the server", async () => {
     const token = await t.login("assistant");
     const sid = JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString()).sid;
-    await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, sid));
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, sid));
     expect((await info(token)).statusCode).toBe(401);
   });
 
@@ -182,8 +217,14 @@ describe("POST /api/auth/logout", () => {
   it("leaves the user's other sign-ins working", async () => {
     const a = await t.login("lawyer");
     const b = await t.login("lawyer");
-    await t.app.inject({ method: "POST", url: "/api/auth/logout", headers: { authorization: `Bearer ${a}` } });
-    expect((await t.app.inject({ url: INFO, headers: { authorization: `Bearer ${b}` } })).statusCode).toBe(200);
+    await t.app.inject({
+      method: "POST",
+      url: "/api/auth/logout",
+      headers: { authorization: `Bearer ${a}` },
+    });
+    expect(
+      (await t.app.inject({ url: INFO, headers: { authorization: `Bearer ${b}` } })).statusCode,
+    ).toBe(200);
   });
 
   it("writes login and logout audit rows", async () => {

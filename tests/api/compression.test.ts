@@ -1,7 +1,13 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync, inflateSync } from "node:zlib";
+import {
+  brotliCompressSync,
+  brotliDecompressSync,
+  gunzipSync,
+  gzipSync,
+  inflateSync,
+} from "node:zlib";
 
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -39,7 +45,11 @@ describe("compression and caching", () => {
   let base: string;
   beforeAll(async () => {
     const clientDir = path.join(testConfig().dataDir, "client");
-    writeClient(clientDir, { "index.html": INDEX, "assets/app-abc.js": ASSET, "favicon.svg": FAVICON });
+    writeClient(clientDir, {
+      "index.html": INDEX,
+      "assets/app-abc.js": ASSET,
+      "favicon.svg": FAVICON,
+    });
     // An asset the build left uncompressed (too small to gain): served as is, still cached.
     writeFileSync(path.join(clientDir, "assets", "tiny-abc.css"), "a{}");
     t = await createTestApp({ clientDir });
@@ -53,7 +63,12 @@ describe("compression and caching", () => {
 
   describe("static files", () => {
     const kinds = [
-      { url: "/manage/assets/app-abc.js", body: ASSET, type: "javascript", cache: "public, max-age=31536000, immutable" },
+      {
+        url: "/manage/assets/app-abc.js",
+        body: ASSET,
+        type: "javascript",
+        cache: "public, max-age=31536000, immutable",
+      },
       { url: "/manage/", body: INDEX, type: "text/html", cache: "no-cache" },
       { url: "/manage/clients/list", body: INDEX, type: "text/html", cache: "no-cache" },
       { url: "/manage/favicon.svg", body: FAVICON, type: "image/svg+xml", cache: "no-cache" },
@@ -84,13 +99,18 @@ describe("compression and caching", () => {
       expect(tiny.headers["content-encoding"]).toBeUndefined();
       expect(tiny.body).toBe("a{}");
       expect(tiny.headers["cache-control"]).toContain("immutable");
-      expect((await get("/manage/assets/gone-abc.js", { "accept-encoding": "br" })).statusCode).toBe(404);
+      expect(
+        (await get("/manage/assets/gone-abc.js", { "accept-encoding": "br" })).statusCode,
+      ).toBe(404);
     });
 
     it("revalidates index.html by its ETag", async () => {
       const first = await get("/manage/", { "accept-encoding": "br" });
       expect(first.headers.etag).toBeTruthy();
-      const again = await get("/manage/", { "accept-encoding": "br", "if-none-match": String(first.headers.etag) });
+      const again = await get("/manage/", {
+        "accept-encoding": "br",
+        "if-none-match": String(first.headers.etag),
+      });
       expect(again.statusCode).toBe(304);
     });
   });
@@ -103,7 +123,10 @@ describe("compression and caching", () => {
       expect(plain.headers["content-encoding"]).toBeUndefined();
       expect(plain.rawPayload.length).toBeGreaterThan(1024);
       for (const encoding of ["br", "gzip", "deflate"]) {
-        const res = await t.app.inject({ url, headers: await t.as("lawyer", { "accept-encoding": encoding }) });
+        const res = await t.app.inject({
+          url,
+          headers: await t.as("lawyer", { "accept-encoding": encoding }),
+        });
         expect(res.statusCode).toBe(200);
         expect(res.headers["content-encoding"]).toBe(encoding);
         expect(res.headers.vary).toContain("accept-encoding");
@@ -113,11 +136,17 @@ describe("compression and caching", () => {
     });
 
     it("leaves small answers and errors alone", async () => {
-      const small = await t.app.inject({ url: "/api/notifications/unread-count", headers: await t.as("lawyer", { "accept-encoding": "br" }) });
+      const small = await t.app.inject({
+        url: "/api/notifications/unread-count",
+        headers: await t.as("lawyer", { "accept-encoding": "br" }),
+      });
       expect(small.statusCode).toBe(200);
       expect(small.rawPayload.length).toBeLessThan(1024);
       expect(small.headers["content-encoding"]).toBeUndefined();
-      const missing = await t.app.inject({ url: "/api/nothing-here", headers: { "accept-encoding": "gzip" } });
+      const missing = await t.app.inject({
+        url: "/api/nothing-here",
+        headers: { "accept-encoding": "gzip" },
+      });
       expect(missing.statusCode).toBe(404);
       expect(missing.json().code).toBe(404);
     });
@@ -126,7 +155,10 @@ describe("compression and caching", () => {
       const res = await t.app.inject({
         method: "POST",
         url: "/api/notifications/read-all",
-        headers: await t.as("lawyer", { "content-type": "application/json", "content-encoding": "gzip" }),
+        headers: await t.as("lawyer", {
+          "content-type": "application/json",
+          "content-encoding": "gzip",
+        }),
         payload: gzipSync(Buffer.from("{}")),
       });
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
@@ -143,19 +175,30 @@ describe("compression and caching", () => {
     });
 
     it("sends a stored JSON file byte for byte, by Bearer and by ticket, whole and in ranges", async () => {
-      const bearer = await t.app.inject({ url: `/api/documents/files/${fileId}/content`, headers: await t.as("lawyer", { "accept-encoding": "br, gzip" }) });
+      const bearer = await t.app.inject({
+        url: `/api/documents/files/${fileId}/content`,
+        headers: await t.as("lawyer", { "accept-encoding": "br, gzip" }),
+      });
       expect(bearer.statusCode).toBe(200);
       expect(bearer.headers["content-encoding"]).toBeUndefined();
       expect(bearer.headers["content-length"]).toBe(String(stored.length));
       expect(bearer.rawPayload.equals(stored)).toBe(true);
 
-      const ticket = await t.app.inject({ method: "POST", url: `/api/documents/files/${fileId}/ticket`, headers: await t.as("lawyer"), payload: {} });
+      const ticket = await t.app.inject({
+        method: "POST",
+        url: `/api/documents/files/${fileId}/ticket`,
+        headers: await t.as("lawyer"),
+        payload: {},
+      });
       const { url } = ticket.json().data as { url: string };
       const whole = await t.app.inject({ url, headers: { "accept-encoding": "br, gzip" } });
       expect(whole.statusCode).toBe(200);
       expect(whole.headers["content-encoding"]).toBeUndefined();
       expect(whole.rawPayload.equals(stored)).toBe(true);
-      const part = await t.app.inject({ url, headers: { "accept-encoding": "br, gzip", range: "bytes=2-11" } });
+      const part = await t.app.inject({
+        url,
+        headers: { "accept-encoding": "br, gzip", range: "bytes=2-11" },
+      });
       expect(part.statusCode).toBe(206);
       expect(part.headers["content-encoding"]).toBeUndefined();
       expect(part.headers["content-range"]).toBe(`bytes 2-11/${stored.length}`);
@@ -167,7 +210,10 @@ describe("compression and caching", () => {
     it("delivers a notification within a second to a browser that accepts compression", async () => {
       const token = await t.login("lawyer");
       const [lawyer] = await t.database.db.select().from(users).where(eq(users.username, "lawyer"));
-      const info = await t.app.inject({ url: "/api/user-service/user/get-login-user-info", headers: { authorization: `Bearer ${token}` } });
+      const info = await t.app.inject({
+        url: "/api/user-service/user/get-login-user-info",
+        headers: { authorization: `Bearer ${token}` },
+      });
       const [ws] = info.json().data.workspaces as { id: string }[];
 
       const events: { event: string; at: number }[] = [];
@@ -198,7 +244,11 @@ describe("compression and caching", () => {
         await ready;
         const sentAt = Date.now();
         await t.database.db.transaction((tx) =>
-          createNotifications(tx, { workspaceId: ws.id, userId: null }, { userIds: [lawyer.id], type: "system", title: "hearing moved" }),
+          createNotifications(
+            tx,
+            { workspaceId: ws.id, userId: null },
+            { userIds: [lawyer.id], type: "system", title: "hearing moved" },
+          ),
         );
         await Promise.race([notified, new Promise((resolve) => setTimeout(resolve, 1000))]);
         expect(headers["content-type"]).toContain("text/event-stream");

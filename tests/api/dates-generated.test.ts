@@ -26,21 +26,39 @@ type JsonSchema = {
 
 const BAD: Record<string, string[]> = {
   date: ["2031-02-30", "2026-02-29", "0000-01-01"],
-  "date-time": ["2031-02-30T10:00:00Z", "2031-02-30T10:00Z", "2026-02-29T10:00:00+08:00", "0000-01-01T00:00:00Z"],
+  "date-time": [
+    "2031-02-30T10:00:00Z",
+    "2031-02-30T10:00Z",
+    "2026-02-29T10:00:00+08:00",
+    "0000-01-01T00:00:00Z",
+  ],
   number: ["abc", "1,5"],
 };
 
 /** `control`: the same request with a real date, sent when the probe meets a record closed to changes. */
-type Probe = { where: string; field: string; method: string; url: string; payload?: unknown; control?: unknown };
+type Probe = {
+  where: string;
+  field: string;
+  method: string;
+  url: string;
+  payload?: unknown;
+  control?: unknown;
+};
 
 const GOOD: Record<string, string> = { date: "2026-01-05", "date-time": "2026-01-05T09:00:00Z" };
 
 /** Every non-read-only date or date-time a body schema names, with the path to it. */
-const datePaths = (schema: JsonSchema | undefined, at: string[] = []): { path: string[]; format: string; when?: Record<string, string> }[] => {
+const datePaths = (
+  schema: JsonSchema | undefined,
+  at: string[] = [],
+): { path: string[]; format: string; when?: Record<string, string> }[] => {
   if (!schema) return [];
-  if (schema.format === "date" || schema.format === "date-time") return schema.readOnly ? [] : [{ path: at, format: schema.format }];
+  if (schema.format === "date" || schema.format === "date-time")
+    return schema.readOnly ? [] : [{ path: at, format: schema.format }];
   const own = Object.entries(schema.properties ?? {}).flatMap(([key, sub]) =>
-    datePaths(sub, [...at, key]).map((p) => (at.length === 0 && sub["x-when"] ? { ...p, when: sub["x-when"] } : p)),
+    datePaths(sub, [...at, key]).map((p) =>
+      at.length === 0 && sub["x-when"] ? { ...p, when: sub["x-when"] } : p,
+    ),
   );
   return schema.items ? [...own, ...datePaths(schema.items, [...at, "0"])] : own;
 };
@@ -57,7 +75,11 @@ const filterKind = (field: FieldDef) => {
   if (field.isDate || sqlType === "date") return "date";
   if (field.isDateTime || sqlType.startsWith("timestamp")) return "date-time";
   const s = field.schema as JsonSchema & { "x-decimal"?: unknown; "x-format"?: string };
-  const isNumber = field.kind === "number" || field.kind === "integer" || s["x-decimal"] || s["x-format"] === "money";
+  const isNumber =
+    field.kind === "number" ||
+    field.kind === "integer" ||
+    s["x-decimal"] ||
+    s["x-format"] === "money";
   return isNumber || /^(numeric|integer|smallint|bigint)/.test(sqlType) ? "number" : undefined;
 };
 
@@ -65,10 +87,18 @@ const filterKind = (field: FieldDef) => {
 const snapshot = async (t: TestApp) => {
   const all = (Object.values(tables) as unknown[]).filter((tb): tb is PgTable => is(tb, PgTable));
   const parts = all.map(
-    (tb) => sql`select ${getTableName(tb)} as t, count(*)::int as n, coalesce(md5(string_agg(r::text, '|' order by r::text)), '') as h
+    (
+      tb,
+    ) => sql`select ${getTableName(tb)} as t, count(*)::int as n, coalesce(md5(string_agg(r::text, '|' order by r::text)), '') as h
                 from ${sql.identifier(getTableName(tb))} r`,
   );
-  return JSON.stringify(((await t.database.db.execute(sql.join(parts, sql` union all `))) as unknown as { rows: unknown[] }).rows);
+  return JSON.stringify(
+    (
+      (await t.database.db.execute(sql.join(parts, sql` union all `))) as unknown as {
+        rows: unknown[];
+      }
+    ).rows,
+  );
 };
 
 describe("impossible dates and malformed numbers at every route, generated", () => {
@@ -76,7 +106,9 @@ describe("impossible dates and malformed numbers at every route, generated", () 
   let firmId: string;
   beforeAll(async () => {
     t = await createTestApp();
-    const firm = (await t.database.db.execute(sql`select id::text as id from workspaces where name_en = 'Mingde Law Firm'`)) as unknown as { rows: { id: string }[] };
+    const firm = (await t.database.db.execute(
+      sql`select id::text as id from workspaces where name_en = 'Mingde Law Firm'`,
+    )) as unknown as { rows: { id: string }[] };
     firmId = firm.rows[0].id;
     // Both languages' sign-ins happen now, so they are not counted as writes below.
     await t.as("admin", { lang: "en" });
@@ -104,26 +136,51 @@ describe("impossible dates and malformed numbers at every route, generated", () 
         field: path.join("."),
         method: route.method,
         url,
-        payload: { ...(hasVersion ? { version: row.version } : {}), ...when, ...(setAt(path, value) as object) },
-        control: { ...(hasVersion ? { version: row.version } : {}), ...when, ...(setAt(path, GOOD[format]) as object) },
+        payload: {
+          ...(hasVersion ? { version: row.version } : {}),
+          ...when,
+          ...(setAt(path, value) as object),
+        },
+        control: {
+          ...(hasVersion ? { version: row.version } : {}),
+          ...when,
+          ...(setAt(path, GOOD[format]) as object),
+        },
       })),
     );
   };
 
-  const queryProbes = async (route: RouteEntry, schema: JsonSchema | undefined): Promise<Probe[]> => {
+  const queryProbes = async (
+    route: RouteEntry,
+    schema: JsonSchema | undefined,
+  ): Promise<Probe[]> => {
     const url = route.url.replace(/:[A-Za-z]+/g, (await ownRow(route)).id);
     return Object.entries(schema?.properties ?? {}).flatMap(([name, sub]) => {
       const type = [sub.type].flat()[0];
-      const kind = sub.format === "date" || sub.format === "date-time" ? sub.format : type === "integer" || type === "number" ? "number" : undefined;
+      const kind =
+        sub.format === "date" || sub.format === "date-time"
+          ? sub.format
+          : type === "integer" || type === "number"
+            ? "number"
+            : undefined;
       if (!kind) return [];
-      return BAD[kind].map((value) => ({ where: `${route.method} ${route.url}?${name}=${value}`, field: name, method: route.method, url: `${url}?${name}=${encodeURIComponent(value)}` }));
+      return BAD[kind].map((value) => ({
+        where: `${route.method} ${route.url}?${name}=${value}`,
+        field: name,
+        method: route.method,
+        url: `${url}?${name}=${encodeURIComponent(value)}`,
+      }));
     });
   };
 
   /** Every schema list (and its export) filtered by each date and number field, with each operator. */
   const schemaListProbes = (registry: ResourceRegistry, routes: RouteEntry[]): Probe[] =>
     registry.all().flatMap((res) => {
-      const lists = routes.filter((r) => r.method === "GET" && (r.url === `/api/${res.name}` || r.url === `/api/${res.name}/export`));
+      const lists = routes.filter(
+        (r) =>
+          r.method === "GET" &&
+          (r.url === `/api/${res.name}` || r.url === `/api/${res.name}/export`),
+      );
       expect(lists.length, res.name).toBe(2);
       return res.fields.flatMap((field) => {
         const kind = filterKind(field);
@@ -151,16 +208,25 @@ describe("impossible dates and malformed numbers at every route, generated", () 
         ...(payload === undefined ? {} : { payload: payload as object }),
       });
     const [en, zh] = [await send("en"), await send("zh-CN")];
-    if (en.statusCode < 400 || en.statusCode >= 500) return `${probe.where}: ${en.statusCode} ${en.body.slice(0, 160)}`;
-    const [a, b] = [en.json(), zh.json()] as { code: number; msg: string; data: { fields?: { field: string }[] } | null }[];
-    if (a.code !== en.statusCode || a.msg === b.msg) return `${probe.where}: not translated (${a.msg} / ${b.msg})`;
+    if (en.statusCode < 400 || en.statusCode >= 500)
+      return `${probe.where}: ${en.statusCode} ${en.body.slice(0, 160)}`;
+    const [a, b] = [en.json(), zh.json()] as {
+      code: number;
+      msg: string;
+      data: { fields?: { field: string }[] } | null;
+    }[];
+    if (a.code !== en.statusCode || a.msg === b.msg)
+      return `${probe.where}: not translated (${a.msg} / ${b.msg})`;
     // A record closed to every change (a filed seal request, a billed time entry) is refused
     // before its fields are read: the same request with a real date must get the same answer.
     if (en.statusCode === 409 && probe.control !== undefined) {
       const control = await send("en", probe.control);
-      return control.statusCode === 409 && control.json().msg === a.msg ? undefined : `${probe.where}: 409, but a real date gets ${control.statusCode}`;
+      return control.statusCode === 409 && control.json().msg === a.msg
+        ? undefined
+        : `${probe.where}: 409, but a real date gets ${control.statusCode}`;
     }
-    if (!a.data?.fields?.some((f) => f.field === probe.field)) return `${probe.where}: does not name ${probe.field}: ${en.body.slice(0, 200)}`;
+    if (!a.data?.fields?.some((f) => f.field === probe.field))
+      return `${probe.where}: does not name ${probe.field}: ${en.body.slice(0, 200)}`;
     return undefined;
   };
 
@@ -172,7 +238,10 @@ describe("impossible dates and malformed numbers at every route, generated", () 
     let probes = 0;
     const before = await snapshot(t);
     for (const route of routes) {
-      const list = [...(await bodyProbes(route)), ...(await queryProbes(route, querySchemas.get(`${route.method} ${route.url}`)))];
+      const list = [
+        ...(await bodyProbes(route)),
+        ...(await queryProbes(route, querySchemas.get(`${route.method} ${route.url}`))),
+      ];
       for (const probe of list) {
         probes += 1;
         const failure = await check(probe);
@@ -187,23 +256,39 @@ describe("impossible dates and malformed numbers at every route, generated", () 
     expect(failures).toEqual([]);
     expect(await snapshot(t)).toBe(before);
     // The brief's own cases are among those generated.
-    expect(listProbes.map((p) => p.where)).toEqual(expect.arrayContaining(["GET /api/cases?amount_gte=abc", "GET /api/contracts?amount_gte=abc", "GET /api/case-payments?amount_gte=abc", "GET /api/cases?serviceStart_gte=2031-02-30"]));
+    expect(listProbes.map((p) => p.where)).toEqual(
+      expect.arrayContaining([
+        "GET /api/cases?amount_gte=abc",
+        "GET /api/contracts?amount_gte=abc",
+        "GET /api/case-payments?amount_gte=abc",
+        "GET /api/cases?serviceStart_gte=2031-02-30",
+      ]),
+    );
     expect(probes).toBeGreaterThan(150);
     expect(listProbes.length).toBeGreaterThan(300);
   }, 600_000);
 
   it("finds a date format on every route field named like a date, so none escapes the probes above", () => {
-    const looksLikeDate = /(Date|At|On|Due|Before|Start|End|Until)(_gte|_lte)?$|^(day|date|from|to)$/;
+    const looksLikeDate =
+      /(Date|At|On|Due|Before|Start|End|Until)(_gte|_lte)?$|^(day|date|from|to)$/;
     const unmarked: string[] = [];
     const walk = (where: string, schema: JsonSchema | undefined) => {
       for (const [name, sub] of Object.entries(schema?.properties ?? {})) {
-        if (looksLikeDate.test(name) && !("enum" in sub) && sub.format !== "date" && sub.format !== "date-time") unmarked.push(`${where} ${name}`);
+        if (
+          looksLikeDate.test(name) &&
+          !("enum" in sub) &&
+          sub.format !== "date" &&
+          sub.format !== "date-time"
+        )
+          unmarked.push(`${where} ${name}`);
         walk(where, sub);
       }
       if (schema?.items) walk(where, schema.items);
     };
-    for (const route of t.app.routeTable) walk(`${route.method} ${route.url}`, route.bodySchema as JsonSchema | undefined);
-    for (const [route, schema] of t.app.querySchemas as Map<string, JsonSchema | undefined>) walk(route, schema);
+    for (const route of t.app.routeTable)
+      walk(`${route.method} ${route.url}`, route.bodySchema as JsonSchema | undefined);
+    for (const [route, schema] of t.app.querySchemas as Map<string, JsonSchema | undefined>)
+      walk(route, schema);
     expect(unmarked).toEqual([]);
   });
 });

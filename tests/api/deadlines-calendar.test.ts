@@ -35,8 +35,22 @@ describe("calendar, feed, tasks and templates", () => {
 
   describe("GET /api/calendar-feed/:token", () => {
     it("serves exactly what its owner may see, parses with ical.js, and dies when regenerated or revoked", async () => {
-      const hearing = (await api.addKeyDate("lawyer", caseId, { deadlineType: "hearing", source: "court-notice", dueDate: plusDays(5), startsAt: `${plusDays(5)}T01:30:00.000Z`, court: "朝阳法院" })).json().data;
-      const hidden = (await api.addKeyDate("lawyer", otherCaseId, { deadlineType: "appeal", source: "manual", dueDate: plusDays(6) })).json().data;
+      const hearing = (
+        await api.addKeyDate("lawyer", caseId, {
+          deadlineType: "hearing",
+          source: "court-notice",
+          dueDate: plusDays(5),
+          startsAt: `${plusDays(5)}T01:30:00.000Z`,
+          court: "朝阳法院",
+        })
+      ).json().data;
+      const hidden = (
+        await api.addKeyDate("lawyer", otherCaseId, {
+          deadlineType: "appeal",
+          source: "manual",
+          dueDate: plusDays(6),
+        })
+      ).json().data;
       const on = await api.post("assistant", "/api/calendar-feed", {});
       expect(on.statusCode, on.body).toBe(200);
       const path = on.json().data.path as string;
@@ -52,21 +66,33 @@ describe("calendar, feed, tasks and templates", () => {
       expect(h.summary).toContain("[?]");
       // Another firm's member's feed holds none of this firm's rows.
       const other = await api.post("lawyer2", "/api/calendar-feed", {});
-      const otherUids = parseFeed((await t.app.inject({ url: other.json().data.path })).body).map((e) => e.uid);
+      const otherUids = parseFeed((await t.app.inject({ url: other.json().data.path })).body).map(
+        (e) => e.uid,
+      );
       expect(otherUids).not.toContain(`key-date-${hearing.id}@law-manage`);
       // Taken off the case team, the assistant stops seeing its dates at the next fetch.
       const kase = (await api.get("lawyer", `/api/cases/${caseId}`)).json().data;
-      const edited = await api.patch("lawyer", `/api/cases/${caseId}`, { assistantIds: [], version: kase.version });
+      const edited = await api.patch("lawyer", `/api/cases/${caseId}`, {
+        assistantIds: [],
+        version: kase.version,
+      });
       expect(edited.statusCode, edited.body).toBe(200);
-      expect(parseFeed((await t.app.inject({ url: path })).body).map((e) => e.uid)).not.toContain(`key-date-${hearing.id}@law-manage`);
-      await api.patch("lawyer", `/api/cases/${caseId}`, { assistantIds: [await api.userId("assistant")], version: edited.json().data.version });
+      expect(parseFeed((await t.app.inject({ url: path })).body).map((e) => e.uid)).not.toContain(
+        `key-date-${hearing.id}@law-manage`,
+      );
+      await api.patch("lawyer", `/api/cases/${caseId}`, {
+        assistantIds: [await api.userId("assistant")],
+        version: edited.json().data.version,
+      });
       // A new URL kills the old one; turning the feed off kills the new one.
       const again = await api.post("assistant", "/api/calendar-feed", {});
       expect((await t.app.inject({ url: path })).statusCode).toBe(404);
       expect((await t.app.inject({ url: again.json().data.path })).statusCode).toBe(200);
       expect((await api.del("assistant", "/api/calendar-feed")).statusCode).toBe(200);
       expect((await t.app.inject({ url: again.json().data.path })).statusCode).toBe(404);
-      expect((await t.app.inject({ url: "/api/calendar-feed/not-a-token.ics" })).statusCode).toBe(404);
+      expect((await t.app.inject({ url: "/api/calendar-feed/not-a-token.ics" })).statusCode).toBe(
+        404,
+      );
       expect((await api.get("assistant", "/api/calendar-feed")).json().data.isEnabled).toBe(false);
     });
   });
@@ -75,42 +101,86 @@ describe("calendar, feed, tasks and templates", () => {
     it("creates the template's tasks and key dates with dates relative to the trigger", async () => {
       const templates = await api.get("lawyer", `/api/cases/${caseId}/task-templates`);
       expect(templates.statusCode, templates.body).toBe(200);
-      const tpl = templates.json().data.find((x: { name: string }) => x.name === "民事一审标准流程");
+      const tpl = templates
+        .json()
+        .data.find((x: { name: string }) => x.name === "民事一审标准流程");
       const tasksBefore = await api.taskCount(caseId);
       const kdBefore = await api.keyDateCount(caseId);
-      const res = await api.post("lawyer", `/api/cases/${caseId}/apply-template`, { templateId: tpl.id, triggerDate: "2026-12-01" });
+      const res = await api.post("lawyer", `/api/cases/${caseId}/apply-template`, {
+        templateId: tpl.id,
+        triggerDate: "2026-12-01",
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().data).toEqual({ tasks: 4, keyDates: 1 });
       expect(await api.taskCount(caseId)).toBe(tasksBefore + 4);
       expect(await api.keyDateCount(caseId)).toBe(kdBefore + 1);
-      const list = (await api.get("lawyer", `/api/tasks?caseId=${caseId}&_end=50`)).json().data as { title: string; dueDate: string }[];
+      const list = (await api.get("lawyer", `/api/tasks?caseId=${caseId}&_end=50`)).json().data as {
+        title: string;
+        dueDate: string;
+      }[];
       expect(list.find((x) => x.title === "缴纳诉讼费")?.dueDate).toBe("2026-12-11");
-      const kd = (await api.get("lawyer", `/api/cases/${caseId}/key-dates`)).json().data as { title: string; dueDate: string; confirmedAt: null }[];
-      expect(kd.find((k) => k.title === "举证期限届满")).toMatchObject({ dueDate: "2026-12-31", confirmedAt: null });
+      const kd = (await api.get("lawyer", `/api/cases/${caseId}/key-dates`)).json().data as {
+        title: string;
+        dueDate: string;
+        confirmedAt: null;
+      }[];
+      expect(kd.find((k) => k.title === "举证期限届满")).toMatchObject({
+        dueDate: "2026-12-31",
+        confirmedAt: null,
+      });
       // The case's timeline tells of the template and of each task it added.
-      const history = (await api.get("lawyer", `/api/cases/${caseId}/history`)).json().data as { entity: string; action: string; title?: string }[];
-      expect(history.filter((h) => h.entity === "tasks" && h.action === "create").map((h) => h.title)).toContain("缴纳诉讼费");
+      const history = (await api.get("lawyer", `/api/cases/${caseId}/history`)).json().data as {
+        entity: string;
+        action: string;
+        title?: string;
+      }[];
+      expect(
+        history.filter((h) => h.entity === "tasks" && h.action === "create").map((h) => h.title),
+      ).toContain("缴纳诉讼费");
     });
 
     it("says which templates of the case's current stage were applied, so a new stage is offered its own", async () => {
       const kase = (await api.get("lawyer", `/api/cases/${caseId}`)).json().data;
-      const made = await api.post("admin", "/api/task-templates", { name: "二审阶段模板", caseType: kase.caseType, stage: "second-instance", items: [{ kind: "task", title: "提交上诉状", offsetDays: 3 }] });
+      const made = await api.post("admin", "/api/task-templates", {
+        name: "二审阶段模板",
+        caseType: kase.caseType,
+        stage: "second-instance",
+        items: [{ kind: "task", title: "提交上诉状", offsetDays: 3 }],
+      });
       expect(made.statusCode, made.body).toBe(200);
       // The first-instance template was applied above.
-      const before = (await api.get("lawyer", `/api/cases/${caseId}/task-templates`)).json().data as { name: string; isApplied: boolean }[];
+      const before = (await api.get("lawyer", `/api/cases/${caseId}/task-templates`)).json()
+        .data as { name: string; isApplied: boolean }[];
       expect(before.find((x) => x.name === "民事一审标准流程")?.isApplied).toBe(true);
-      const moved = await api.patch("lawyer", `/api/cases/${caseId}`, { stage: "second-instance", version: kase.version });
+      const moved = await api.patch("lawyer", `/api/cases/${caseId}`, {
+        stage: "second-instance",
+        version: kase.version,
+      });
       expect(moved.statusCode, moved.body).toBe(200);
-      const after = (await api.get("lawyer", `/api/cases/${caseId}/task-templates`)).json().data as { name: string; isApplied: boolean }[];
+      const after = (await api.get("lawyer", `/api/cases/${caseId}/task-templates`)).json()
+        .data as { name: string; isApplied: boolean }[];
       // Only the new stage's templates, none applied yet: the case is offered them.
       expect(after.map((x) => x.name)).toContain("二审阶段模板");
       expect(after.map((x) => x.name)).not.toContain("民事一审标准流程");
       expect(after.every((x) => !x.isApplied)).toBe(true);
-      const tpl = (after as unknown as { id: string; name: string }[]).find((x) => x.name === "二审阶段模板")!;
-      expect((await api.post("lawyer", `/api/cases/${caseId}/apply-template`, { templateId: tpl.id, triggerDate: "2026-12-01" })).statusCode).toBe(200);
-      const applied = (await api.get("lawyer", `/api/cases/${caseId}/task-templates`)).json().data as { id: string; isApplied: boolean }[];
+      const tpl = (after as unknown as { id: string; name: string }[]).find(
+        (x) => x.name === "二审阶段模板",
+      )!;
+      expect(
+        (
+          await api.post("lawyer", `/api/cases/${caseId}/apply-template`, {
+            templateId: tpl.id,
+            triggerDate: "2026-12-01",
+          })
+        ).statusCode,
+      ).toBe(200);
+      const applied = (await api.get("lawyer", `/api/cases/${caseId}/task-templates`)).json()
+        .data as { id: string; isApplied: boolean }[];
       expect(applied.find((x) => x.id === tpl.id)?.isApplied).toBe(true);
-      await api.patch("lawyer", `/api/cases/${caseId}`, { stage: kase.stage, version: moved.json().data.version });
+      await api.patch("lawyer", `/api/cases/${caseId}`, {
+        stage: kase.stage,
+        version: moved.json().data.version,
+      });
     });
 
     it("refuses a bad trigger, an unknown template and a template naming an unknown deadline type; nothing written", async () => {
@@ -122,55 +192,146 @@ describe("calendar, feed, tasks and templates", () => {
         items: [{ kind: "deadline", title: "x", deadlineType: "no-such-type", offsetDays: 3 }],
       });
       expect(bad.statusCode, bad.body).toBe(422);
-      expect((await api.get("admin", "/api/task-templates?name_like=坏模板")).json().data).toEqual([]);
+      expect((await api.get("admin", "/api/task-templates?name_like=坏模板")).json().data).toEqual(
+        [],
+      );
       const tpl = (await api.get("lawyer", `/api/cases/${caseId}/task-templates`)).json().data[0];
-      expect((await api.post("lawyer", `/api/cases/${caseId}/apply-template`, { templateId: tpl.id, triggerDate: "1.12.2026" })).statusCode).toBe(422);
-      expect((await api.post("lawyer", `/api/cases/${caseId}/apply-template`, { templateId: "00000000-0000-4000-8000-000000000000", triggerDate: "2026-12-01" })).statusCode).toBe(422);
-      expect((await api.post("assistant", `/api/cases/${caseId}/apply-template`, { templateId: tpl.id, triggerDate: "2026-12-01" })).statusCode).toBe(403);
-      expect((await api.post("lawyer2", `/api/cases/${caseId}/apply-template`, { templateId: tpl.id, triggerDate: "2026-12-01" })).statusCode).toBe(404);
+      expect(
+        (
+          await api.post("lawyer", `/api/cases/${caseId}/apply-template`, {
+            templateId: tpl.id,
+            triggerDate: "1.12.2026",
+          })
+        ).statusCode,
+      ).toBe(422);
+      expect(
+        (
+          await api.post("lawyer", `/api/cases/${caseId}/apply-template`, {
+            templateId: "00000000-0000-4000-8000-000000000000",
+            triggerDate: "2026-12-01",
+          })
+        ).statusCode,
+      ).toBe(422);
+      expect(
+        (
+          await api.post("assistant", `/api/cases/${caseId}/apply-template`, {
+            templateId: tpl.id,
+            triggerDate: "2026-12-01",
+          })
+        ).statusCode,
+      ).toBe(403);
+      expect(
+        (
+          await api.post("lawyer2", `/api/cases/${caseId}/apply-template`, {
+            templateId: tpl.id,
+            triggerDate: "2026-12-01",
+          })
+        ).statusCode,
+      ).toBe(404);
       expect(await api.taskCount(caseId)).toBe(tasksBefore);
     });
   });
 
   describe("/api/tasks", () => {
     it("creates, ticks a checklist, comments and finishes a task; others' tasks are invisible", async () => {
-      const created = await api.post("lawyer", "/api/tasks", { title: "起草代理词", caseId, dueDate: plusDays(2), priority: "high", checklist: [{ text: "初稿", done: false }] });
+      const created = await api.post("lawyer", "/api/tasks", {
+        title: "起草代理词",
+        caseId,
+        dueDate: plusDays(2),
+        priority: "high",
+        checklist: [{ text: "初稿", done: false }],
+      });
       expect(created.statusCode, created.body).toBe(200);
       const task = created.json().data;
-      const ticked = await api.patch("lawyer", `/api/tasks/${task.id}`, { checklist: [{ text: "初稿", done: true }], status: "doing", version: task.version });
+      const ticked = await api.patch("lawyer", `/api/tasks/${task.id}`, {
+        checklist: [{ text: "初稿", done: true }],
+        status: "doing",
+        version: task.version,
+      });
       expect(ticked.statusCode, ticked.body).toBe(200);
-      expect((await api.patch("lawyer", `/api/tasks/${task.id}`, { status: "done", version: task.version })).statusCode).toBe(409);
-      expect((await api.post("partner", `/api/tasks/${task.id}/comments`, { text: "请周五前完成" })).statusCode).toBe(200);
-      const mine = (await api.get("lawyer", "/api/tasks?mine=true&open=true&_end=100")).json().data as { id: string }[];
+      expect(
+        (
+          await api.patch("lawyer", `/api/tasks/${task.id}`, {
+            status: "done",
+            version: task.version,
+          })
+        ).statusCode,
+      ).toBe(409);
+      expect(
+        (await api.post("partner", `/api/tasks/${task.id}/comments`, { text: "请周五前完成" }))
+          .statusCode,
+      ).toBe(200);
+      const mine = (await api.get("lawyer", "/api/tasks?mine=true&open=true&_end=100")).json()
+        .data as { id: string }[];
       expect(mine.map((x) => x.id)).toContain(task.id);
       expect((await api.get("lawyer2", `/api/tasks/${task.id}`)).statusCode).toBe(404);
-      expect((await api.patch("lawyer2", `/api/tasks/${task.id}`, { status: "done", version: 2 })).statusCode).toBe(404);
+      expect(
+        (await api.patch("lawyer2", `/api/tasks/${task.id}`, { status: "done", version: 2 }))
+          .statusCode,
+      ).toBe(404);
       expect((await api.get("intern", `/api/tasks/${task.id}`)).statusCode).toBe(404);
       // A task on a case needs the right to change that case.
-      expect((await api.post("assistant", "/api/tasks", { title: "x", caseId })).statusCode).toBe(404);
-      expect((await api.post("lawyer", "/api/tasks", { title: "x", dueDate: "2026-02-30" })).statusCode).toBe(422);
+      expect((await api.post("assistant", "/api/tasks", { title: "x", caseId })).statusCode).toBe(
+        404,
+      );
+      expect(
+        (await api.post("lawyer", "/api/tasks", { title: "x", dueDate: "2026-02-30" })).statusCode,
+      ).toBe(422);
       const personal = await api.post("intern", "/api/tasks", { title: "读书笔记" });
       expect(personal.statusCode, personal.body).toBe(200);
-      expect((await api.get("lawyer", `/api/tasks/${personal.json().data.id}`)).statusCode).toBe(404);
+      expect((await api.get("lawyer", `/api/tasks/${personal.json().data.id}`)).statusCode).toBe(
+        404,
+      );
     });
   });
 
   describe("GET /api/deadline-types", () => {
     it("takes a type's behaviour from its dictionary item: a firm's own 'hearing' kind is listed as a hearing at home", async () => {
-      const types = (await api.get("lawyer", "/api/deadline-types")).json().data as { code: string; kind: string }[];
+      const types = (await api.get("lawyer", "/api/deadline-types")).json().data as {
+        code: string;
+        kind: string;
+      }[];
       expect(types.find((x) => x.code === "hearing")?.kind).toBe("hearing");
       expect(types.find((x) => x.code === "preservation")?.kind).toBe("preservation");
       expect(types.find((x) => x.code === "appeal")?.kind).toBe("deadline");
       // The firm adds 听证 (an arbitration hearing) as a hearing kind.
       const db = t.database.db;
       const { a } = await firmIds(t);
-      const [hearing] = await db.select().from(dictionaryItems).where(and(eq(dictionaryItems.workspaceId, a), eq(dictionaryItems.code, "hearing")));
-      await db.insert(dictionaryItems).values({ workspaceId: hearing.workspaceId, typeId: hearing.typeId, code: "arbitral-hearing", labelZh: "仲裁听证", labelEn: "Arbitral hearing", attributes: { kind: "hearing", reminderOffsets: [10, 2] } });
-      const after = (await api.get("lawyer", "/api/deadline-types")).json().data as { code: string; kind: string; reminderOffsets: number[] }[];
-      expect(after.find((x) => x.code === "arbitral-hearing")).toMatchObject({ kind: "hearing", reminderOffsets: [10, 2] });
-      const added = await api.addKeyDate("lawyer", caseId, { deadlineType: "arbitral-hearing", source: "court-notice", dueDate: plusDays(3), startsAt: `${plusDays(3)}T02:00:00.000Z`, court: "北京仲裁委员会" });
+      const [hearing] = await db
+        .select()
+        .from(dictionaryItems)
+        .where(and(eq(dictionaryItems.workspaceId, a), eq(dictionaryItems.code, "hearing")));
+      await db
+        .insert(dictionaryItems)
+        .values({
+          workspaceId: hearing.workspaceId,
+          typeId: hearing.typeId,
+          code: "arbitral-hearing",
+          labelZh: "仲裁听证",
+          labelEn: "Arbitral hearing",
+          attributes: { kind: "hearing", reminderOffsets: [10, 2] },
+        });
+      const after = (await api.get("lawyer", "/api/deadline-types")).json().data as {
+        code: string;
+        kind: string;
+        reminderOffsets: number[];
+      }[];
+      expect(after.find((x) => x.code === "arbitral-hearing")).toMatchObject({
+        kind: "hearing",
+        reminderOffsets: [10, 2],
+      });
+      const added = await api.addKeyDate("lawyer", caseId, {
+        deadlineType: "arbitral-hearing",
+        source: "court-notice",
+        dueDate: plusDays(3),
+        startsAt: `${plusDays(3)}T02:00:00.000Z`,
+        court: "北京仲裁委员会",
+      });
       expect(added.statusCode, added.body).toBe(200);
-      const agenda = (await api.get("lawyer", "/api/my-agenda")).json().data as { hearings: { id: string }[]; deadlines: { id: string }[] };
+      const agenda = (await api.get("lawyer", "/api/my-agenda")).json().data as {
+        hearings: { id: string }[];
+        deadlines: { id: string }[];
+      };
       expect(agenda.hearings.map((h) => h.id)).toContain(added.json().data.id);
       expect(agenda.deadlines.map((h) => h.id)).not.toContain(added.json().data.id);
     });
@@ -179,24 +340,80 @@ describe("calendar, feed, tasks and templates", () => {
   describe("/api/calendar and /api/calendar-events", () => {
     it("creates and moves a meeting; only its owner may move it; the calendar shows it with the deadlines", async () => {
       const start = `${plusDays(1)}T02:00:00.000Z`;
-      const created = await api.post("lawyer", "/api/calendar-events", { title: "客户会议", caseId, startsAt: start, endsAt: `${plusDays(1)}T03:00:00.000Z` });
+      const created = await api.post("lawyer", "/api/calendar-events", {
+        title: "客户会议",
+        caseId,
+        startsAt: start,
+        endsAt: `${plusDays(1)}T03:00:00.000Z`,
+      });
       expect(created.statusCode, created.body).toBe(200);
       const ev = created.json().data;
-      const moved = await api.patch("lawyer", `/api/calendar-events/${ev.id}`, { startsAt: `${plusDays(2)}T02:00:00.000Z`, endsAt: `${plusDays(2)}T03:00:00.000Z`, version: ev.version });
+      const moved = await api.patch("lawyer", `/api/calendar-events/${ev.id}`, {
+        startsAt: `${plusDays(2)}T02:00:00.000Z`,
+        endsAt: `${plusDays(2)}T03:00:00.000Z`,
+        version: ev.version,
+      });
       expect(moved.statusCode, moved.body).toBe(200);
-      expect((await api.patch("partner", `/api/calendar-events/${ev.id}`, { startsAt: start, version: 2 })).statusCode).toBe(409);
-      expect((await api.patch("lawyer2", `/api/calendar-events/${ev.id}`, { startsAt: start, version: 2 })).statusCode).toBe(404);
-      expect((await api.patch("lawyer", `/api/calendar-events/${ev.id}`, { endsAt: `${plusDays(1)}T00:00:00.000Z`, version: 2 })).statusCode).toBe(422);
-      const cal = await api.get("lawyer", `/api/calendar?from=${plusDays(-3)}&to=${plusDays(30)}&scope=me`);
+      expect(
+        (
+          await api.patch("partner", `/api/calendar-events/${ev.id}`, {
+            startsAt: start,
+            version: 2,
+          })
+        ).statusCode,
+      ).toBe(409);
+      expect(
+        (
+          await api.patch("lawyer2", `/api/calendar-events/${ev.id}`, {
+            startsAt: start,
+            version: 2,
+          })
+        ).statusCode,
+      ).toBe(404);
+      expect(
+        (
+          await api.patch("lawyer", `/api/calendar-events/${ev.id}`, {
+            endsAt: `${plusDays(1)}T00:00:00.000Z`,
+            version: 2,
+          })
+        ).statusCode,
+      ).toBe(422);
+      const cal = await api.get(
+        "lawyer",
+        `/api/calendar?from=${plusDays(-3)}&to=${plusDays(30)}&scope=me`,
+      );
       expect(cal.statusCode, cal.body).toBe(200);
-      const items = cal.json().data as { id: string; kind: string; start: string; isEditable: boolean }[];
-      expect(items.find((i) => i.id === ev.id)).toMatchObject({ kind: "event", start: `${plusDays(2)}T02:00:00.000Z`, isEditable: true });
+      const items = cal.json().data as {
+        id: string;
+        kind: string;
+        start: string;
+        isEditable: boolean;
+      }[];
+      expect(items.find((i) => i.id === ev.id)).toMatchObject({
+        kind: "event",
+        start: `${plusDays(2)}T02:00:00.000Z`,
+        isEditable: true,
+      });
       expect(items.some((i) => i.kind === "key-date")).toBe(true);
       expect(items.some((i) => i.kind === "task")).toBe(true);
-      const onlyHearings = (await api.get("lawyer", `/api/calendar?from=${plusDays(-3)}&to=${plusDays(30)}&scope=me&types=hearing`)).json().data as { type: string }[];
+      const onlyHearings = (
+        await api.get(
+          "lawyer",
+          `/api/calendar?from=${plusDays(-3)}&to=${plusDays(30)}&scope=me&types=hearing`,
+        )
+      ).json().data as { type: string }[];
       expect(new Set(onlyHearings.map((i) => i.type))).toEqual(new Set(["hearing"]));
-      expect((await api.get("lawyer", `/api/calendar?from=2026/01/01&to=${plusDays(30)}`)).statusCode).toBe(400);
-      expect((await api.get("lawyer", `/api/calendar?from=${plusDays(-3)}&to=${plusDays(30)}&scope=member`)).statusCode).toBe(422);
+      expect(
+        (await api.get("lawyer", `/api/calendar?from=2026/01/01&to=${plusDays(30)}`)).statusCode,
+      ).toBe(400);
+      expect(
+        (
+          await api.get(
+            "lawyer",
+            `/api/calendar?from=${plusDays(-3)}&to=${plusDays(30)}&scope=member`,
+          )
+        ).statusCode,
+      ).toBe(422);
     });
   });
 
@@ -211,8 +428,14 @@ describe("calendar, feed, tasks and templates", () => {
       expect(data.hearings.length).toBeGreaterThan(0);
       expect(typeof data.pendingApprovals).toBe("number");
       // The partner supervises the seeded cases: the unconfirmed deadlines are on their home too.
-      expect((await api.get("partner", "/api/my-agenda")).json().data.unconfirmed.length).toBeGreaterThanOrEqual(2);
-      expect((await api.get("lawyer2", "/api/my-agenda")).json().data.unconfirmed.every((d: { caseId: string }) => d.caseId !== caseId)).toBe(true);
+      expect(
+        (await api.get("partner", "/api/my-agenda")).json().data.unconfirmed.length,
+      ).toBeGreaterThanOrEqual(2);
+      expect(
+        (await api.get("lawyer2", "/api/my-agenda"))
+          .json()
+          .data.unconfirmed.every((d: { caseId: string }) => d.caseId !== caseId),
+      ).toBe(true);
     });
   });
 
@@ -224,14 +447,37 @@ describe("calendar, feed, tasks and templates", () => {
         { action: "basic", subject: "BASIC_PERMISSION" },
         { action: ["read", "update"], subject: "LAWFIRM_CASE_VIEW", conditions: OWN_CONDITIONS },
       ];
-      expect((await orgApi(t).put("admin", `/api/roles/${role.id}/rules`, { rules, version: role.version })).statusCode).toBe(200);
-      const mine = await api.open("lawyer", { name: "实习生参与的案件", assistantIds: [await api.userId("intern")] });
-      const kd = (await api.addKeyDate("lawyer", otherCaseId, { deadlineType: "appeal", source: "manual", dueDate: plusDays(8) })).json().data;
+      expect(
+        (
+          await orgApi(t).put("admin", `/api/roles/${role.id}/rules`, {
+            rules,
+            version: role.version,
+          })
+        ).statusCode,
+      ).toBe(200);
+      const mine = await api.open("lawyer", {
+        name: "实习生参与的案件",
+        assistantIds: [await api.userId("intern")],
+      });
+      const kd = (
+        await api.addKeyDate("lawyer", otherCaseId, {
+          deadlineType: "appeal",
+          source: "manual",
+          dueDate: plusDays(8),
+        })
+      ).json().data;
       expect((await api.get("intern", `/api/cases/${mine.id}/key-dates`)).statusCode).toBe(200);
       expect((await api.get("intern", `/api/cases/${otherCaseId}/key-dates`)).statusCode).toBe(404);
-      expect((await api.post("intern", `/api/key-dates/${kd.id}/confirm`, { version: kd.version })).statusCode).toBe(404);
-      const cal = (await api.get("intern", `/api/calendar?from=${plusDays(-30)}&to=${plusDays(60)}&scope=firm`)).json().data as { caseId: string | null; kind: string }[];
-      expect(cal.filter((i) => i.kind === "key-date").every((i) => i.caseId === mine.id)).toBe(true);
+      expect(
+        (await api.post("intern", `/api/key-dates/${kd.id}/confirm`, { version: kd.version }))
+          .statusCode,
+      ).toBe(404);
+      const cal = (
+        await api.get("intern", `/api/calendar?from=${plusDays(-30)}&to=${plusDays(60)}&scope=firm`)
+      ).json().data as { caseId: string | null; kind: string }[];
+      expect(cal.filter((i) => i.kind === "key-date").every((i) => i.caseId === mine.id)).toBe(
+        true,
+      );
     });
   });
 });

@@ -18,13 +18,30 @@ describe("the reminder job over many reminders due the same day", () => {
   beforeAll(() => ({ t, api, caseId } = suite));
 
   it("sends 1 200 due reminders in batches, each once, with its notifications and e-mails", async () => {
-    const created = (await api.addKeyDate("lawyer", caseId, { deadlineType: "evidence", source: "manual", dueDate: plusDays(300) })).json().data as { id: string };
-    const own = await t.database.db.select().from(keyDateReminders).where(eq(keyDateReminders.keyDateId, created.id));
+    const created = (
+      await api.addKeyDate("lawyer", caseId, {
+        deadlineType: "evidence",
+        source: "manual",
+        dueDate: plusDays(300),
+      })
+    ).json().data as { id: string };
+    const own = await t.database.db
+      .select()
+      .from(keyDateReminders)
+      .where(eq(keyDateReminders.keyDateId, created.id));
     const [first] = own;
     // 1 200 more reminders of this key date, all due yesterday (offsets nobody would choose, but rows like any other).
-    await t.database.db.insert(keyDateReminders).values(
-      Array.from({ length: 1200 }, (_, i) => ({ workspaceId: first.workspaceId, keyDateId: created.id, kind: "reminder", offsetDays: 1000 + i, sendOn: plusDays(-1) })),
-    );
+    await t.database.db
+      .insert(keyDateReminders)
+      .values(
+        Array.from({ length: 1200 }, (_, i) => ({
+          workspaceId: first.workspaceId,
+          keyDateId: created.id,
+          kind: "reminder",
+          offsetDays: 1000 + i,
+          sendOn: plusDays(-1),
+        })),
+      );
     const handled = await runDeadlineReminders(t.database.db);
     expect(handled).toBeGreaterThanOrEqual(1200);
     const unsent = await t.database.db
@@ -34,9 +51,15 @@ describe("the reminder job over many reminders due the same day", () => {
     // Only the key date's own reminders (and escalation) of a date 300 days away still wait.
     expect(unsent[0].n).toBe(own.length);
     const team = 3; // lead lawyer, assistant, supervising partner
-    const notes = await t.database.db.select({ n: count() }).from(notifications).where(eq(notifications.entityId, created.id));
+    const notes = await t.database.db
+      .select({ n: count() })
+      .from(notifications)
+      .where(eq(notifications.entityId, created.id));
     expect(notes[0].n).toBe(1200 * team);
-    const mails = await t.database.db.select({ n: count() }).from(outboxMessages).where(eq(outboxMessages.entityId, created.id));
+    const mails = await t.database.db
+      .select({ n: count() })
+      .from(outboxMessages)
+      .where(eq(outboxMessages.entityId, created.id));
     expect(mails[0].n).toBe(1200 * team);
     // Nothing is sent twice.
     expect(await runDeadlineReminders(t.database.db)).toBe(0);

@@ -54,21 +54,37 @@ describe("purge of unreferenced file bodies", () => {
     expect(existsSync(bodyPath(old))).toBe(false);
     expect(existsSync(bodyPath(fresh))).toBe(true);
     expect(existsSync(bodyPath(kept.sha256))).toBe(true);
-    const download = await t.app.inject({ url: `/api/documents/files/${kept.id}/content`, headers: await t.as("lawyer") });
+    const download = await t.app.inject({
+      url: `/api/documents/files/${kept.id}/content`,
+      headers: await t.as("lawyer"),
+    });
     expect(download.rawPayload.equals(pdfBody("kept"))).toBe(true);
 
     // Once its grace period is over, the fresh orphan goes too; the seed's bodies stay.
     expect((await purge(0)).removed).toBe(1);
     expect(existsSync(bodyPath(fresh))).toBe(false);
-    const seeded = await t.database.db.select().from(fileVersions).where(eq(fileVersions.name, "使用说明.txt"));
+    const seeded = await t.database.db
+      .select()
+      .from(fileVersions)
+      .where(eq(fileVersions.name, "使用说明.txt"));
     for (const v of seeded) expect(existsSync(bodyPath(v.storageKey))).toBe(true);
   });
 
   it("keeps a body while any version still uses it: older versions and files in the trash", async () => {
     const first = await rawUpload(t, "assistant", pdfBody("v1-of-history"), { name: "历史.pdf" });
     const file = first.json().data[0];
-    await rawUpload(t, "assistant", pdfBody("v2-of-history"), { name: "历史.pdf" }, { url: `/api/documents/files/${file.id}/versions/raw` });
-    await t.app.inject({ method: "DELETE", url: `/api/documents/files/${file.id}`, headers: await t.as("admin") });
+    await rawUpload(
+      t,
+      "assistant",
+      pdfBody("v2-of-history"),
+      { name: "历史.pdf" },
+      { url: `/api/documents/files/${file.id}/versions/raw` },
+    );
+    await t.app.inject({
+      method: "DELETE",
+      url: `/api/documents/files/${file.id}`,
+      headers: await t.as("admin"),
+    });
     expect((await purge(0)).removed).toBe(0);
     expect(existsSync(bodyPath(file.sha256))).toBe(true);
     // When the last version row is gone (a purged trash, a removed version), the body goes.
@@ -90,7 +106,9 @@ describe("purge of unreferenced file bodies", () => {
     const key = createHash("sha256").update(body).digest("hex");
     // The first file's body was committed before the second name clashed and rolled it back.
     expect(existsSync(bodyPath(key))).toBe(true);
-    expect(await t.database.db.select().from(fileVersions).where(eq(fileVersions.storageKey, key))).toEqual([]);
+    expect(
+      await t.database.db.select().from(fileVersions).where(eq(fileVersions.storageKey, key)),
+    ).toEqual([]);
     await purge(0);
     expect(existsSync(bodyPath(key))).toBe(false);
   });
@@ -128,8 +146,15 @@ describe("purge of unreferenced file bodies", () => {
       committed();
       await mayProceed;
       await tx.insert(fileVersions).values({
-        workspaceId: file.workspaceId, fileId: file.id, versionNo: 2, name: file.name, size: staged.size,
-        mime: "application/pdf", sha256: staged.sha256, storageKey: key, createdBy: file.createdBy,
+        workspaceId: file.workspaceId,
+        fileId: file.id,
+        versionNo: 2,
+        name: file.name,
+        size: staged.size,
+        mime: "application/pdf",
+        sha256: staged.sha256,
+        storageKey: key,
+        createdBy: file.createdBy,
       });
     });
     await isCommitted;

@@ -31,7 +31,11 @@ describe("the answer envelope and bad input", () => {
 
   it("wraps success as {code: 200, msg, data}", async () => {
     const res = await t.app.inject({ url: "/api/config", headers: { lang: "en" } });
-    expect(res.json()).toMatchObject({ code: 200, msg: "success", data: { systemTitle: "Law Firm Management System" } });
+    expect(res.json()).toMatchObject({
+      code: 200,
+      msg: "success",
+      data: { systemTitle: "Law Firm Management System" },
+    });
     const zh = await t.app.inject({ url: "/api/config" });
     expect(zh.json()).toMatchObject({ msg: "成功", data: { systemTitle: "律所管理系统" } });
   });
@@ -41,7 +45,11 @@ describe("the answer envelope and bad input", () => {
     const before = await counts();
     const res = await switchTo('{"workspaceId": ');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: 400, msg: "The request body is not valid JSON", data: null });
+    expect(res.json()).toEqual({
+      code: 400,
+      msg: "The request body is not valid JSON",
+      data: null,
+    });
     expect((await switchTo("{oops", "zh-CN")).json().msg).toBe("请求内容不是有效的 JSON");
     expect(await counts()).toEqual(before);
   });
@@ -68,7 +76,10 @@ describe("the answer envelope and bad input", () => {
     const before = await counts();
     const res = await switchTo(JSON.stringify({ workspaceId: "x".repeat(100 * 1024) }));
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toMatchObject({ code: 413, msg: "The request is too large (at most 64 KB)" });
+    expect(res.json()).toMatchObject({
+      code: 413,
+      msg: "The request is too large (at most 64 KB)",
+    });
     expect(await counts()).toEqual(before);
   });
 
@@ -81,7 +92,9 @@ describe("the answer envelope and bad input", () => {
       payload: { username: "a".repeat(50_000), password: "x" },
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json().data.fields).toEqual([{ field: "username", message: "must be at most 100 characters" }]);
+    expect(res.json().data.fields).toEqual([
+      { field: "username", message: "must be at most 100 characters" },
+    ]);
     expect(await counts()).toEqual(before);
   });
 
@@ -94,7 +107,11 @@ describe("the answer envelope and bad input", () => {
   it("answers unknown API paths with an envelope 404", async () => {
     const res = await t.app.inject({ url: "/api/no-such-thing", headers: { lang: "en" } });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ code: 404, msg: "No such endpoint: GET /api/no-such-thing", data: null });
+    expect(res.json()).toEqual({
+      code: 404,
+      msg: "No such endpoint: GET /api/no-such-thing",
+      data: null,
+    });
   });
 
   it("sends security headers with every answer", async () => {
@@ -115,7 +132,11 @@ describe("unexpected failures", () => {
     await app.ready();
     const res = await app.inject({ url: "/api/boom", headers: { lang: "en" } });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ code: 500, msg: "Server is busy. Please try again later.", data: null });
+    expect(res.json()).toEqual({
+      code: 500,
+      msg: "Server is busy. Please try again later.",
+      data: null,
+    });
     expect(res.body).not.toContain("hunter2");
     expect(res.body).not.toContain("at ");
     await app.close();
@@ -125,7 +146,9 @@ describe("unexpected failures", () => {
   it("refuse to start a route that declares no permission", async () => {
     const database = await openTestDatabase();
     const app = await buildApp(testConfig(), { database, logger: false });
-    expect(() => app.get("/api/forgotten", async () => "x")).toThrow(/declares no config.permission/);
+    expect(() => app.get("/api/forgotten", async () => "x")).toThrow(
+      /declares no config.permission/,
+    );
     await app.close();
     await database.close();
   });

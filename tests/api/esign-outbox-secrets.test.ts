@@ -10,7 +10,14 @@ import { createSenders } from "../../src/server/features/messages/senders";
 import { createTestApp, type TestApp } from "../fixtures/app";
 import { type EsignApi, esignApi, run } from "../fixtures/esign";
 
-type Item = { recipient: string; kind: string; subject: string; body: string; status: string; secretShown: boolean };
+type Item = {
+  recipient: string;
+  kind: string;
+  subject: string;
+  body: string;
+  status: string;
+  secretShown: boolean;
+};
 const TOKEN = /\/manage\/esign\/([A-Za-z0-9_-]{20,})/;
 const FIELDS = [
   { signer: 0, kind: "signature", page: 1, x: 0.1, y: 0.1, w: 0.2, h: 0.1 },
@@ -19,7 +26,12 @@ const FIELDS = [
 
 /** A firm's e-signing on an app of its own config: a case, the electronic seal, the helpers. */
 const firm = async (config: Record<string, unknown>) => {
-  const t = await createTestApp({ esignJobIntervalSeconds: 0, casesExpiryIntervalSeconds: 0, sealsOverdueIntervalSeconds: 0, ...config } as never);
+  const t = await createTestApp({
+    esignJobIntervalSeconds: 0,
+    casesExpiryIntervalSeconds: 0,
+    sealsOverdueIntervalSeconds: 0,
+    ...config,
+  } as never);
   const api = esignApi(t);
   const caseId = (await api.open("lawyer", { name: "发件箱保密案件" })).id;
   const sealId = await api.electronicSeal("finance");
@@ -28,7 +40,12 @@ const firm = async (config: Record<string, unknown>) => {
 
 /** Every stored column of the messages to `recipient`, as one text: no link token or code may appear in it. */
 const rawRows = async (t: TestApp, recipient: string) =>
-  JSON.stringify(await t.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, recipient)));
+  JSON.stringify(
+    await t.database.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, recipient)),
+  );
 
 const outboxOf = async (api: EsignApi, q: string, lang: "en" | "zh-CN" = "en") => {
   const res = await api.get("admin", `/api/outbox?pageSize=100&q=${encodeURIComponent(q)}`, lang);
@@ -38,7 +55,10 @@ const outboxOf = async (api: EsignApi, q: string, lang: "en" | "zh-CN" = "en") =
 
 /** The signing request's trail as the contract's E-signing tab shows it. */
 const trailOf = async (api: EsignApi, requestId: string) =>
-  (await api.get("lawyer", `/api/esign/requests/${requestId}`)).json().data.current.trail as { action: string; detail: Record<string, unknown> }[];
+  (await api.get("lawyer", `/api/esign/requests/${requestId}`)).json().data.current.trail as {
+    action: string;
+    detail: Record<string, unknown>;
+  }[];
 
 /**
  * A signing link or one-time code is the counterparty's credential: once a message is delivered,
@@ -63,20 +83,31 @@ describe("signing links and codes in the Outbox", () => {
       });
       await new Promise<void>((resolve) => gateway.listen(0, "127.0.0.1", resolve));
       // The demo switch is on too: it must not reveal what a transport delivers.
-      f = await firm({ smsHttpUrl: `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/sms`, outboxShowsSecrets: true });
+      f = await firm({
+        smsHttpUrl: `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/sms`,
+        outboxShowsSecrets: true,
+      });
     }, 120_000);
     afterAll(async () => {
       await f?.t.close();
       gateway?.close();
     });
-    const deliver = () => deliverDue(f.t.database.db, { senders: createSenders(f.t.app.config), log: f.t.app.log, secret: f.t.app.config.jwtSecret });
+    const deliver = () =>
+      deliverDue(f.t.database.db, {
+        senders: createSenders(f.t.app.config),
+        log: f.t.app.log,
+        secret: f.t.app.config.jwtSecret,
+      });
 
     it("delivers the link and the code by SMS, then keeps neither; the trail names the SMS and the masked number", async () => {
       const { contract, fileId } = await f.api.signableContract(f.caseId, 1);
       const sent = await f.api.post("lawyer", `/api/contracts/${contract.id}/esign`, {
         fileId,
         signingOrder: "sequential",
-        signers: [{ party: "counterparty", name: "短信签署人", mobile }, { party: "firm", userId: await f.api.userId("finance"), sealId: f.sealId }],
+        signers: [
+          { party: "counterparty", name: "短信签署人", mobile },
+          { party: "firm", userId: await f.api.userId("finance"), sealId: f.sealId },
+        ],
         fields: FIELDS,
       });
       expect(sent.statusCode, sent.body).toBe(200);
@@ -90,7 +121,10 @@ describe("signing links and codes in the Outbox", () => {
 
       expect(await deliver()).toBeGreaterThanOrEqual(1);
       const token = TOKEN.exec(texts.find((x) => x.to === mobile)!.body)![1];
-      const [row] = await f.t.database.db.select().from(outboxMessages).where(and(eq(outboxMessages.recipient, mobile), eq(outboxMessages.kind, "esign.link")));
+      const [row] = await f.t.database.db
+        .select()
+        .from(outboxMessages)
+        .where(and(eq(outboxMessages.recipient, mobile), eq(outboxMessages.kind, "esign.link")));
       expect(row).toMatchObject({ status: "sent", sealed: null });
       expect(await rawRows(f.t, mobile)).not.toContain(token);
       expect(JSON.stringify(await outboxOf(f.api, mobile))).not.toContain(token);
@@ -109,11 +143,20 @@ describe("signing links and codes in the Outbox", () => {
 
       const verified = await f.api.pub("POST", `/api/public/esign/${token}/verify`, { code });
       expect(verified.statusCode, verified.body).toBe(200);
-      const [signer] = await f.t.database.db.select().from(esignSigners).where(and(eq(esignSigners.requestId, requestId), eq(esignSigners.party, "counterparty")));
+      const [signer] = await f.t.database.db
+        .select()
+        .from(esignSigners)
+        .where(and(eq(esignSigners.requestId, requestId), eq(esignSigners.party, "counterparty")));
       expect(signer.verifiedBy).toBe("sms");
       const trail = await trailOf(f.api, requestId);
-      expect(trail.find((e) => e.action === "sent" && e.detail.channel === "sms")!.detail).toMatchObject({ via: "sms", recipient: "138****0000" });
-      expect(trail.find((e) => e.action === "code-sent")!.detail).toMatchObject({ channel: "sms", via: "sms", recipient: "138****0000" });
+      expect(
+        trail.find((e) => e.action === "sent" && e.detail.channel === "sms")!.detail,
+      ).toMatchObject({ via: "sms", recipient: "138****0000" });
+      expect(trail.find((e) => e.action === "code-sent")!.detail).toMatchObject({
+        channel: "sms",
+        via: "sms",
+        recipient: "138****0000",
+      });
     });
   });
 
@@ -139,7 +182,9 @@ describe("signing links and codes in the Outbox", () => {
       expect(TOKEN.exec(link.body)![1]).toBe(done.token);
 
       const trail = await trailOf(f.api, done.requestId);
-      expect(trail.find((e) => e.action === "sent" && e.detail.channel === "email")!.detail).toMatchObject({ via: "outbox", recipient: "de***@example.com" });
+      expect(
+        trail.find((e) => e.action === "sent" && e.detail.channel === "email")!.detail,
+      ).toMatchObject({ via: "outbox", recipient: "de***@example.com" });
       expect(trail.find((e) => e.action === "code-sent")!.detail).toMatchObject({ via: "outbox" });
       expect(done.signer.verifiedBy).toBe("outbox");
       const file = await f.api.tmp("sealed.pdf", done.sealed);
@@ -152,7 +197,10 @@ describe("signing links and codes in the Outbox", () => {
     it("a hostile query on the Outbox changes nothing and never answers 5xx", async () => {
       const nul = await f.api.get("admin", "/api/outbox?q=%00");
       expect(nul.statusCode).toBe(400);
-      const proto = await f.api.get("admin", "/api/outbox?__proto__[x]=1&constructor[prototype][y]=1");
+      const proto = await f.api.get(
+        "admin",
+        "/api/outbox?__proto__[x]=1&constructor[prototype][y]=1",
+      );
       expect(proto.statusCode).toBeLessThan(500);
       expect(({} as Record<string, unknown>).x).toBeUndefined();
       const deep = await f.api.get("admin", `/api/outbox?${`q${"[a]".repeat(50)}=1`}`);
@@ -173,7 +221,11 @@ describe("signing links and codes in the Outbox", () => {
       const { contract, fileId } = await f.api.signableContract(f.caseId, 1);
       const sent = await f.api.send(contract.id, fileId, f.sealId, { fields: FIELDS }, email);
       expect(sent.statusCode, sent.body).toBe(200);
-      const rows = await f.t.database.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, email)).orderBy(desc(outboxMessages.createdAt));
+      const rows = await f.t.database.db
+        .select()
+        .from(outboxMessages)
+        .where(eq(outboxMessages.recipient, email))
+        .orderBy(desc(outboxMessages.createdAt));
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ status: "outbox", sealed: null, kind: "esign.link" });
       expect(rows[0].body).not.toMatch(TOKEN);
@@ -181,7 +233,9 @@ describe("signing links and codes in the Outbox", () => {
       expect(item).toMatchObject({ secretShown: false });
       expect(item.body).toContain("/manage/esign/••••••");
       const trail = await trailOf(f.api, sent.json().data.id);
-      expect(trail.find((e) => e.action === "sent" && e.detail.channel === "email")!.detail).toMatchObject({ via: "outbox", recipient: "no***@example.com" });
+      expect(
+        trail.find((e) => e.action === "sent" && e.detail.channel === "email")!.detail,
+      ).toMatchObject({ via: "outbox", recipient: "no***@example.com" });
     });
   });
 });

@@ -24,17 +24,44 @@ describe("GET /api/public/esign/:token/pages/:n", () => {
   beforeAll(async () => {
     ({ t, api } = suite);
     const { contract, fileId } = await api.signableContract(suite.caseId, 2);
-    const sent = await api.send(contract.id, fileId, suite.sealId, { fields: [{ signer: 0, kind: "signature", page: 1, x: 0.1, y: 0.1, w: 0.2, h: 0.1 }, { signer: 1, kind: "signature", page: 2, x: 0.5, y: 0.5, w: 0.2, h: 0.1 }] }, "pages@example.com");
+    const sent = await api.send(
+      contract.id,
+      fileId,
+      suite.sealId,
+      {
+        fields: [
+          { signer: 0, kind: "signature", page: 1, x: 0.1, y: 0.1, w: 0.2, h: 0.1 },
+          { signer: 1, kind: "signature", page: 2, x: 0.5, y: 0.5, w: 0.2, h: 0.1 },
+        ],
+      },
+      "pages@example.com",
+    );
     expect(sent.statusCode, sent.body).toBe(200);
     token = await api.lastLink("pages@example.com");
     cookie = await api.verified(token, "pages@example.com");
   }, 120_000);
 
-  const page = (n: string, lang = "en") => t.app.inject({ method: "GET", url: `/api/public/esign/${token}/pages/${n}`, headers: { cookie, lang, "user-agent": "test" } });
+  const page = (n: string, lang = "en") =>
+    t.app.inject({
+      method: "GET",
+      url: `/api/public/esign/${token}/pages/${n}`,
+      headers: { cookie, lang, "user-agent": "test" },
+    });
 
   it("answers a page that is not a positive integer with the translated 404, and spawns no renderer", async () => {
     const before = spawned.length;
-    for (const n of ["abc", "1.5", "0", "-1", "1e0", "01", "%201", "__proto__", "99999999999", "3"]) {
+    for (const n of [
+      "abc",
+      "1.5",
+      "0",
+      "-1",
+      "1e0",
+      "01",
+      "%201",
+      "__proto__",
+      "99999999999",
+      "3",
+    ]) {
       const res = await page(n);
       expect(res.statusCode, `${n}: ${res.body}`).toBe(404);
       expect(res.json()).toMatchObject({ code: 404, msg: expect.any(String) });
@@ -62,7 +89,11 @@ describe("GET /api/public/esign/:token/pages/:n", () => {
 
   it("a deep JSON query or a body on the GET changes nothing: still the page or the 404", async () => {
     const deep = `a${"[a]".repeat(60)}=1`;
-    const res = await t.app.inject({ method: "GET", url: `/api/public/esign/${token}/pages/abc?${deep}&__proto__[x]=1`, headers: { cookie, "user-agent": "test" } });
+    const res = await t.app.inject({
+      method: "GET",
+      url: `/api/public/esign/${token}/pages/abc?${deep}&__proto__[x]=1`,
+      headers: { cookie, "user-agent": "test" },
+    });
     expect([400, 404]).toContain(res.statusCode);
     expect(({} as Record<string, unknown>).x).toBeUndefined();
   });

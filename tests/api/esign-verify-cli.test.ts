@@ -29,7 +29,9 @@ const sharedDatabase = async (dir: string) => {
     u.pathname = `/${name}`;
     url = u.toString();
   }
-  const database: Database = await openDatabase(url ? { databaseUrl: url, poolSize: 10 } : { pgliteDir: path.join(dir, "pg") });
+  const database: Database = await openDatabase(
+    url ? { databaseUrl: url, poolSize: 10 } : { pgliteDir: path.join(dir, "pg") },
+  );
   await runMigrations(database);
   await seedIfEmpty(database);
   const drop = async () => {
@@ -53,20 +55,42 @@ describe("npm run verify (database mode)", () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), "lm-verify-cli-"));
     shared = await sharedDatabase(dir);
-    t = await createTestApp({ dataDir: dir, esignJobIntervalSeconds: 0, casesExpiryIntervalSeconds: 0, sealsOverdueIntervalSeconds: 0, outboxShowsSecrets: true } as never, shared.database);
+    t = await createTestApp(
+      {
+        dataDir: dir,
+        esignJobIntervalSeconds: 0,
+        casesExpiryIntervalSeconds: 0,
+        sealsOverdueIntervalSeconds: 0,
+        outboxShowsSecrets: true,
+      } as never,
+      shared.database,
+    );
     const api = esignApi(t);
     const caseId = (await api.open("lawyer", { name: "核验命令案件" })).id;
-    const done = await api.completedRequest(caseId, await api.electronicSeal("finance"), "cli@example.com");
+    const done = await api.completedRequest(
+      caseId,
+      await api.electronicSeal("finance"),
+      "cli@example.com",
+    );
     sealed = done.sealed;
     contractName = String(done.contract.name);
-    firmName = (await t.app.inject({ method: "POST", url: "/api/public/verify", headers: { "content-type": "application/pdf" }, payload: sealed })).json().data.firmName;
+    firmName = (
+      await t.app.inject({
+        method: "POST",
+        url: "/api/public/verify",
+        headers: { "content-type": "application/pdf" },
+        payload: sealed,
+      })
+    ).json().data.firmName;
     // PGlite on disk is one process's at a time: the app lets go before the CLI opens it.
     await t.close();
   }, 180_000);
   afterAll(() => shared.drop());
 
   const cli = (file: string) =>
-    run("npx", ["tsx", "src/server/features/esign/verify-cli.ts", file], { env: { ...process.env, ...shared.env, VERIFY_OFFLINE: "" } }).then(
+    run("npx", ["tsx", "src/server/features/esign/verify-cli.ts", file], {
+      env: { ...process.env, ...shared.env, VERIFY_OFFLINE: "" },
+    }).then(
       (r) => ({ code: 0, out: r.stdout }),
       (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }),
     );
@@ -79,7 +103,8 @@ describe("npm run verify (database mode)", () => {
     expect(out).toContain("unaltered since sealing: yes");
     expect(out).toContain(`contract: ${contractName}`);
     expect(out).toMatch(/trail intact/);
-    for (const action of ["prepared", "sent", "code-verified", "signed", "completed"]) expect(out).toMatch(new RegExp(`\\s${action}\\s`));
+    for (const action of ["prepared", "sent", "code-verified", "signed", "completed"])
+      expect(out).toMatch(new RegExp(`\\s${action}\\s`));
     expect(code).toBe(0);
   }, 120_000);
 

@@ -34,13 +34,24 @@ describe("xlsx exports neutralise formula-leading text", () => {
       expect(res.statusCode, res.body).toBe(200);
       ids.push(res.json().data.id as string);
     }
-    const exported = await api.get("partner", "/api/accounts/export?creditCode_like=91310000MA00000", "en");
+    const exported = await api.get(
+      "partner",
+      "/api/accounts/export?creditCode_like=91310000MA00000",
+      "en",
+    );
     expect(exported.statusCode).toBe(200);
 
     // SheetJS, an independent reader: no cell carries a formula, every text is as the user wrote it.
-    const book = XLSX.read(exported.rawPayload, { type: "buffer", cellFormula: true, cellStyles: true });
+    const book = XLSX.read(exported.rawPayload, {
+      type: "buffer",
+      cellFormula: true,
+      cellStyles: true,
+    });
     const sheet = book.Sheets[book.SheetNames[0]];
-    const cells = Object.entries(sheet).filter(([ref]) => !ref.startsWith("!")) as [string, XLSX.CellObject][];
+    const cells = Object.entries(sheet).filter(([ref]) => !ref.startsWith("!")) as [
+      string,
+      XLSX.CellObject,
+    ][];
     expect(cells.length).toBeGreaterThan(HOSTILE.length);
     expect(cells.filter(([, cell]) => cell.f !== undefined)).toEqual([]);
     const texts = cells.map(([, cell]) => cell.v);
@@ -54,18 +65,29 @@ describe("xlsx exports neutralise formula-leading text", () => {
     const styles = await zip.file("xl/styles.xml")?.async("string");
     expect(styles).toContain('<xf quotePrefix="1"/>');
     for (const name of HOSTILE) {
-      const escaped = name.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-      expect(sheetXml).toMatch(new RegExp(`<c r="[A-Z]+\\d+" t="inlineStr" s="3"><is><t xml:space="preserve">${escaped.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}</t>`));
+      const escaped = name
+        .replace(/&/g, "&amp;")
+        .replace(/</g, "&lt;")
+        .replace(/>/g, "&gt;")
+        .replace(/"/g, "&quot;");
+      expect(sheetXml).toMatch(
+        new RegExp(
+          `<c r="[A-Z]+\\d+" t="inlineStr" s="3"><is><t xml:space="preserve">${escaped.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}</t>`,
+        ),
+      );
     }
     expect(sheetXml).not.toContain("<f>");
 
     // Delete them, then import the very file: accepted as text, stored unchanged.
-    for (const id of ids) expect((await api.del("partner", `/api/accounts/${id}`)).statusCode).toBe(200);
+    for (const id of ids)
+      expect((await api.del("partner", `/api/accounts/${id}`)).statusCode).toBe(200);
     const imported = await api.upload("partner", "/api/accounts/import", exported.rawPayload);
     expect(imported.statusCode, imported.body).toBe(200);
     expect(imported.json().data).toMatchObject({ imported: HOSTILE.length, errors: [] });
     for (const name of HOSTILE) {
-      const found = (await api.get("partner", `/api/accounts?name=${encodeURIComponent(name)}`)).json().data;
+      const found = (
+        await api.get("partner", `/api/accounts?name=${encodeURIComponent(name)}`)
+      ).json().data;
       expect(found.map((r: { name: string }) => r.name)).toEqual([name]);
     }
   });

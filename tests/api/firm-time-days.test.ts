@@ -38,13 +38,27 @@ describe("day boundaries on the firm's clock", () => {
     await setZone("Pacific/Auckland");
     // 2030-03-11 00:30 to 04:30 in Auckland (UTC+13 in March): five events, one more than a day shows.
     for (let i = 0; i < 5; i += 1) {
-      const res = await api.post("lawyer", "/api/calendar-events", { title: `奥克兰会议${i}`, startsAt: `2030-03-10T${11 + i}:30:00Z`, endsAt: `2030-03-10T${11 + i}:59:00Z`, caseId });
+      const res = await api.post("lawyer", "/api/calendar-events", {
+        title: `奥克兰会议${i}`,
+        startsAt: `2030-03-10T${11 + i}:30:00Z`,
+        endsAt: `2030-03-10T${11 + i}:59:00Z`,
+        caseId,
+      });
       expect(res.statusCode, res.body).toBe(200);
     }
-    const list = async (day: string) => (await api.get("lawyer", `/api/calendar?from=${day}&to=${day}&scope=me`)).json().data as Item[];
-    expect((await list("2030-03-11")).filter((i) => i.title.startsWith("奥克兰会议"))).toHaveLength(5);
-    expect((await list("2030-03-10")).filter((i) => i.title.startsWith("奥克兰会议"))).toHaveLength(0);
-    const res = await api.get("lawyer", "/api/calendar/month?from=2030-03-09&to=2030-03-15&perDay=4&scope=firm");
+    const list = async (day: string) =>
+      (await api.get("lawyer", `/api/calendar?from=${day}&to=${day}&scope=me`)).json()
+        .data as Item[];
+    expect((await list("2030-03-11")).filter((i) => i.title.startsWith("奥克兰会议"))).toHaveLength(
+      5,
+    );
+    expect((await list("2030-03-10")).filter((i) => i.title.startsWith("奥克兰会议"))).toHaveLength(
+      0,
+    );
+    const res = await api.get(
+      "lawyer",
+      "/api/calendar/month?from=2030-03-09&to=2030-03-15&perDay=4&scope=firm",
+    );
     expect(res.statusCode, res.body).toBe(200);
     const month = res.json().data as Month;
     expect(month.more).toEqual([{ day: "2030-03-11", count: 2 }]);
@@ -52,17 +66,33 @@ describe("day boundaries on the firm's clock", () => {
 
     // Back on Beijing's clock the same five are the evening of the 10th.
     await setZone("Asia/Shanghai");
-    expect((await list("2030-03-10")).filter((i) => i.title.startsWith("奥克兰会议"))).toHaveLength(5);
-    const shanghai = (await api.get("lawyer", "/api/calendar/month?from=2030-03-09&to=2030-03-15&perDay=4&scope=firm")).json().data as Month;
+    expect((await list("2030-03-10")).filter((i) => i.title.startsWith("奥克兰会议"))).toHaveLength(
+      5,
+    );
+    const shanghai = (
+      await api.get(
+        "lawyer",
+        "/api/calendar/month?from=2030-03-09&to=2030-03-15&perDay=4&scope=firm",
+      )
+    ).json().data as Month;
     expect(shanghai.more).toEqual([{ day: "2030-03-10", count: 2 }]);
   });
 
   it("the home page's today is the firm's: a deadline due today in Pago Pago is overdue on Kiritimati's clock", async () => {
     // UTC-11 and UTC+14: 25 hours apart, never the same date.
     const pago = todayIn("Pacific/Pago_Pago");
-    const added = await api.addKeyDate("lawyer", caseId, { deadlineType: "evidence", source: "manual", dueDate: pago, title: "萨摩亚今日期限" });
+    const added = await api.addKeyDate("lawyer", caseId, {
+      deadlineType: "evidence",
+      source: "manual",
+      dueDate: pago,
+      title: "萨摩亚今日期限",
+    });
     expect(added.statusCode, added.body).toBe(200);
-    const agenda = async () => (await api.get("lawyer", "/api/my-agenda")).json().data as { today: string; deadlines: { title: string; isOverdue: boolean }[] };
+    const agenda = async () =>
+      (await api.get("lawyer", "/api/my-agenda")).json().data as {
+        today: string;
+        deadlines: { title: string; isOverdue: boolean }[];
+      };
     await setZone("Pacific/Pago_Pago");
     const there = await agenda();
     expect(there.today).toBe(pago);
@@ -81,7 +111,10 @@ describe("day boundaries on the firm's clock", () => {
     const eve = new Date("2030-12-31T11:30:00Z");
     // 2031-01-01 03:00Z: 11:00 on New Year's Day in Beijing, 22:00 on New Year's Eve in New York.
     const day = new Date("2031-01-01T03:00:00Z");
-    const numbers = async (at: Date) => ({ caseNo: await nextCaseNumber(ctx, "civil-litigation", at), contractNo: await previewNumber(ctx, "contract", at) });
+    const numbers = async (at: Date) => ({
+      caseNo: await nextCaseNumber(ctx, "civil-litigation", at),
+      contractNo: await previewNumber(ctx, "contract", at),
+    });
 
     await setZone("Pacific/Auckland");
     for (const n of Object.values(await numbers(eve))) expect(n).toContain("2031");
@@ -98,17 +131,31 @@ describe("day boundaries on the firm's clock", () => {
     expect(bill.statusCode, bill.body).toBe(200);
     await setZone("Pacific/Auckland");
     const ctx = await serviceCtx(t, "lawyer");
-    const issued = await issueBill(ctx, bill.json().data.id, bill.json().data.version, new Date("2030-12-31T11:30:00Z"));
+    const issued = await issueBill(
+      ctx,
+      bill.json().data.id,
+      bill.json().data.version,
+      new Date("2030-12-31T11:30:00Z"),
+    );
     expect(issued.issuedOn).toBe("2031-01-01");
     await setZone("Asia/Shanghai");
   });
 
   it("a pre-filing case expires after its last valid day on its firm's clock, not Beijing's", async () => {
     const kase = await api.open("lawyer", { name: "奥克兰预立案", filingType: "pre-filing" });
-    await t.database.db.update(cases).set({ validUntil: "2030-06-10" }).where(eq(cases.id, kase.id));
+    await t.database.db
+      .update(cases)
+      .set({ validUntil: "2030-06-10" })
+      .where(eq(cases.id, kase.id));
     // 13:00Z on the 10th: 21:00 in Beijing (still valid), 01:00 on the 11th in Auckland (passed).
     const now = new Date("2030-06-10T13:00:00Z");
-    const status = async () => (await t.database.db.select({ status: cases.status }).from(cases).where(eq(cases.id, kase.id)))[0].status;
+    const status = async () =>
+      (
+        await t.database.db
+          .select({ status: cases.status })
+          .from(cases)
+          .where(eq(cases.id, kase.id))
+      )[0].status;
     await expirePreFilingCases(t.database.db, now);
     expect(await status()).toBe("pre-filing");
     await setZone("Pacific/Auckland");

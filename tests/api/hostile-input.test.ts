@@ -34,7 +34,8 @@ const HOSTILE_STRINGS: Record<string, string> = {
 };
 
 /** In a URL a lone surrogate can only arrive as its (invalid) UTF-8 bytes. */
-const inUrl = (value: string) => (value.includes("\ud800") ? value.replace("\ud800", "%ED%A0%80") : encodeURIComponent(value));
+const inUrl = (value: string) =>
+  value.includes("\ud800") ? value.replace("\ud800", "%ED%A0%80") : encodeURIComponent(value);
 
 const PROTO_NAMES = ["__proto__", "constructor", "prototype"];
 
@@ -45,7 +46,9 @@ const sampleFor = (schema: JsonSchema | undefined, id: string): unknown => {
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {
     case "object":
-      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, sub]) => [k, sampleFor(sub, id)]));
+      return Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([k, sub]) => [k, sampleFor(sub, id)]),
+      );
     case "array":
       return schema.items && (schema.minItems ?? 0) > 0 ? [sampleFor(schema.items, id)] : [];
     case "integer":
@@ -65,7 +68,9 @@ const stringPaths = (schema: JsonSchema | undefined, at: Path = []): Path[] => {
   if (!schema) return [];
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   if (type === "object") {
-    return Object.entries(schema.properties ?? {}).flatMap(([k, sub]) => stringPaths(sub, [...at, k]));
+    return Object.entries(schema.properties ?? {}).flatMap(([k, sub]) =>
+      stringPaths(sub, [...at, k]),
+    );
   }
   if (type === "array" && schema.items) return stringPaths(schema.items, [...at, 0]);
   return type === "string" || (type === undefined && !schema.enum) ? [at] : [];
@@ -79,8 +84,13 @@ const setAt = (root: unknown, path: Path, value: unknown): unknown => {
     list[head] = setAt(list[head], rest, value);
     return list;
   }
-  const obj = root && typeof root === "object" && !Array.isArray(root) ? { ...(root as object) } : {};
-  (obj as Record<string, unknown>)[head] = setAt((obj as Record<string, unknown>)[head], rest, value);
+  const obj =
+    root && typeof root === "object" && !Array.isArray(root) ? { ...(root as object) } : {};
+  (obj as Record<string, unknown>)[head] = setAt(
+    (obj as Record<string, unknown>)[head],
+    rest,
+    value,
+  );
   return obj;
 };
 
@@ -105,33 +115,61 @@ const probesFor = (route: RouteEntry, id: string, querySchema: JsonSchema | unde
   if (route.url.includes(":")) {
     for (const [name, value] of Object.entries(HOSTILE_STRINGS)) {
       if (name === "long") continue;
-      probes.push({ what: `path ${name}`, url: route.url.replace(/:[A-Za-z]+/g, inUrl(value)), payload: hasBody ? json(sample) : undefined });
+      probes.push({
+        what: `path ${name}`,
+        url: route.url.replace(/:[A-Za-z]+/g, inUrl(value)),
+        payload: hasBody ? json(sample) : undefined,
+      });
     }
   }
   // Query parameters: the declared ones (or `q`), then prototype names as keys and sort values.
   const queryNames = Object.keys(querySchema?.properties ?? {}).filter((k) => k !== "ticket");
   for (const param of queryNames.length ? queryNames : ["q"]) {
     for (const [name, value] of Object.entries(HOSTILE_STRINGS)) {
-      probes.push({ what: `query ${param} ${name}`, url: `${url}?${param}=${inUrl(value)}`, payload: hasBody ? json(sample) : undefined });
+      probes.push({
+        what: `query ${param} ${name}`,
+        url: `${url}?${param}=${inUrl(value)}`,
+        payload: hasBody ? json(sample) : undefined,
+      });
     }
   }
   for (const proto of PROTO_NAMES) {
-    probes.push({ what: `_sort=${proto}`, url: `${url}?_sort=${proto}`, payload: hasBody ? json(sample) : undefined });
-    probes.push({ what: `query key ${proto}`, url: `${url}?${proto}=1`, payload: hasBody ? json(sample) : undefined });
+    probes.push({
+      what: `_sort=${proto}`,
+      url: `${url}?_sort=${proto}`,
+      payload: hasBody ? json(sample) : undefined,
+    });
+    probes.push({
+      what: `query key ${proto}`,
+      url: `${url}?${proto}=1`,
+      payload: hasBody ? json(sample) : undefined,
+    });
   }
   if (!hasBody) return probes;
   // Body strings at every depth the schema names (or an extra field when it names none).
   const paths = stringPaths(schema);
   for (const path of paths.length ? paths : [["x"]]) {
     for (const [name, value] of Object.entries(HOSTILE_STRINGS)) {
-      probes.push({ what: `body ${path.join(".")} ${name}`, url, payload: json(setAt(sample, path, value)) });
+      probes.push({
+        what: `body ${path.join(".")} ${name}`,
+        url,
+        payload: json(setAt(sample, path, value)),
+      });
     }
   }
   const base = json(sample);
   const inner = base.startsWith("{") && base !== "{}" ? `,${base.slice(1)}` : "}";
-  probes.push({ what: "body 10 000-deep object", url, payload: `{"deep":${deepObject(10_000)}${inner}` });
+  probes.push({
+    what: "body 10 000-deep object",
+    url,
+    payload: `{"deep":${deepObject(10_000)}${inner}`,
+  });
   for (const proto of PROTO_NAMES) {
-    probes.push({ what: `body key ${proto}`, url, payload: `{"${proto}":{"isAdmin":true}${inner}` });
+    probes.push({
+      what: `body key ${proto}`,
+      url,
+      payload: `{"${proto}":{"isAdmin":true}${inner}`,
+    });
   }
   return probes;
 };
@@ -161,7 +199,9 @@ describe("hostile input at every route, generated from the route table", () => {
     const querySchemas = t.app.querySchemas as Map<string, JsonSchema | undefined>;
     expect([...querySchemas.values()].filter(Boolean).length).toBeGreaterThan(15);
     // Real rows of the caller's own firm, so a probe passes the tenant guard and meets the input guard.
-    const firm = (await t.database.db.execute(sql`select id::text as id from workspaces where name_en = 'Mingde Law Firm'`)) as unknown as { rows: { id: string }[] };
+    const firm = (await t.database.db.execute(
+      sql`select id::text as id from workspaces where name_en = 'Mingde Law Firm'`,
+    )) as unknown as { rows: { id: string }[] };
     const ownIdOf = async (route: RouteEntry) => {
       if (!route.tenantTable) return firm.rows[0].id;
       const result = await t.database.db.execute(
@@ -175,13 +215,21 @@ describe("hostile input at every route, generated from the route table", () => {
     for (const route of routes) {
       const ownId = await ownIdOf(route);
       let before = await countAll(t);
-      for (const probe of probesFor(route, ownId, querySchemas.get(`${route.method} ${route.url}`))) {
+      for (const probe of probesFor(
+        route,
+        ownId,
+        querySchemas.get(`${route.method} ${route.url}`),
+      )) {
         probes += 1;
         const res = await Promise.race([
           t.app.inject({
             method: route.method as "GET",
             url: probe.url,
-            headers: { authorization: `Bearer ${token}`, lang: "en", ...(probe.payload ? { "content-type": "application/json" } : {}) },
+            headers: {
+              authorization: `Bearer ${token}`,
+              lang: "en",
+              ...(probe.payload ? { "content-type": "application/json" } : {}),
+            },
             ...(probe.payload ? { payload: probe.payload } : {}),
           }),
           new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 5000)),
@@ -191,7 +239,8 @@ describe("hostile input at every route, generated from the route table", () => {
           failures.push(`${where}: no answer within 5 s`);
           continue;
         }
-        if (res.statusCode < 400 || res.statusCode >= 500) failures.push(`${where}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+        if (res.statusCode < 400 || res.statusCode >= 500)
+          failures.push(`${where}: ${res.statusCode} ${res.body.slice(0, 160)}`);
         else {
           const body = res.json() as { code?: unknown; msg?: unknown; data?: unknown };
           if (typeof body.code !== "number" || typeof body.msg !== "string" || !("data" in body)) {
@@ -204,7 +253,8 @@ describe("hostile input at every route, generated from the route table", () => {
           before = await countAll(t); // the new sign-in's own rows
         }
       }
-      if ((await countAll(t)) !== before) failures.push(`${route.method} ${route.url}: wrote to the database`);
+      if ((await countAll(t)) !== before)
+        failures.push(`${route.method} ${route.url}: wrote to the database`);
     }
     expect(failures).toEqual([]);
     expect(probes).toBeGreaterThan(3000);

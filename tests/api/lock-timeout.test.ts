@@ -21,7 +21,10 @@ describe("lock timeout", () => {
   it("turns the database's lock_not_available into 409 errors.recordBusy", async () => {
     const failure = await t.database.db
       .execute(sql`do $$ begin raise exception 'held' using errcode = '55P03'; end $$`)
-      .then(() => undefined, (err: unknown) => err);
+      .then(
+        () => undefined,
+        (err: unknown) => err,
+      );
     expect(failure).toBeTruthy();
     const mapped = toAppError(failure as Error, {} as never, { default: 1024, byMediaType: {} });
     expect(mapped).toBeInstanceOf(AppError);
@@ -44,7 +47,12 @@ describe("lock timeout", () => {
         await holder.query("begin");
         await holder.query("select 1 from accounts where id = $1 for update", [created.id]);
         const started = Date.now();
-        const res = await api.patch("admin", `/api/accounts/${created.id}`, { formerName: "旧名", version: created.version }, "zh-CN");
+        const res = await api.patch(
+          "admin",
+          `/api/accounts/${created.id}`,
+          { formerName: "旧名", version: created.version },
+          "zh-CN",
+        );
         expect(Date.now() - started).toBeGreaterThanOrEqual(4500);
         expect(res.statusCode).toBe(409);
         expect(res.json()).toMatchObject({ msg: "该记录正被他人修改，请稍后重试" });

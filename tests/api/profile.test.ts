@@ -21,19 +21,46 @@ describe("/api/profile", () => {
         method: "PUT",
         url: "/api/profile",
         headers,
-        payload: { name: "陈静怡", nameSuffix: "高级助理", email: "cjy@mingde.example", phone: "+86-(021)-5555" },
+        payload: {
+          name: "陈静怡",
+          nameSuffix: "高级助理",
+          email: "cjy@mingde.example",
+          phone: "+86-(021)-5555",
+        },
       });
       expect(res.statusCode).toBe(200);
-      const info = await t.app.inject({ url: "/api/user-service/user/get-login-user-info", headers });
-      expect(info.json().data).toMatchObject({ name: "陈静怡", nameSuffix: "高级助理", phone: "+86-(021)-5555" });
+      const info = await t.app.inject({
+        url: "/api/user-service/user/get-login-user-info",
+        headers,
+      });
+      expect(info.json().data).toMatchObject({
+        name: "陈静怡",
+        nameSuffix: "高级助理",
+        phone: "+86-(021)-5555",
+      });
     });
 
     it("rejects a bad phone and name in both languages and changes nothing", async () => {
       const payload = { name: "123", nameSuffix: "", email: "", phone: "abc" };
-      const en = await t.app.inject({ method: "PUT", url: "/api/profile", headers: await t.as("lawyer", { lang: "en" }), payload });
+      const en = await t.app.inject({
+        method: "PUT",
+        url: "/api/profile",
+        headers: await t.as("lawyer", { lang: "en" }),
+        payload,
+      });
       expect(en.statusCode).toBe(422);
-      expect(en.json().data.fields.map((f: { field: string }) => f.field).sort()).toEqual(["name", "phone"]);
-      const zh = await t.app.inject({ method: "PUT", url: "/api/profile", headers: await t.as("lawyer", { lang: "zh-CN" }), payload });
+      expect(
+        en
+          .json()
+          .data.fields.map((f: { field: string }) => f.field)
+          .sort(),
+      ).toEqual(["name", "phone"]);
+      const zh = await t.app.inject({
+        method: "PUT",
+        url: "/api/profile",
+        headers: await t.as("lawyer", { lang: "zh-CN" }),
+        payload,
+      });
       expect(zh.json().msg).toMatch(/^以下字段有误/);
       const info = await t.app.inject({ url: "/api/profile", headers: await t.as("lawyer") });
       expect(info.json().data.name).toBe("张伟");
@@ -64,7 +91,10 @@ describe("/api/profile", () => {
       expect(res.statusCode).toBe(200);
       expect(res.json().data.otherSessionsRevoked).toBeGreaterThanOrEqual(1);
       expect((await t.app.inject({ url: "/api/profile", headers })).statusCode).toBe(200);
-      expect((await t.app.inject({ url: "/api/profile", headers: { authorization: `Bearer ${other}` } })).statusCode).toBe(401);
+      expect(
+        (await t.app.inject({ url: "/api/profile", headers: { authorization: `Bearer ${other}` } }))
+          .statusCode,
+      ).toBe(401);
       await expect(t.login("finance")).rejects.toThrow();
       expect(await t.login("finance", "a-new-secret")).toEqual(expect.any(String));
     });
@@ -73,7 +103,12 @@ describe("/api/profile", () => {
   describe("PUT /api/profile/avatar", () => {
     it("stores a real image as a data URL", async () => {
       const headers = await t.as("partner");
-      const res = await t.app.inject({ method: "PUT", url: "/api/profile/avatar", headers, payload: { dataUrl: `data:image/png;base64,${PNG_1PX}` } });
+      const res = await t.app.inject({
+        method: "PUT",
+        url: "/api/profile/avatar",
+        headers,
+        payload: { dataUrl: `data:image/png;base64,${PNG_1PX}` },
+      });
       expect(res.statusCode).toBe(200);
       const info = await t.app.inject({ url: "/api/profile", headers });
       expect(info.json().data.avatarUrl).toBe(`data:image/png;base64,${PNG_1PX}`);
@@ -97,16 +132,43 @@ describe("/api/profile", () => {
       const headers = await t.as("admin");
       const first = await t.app.inject({ url: "/api/profile/preferences", headers });
       expect(first.json().data).toEqual(DEFAULT_PREFERENCES);
-      const res = await t.app.inject({ method: "PUT", url: "/api/profile/preferences", headers, payload: { theme: "dark", navLayout: "horizontal" } });
-      expect(res.json().data).toEqual({ ...DEFAULT_PREFERENCES, theme: "dark", navLayout: "horizontal" });
+      const res = await t.app.inject({
+        method: "PUT",
+        url: "/api/profile/preferences",
+        headers,
+        payload: { theme: "dark", navLayout: "horizontal" },
+      });
+      expect(res.json().data).toEqual({
+        ...DEFAULT_PREFERENCES,
+        theme: "dark",
+        navLayout: "horizontal",
+      });
       const again = await t.app.inject({ url: "/api/profile/preferences", headers });
       expect(again.json().data.theme).toBe("dark");
     });
 
     it("rejects an unknown value or key", async () => {
       const headers = await t.as("admin");
-      expect((await t.app.inject({ method: "PUT", url: "/api/profile/preferences", headers, payload: { theme: "neon" } })).statusCode).toBe(422);
-      expect((await t.app.inject({ method: "PUT", url: "/api/profile/preferences", headers, payload: { colour: "red" } })).statusCode).toBe(422);
+      expect(
+        (
+          await t.app.inject({
+            method: "PUT",
+            url: "/api/profile/preferences",
+            headers,
+            payload: { theme: "neon" },
+          })
+        ).statusCode,
+      ).toBe(422);
+      expect(
+        (
+          await t.app.inject({
+            method: "PUT",
+            url: "/api/profile/preferences",
+            headers,
+            payload: { colour: "red" },
+          })
+        ).statusCode,
+      ).toBe(422);
     });
   });
 });

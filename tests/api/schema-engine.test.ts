@@ -15,9 +15,11 @@ const schemaCopy = (edit: (schemas: Record<string, Record<string, unknown>>) => 
   const dir = mkdtempSync(path.join(os.tmpdir(), "lm-schemas-"));
   cpSync("schemas", dir, { recursive: true });
   const files: Record<string, Record<string, unknown>> = {};
-  for (const name of ["accounts", "account-employees"]) files[name] = JSON.parse(readFileSync(path.join(dir, `${name}.schema.json`), "utf8"));
+  for (const name of ["accounts", "account-employees"])
+    files[name] = JSON.parse(readFileSync(path.join(dir, `${name}.schema.json`), "utf8"));
   edit(files);
-  for (const [name, schema] of Object.entries(files)) writeFileSync(path.join(dir, `${name}.schema.json`), JSON.stringify(schema));
+  for (const [name, schema] of Object.entries(files))
+    writeFileSync(path.join(dir, `${name}.schema.json`), JSON.stringify(schema));
   return dir;
 };
 
@@ -28,8 +30,13 @@ describe("an admin adds a property to schemas/accounts.schema.json", () => {
     const dir = schemaCopy((s) => {
       const props = s.accounts.properties as Record<string, unknown>;
       props.bankAccount = {
-        type: "string", title: "Bank account", format: "alphanumeric", maxLength: 30,
-        "x-label": "accounts.fields.bankAccount", "x-list": { order: 20, width: 160 }, "x-filter": 1,
+        type: "string",
+        title: "Bank account",
+        format: "alphanumeric",
+        maxLength: 30,
+        "x-label": "accounts.fields.bankAccount",
+        "x-list": { order: 20, width: 160 },
+        "x-filter": 1,
       };
     });
     t = await createTestApp({ schemasDir: dir });
@@ -43,26 +50,47 @@ describe("an admin adds a property to schemas/accounts.schema.json", () => {
   });
 
   it("is validated, stored in custom, listed, filtered, exported and imported with no migration", async () => {
-    const bad = await api.post("lawyer", "/api/accounts", orgInput(1, { bankAccount: "62-22" }), "en");
+    const bad = await api.post(
+      "lawyer",
+      "/api/accounts",
+      orgInput(1, { bankAccount: "62-22" }),
+      "en",
+    );
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().data.fields).toEqual([{ field: "bankAccount", message: "letters or numbers only" }]);
+    expect(bad.json().data.fields).toEqual([
+      { field: "bankAccount", message: "letters or numbers only" },
+    ]);
     const ok = await api.post("lawyer", "/api/accounts", orgInput(1, { bankAccount: "6222001" }));
     expect(ok.statusCode, ok.body).toBe(200);
-    const [row] = await t.database.db.select().from(accounts).where(eq(accounts.id, ok.json().data.id));
+    const [row] = await t.database.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.id, ok.json().data.id));
     expect(row.custom).toMatchObject({ bankAccount: "6222001" });
     const list = await api.get("lawyer", "/api/accounts?bankAccount_like=2200&_sort=bankAccount");
-    expect(list.json().data.map((a: { bankAccount: string }) => a.bankAccount)).toEqual(["6222001"]);
+    expect(list.json().data.map((a: { bankAccount: string }) => a.bankAccount)).toEqual([
+      "6222001",
+    ]);
 
-    const exported = await readXlsx((await api.get("partner", "/api/accounts/export?bankAccount=6222001", "en")).rawPayload);
+    const exported = await readXlsx(
+      (await api.get("partner", "/api/accounts/export?bankAccount=6222001", "en")).rawPayload,
+    );
     const col = (exported[0] as string[]).indexOf("Bank account");
     expect(exported[1][col]).toBe("6222001");
-    const template = await readXlsx((await api.get("partner", "/api/accounts/import-template", "en")).rawPayload);
+    const template = await readXlsx(
+      (await api.get("partner", "/api/accounts/import-template", "en")).rawPayload,
+    );
     expect(template[0]).toContain("Bank account");
 
-    const file = await xlsxOf([["Client type", "Name", "Organization ID", "Bank account"], ["Organization", "导入带账号", "91440300MA00000077", "ABC999"]]);
+    const file = await xlsxOf([
+      ["Client type", "Name", "Organization ID", "Bank account"],
+      ["Organization", "导入带账号", "91440300MA00000077", "ABC999"],
+    ]);
     const imported = await api.upload("partner", "/api/accounts/import", file, "en");
     expect(imported.json().data).toMatchObject({ imported: 1 });
-    expect((await api.get("lawyer", "/api/accounts?bankAccount=ABC999")).json().data[0].name).toBe("导入带账号");
+    expect((await api.get("lawyer", "/api/accounts?bankAccount=ABC999")).json().data[0].name).toBe(
+      "导入带账号",
+    );
   });
 });
 
@@ -74,11 +102,27 @@ describe("a developer adds an entity with a schema file only", () => {
     writeFileSync(
       path.join(dir, "court-contacts.schema.json"),
       JSON.stringify({
-        $schema: "https://json-schema.org/draft/2020-12/schema", $id: "court-contacts", type: "object",
-        "x-subject": "LAWFIRM_CASE_VIEW", additionalProperties: false, required: ["name"],
+        $schema: "https://json-schema.org/draft/2020-12/schema",
+        $id: "court-contacts",
+        type: "object",
+        "x-subject": "LAWFIRM_CASE_VIEW",
+        additionalProperties: false,
+        required: ["name"],
         properties: {
-          name: { type: "string", minLength: 2, maxLength: 50, "x-label": "courtContacts.fields.name", "x-list": { order: 1 }, "x-filter": 1 },
-          phone: { type: "string", format: "phone", "x-label": "courtContacts.fields.phone", "x-list": { order: 2 } },
+          name: {
+            type: "string",
+            minLength: 2,
+            maxLength: 50,
+            "x-label": "courtContacts.fields.name",
+            "x-list": { order: 1 },
+            "x-filter": 1,
+          },
+          phone: {
+            type: "string",
+            format: "phone",
+            "x-label": "courtContacts.fields.phone",
+            "x-list": { order: 2 },
+          },
         },
       }),
     );
@@ -88,13 +132,20 @@ describe("a developer adds an entity with a schema file only", () => {
   afterAll(() => t.close());
 
   it("serves list, create, update and delete at /api/<name>, stored in schema_records", async () => {
-    const created = await api.post("lawyer", "/api/court-contacts", { name: "海淀法院立案庭", phone: "010-12345678" });
+    const created = await api.post("lawyer", "/api/court-contacts", {
+      name: "海淀法院立案庭",
+      phone: "010-12345678",
+    });
     expect(created.statusCode, created.body).toBe(200);
     const { id, version } = created.json().data;
-    expect((await api.post("lawyer", "/api/court-contacts", { name: "x" }, "en")).json().data.fields).toEqual([
-      { field: "name", message: "must be at least 2 characters" },
-    ]);
-    expect((await api.patch("lawyer", `/api/court-contacts/${id}`, { version, phone: "010-88888888" })).json().data.phone).toBe("010-88888888");
+    expect(
+      (await api.post("lawyer", "/api/court-contacts", { name: "x" }, "en")).json().data.fields,
+    ).toEqual([{ field: "name", message: "must be at least 2 characters" }]);
+    expect(
+      (
+        await api.patch("lawyer", `/api/court-contacts/${id}`, { version, phone: "010-88888888" })
+      ).json().data.phone,
+    ).toBe("010-88888888");
     const list = await api.get("lawyer", "/api/court-contacts?name_like=海淀");
     expect(Number(list.headers["x-total-count"])).toBe(1);
     expect(await t.database.db.select().from(schemaRecords)).toHaveLength(1);
@@ -109,13 +160,24 @@ describe("a malformed schema", () => {
     buildApp(testConfig({ schemasDir: schemaCopy(edit) }), { logger: false });
 
   it("stops the start with the file and the problem", async () => {
-    const props = (s: Record<string, Record<string, unknown>>) => s.accounts.properties as Record<string, Record<string, unknown>>;
-    await expect(boot((s) => (props(s).name["x-filter"] = 9))).rejects.toThrow(/accounts\.schema\.json: .*x-filter/);
-    await expect(boot((s) => (props(s).extra = { type: "string", "x-label": "a.b", "x-storage": "column" }))).rejects.toThrow(
+    const props = (s: Record<string, Record<string, unknown>>) =>
+      s.accounts.properties as Record<string, Record<string, unknown>>;
+    await expect(boot((s) => (props(s).name["x-filter"] = 9))).rejects.toThrow(
+      /accounts\.schema\.json: .*x-filter/,
+    );
+    await expect(
+      boot((s) => (props(s).extra = { type: "string", "x-label": "a.b", "x-storage": "column" })),
+    ).rejects.toThrow(
       /accounts\.schema\.json: property "extra" says x-storage "column", but the table has no column "extra"/,
     );
-    await expect(boot((s) => (props(s).name.maxLenght = 3))).rejects.toThrow(/accounts\.schema\.json: strict mode: unknown keyword: "maxLenght"/);
-    await expect(boot((s) => (s["account-employees"].$id = "employees"))).rejects.toThrow(/account-employees\.schema\.json: "\$id" must be/);
-    await expect(boot((s) => (props(s).region["x-filter"] = 6, delete props(s).region["x-options"]))).rejects.toThrow(/x-filter 6 needs/);
+    await expect(boot((s) => (props(s).name.maxLenght = 3))).rejects.toThrow(
+      /accounts\.schema\.json: strict mode: unknown keyword: "maxLenght"/,
+    );
+    await expect(boot((s) => (s["account-employees"].$id = "employees"))).rejects.toThrow(
+      /account-employees\.schema\.json: "\$id" must be/,
+    );
+    await expect(
+      boot((s) => ((props(s).region["x-filter"] = 6), delete props(s).region["x-options"])),
+    ).rejects.toThrow(/x-filter 6 needs/);
   });
 });

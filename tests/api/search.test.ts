@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { createTestApp, type TestApp } from "../fixtures/app";
 
-type Group = { type: string; labelKey: string; items: { id: string; title: string; link: string }[] };
+type Group = {
+  type: string;
+  labelKey: string;
+  items: { id: string; title: string; link: string }[];
+};
 
 describe("GET /api/search", () => {
   let t: TestApp;

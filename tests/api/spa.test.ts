@@ -19,7 +19,11 @@ describe("serving the SPA under /manage", () => {
   afterAll(() => t.close());
 
   it("answers every client route with index.html", async () => {
-    for (const url of ["/manage/", "/manage/case/list", "/manage/contacts/instution-detail/42?tab=1"]) {
+    for (const url of [
+      "/manage/",
+      "/manage/case/list",
+      "/manage/contacts/instution-detail/42?tab=1",
+    ]) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers["content-type"]).toContain("text/html");
@@ -29,7 +33,12 @@ describe("serving the SPA under /manage", () => {
   });
 
   it("answers the signing links and the verify page with sign.html, not the admin app", async () => {
-    for (const url of ["/manage/esign/AbC_123-xyz", "/manage/esign/AbC_123-xyz/", "/manage/verify", "/manage/verify?x=1"]) {
+    for (const url of [
+      "/manage/esign/AbC_123-xyz",
+      "/manage/esign/AbC_123-xyz/",
+      "/manage/verify",
+      "/manage/verify?x=1",
+    ]) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers["content-type"]).toContain("text/html");
@@ -37,7 +46,12 @@ describe("serving the SPA under /manage", () => {
       // The link's token is in the path: the page must not hand it to other sites as a Referer.
       expect(res.headers["referrer-policy"]).toBe("no-referrer");
     }
-    for (const url of ["/manage/esign", "/manage/esign/a/b", "/manage/verify/more", "/manage/contract/detail/1"]) {
+    for (const url of [
+      "/manage/esign",
+      "/manage/esign/a/b",
+      "/manage/verify/more",
+      "/manage/contract/detail/1",
+    ]) {
       const res = await t.app.inject({ url });
       expect(res.body, url).toContain("<title>spa</title>");
     }

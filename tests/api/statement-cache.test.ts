@@ -14,22 +14,33 @@ describe("queries run as prepared statements on PostgreSQL", () => {
   it("parses a parameterised text once per connection and gives the same answers", async () => {
     const db = t.database.db;
     const [lawyer] = await db.select().from(users).where(eq(users.username, "lawyer"));
-    const unread = () => db.select({ n: count() }).from(notifications).where(eq(notifications.userId, lawyer.id));
+    const unread = () =>
+      db.select({ n: count() }).from(notifications).where(eq(notifications.userId, lawyer.id));
     const first = await unread();
     const again = await unread();
     expect(again).toEqual(first);
     expect(first[0].n).toBeGreaterThan(0);
     // Another user's count through the same statement: values are bound, never baked in.
     const [admin] = await db.select().from(users).where(eq(users.username, "admin"));
-    const other = await db.select({ n: count() }).from(notifications).where(eq(notifications.userId, admin.id));
+    const other = await db
+      .select({ n: count() })
+      .from(notifications)
+      .where(eq(notifications.userId, admin.id));
     expect(typeof other[0].n).toBe("number");
 
     if (t.database.kind !== "postgres") return;
     // In one transaction (one connection): the text is prepared there under one name.
     const prepared = await db.transaction(async (tx) => {
-      await tx.select({ n: count() }).from(notifications).where(eq(notifications.userId, lawyer.id));
+      await tx
+        .select({ n: count() })
+        .from(notifications)
+        .where(eq(notifications.userId, lawyer.id));
       await tx.select({ n: count() }).from(notifications).where(eq(notifications.userId, admin.id));
-      const result = await tx.execute(sql.raw(`select name, statement from pg_prepared_statements where statement like '%from "notifications"%'`));
+      const result = await tx.execute(
+        sql.raw(
+          `select name, statement from pg_prepared_statements where statement like '%from "notifications"%'`,
+        ),
+      );
       return (result as unknown as { rows: { name: string; statement: string }[] }).rows;
     });
     expect(prepared.length).toBe(1);

@@ -7,7 +7,11 @@ import { workflowActionLog, workflowInstances } from "../../src/server/db/tables
 import { contractsSuite } from "../fixtures/contracts";
 
 type Body = Record<string, unknown>;
-type Route = { name: string; make: () => Promise<{ url: string; body: Body }>; change: (b: Body) => Body };
+type Route = {
+  name: string;
+  make: () => Promise<{ url: string; body: Body }>;
+  change: (b: Body) => Body;
+};
 
 /**
  * Every business submission honours Idempotency-Key with the approval actions' key store: a
@@ -18,22 +22,41 @@ describe("Idempotency-Key on business submissions", () => {
   const s = contractsSuite();
   let caseId: string;
   let contractId: string;
-  const instances = async () => (await s.t.database.db.select({ n: count() }).from(workflowInstances))[0].n;
+  const instances = async () =>
+    (await s.t.database.db.select({ n: count() }).from(workflowInstances))[0].n;
   const post = async (who: string, url: string, body: unknown, key?: string, lang = "en") =>
-    s.t.app.inject({ method: "POST", url, headers: await s.t.as(who, { lang, ...(key === undefined ? {} : { "idempotency-key": key }) }), payload: body as object });
+    s.t.app.inject({
+      method: "POST",
+      url,
+      headers: await s.t.as(who, {
+        lang,
+        ...(key === undefined ? {} : { "idempotency-key": key }),
+      }),
+      payload: body as object,
+    });
 
   beforeAll(async () => {
     caseId = (await s.api.open("lawyer")).id;
     contractId = (await s.api.contract(caseId)).id;
-    const res = await s.api.call("PUT", "admin", "/api/workflow/business-settings", { accountChanges: true, caseChanges: false });
+    const res = await s.api.call("PUT", "admin", "/api/workflow/business-settings", {
+      accountChanges: true,
+      caseChanges: false,
+    });
     expect(res.statusCode).toBe(200);
   });
 
   const routes: Route[] = [
-    { name: "case-submissions", make: async () => ({ url: "/api/case-submissions", body: { values: await s.api.values() } }), change: (b) => ({ ...b, comment: "另一个" }) },
+    {
+      name: "case-submissions",
+      make: async () => ({ url: "/api/case-submissions", body: { values: await s.api.values() } }),
+      change: (b) => ({ ...b, comment: "另一个" }),
+    },
     {
       name: "contract-submissions",
-      make: async () => ({ url: "/api/contract-submissions", body: { values: await s.api.contractValues(caseId) } }),
+      make: async () => ({
+        url: "/api/contract-submissions",
+        body: { values: await s.api.contractValues(caseId) },
+      }),
       change: (b) => ({ ...b, comment: "另一个" }),
     },
     {
@@ -42,13 +65,13 @@ describe("Idempotency-Key on business submissions", () => {
         url: "/api/seal-request-submissions",
         body: {
           values: {
-          documentType: "lawyer-letter",
-          recipients: [{ name: "北京某某贸易有限公司", copies: 1 }],
-          files: [{ fileId: (await s.api.files("lawyer", ["律师函.pdf"]))[0], copies: 1 }],
-          sealId: await s.api.sealId("lawyer", "official"),
-          reason: "催告履行合同义务",
-          reviewed: true,
-          mode: "office",
+            documentType: "lawyer-letter",
+            recipients: [{ name: "北京某某贸易有限公司", copies: 1 }],
+            files: [{ fileId: (await s.api.files("lawyer", ["律师函.pdf"]))[0], copies: 1 }],
+            sealId: await s.api.sealId("lawyer", "official"),
+            reason: "催告履行合同义务",
+            reviewed: true,
+            mode: "office",
           },
         },
       }),
@@ -59,7 +82,10 @@ describe("Idempotency-Key on business submissions", () => {
       name: "contracts/:id/archive",
       make: async () => {
         const c = await s.api.contract(caseId);
-        return { url: `/api/contracts/${c.id}/archive`, body: { archiveFileIds: await s.api.files("lawyer", ["签署版.pdf"]), version: c.version } };
+        return {
+          url: `/api/contracts/${c.id}/archive`,
+          body: { archiveFileIds: await s.api.files("lawyer", ["签署版.pdf"]), version: c.version },
+        };
       },
       change: (b) => ({ ...b, remark: "另一个" }),
     },
@@ -67,7 +93,14 @@ describe("Idempotency-Key on business submissions", () => {
       name: "contracts/:id/void",
       make: async () => {
         const c = await s.api.contract(caseId);
-        return { url: `/api/contracts/${c.id}/void`, body: { reason: "双方协商解除", certificateIds: await s.api.files("lawyer", ["解除协议.pdf"]), version: c.version } };
+        return {
+          url: `/api/contracts/${c.id}/void`,
+          body: {
+            reason: "双方协商解除",
+            certificateIds: await s.api.files("lawyer", ["解除协议.pdf"]),
+            version: c.version,
+          },
+        };
       },
       change: (b) => ({ ...b, reason: "另一个理由" }),
     },
@@ -78,7 +111,9 @@ describe("Idempotency-Key on business submissions", () => {
       const { url, body } = await route.make();
       const key = randomUUID();
       const before = await instances();
-      const results = await Promise.all(Array.from({ length: 5 }, () => post("lawyer", url, body, key)));
+      const results = await Promise.all(
+        Array.from({ length: 5 }, () => post("lawyer", url, body, key)),
+      );
       for (const r of results) expect(r.statusCode, r.body).toBe(200);
       const answers = results.map((r) => JSON.stringify(r.json().data));
       expect(new Set(answers).size).toBe(1);
@@ -87,7 +122,10 @@ describe("Idempotency-Key on business submissions", () => {
       expect(replay.statusCode).toBe(200);
       expect(JSON.stringify(replay.json().data)).toBe(answers[0]);
       expect(await instances()).toBe(before + 1);
-      const [logged] = await s.t.database.db.select().from(workflowActionLog).where(eq(workflowActionLog.key, key));
+      const [logged] = await s.t.database.db
+        .select()
+        .from(workflowActionLog)
+        .where(eq(workflowActionLog.key, key));
       expect(logged.response).toEqual(results[0].json().data);
     });
 
@@ -99,7 +137,10 @@ describe("Idempotency-Key on business submissions", () => {
       const before = await instances();
       const other = await post("lawyer", url, route.change(body), key, "zh-CN");
       expect(other.statusCode).toBe(422);
-      expect(other.json()).toMatchObject({ code: 422, msg: expect.stringMatching(/[\u4e00-\u9fa5]/) });
+      expect(other.json()).toMatchObject({
+        code: 422,
+        msg: expect.stringMatching(/[\u4e00-\u9fa5]/),
+      });
       const bad = await post("lawyer", url, route.change(body), "not-a-key");
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toMatchObject({ code: 400, msg: "The request needs an Idempotency-Key" });
@@ -114,7 +155,11 @@ describe("Idempotency-Key on business submissions", () => {
       const body = { changes: { formerName: "曾用名一" }, version };
       const key = randomUUID();
       const before = await instances();
-      const results = await Promise.all(Array.from({ length: 5 }, () => post("lawyer", `/api/accounts/${client}/submit-changes`, body, key)));
+      const results = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          post("lawyer", `/api/accounts/${client}/submit-changes`, body, key),
+        ),
+      );
       for (const r of results) expect(r.statusCode, r.body).toBe(200);
       expect(new Set(results.map((r) => r.json().data.pendingApprovalId)).size).toBe(1);
       expect(await instances()).toBe(before + 1);
@@ -125,17 +170,42 @@ describe("Idempotency-Key on business submissions", () => {
 
   it("keeps a failed submission's key free: the corrected form files under the same key", async () => {
     const key = randomUUID();
-    const broken = await post("lawyer", "/api/case-submissions", { values: await s.api.values({ attachments: [randomUUID()] }) }, key);
+    const broken = await post(
+      "lawyer",
+      "/api/case-submissions",
+      { values: await s.api.values({ attachments: [randomUUID()] }) },
+      key,
+    );
     expect(broken.statusCode).toBe(404);
-    const fixed = await post("lawyer", "/api/case-submissions", { values: await s.api.values() }, key);
+    const fixed = await post(
+      "lawyer",
+      "/api/case-submissions",
+      { values: await s.api.values() },
+      key,
+    );
     expect(fixed.statusCode, fixed.body).toBe(200);
   });
 
   it("keeps one user's key apart from another's and from the other firm's", async () => {
     const key = randomUUID();
-    const mine = await post("lawyer", "/api/case-submissions", { values: await s.api.values() }, key);
-    const theirs = await post("partner", "/api/case-submissions", { values: await s.api.values({}, "partner") }, key);
-    const otherFirm = await post("lawyer2", "/api/case-submissions", { values: await s.api.values({}, "lawyer2") }, key);
+    const mine = await post(
+      "lawyer",
+      "/api/case-submissions",
+      { values: await s.api.values() },
+      key,
+    );
+    const theirs = await post(
+      "partner",
+      "/api/case-submissions",
+      { values: await s.api.values({}, "partner") },
+      key,
+    );
+    const otherFirm = await post(
+      "lawyer2",
+      "/api/case-submissions",
+      { values: await s.api.values({}, "lawyer2") },
+      key,
+    );
     for (const r of [mine, theirs, otherFirm]) expect(r.statusCode, r.body).toBe(200);
     expect(new Set([mine, theirs, otherFirm].map((r) => r.json().data.instanceId)).size).toBe(3);
   });
@@ -148,13 +218,22 @@ describe("Idempotency-Key on business submissions", () => {
     const client = await s.api.clientId("lawyer");
     const bodies: [string, unknown][] = [
       ["/api/case-submissions", { values: { ...values, name: "a\u0000b" } }],
-      ["/api/case-submissions", JSON.parse(`{"values": {"__proto__": {"isAdmin": true}, "name": "x"}}`)],
+      [
+        "/api/case-submissions",
+        JSON.parse(`{"values": {"__proto__": {"isAdmin": true}, "name": "x"}}`),
+      ],
       ["/api/case-submissions", { values: deep }],
-      ["/api/contract-submissions", { values: { ...(await s.api.contractValues(caseId)), name: "\u0000" } }],
+      [
+        "/api/contract-submissions",
+        { values: { ...(await s.api.contractValues(caseId)), name: "\u0000" } },
+      ],
       ["/api/contract-submissions", JSON.parse(`{"__proto__": {"isAdmin": true}, "values": {}}`)],
       ["/api/contract-submissions", { values: deep }],
       [`/api/accounts/${client}/submit-changes`, { changes: deep, version: 1 }],
-      [`/api/accounts/${client}/submit-changes`, JSON.parse(`{"changes": {"__proto__": {"status": "active"}}, "version": 1}`)],
+      [
+        `/api/accounts/${client}/submit-changes`,
+        JSON.parse(`{"changes": {"__proto__": {"status": "active"}}, "version": 1}`),
+      ],
       [`/api/contracts/${contractId}/archive`, { archiveFileIds: ["\u0000"], version: 1 }],
     ];
     for (const [url, body] of bodies) {

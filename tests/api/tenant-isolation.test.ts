@@ -7,19 +7,31 @@ import { createTokenSigner, TICKET_AUDIENCE } from "../../src/server/lib/tokens"
 import { createTestApp, type TestApp } from "../fixtures/app";
 import { markersOf, snapshotWorkspace, tenantTables } from "../fixtures/tenant-snapshot";
 
-type JsonSchema = { type?: string; properties?: Record<string, JsonSchema>; required?: string[]; format?: string; enum?: unknown[]; minLength?: number };
+type JsonSchema = {
+  type?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  format?: string;
+  enum?: unknown[];
+  minLength?: number;
+};
 
 /** A body that passes the route's own schema, aimed at the other firm wherever an id fits. */
 const sampleFor = (schema: JsonSchema | undefined, foreignId: string): unknown => {
   if (!schema) return {};
   if (schema.enum) return schema.enum[0];
   // "a uuid or null" and the like: the first alternative, so a foreign id still goes in.
-  const alternatives = (schema as { anyOf?: JsonSchema[]; oneOf?: JsonSchema[] }).anyOf ?? (schema as { oneOf?: JsonSchema[] }).oneOf;
+  const alternatives =
+    (schema as { anyOf?: JsonSchema[]; oneOf?: JsonSchema[] }).anyOf ??
+    (schema as { oneOf?: JsonSchema[] }).oneOf;
   if (alternatives?.length) return sampleFor(alternatives[0], foreignId);
   switch (schema.type) {
     case "object":
       return Object.fromEntries(
-        Object.entries(schema.properties ?? {}).map(([key, sub]) => [key, sampleFor(sub, foreignId)]),
+        Object.entries(schema.properties ?? {}).map(([key, sub]) => [
+          key,
+          sampleFor(sub, foreignId),
+        ]),
       );
     case "array": {
       // As many items as the route needs, so a required list does not stop the probe early.
@@ -36,7 +48,11 @@ const sampleFor = (schema: JsonSchema | undefined, foreignId: string): unknown =
       // foreign id inside it is what the route has to refuse.
       if (schema.format === "uuid") return foreignId;
       if (schema.format === "date-time") return "2026-01-05T09:00:00.000Z";
-      if (schema.format === "date" || /\\d\{4\}-/.test(String((schema as { pattern?: string }).pattern ?? ""))) return "2026-01-05";
+      if (
+        schema.format === "date" ||
+        /\\d\{4\}-/.test(String((schema as { pattern?: string }).pattern ?? ""))
+      )
+        return "2026-01-05";
       return "x".repeat(Math.max(1, schema.minLength ?? 1));
   }
 };
@@ -48,8 +64,14 @@ describe("tenant isolation, generated from the route table", () => {
   let markers: string[];
   beforeAll(async () => {
     t = await createTestApp();
-    const [a] = await t.database.db.select().from(workspaces).where(eq(workspaces.nameEn, "Mingde Law Firm"));
-    const [b] = await t.database.db.select().from(workspaces).where(eq(workspaces.nameEn, "Zhengheng Law Firm"));
+    const [a] = await t.database.db
+      .select()
+      .from(workspaces)
+      .where(eq(workspaces.nameEn, "Mingde Law Firm"));
+    const [b] = await t.database.db
+      .select()
+      .from(workspaces)
+      .where(eq(workspaces.nameEn, "Zhengheng Law Firm"));
     firmA = a.id;
     firmB = b.id;
     markers = await markersOf(t.database.db, firmB, firmA);
@@ -67,14 +89,18 @@ describe("tenant isolation, generated from the route table", () => {
     });
     const first = res.body ? await res.body.getReader().read() : { value: undefined };
     controller.abort();
-    return { statusCode: res.status, body: new TextDecoder().decode(first.value ?? new Uint8Array()) };
+    return {
+      statusCode: res.status,
+      body: new TextDecoder().decode(first.value ?? new Uint8Array()),
+    };
   };
   afterAll(() => t.close());
 
   const foreignRowId = async (route: RouteEntry) => {
     if (!route.url.includes(":")) return firmB;
     const table = tenantTables().find((tb) => getTableName(tb) === route.tenantTable);
-    if (!table) throw new Error(`${route.method} ${route.url} has an :id but no config.tenantTable`);
+    if (!table)
+      throw new Error(`${route.method} ${route.url} has an :id but no config.tenantTable`);
     const result = await t.database.db.execute(
       sql`select id::text as id from ${sql.identifier(getTableName(table))} where workspace_id = ${firmB} limit 1`,
     );
@@ -89,13 +115,18 @@ describe("tenant isolation, generated from the route table", () => {
    */
   const withTicket = async (route: RouteEntry, url: string, token: string, id: string) => {
     if (route.credential !== "ticket") return url;
-    const { sid, sub } = JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString()) as { sid: string; sub: string };
+    const { sid, sub } = JSON.parse(Buffer.from(token.split(".")[1], "base64url").toString()) as {
+      sid: string;
+      sub: string;
+    };
     // The ticket names exactly what the URL asks for (an approval's file: the approval and the file).
     const fileId = /\/files\/([^/?]+)\/download/.exec(url)?.[1];
     const target =
-      route.tenantTable === "folders" ? { kind: "folder", id }
-      : route.tenantTable === "workflow_instances" ? { kind: "approvalFile", id, fileId }
-      : { kind: "file", id };
+      route.tenantTable === "folders"
+        ? { kind: "folder", id }
+        : route.tenantTable === "workflow_instances"
+          ? { kind: "approvalFile", id, fileId }
+          : { kind: "file", id };
     const ticket = await createTokenSigner(t.app.config.jwtSecret).sign(
       { sid, ws: firmA, target },
       TICKET_AUDIENCE,
@@ -122,18 +153,24 @@ describe("tenant isolation, generated from the route table", () => {
       const res = route.isStream
         ? await openStream(url, token)
         : await t.app.inject({
-        method: route.method as "GET",
-        url,
-        headers: { authorization: `Bearer ${token}`, lang: "en" },
-        ...(route.method === "GET" || route.method === "DELETE" ? {} : { payload: sampleFor(route.bodySchema as JsonSchema, id) as object }),
-      });
+            method: route.method as "GET",
+            url,
+            headers: { authorization: `Bearer ${token}`, lang: "en" },
+            ...(route.method === "GET" || route.method === "DELETE"
+              ? {}
+              : { payload: sampleFor(route.bodySchema as JsonSchema, id) as object }),
+          });
       const after = await snapshotWorkspace(t.database.db, firmB);
       const where = `${route.method} ${route.url} -> ${res.statusCode}`;
-      if (JSON.stringify(after) !== JSON.stringify(before)) failures.push(`${where}: changed firm B`);
+      if (JSON.stringify(after) !== JSON.stringify(before))
+        failures.push(`${where}: changed firm B`);
       const leaked = markers.filter((m) => res.body.includes(m));
       if (leaked.length > 0) failures.push(`${where}: leaked ${leaked.join(", ")}`);
-      const aimsAtB = route.url.includes(":") || JSON.stringify(sampleFor(route.bodySchema as JsonSchema, id)).includes(firmB);
-      if (aimsAtB && ![403, 404].includes(res.statusCode)) failures.push(`${where}: expected 403/404`);
+      const aimsAtB =
+        route.url.includes(":") ||
+        JSON.stringify(sampleFor(route.bodySchema as JsonSchema, id)).includes(firmB);
+      if (aimsAtB && ![403, 404].includes(res.statusCode))
+        failures.push(`${where}: expected 403/404`);
     }
     expect(failures).toEqual([]);
     // Every route costs a sign-in and two snapshots of firm B: it grows with the route table.

@@ -39,14 +39,20 @@ describe("built-in user center", () => {
     });
 
     it("escapes whatever comes in the redirect parameter", async () => {
-      const res = await t.app.inject({ url: '/user-center/login?redirect=/manage/login%22%3E%3Cscript%3E' });
+      const res = await t.app.inject({
+        url: "/user-center/login?redirect=/manage/login%22%3E%3Cscript%3E",
+      });
       expect(res.body).not.toContain('"><script>');
     });
   });
 
   describe("POST /user-center/login", () => {
     it("redirects back to the SPA with a working token", async () => {
-      const res = await submit({ username: "lawyer", password: "demo1234", redirect: "http://localhost:3000/manage/login" });
+      const res = await submit({
+        username: "lawyer",
+        password: "demo1234",
+        redirect: "http://localhost:3000/manage/login",
+      });
       expect(res.statusCode).toBe(302);
       const location = String(res.headers.location);
       expect(location).toMatch(/^\/manage\/login\?token=/);
@@ -59,14 +65,21 @@ describe("built-in user center", () => {
     });
 
     it("refuses to hand a token to a foreign site", async () => {
-      const res = await submit({ username: "lawyer", password: "demo1234", redirect: "https://evil.example/steal" });
+      const res = await submit({
+        username: "lawyer",
+        password: "demo1234",
+        redirect: "https://evil.example/steal",
+      });
       expect(res.statusCode).toBe(400);
       expect(res.headers.location).toBeUndefined();
       expect(res.body).toContain("The address to return to is not allowed");
     });
 
     it("shows a translated error and keeps the username on a wrong password", async () => {
-      const res = await submit({ username: "assistant", password: "wrong", redirect: "/manage/login" }, "zh-CN");
+      const res = await submit(
+        { username: "assistant", password: "wrong", redirect: "/manage/login" },
+        "zh-CN",
+      );
       expect(res.statusCode).toBe(401);
       expect(res.body).toContain("用户名或密码错误");
       expect(res.body).toContain('value="assistant"');
@@ -78,7 +91,11 @@ describe("built-in user center", () => {
       const res = await submit({ username: "finance", password: "bad", redirect: "/manage/login" });
       expect(res.statusCode).toBe(401);
       expect(res.body).toContain("an account is locked for 15 minutes");
-      const right = await submit({ username: "finance", password: "demo1234", redirect: "/manage/login" });
+      const right = await submit({
+        username: "finance",
+        password: "demo1234",
+        redirect: "/manage/login",
+      });
       expect(right.statusCode).toBe(401);
       expect(right.headers.location).toBeUndefined();
     });

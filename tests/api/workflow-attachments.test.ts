@@ -9,7 +9,18 @@ import { pdfBody, upload } from "../fixtures/documents";
 import { workflowApi } from "../fixtures/workflow-api";
 import { approval, FORM, users } from "../fixtures/workflow-defs";
 
-const WITH_FILES = { ...FORM, properties: { ...FORM.properties, papers: { type: "array", title: "Papers", "x-type": "attachments", items: { type: "string", format: "uuid" } } } };
+const WITH_FILES = {
+  ...FORM,
+  properties: {
+    ...FORM.properties,
+    papers: {
+      type: "array",
+      title: "Papers",
+      "x-type": "attachments",
+      items: { type: "string", format: "uuid" },
+    },
+  },
+};
 
 describe("workflow attachments", () => {
   let t: TestApp;
@@ -22,20 +33,38 @@ describe("workflow attachments", () => {
 
   /** Uploads through the documents feature's own upload route, as the action dialog does. */
   const uploadFile = async (who: string, name: string) => {
-    const res = await upload(t, who, [{ field: "relativePath", value: `approval-files/${name}` }, { field: "file", filename: name, body: pdfBody(name) }]);
+    const res = await upload(t, who, [
+      { field: "relativePath", value: `approval-files/${name}` },
+      { field: "file", filename: name, body: pdfBody(name) },
+    ]);
     if (res.statusCode !== 200) throw new Error(res.body);
     return res.json().data[0].id as string;
   };
   const content = async (who: string, id: string, fileId: string) =>
-    t.app.inject({ url: `/api/workflow/instances/${id}/files/${fileId}`, headers: await t.as(who, { lang: "en" }) });
+    t.app.inject({
+      url: `/api/workflow/instances/${id}/files/${fileId}`,
+      headers: await t.as(who, { lang: "en" }),
+    });
   const submitWith = async (who: string, definitionId: string, body: Record<string, unknown>) =>
-    t.app.inject({ method: "POST", url: "/api/workflow/instances", headers: await t.as(who, { "idempotency-key": randomUUID(), lang: "en" }), payload: { definitionId, ...body } });
+    t.app.inject({
+      method: "POST",
+      url: "/api/workflow/instances",
+      headers: await t.as(who, { "idempotency-key": randomUUID(), lang: "en" }),
+      payload: { definitionId, ...body },
+    });
 
   it("keeps files attached on submit and on approval in the timeline, for every participant to open, locked against deletion", async () => {
     const [partner, finance] = [await api.userId("partner"), await api.userId("finance")];
-    const flow = await api.publish("admin", [approval("n1", users(partner)), approval("n2", users(finance))]);
+    const flow = await api.publish("admin", [
+      approval("n1", users(partner)),
+      approval("n2", users(finance)),
+    ]);
     const quote = await uploadFile("lawyer", "quote.pdf");
-    const res = await submitWith("lawyer", flow.id, { form: { title: "Laptop" }, comment: "quote attached", attachments: [quote] });
+    const res = await submitWith("lawyer", flow.id, {
+      form: { title: "Laptop" },
+      comment: "quote attached",
+      attachments: [quote],
+    });
     expect(res.statusCode).toBe(200);
     const id = res.json().data.id as string;
 
@@ -44,7 +73,9 @@ describe("workflow attachments", () => {
 
     // Finance holds no document rights, yet sees and opens what the approval carries.
     const detail = (await api.detail("finance", id)).json().data;
-    const byType = Object.fromEntries(detail.events.map((e: { type: string; attachments: string[] }) => [e.type, e.attachments]));
+    const byType = Object.fromEntries(
+      detail.events.map((e: { type: string; attachments: string[] }) => [e.type, e.attachments]),
+    );
     expect(byType.submitted).toEqual([quote]);
     expect(byType.accepted).toEqual([review]);
     expect(detail.files[quote]).toMatchObject({ name: "quote.pdf", mime: "application/pdf" });
@@ -56,11 +87,20 @@ describe("workflow attachments", () => {
     expect((await content("assistant", id, review)).statusCode).toBe(403);
 
     // Linked and locked through the attachments API: the documents page refuses to delete them.
-    const links = await t.database.db.select().from(attachments).where(and(eq(attachments.entity, "workflow_instances"), eq(attachments.entityId, id)));
+    const links = await t.database.db
+      .select()
+      .from(attachments)
+      .where(and(eq(attachments.entity, "workflow_instances"), eq(attachments.entityId, id)));
     expect(links.map((l) => l.fileId).sort()).toEqual([quote, review].sort());
-    const del = await t.app.inject({ method: "DELETE", url: `/api/documents/files/${quote}`, headers: await t.as("admin", { lang: "en" }) });
+    const del = await t.app.inject({
+      method: "DELETE",
+      url: `/api/documents/files/${quote}`,
+      headers: await t.as("admin", { lang: "en" }),
+    });
     expect(del.statusCode).toBe(409);
-    expect(del.json().msg).toBe(`The file "quote.pdf" cannot be deleted: it is referenced by approval "#${detail.serial} Laptop"`);
+    expect(del.json().msg).toBe(
+      `The file "quote.pdf" cannot be deleted: it is referenced by approval "#${detail.serial} Laptop"`,
+    );
     const locks = await t.database.db.select().from(fileLocks).where(eq(fileLocks.entityId, id));
     expect(locks).toHaveLength(2);
   });
@@ -68,17 +108,31 @@ describe("workflow attachments", () => {
   it("opens an approval's file by ticket for the browser: native downloads and previews, one file per ticket", async () => {
     const partner = await api.userId("partner");
     const flow = await api.publish("admin", [approval("n1", users(partner))]);
-    const [memo, other] = [await uploadFile("lawyer", "memo.pdf"), await uploadFile("lawyer", "other.pdf")];
-    const res = await submitWith("lawyer", flow.id, { form: { title: "Tickets" }, comment: "two files", attachments: [memo, other] });
+    const [memo, other] = [
+      await uploadFile("lawyer", "memo.pdf"),
+      await uploadFile("lawyer", "other.pdf"),
+    ];
+    const res = await submitWith("lawyer", flow.id, {
+      form: { title: "Tickets" },
+      comment: "two files",
+      attachments: [memo, other],
+    });
     const id = res.json().data.id as string;
     const ticketFor = async (who: string, fileId: string, inline = false) =>
-      t.app.inject({ method: "POST", url: `/api/workflow/instances/${id}/files/${fileId}/ticket`, headers: await t.as(who, { lang: "en" }), payload: { inline } });
+      t.app.inject({
+        method: "POST",
+        url: `/api/workflow/instances/${id}/files/${fileId}/ticket`,
+        headers: await t.as(who, { lang: "en" }),
+        payload: { inline },
+      });
 
     // The approver (no document rights) gets a link and the browser opens it without a header.
     const issued = await ticketFor("partner", memo, true);
     expect(issued.statusCode).toBe(200);
     const { url } = issued.json().data as { url: string };
-    expect(url).toMatch(new RegExp(`^/api/workflow/instances/${id}/files/${memo}/download\\?ticket=`));
+    expect(url).toMatch(
+      new RegExp(`^/api/workflow/instances/${id}/files/${memo}/download\\?ticket=`),
+    );
     const opened = await t.app.inject({ url });
     expect(opened.statusCode).toBe(200);
     expect(opened.headers["content-disposition"]).toMatch(/^inline/);
@@ -104,7 +158,11 @@ describe("workflow attachments", () => {
     const mine = await uploadFile("lawyer", "mine.pdf");
     const id = await api.start("lawyer", flow.id);
     // Finance may not read the document store: a colleague's file cannot be attached by id.
-    const taken = await api.act("finance", id, { type: "comment", comment: "see", attachments: [mine] });
+    const taken = await api.act("finance", id, {
+      type: "comment",
+      comment: "see",
+      attachments: [mine],
+    });
     expect(taken.statusCode).toBe(422);
     expect(taken.json().msg).toBe("An attachment is not a file of this firm");
     // A file that exists but is not on this approval is not served through it.
@@ -113,15 +171,35 @@ describe("workflow attachments", () => {
     expect((await content("admin2", id, mine)).statusCode).toBe(404);
     // A deleted file cannot be attached.
     const gone = await uploadFile("lawyer", "gone.pdf");
-    expect((await t.app.inject({ method: "DELETE", url: `/api/documents/files/${gone}`, headers: await t.as("admin") })).statusCode).toBe(200);
-    expect((await api.act("lawyer", id, { type: "comment", comment: "x", attachments: [gone] })).statusCode).toBe(422);
+    expect(
+      (
+        await t.app.inject({
+          method: "DELETE",
+          url: `/api/documents/files/${gone}`,
+          headers: await t.as("admin"),
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await api.act("lawyer", id, { type: "comment", comment: "x", attachments: [gone] }))
+        .statusCode,
+    ).toBe(422);
   });
 
   it("locks files in the form's attachment fields and hides them where the field is hidden", async () => {
     const [partner, finance] = [await api.userId("partner"), await api.userId("finance")];
-    const flow = await api.publish("admin", [approval("n1", users(partner), { fields: { papers: "hidden" } }), approval("n2", users(finance))], { form: WITH_FILES });
+    const flow = await api.publish(
+      "admin",
+      [
+        approval("n1", users(partner), { fields: { papers: "hidden" } }),
+        approval("n2", users(finance)),
+      ],
+      { form: WITH_FILES },
+    );
     const paper = await uploadFile("lawyer", "paper.pdf");
-    const res = await submitWith("lawyer", flow.id, { form: { title: "With papers", papers: [paper] } });
+    const res = await submitWith("lawyer", flow.id, {
+      form: { title: "With papers", papers: [paper] },
+    });
     expect(res.statusCode).toBe(200);
     const id = res.json().data.id as string;
     const hidden = (await api.detail("partner", id)).json().data;
@@ -129,15 +207,21 @@ describe("workflow attachments", () => {
     expect(hidden.files).toEqual({});
     expect((await content("partner", id, paper)).statusCode).toBe(404);
     await api.accept("partner", id);
-    expect((await api.detail("finance", id)).json().data.files[paper]).toMatchObject({ name: "paper.pdf" });
+    expect((await api.detail("finance", id)).json().data.files[paper]).toMatchObject({
+      name: "paper.pdf",
+    });
     expect((await content("finance", id, paper)).statusCode).toBe(200);
     const locks = await t.database.db.select().from(fileLocks).where(eq(fileLocks.entityId, id));
     expect(locks.map((l) => l.fileId)).toEqual([paper]);
   });
 
   it("refuses a form attachment field naming a foreign or unknown file", async () => {
-    const flow = await api.publish("admin", [approval("n1", users(await api.userId("partner")))], { form: WITH_FILES });
-    const res = await submitWith("lawyer", flow.id, { form: { title: "x", papers: [randomUUID()] } });
+    const flow = await api.publish("admin", [approval("n1", users(await api.userId("partner")))], {
+      form: WITH_FILES,
+    });
+    const res = await submitWith("lawyer", flow.id, {
+      form: { title: "x", papers: [randomUUID()] },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().msg).toBe("An attachment is not a file of this firm");
   });

@@ -27,19 +27,35 @@ describe("workflow organization cache", () => {
     ]);
     // Warm the cache: a start and an action read the directory while finance holds the role.
     const warm = await api.start("lawyer", flow.id);
-    expect((await api.act("partner", warm, { type: "accept", taskId: await api.myTask("partner", warm) })).statusCode).toBe(200);
+    expect(
+      (
+        await api.act("partner", warm, {
+          type: "accept",
+          taskId: await api.myTask("partner", warm),
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(await api.myTask("finance", warm)).toBeTruthy();
 
     const id = await api.start("lawyer", flow.id);
     // The role moves from finance to the assistant between two actions.
     const org = orgApi(t);
-    for (const [username, roleCode] of [["finance", "lawyer"], ["assistant", "finance"]] as const) {
+    for (const [username, roleCode] of [
+      ["finance", "lawyer"],
+      ["assistant", "finance"],
+    ] as const) {
       const member = await memberOf(t, a, username);
       const role = await roleByCode(t, a, roleCode);
-      const res = await org.patch("admin", `/api/members/${member.id}`, { roleIds: [role.id], version: member.version });
+      const res = await org.patch("admin", `/api/members/${member.id}`, {
+        roleIds: [role.id],
+        version: member.version,
+      });
       expect(res.statusCode, res.body).toBe(200);
     }
-    expect((await api.act("partner", id, { type: "accept", taskId: await api.myTask("partner", id) })).statusCode).toBe(200);
+    expect(
+      (await api.act("partner", id, { type: "accept", taskId: await api.myTask("partner", id) }))
+        .statusCode,
+    ).toBe(200);
     expect(await api.myTask("assistant", id)).toBeTruthy();
     // finance no longer holds the role: the approval is none of their business.
     expect((await api.detail("finance", id)).statusCode).toBe(403);

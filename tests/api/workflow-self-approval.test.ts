@@ -18,29 +18,50 @@ describe("a flow's self-approval setting", () => {
   beforeAll(async () => {
     t = await createTestApp();
     wf = workflowApi(t);
-    ids = { lawyer: await wf.userId("lawyer"), partner: await wf.userId("partner"), finance: await wf.userId("finance") };
+    ids = {
+      lawyer: await wf.userId("lawyer"),
+      partner: await wf.userId("partner"),
+      finance: await wf.userId("finance"),
+    };
   });
   afterAll(() => t.close());
 
   const settings = (selfApproval?: Definition["settings"]["selfApproval"]) => ({
-    settings: { dedupe: "none" as const, cancelAfterApproved: true, ...(selfApproval ? { selfApproval } : {}) },
+    settings: {
+      dedupe: "none" as const,
+      cancelAfterApproved: true,
+      ...(selfApproval ? { selfApproval } : {}),
+    },
   });
   /** Lawyer submits a flow whose first step is lawyer himself, then finance: who holds what. */
   const run = async (selfApproval?: Definition["settings"]["selfApproval"]) => {
-    const flow = await wf.publish("admin", [approval("n1", users(ids.lawyer)), approval("n2", users(ids.finance))], settings(selfApproval));
+    const flow = await wf.publish(
+      "admin",
+      [approval("n1", users(ids.lawyer)), approval("n2", users(ids.finance))],
+      settings(selfApproval),
+    );
     const id = await wf.start("lawyer", flow.id);
     const open = await t.database.db
       .select({ username: userRows.username, nodeId: workflowTasks.nodeId })
       .from(workflowTasks)
       .innerJoin(userRows, eq(userRows.id, workflowTasks.assigneeId))
-      .where(and(eq(workflowTasks.instanceId, id), eq(workflowTasks.status, "pending"), eq(workflowTasks.kind, "approval")));
+      .where(
+        and(
+          eq(workflowTasks.instanceId, id),
+          eq(workflowTasks.status, "pending"),
+          eq(workflowTasks.kind, "approval"),
+        ),
+      );
     return { flow, id, open };
   };
 
   it("skip: the submitter's step passes without them and the next approver has the task", async () => {
     const { id, open } = await run("skip");
     expect(open).toEqual([{ username: "finance", nodeId: "n2" }]);
-    const skipped = await t.database.db.select().from(workflowEvents).where(and(eq(workflowEvents.instanceId, id), eq(workflowEvents.type, "nodeSkipped")));
+    const skipped = await t.database.db
+      .select()
+      .from(workflowEvents)
+      .where(and(eq(workflowEvents.instanceId, id), eq(workflowEvents.type, "nodeSkipped")));
     expect(skipped.map((e) => e.nodeId)).toEqual(["n1"]);
     await wf.accept("finance", id);
     expect((await wf.detail("lawyer", id)).json().data.status).toBe("approved");
@@ -63,9 +84,18 @@ describe("a flow's self-approval setting", () => {
   });
 
   it("is what the preview shows before submitting", async () => {
-    for (const [mode, who] of [["skip", []], ["toManager", ["partner"]], ["self", ["lawyer"]]] as const) {
+    for (const [mode, who] of [
+      ["skip", []],
+      ["toManager", ["partner"]],
+      ["self", ["lawyer"]],
+    ] as const) {
       const flow = await wf.publish("admin", [approval("n1", users(ids.lawyer))], settings(mode));
-      const res = await t.app.inject({ method: "POST", url: `/api/workflow/startable/${flow.id}/preview`, headers: await t.as("lawyer"), payload: { form: { title: "x" } } });
+      const res = await t.app.inject({
+        method: "POST",
+        url: `/api/workflow/startable/${flow.id}/preview`,
+        headers: await t.as("lawyer"),
+        payload: { form: { title: "x" } },
+      });
       const step = res.json().data.steps[0];
       expect(step.users.map((u: { id: string }) => u.id)).toEqual(who.map((u) => ids[u]));
     }
@@ -78,7 +108,11 @@ describe("a flow's self-approval setting", () => {
   });
 
   it("leaves handler steps (doing one's own paperwork) and flows without the setting to the node's rule", async () => {
-    const withHandler = await wf.publish("admin", [handler("h1", users(ids.lawyer)), approval("n2", users(ids.finance))], settings("skip"));
+    const withHandler = await wf.publish(
+      "admin",
+      [handler("h1", users(ids.lawyer)), approval("n2", users(ids.finance))],
+      settings("skip"),
+    );
     const id = await wf.start("lawyer", withHandler.id);
     expect((await wf.detail("lawyer", id)).json().data.myTasks).toHaveLength(1);
     const legacy = await run(undefined);
@@ -88,18 +122,43 @@ describe("a flow's self-approval setting", () => {
 
   it("starts as 'go to their superior' on a new flow and refuses an unknown value at publish, translated", async () => {
     const headers = await t.as("admin", { lang: "en" });
-    const created = await t.app.inject({ method: "POST", url: "/api/workflow/definitions", headers, payload: { name: "New", kind: "general" } });
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/workflow/definitions",
+      headers,
+      payload: { name: "New", kind: "general" },
+    });
     expect(created.statusCode).toBe(200);
     const { id, version } = created.json().data;
-    const fetched = (await t.app.inject({ url: `/api/workflow/definitions/${id}`, headers })).json().data;
+    const fetched = (await t.app.inject({ url: `/api/workflow/definitions/${id}`, headers })).json()
+      .data;
     const draft = fetched.draft as Definition;
     expect(draft.settings.selfApproval).toBe("toManager");
-    const bad = { ...definition([approval("n1", users(ids.partner))]), key: draft.key, settings: { ...draft.settings, selfApproval: "nobody" } };
-    const saved = await t.app.inject({ method: "PUT", url: `/api/workflow/definitions/${id}/draft`, headers, payload: { draft: bad, version } });
+    const bad = {
+      ...definition([approval("n1", users(ids.partner))]),
+      key: draft.key,
+      settings: { ...draft.settings, selfApproval: "nobody" },
+    };
+    const saved = await t.app.inject({
+      method: "PUT",
+      url: `/api/workflow/definitions/${id}/draft`,
+      headers,
+      payload: { draft: bad, version },
+    });
     expect(saved.statusCode).toBe(200);
-    const published = await t.app.inject({ method: "POST", url: `/api/workflow/definitions/${id}/publish`, headers, payload: { version: saved.json().data.version } });
+    const published = await t.app.inject({
+      method: "POST",
+      url: `/api/workflow/definitions/${id}/publish`,
+      headers,
+      payload: { version: saved.json().data.version },
+    });
     expect(published.statusCode).toBe(422);
-    expect(published.json().data.errors).toContainEqual(expect.objectContaining({ key: "workflow.selfApproval.invalid", path: "settings.selfApproval" }));
+    expect(published.json().data.errors).toContainEqual(
+      expect.objectContaining({
+        key: "workflow.selfApproval.invalid",
+        path: "settings.selfApproval",
+      }),
+    );
   });
 
   it("answers NUL, __proto__ and deep JSON in the setting with a 4xx at publish and changes nothing", async () => {
@@ -107,14 +166,37 @@ describe("a flow's self-approval setting", () => {
     let deep: Record<string, unknown> = {};
     for (let i = 0; i < 2000; i += 1) deep = { a: deep };
     for (const value of ["skip\u0000", JSON.parse(`{"__proto__": {"x": 1}}`), deep]) {
-      const created = (await t.app.inject({ method: "POST", url: "/api/workflow/definitions", headers, payload: { name: "Hostile", kind: "general" } })).json().data;
-      const draft = { ...definition([approval("n1", users(ids.partner))]), key: created.key, settings: { dedupe: "adjacent", cancelAfterApproved: true, selfApproval: value } };
-      const saved = await t.app.inject({ method: "PUT", url: `/api/workflow/definitions/${created.id}/draft`, headers, payload: { draft, version: created.version } });
+      const created = (
+        await t.app.inject({
+          method: "POST",
+          url: "/api/workflow/definitions",
+          headers,
+          payload: { name: "Hostile", kind: "general" },
+        })
+      ).json().data;
+      const draft = {
+        ...definition([approval("n1", users(ids.partner))]),
+        key: created.key,
+        settings: { dedupe: "adjacent", cancelAfterApproved: true, selfApproval: value },
+      };
+      const saved = await t.app.inject({
+        method: "PUT",
+        url: `/api/workflow/definitions/${created.id}/draft`,
+        headers,
+        payload: { draft, version: created.version },
+      });
       expect(saved.statusCode, saved.body).toBeLessThan(500);
       if (saved.statusCode !== 200) continue;
-      const published = await t.app.inject({ method: "POST", url: `/api/workflow/definitions/${created.id}/publish`, headers, payload: { version: saved.json().data.version } });
+      const published = await t.app.inject({
+        method: "POST",
+        url: `/api/workflow/definitions/${created.id}/publish`,
+        headers,
+        payload: { version: saved.json().data.version },
+      });
       expect(published.statusCode, published.body).toBe(422);
-      const after = (await t.app.inject({ url: `/api/workflow/definitions/${created.id}`, headers })).json().data;
+      const after = (
+        await t.app.inject({ url: `/api/workflow/definitions/${created.id}`, headers })
+      ).json().data;
       expect(after.currentVersionId ?? null).toBeNull();
     }
   });

@@ -48,11 +48,17 @@ type Finding = string;
 /** Serious and critical violations on the page as it is now, one line per rule and element. */
 const audit = async (page: Page, where: string): Promise<Finding[]> => {
   // Only violations are reported in full: listing every passing node is most of axe's time.
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).options({ resultTypes: ["violations"] }).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(TAGS)
+    .options({ resultTypes: ["violations"] })
+    .analyze();
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .flatMap((v) =>
-      v.nodes.map((n) => `${where}: [${v.impact}] ${v.id} ${n.target.join(" ")} — ${n.failureSummary?.replace(/\s+/g, " ") ?? ""}`),
+      v.nodes.map(
+        (n) =>
+          `${where}: [${v.impact}] ${v.id} ${n.target.join(" ")} — ${n.failureSummary?.replace(/\s+/g, " ") ?? ""}`,
+      ),
     );
 };
 
@@ -75,7 +81,10 @@ const adminGet = async <T>(request: APIRequestContext, url: string) => {
 
 /** The workflow designer of the first demo flow (its canvas, minimap and zoom controls). */
 const firstDesigner = async (request: APIRequestContext) => {
-  const [flow] = await adminGet<{ id: string }[]>(request, "/api/workflow/definitions?_start=0&_end=1");
+  const [flow] = await adminGet<{ id: string }[]>(
+    request,
+    "/api/workflow/definitions?_start=0&_end=1",
+  );
   if (!flow) throw new Error("the demo firm has no workflow");
   return `/workflow/definitions/${flow.id}/design`;
 };
@@ -94,7 +103,10 @@ const openInApp = async (page: Page, url: string) => {
 
 /** A client's detail page (an organization's, when the demo firm has one). */
 const firstClient = async (request: APIRequestContext) => {
-  const rows = await adminGet<{ id: string; accountType: string }[]>(request, "/api/accounts?_start=0&_end=20");
+  const rows = await adminGet<{ id: string; accountType: string }[]>(
+    request,
+    "/api/accounts?_start=0&_end=20",
+  );
   const client = rows.find((r) => r.accountType === "organization") ?? rows[0];
   if (!client) throw new Error("the demo firm has no clients");
   return client.accountType === "organization"
@@ -114,8 +126,13 @@ test.describe("sign-in page", () => {
 
 /** The public signing and verify pages (their own entry, sign.html), on a phone, in both schemes and languages. */
 test.describe("public signing pages", () => {
-  for (const [scheme, lang] of [["light", "zh-CN"], ["dark", "en"]] as const) {
-    test(`the verify page and a dead signing link have no serious violation (${scheme}, ${lang})`, async ({ page }) => {
+  for (const [scheme, lang] of [
+    ["light", "zh-CN"],
+    ["dark", "en"],
+  ] as const) {
+    test(`the verify page and a dead signing link have no serious violation (${scheme}, ${lang})`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto("/manage/verify");
@@ -141,8 +158,18 @@ test.describe("public signing pages", () => {
 const RUNS = [
   { theme: "light", lang: "zh-CN", skin: "default", pages: MENU_PAGES },
   { theme: "dark", lang: "en", skin: "default", pages: MENU_PAGES },
-  { theme: "dark", lang: "zh-CN", skin: "bordered", pages: ["/home", "/contacts", "/workflow/center"] },
-  { theme: "light", lang: "en", skin: "bordered", pages: ["/home", "/contacts", "/workflow/center"] },
+  {
+    theme: "dark",
+    lang: "zh-CN",
+    skin: "bordered",
+    pages: ["/home", "/contacts", "/workflow/center"],
+  },
+  {
+    theme: "light",
+    lang: "en",
+    skin: "bordered",
+    pages: ["/home", "/contacts", "/workflow/center"],
+  },
 ] as const;
 
 test.describe("app screens", () => {
@@ -151,12 +178,18 @@ test.describe("app screens", () => {
   });
 
   for (const { theme, lang, skin, pages } of RUNS) {
-    test(`menu pages, a detail, a form and a dialog (${theme}, ${skin}, ${lang})`, async ({ page, request }) => {
+    test(`menu pages, a detail, a form and a dialog (${theme}, ${skin}, ${lang})`, async ({
+      page,
+      request,
+    }) => {
       test.setTimeout(180_000);
       await page.goto("/user-center/login");
       await page.evaluate((l) => localStorage.setItem("language", l), lang);
       await page.context().addCookies(
-        [["theme", theme], ["skin", skin]].map(([name, value]) => ({
+        [
+          ["theme", theme],
+          ["skin", skin],
+        ].map(([name, value]) => ({
           name: `law-manage-${name}`,
           value,
           domain: "127.0.0.1",
@@ -186,7 +219,11 @@ test.describe("app screens", () => {
 
       // A dialog: the role editor, opened from the first role's row.
       await visit("/settings/roles");
-      await page.getByRole("row").nth(1).getByRole("button", { name: lang === "en" ? "Edit" : /编\s?辑/ }).click();
+      await page
+        .getByRole("row")
+        .nth(1)
+        .getByRole("button", { name: lang === "en" ? "Edit" : /编\s?辑/ })
+        .click();
       await expect(page.getByRole("dialog")).toBeVisible();
       await page.waitForTimeout(400);
       findings.push(...(await audit(page, `role dialog ${theme}/${skin}/${lang}`)));

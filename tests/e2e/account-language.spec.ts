@@ -15,7 +15,9 @@ const FIRM = "明德律师事务所";
 const newLawyer = async (request: APIRequestContext) => {
   await useFirm(request, "admin", FIRM);
   const headers = { authorization: `Bearer ${await apiToken(request, "admin")}` };
-  const roles = (await (await request.get("/api/roles", { headers })).json()) as { data: { id: string; code: string }[] };
+  const roles = (await (await request.get("/api/roles", { headers })).json()) as {
+    data: { id: string; code: string }[];
+  };
   const lawyer = roles.data.find((r) => r.code === "lawyer");
   const username = `lang${Date.now() % 1_000_000}`;
   const res = await request.post("/api/members", {
@@ -29,7 +31,10 @@ const newLawyer = async (request: APIRequestContext) => {
 test("signing in opens the app in the account's language and theme", async ({ page, request }) => {
   const username = await newLawyer(request);
   const headers = { authorization: `Bearer ${await apiToken(request, username)}` };
-  const saved = await request.put("/api/profile/preferences", { headers, data: { language: "en", theme: "dark" } });
+  const saved = await request.put("/api/profile/preferences", {
+    headers,
+    data: { language: "en", theme: "dark" },
+  });
   expect(saved.status()).toBe(200);
 
   // A browser that never saw the app: its sign-in page is Chinese (the browser's language).
@@ -44,7 +49,10 @@ test("signing in opens the app in the account's language and theme", async ({ pa
   await snap(page, "account-language-01-first-screen");
 });
 
-test("the API hand-off of a fresh browser takes the account's language too", async ({ page, request }) => {
+test("the API hand-off of a fresh browser takes the account's language too", async ({
+  page,
+  request,
+}) => {
   const username = await newLawyer(request);
   const headers = { authorization: `Bearer ${await apiToken(request, username)}` };
   await request.put("/api/profile/preferences", { headers, data: { language: "en" } });
@@ -57,7 +65,10 @@ for (const [lang, admin, intern, welcome] of [
   ["zh-CN", "律所管理员", "实习生（暂无权限）", "欢迎加入明德律师事务所"],
   ["en", "Firm administrator", "Intern (no rights yet)", "Welcome to Mingde Law Firm"],
 ] as const) {
-  test(`seeded role descriptions and the welcome notification read in ${lang}`, async ({ page, request }) => {
+  test(`seeded role descriptions and the welcome notification read in ${lang}`, async ({
+    page,
+    request,
+  }) => {
     await useFirm(request, "admin", FIRM);
     // Any page of the origin will do to choose this browser's language before signing in.
     await page.goto("/user-center/login");

@@ -18,7 +18,9 @@ test.describe("clients", () => {
     await signIn(page, request, "partner");
   });
 
-  test("creates an organization with the seed's messages, filters, edits and manages employees", async ({ page }) => {
+  test("creates an organization with the seed's messages, filters, edits and manages employees", async ({
+    page,
+  }) => {
     await page.goto("/manage/contacts");
     await expect(page.getByRole("heading", { name: "客户列表" })).toBeVisible();
     await expect(page.getByRole("cell", { name: "华信控股集团有限公司" })).toBeVisible();
@@ -70,8 +72,18 @@ test.describe("clients", () => {
   test("imports with a per-row error report, then a clean file, and exports", async ({ page }) => {
     await page.goto("/manage/contacts/import");
     await expect(page.getByRole("heading", { name: "导入客户" })).toBeVisible();
-    const bad = await xlsx([HEAD, ["机构", `导入乙${stamp}`, "SHORT", "老客户推荐"], ["机构", `导入丙${stamp}`, `91440300QA${stamp}`, "不存在"]]);
-    await page.locator("input[type=file]").setInputFiles({ name: "bad.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: bad });
+    const bad = await xlsx([
+      HEAD,
+      ["机构", `导入乙${stamp}`, "SHORT", "老客户推荐"],
+      ["机构", `导入丙${stamp}`, `91440300QA${stamp}`, "不存在"],
+    ]);
+    await page
+      .locator("input[type=file]")
+      .setInputFiles({
+        name: "bad.xlsx",
+        mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        buffer: bad,
+      });
     await expect(page.getByText(/发现 2 处问题，未导入任何数据/)).toBeVisible();
     await expect(page.getByRole("cell", { name: "长度必须为 18 个字符" })).toBeVisible();
     await snap(page, "accounts-import-errors");
@@ -80,8 +92,16 @@ test.describe("clients", () => {
     expect((await report).suggestedFilename()).toContain("import-errors");
 
     const good = await xlsx([HEAD, ["机构", `导入乙${stamp}`, `91440300PA${stamp}`, "老客户推荐"]]);
-    await page.locator("input[type=file]").setInputFiles({ name: "good.xlsx", mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", buffer: good });
-    await expect(page.getByText("导入完成：共 1 行，新增 1 条，更新 0 条，未变更 0 条，跳过 0 条").first()).toBeVisible();
+    await page
+      .locator("input[type=file]")
+      .setInputFiles({
+        name: "good.xlsx",
+        mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        buffer: good,
+      });
+    await expect(
+      page.getByText("导入完成：共 1 行，新增 1 条，更新 0 条，未变更 0 条，跳过 0 条").first(),
+    ).toBeVisible();
     await snap(page, "accounts-import-done");
 
     await page.goto("/manage/contacts");

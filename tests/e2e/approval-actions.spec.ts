@@ -17,7 +17,9 @@ const FIRM = "明德律师事务所";
 const startLeave = async (request: APIRequestContext, title: string) => {
   const token = await apiToken(request, "lawyer");
   const headers = { authorization: `Bearer ${token}` };
-  const startable = (await (await request.get("/api/workflow/startable", { headers })).json()) as { data: { id: string; key: string }[] };
+  const startable = (await (await request.get("/api/workflow/startable", { headers })).json()) as {
+    data: { id: string; key: string }[];
+  };
   const leave = startable.data.find((d) => d.key === "leave");
   if (!leave) throw new Error("the demo leave flow is missing");
   const res = await request.post("/api/workflow/instances", {
@@ -32,7 +34,9 @@ const startLeave = async (request: APIRequestContext, title: string) => {
 const cancelRunning = async (request: APIRequestContext, ids: string[]) => {
   const headers = { authorization: `Bearer ${await apiToken(request, "lawyer")}` };
   for (const id of ids) {
-    const detail = (await (await request.get(`/api/workflow/instances/${id}`, { headers })).json()) as { data: { status: string } };
+    const detail = (await (
+      await request.get(`/api/workflow/instances/${id}`, { headers })
+    ).json()) as { data: { status: string } };
     if (detail.data.status !== "running") continue;
     const res = await request.post(`/api/workflow/instances/${id}/actions`, {
       headers: { ...headers, "idempotency-key": randomUUID() },
@@ -55,8 +59,14 @@ type Words = {
   initiator: string;
   /** The seeded leave flow's first step, named in both languages by the seed. */
   headStep: string;
-  actions: Record<"accept" | "reject" | "return" | "transfer" | "addSign" | "cc" | "cancel", string>;
-  done: Record<"accept" | "reject" | "return" | "transfer" | "addSign" | "cc" | "cancel", (title: string) => string>;
+  actions: Record<
+    "accept" | "reject" | "return" | "transfer" | "addSign" | "cc" | "cancel",
+    string
+  >;
+  done: Record<
+    "accept" | "reject" | "return" | "transfer" | "addSign" | "cc" | "cancel",
+    (title: string) => string
+  >;
 };
 
 const ZH: Words = {
@@ -71,7 +81,15 @@ const ZH: Words = {
   pickerOk: /^确定（1）$/,
   initiator: "发起人",
   headStep: "部门负责人",
-  actions: { accept: "同意", reject: "驳回", return: "退回", transfer: "转交", addSign: "加签", cc: "抄送", cancel: "撤销" },
+  actions: {
+    accept: "同意",
+    reject: "驳回",
+    return: "退回",
+    transfer: "转交",
+    addSign: "加签",
+    cc: "抄送",
+    cancel: "撤销",
+  },
   done: {
     accept: (x) => `已同意「${x}」`,
     reject: (x) => `已驳回「${x}」`,
@@ -95,7 +113,15 @@ const EN: Words = {
   pickerOk: /^OK \(1\)$/,
   initiator: "Initiator",
   headStep: "Department head",
-  actions: { accept: "Accept", reject: "Reject", return: "Return", transfer: "Transfer", addSign: "Add signature", cc: "CC", cancel: "Cancel process" },
+  actions: {
+    accept: "Accept",
+    reject: "Reject",
+    return: "Return",
+    transfer: "Transfer",
+    addSign: "Add signature",
+    cc: "CC",
+    cancel: "Cancel process",
+  },
   done: {
     accept: (x) => `Accepted “${x}”`,
     reject: (x) => `Rejected “${x}”`,
@@ -110,7 +136,10 @@ const EN: Words = {
 const spaced = (label: string) => new RegExp(`^${[...label].join("\\s?")}$`);
 
 const openAction = async (page: Page, w: Words, action: keyof Words["actions"]) => {
-  await page.getByRole("toolbar", { name: w.toolbar }).getByRole("button", { name: spaced(w.actions[action]) }).click();
+  await page
+    .getByRole("toolbar", { name: w.toolbar })
+    .getByRole("button", { name: spaced(w.actions[action]) })
+    .click();
   const dialog = page.getByRole("dialog", { name: w.actions[action] });
   await expect(dialog).toBeVisible();
   return dialog;
@@ -119,11 +148,18 @@ const openAction = async (page: Page, w: Words, action: keyof Words["actions"]) 
 /** Presses OK on an empty dialog: the messages show under the fields and the dialog stays. */
 const submitEmpty = async (dialog: Locator, w: Words, messages: string[]) => {
   await dialog.getByRole("button", { name: w.ok }).click();
-  for (const m of messages) await expect(dialog.getByText(m, { exact: true }).first()).toBeVisible();
+  for (const m of messages)
+    await expect(dialog.getByText(m, { exact: true }).first()).toBeVisible();
   await expect(dialog).toBeVisible();
 };
 
-const pickPerson = async (page: Page, dialog: Locator, w: Words, initials: string, name: string) => {
+const pickPerson = async (
+  page: Page,
+  dialog: Locator,
+  w: Words,
+  initials: string,
+  name: string,
+) => {
   await dialog.getByRole("button", { name: w.choosePeople }).click();
   const picker = page.getByRole("dialog", { name: w.choosePeople });
   await picker.getByPlaceholder(w.pickerSearch).fill(initials);
@@ -142,15 +178,23 @@ const confirm = async (page: Page, dialog: Locator, w: Words, done: string) => {
  * After an action the page moves on to the next pending item (the spec's "next pending"): another
  * approval than the one just handled, one the partner still has to act on, showing its own title.
  */
-const expectNextPendingOpened = async (page: Page, request: APIRequestContext, handledId: string) => {
+const expectNextPendingOpened = async (
+  page: Page,
+  request: APIRequestContext,
+  handledId: string,
+) => {
   await expect(page).toHaveURL(/[?&]from=pending/);
-  const openedId = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/.exec(new URL(page.url()).pathname)?.[0];
+  const openedId = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/.exec(
+    new URL(page.url()).pathname,
+  )?.[0];
   expect(openedId).toBeTruthy();
   expect(openedId).not.toBe(handledId);
   // The title is read in the page's language: a business approval's title follows its reader.
   const lang = await page.evaluate(() => localStorage.getItem("language") ?? "zh-CN");
   const headers = { authorization: `Bearer ${await apiToken(request, "partner")}`, lang };
-  const next = (await (await request.get(`/api/workflow/instances/${openedId}`, { headers })).json()) as { data: { title: string; myTasks: unknown[] } };
+  const next = (await (
+    await request.get(`/api/workflow/instances/${openedId}`, { headers })
+  ).json()) as { data: { title: string; myTasks: unknown[] } };
   expect(next.data.myTasks.length).toBeGreaterThan(0);
   await expect(page.getByText(next.data.title).first()).toBeVisible();
 };
@@ -159,8 +203,14 @@ const setLanguage = async (page: Page, language: "zh-CN" | "en") => {
   await page.evaluate((lang) => localStorage.setItem("language", lang), language);
 };
 
-for (const [lang, w] of [["zh-CN", ZH], ["en", EN]] as const) {
-  test(`every approval action validates, confirms with a toast and names the step (${lang})`, async ({ page, request }) => {
+for (const [lang, w] of [
+  ["zh-CN", ZH],
+  ["en", EN],
+] as const) {
+  test(`every approval action validates, confirms with a toast and names the step (${lang})`, async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(240_000);
     const tag = `${lang} ${Date.now() % 100000}`;
     const titles = {
@@ -184,7 +234,10 @@ for (const [lang, w] of [["zh-CN", ZH], ["en", EN]] as const) {
     await submitEmpty(dialog, w, [w.required, w.commentRequired]);
     await snap(page, `approval-actions-${lang}-01-return-empty`);
     await dialog.getByRole("combobox").click();
-    await page.locator(".ant-select-dropdown:visible").getByText(w.initiator, { exact: true }).click();
+    await page
+      .locator(".ant-select-dropdown:visible")
+      .getByText(w.initiator, { exact: true })
+      .click();
     await dialog.getByLabel(w.comment).fill("请补充材料");
     await confirm(page, dialog, w, w.done.return(titles.ret));
     await snap(page, `approval-actions-${lang}-02-returned-toast`);
@@ -231,7 +284,9 @@ for (const [lang, w] of [["zh-CN", ZH], ["en", EN]] as const) {
     const row = page.getByRole("row", { name: new RegExp(titles.ret) });
     await expect(row).toContainText(`${w.initiator}: 张伟`);
     // The transferred one waits on 王建国 at the seeded first step, named in the page's language.
-    await expect(page.getByRole("row", { name: new RegExp(titles.tra) })).toContainText(`${w.headStep}: 王建国`);
+    await expect(page.getByRole("row", { name: new RegExp(titles.tra) })).toContainText(
+      `${w.headStep}: 王建国`,
+    );
     await snap(page, `approval-actions-${lang}-04-all-current-step`);
     // The detail's timeline names the step the same way.
     await page.goto(`/manage/workflow/detail/${ids.tra}`);
@@ -246,7 +301,9 @@ for (const [lang, w] of [["zh-CN", ZH], ["en", EN]] as const) {
     await confirm(page, dialog, w, w.done.cancel(titles.can));
     // Her returned one: the pending list names her step too.
     await page.goto("/manage/workflow/center/pending");
-    await expect(page.getByRole("row", { name: new RegExp(titles.ret) })).toContainText(w.initiator);
+    await expect(page.getByRole("row", { name: new RegExp(titles.ret) })).toContainText(
+      w.initiator,
+    );
 
     // Finish what was started: the approvals still running would wait on the partner and the
     // director in the specs that follow, which expect their own approval next.

@@ -22,7 +22,10 @@ test.describe("cases", () => {
     await useFirm(request, "admin", "明德律师事务所");
   });
 
-  test("start a pre-filing case through approval, accept it in the approval centre, find it, open it, extend it, record time and a payment, issue a bill", async ({ page, request }) => {
+  test("start a pre-filing case through approval, accept it in the approval centre, find it, open it, extend it, record time and a payment, issue a bill", async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(240_000);
     const name = `预立案借款纠纷${stamp}`;
     await signIn(page, request, "lawyer");
@@ -32,13 +35,19 @@ test.describe("cases", () => {
     await expect(chooser.getByRole("listitem", { name: "民事诉讼" })).toBeVisible();
     await snap(page, "cases-01-start-chooser");
     await chooser.getByRole("button", { name: "民事诉讼 · 预立案" }).click();
-    await expect(page).toHaveURL(/\/manage\/case\/add\/[0-9a-f-]{36}\/civil-litigation\?filing=pre-filing/);
+    await expect(page).toHaveURL(
+      /\/manage\/case\/add\/[0-9a-f-]{36}\/civil-litigation\?filing=pre-filing/,
+    );
     await expect(page.getByText("民事诉讼 · 预立案")).toBeVisible();
 
     await page.locator("#root_name").fill(name);
     // The client picker asks the server for what is typed (a firm has more clients than one page).
     await page.locator("#root_accountId").fill("华信控股");
-    await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: "华信控股集团有限公司" }).first().click();
+    await page
+      .locator(".ant-select-dropdown:visible .ant-select-item-option")
+      .filter({ hasText: "华信控股集团有限公司" })
+      .first()
+      .click();
     await pick(page, "root_stage", "一审");
     await page.locator("#root_amount").fill("120000.50");
     await pick(page, "root_feeType", "固定收费");
@@ -157,26 +166,69 @@ test.describe("cases", () => {
     await expect(page.locator(".case-finance-summary")).toContainText("¥5,000.00");
 
     await page.goto(`/manage/case/detail/${caseId}?tab=info`);
-    await page.context().addCookies([{ name: "law-manage-theme", value: "dark", domain: "127.0.0.1", path: "/" }]);
+    await page
+      .context()
+      .addCookies([{ name: "law-manage-theme", value: "dark", domain: "127.0.0.1", path: "/" }]);
     await page.reload();
     await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
     await expect(page.getByRole("heading", { name })).toBeVisible();
     await expect(page.locator(".schema-value-loading")).toHaveCount(0);
     await snap(page, "cases-06-detail-dark");
-    await page.context().addCookies([{ name: "law-manage-theme", value: "light", domain: "127.0.0.1", path: "/" }]);
+    await page
+      .context()
+      .addCookies([{ name: "law-manage-theme", value: "light", domain: "127.0.0.1", path: "/" }]);
   });
 
-  test("a change to a formal case waits for the case-change approval, then applies", async ({ page, request }) => {
+  test("a change to a formal case waits for the case-change approval, then applies", async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(180_000);
-    const settings = await api<{ accountChanges: boolean; caseChanges: boolean }>(request, "admin", "get", "/api/workflow/business-settings");
-    await api(request, "admin", "put", "/api/workflow/business-settings", { ...settings, caseChanges: true });
+    const settings = await api<{ accountChanges: boolean; caseChanges: boolean }>(
+      request,
+      "admin",
+      "get",
+      "/api/workflow/business-settings",
+    );
+    await api(request, "admin", "put", "/api/workflow/business-settings", {
+      ...settings,
+      caseChanges: true,
+    });
     try {
-      const clients = await api<{ id: string }[]>(request, "lawyer", "get", "/api/accounts?_start=0&_end=1&_sort=name&_order=asc");
-      const me = await api<{ id: string }>(request, "lawyer", "get", "/api/user-service/user/get-login-user-info");
-      const values = { name: `变更测试案件${stamp}`, accountId: clients[0].id, caseType: "civil-litigation", filingType: "formal", leadLawyerId: me.id, parties: [] };
-      const { instanceId } = await api<{ instanceId: string }>(request, "lawyer", "post", "/api/case-submissions", { values });
+      const clients = await api<{ id: string }[]>(
+        request,
+        "lawyer",
+        "get",
+        "/api/accounts?_start=0&_end=1&_sort=name&_order=asc",
+      );
+      const me = await api<{ id: string }>(
+        request,
+        "lawyer",
+        "get",
+        "/api/user-service/user/get-login-user-info",
+      );
+      const values = {
+        name: `变更测试案件${stamp}`,
+        accountId: clients[0].id,
+        caseType: "civil-litigation",
+        filingType: "formal",
+        leadLawyerId: me.id,
+        parties: [],
+      };
+      const { instanceId } = await api<{ instanceId: string }>(
+        request,
+        "lawyer",
+        "post",
+        "/api/case-submissions",
+        { values },
+      );
       await acceptAs(request, instanceId, ["partner", "admin"]);
-      const { caseId } = await api<{ caseId: string }>(request, "lawyer", "get", `/api/case-submissions/${instanceId}`);
+      const { caseId } = await api<{ caseId: string }>(
+        request,
+        "lawyer",
+        "get",
+        `/api/case-submissions/${instanceId}`,
+      );
 
       await signIn(page, request, "lawyer");
       await page.goto(`/manage/case/detail/${caseId}`);
@@ -196,7 +248,12 @@ test.describe("cases", () => {
       const changeId = page.url().split("/").pop()!;
       await snap(page, "cases-08-change-approval");
 
-      const detail = await api<{ myTasks: unknown[]; status: string }>(request, "partner", "get", `/api/workflow/instances/${changeId}`);
+      const detail = await api<{ myTasks: unknown[]; status: string }>(
+        request,
+        "partner",
+        "get",
+        `/api/workflow/instances/${changeId}`,
+      );
       expect(detail.status).toBe("running");
       await acceptAs(request, changeId, ["partner", "admin"]);
       await page.goto(`/manage/case/detail/${caseId}`);

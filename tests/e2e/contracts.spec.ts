@@ -6,13 +6,31 @@ import { apiToken, confirmDialog, signIn, snap, useFirm } from "./helpers";
 import { expect, test } from "./page-errors";
 
 const stamp = Date.now().toString().slice(-6);
-const pdf = (text: string) => ({ name: `${text}-${stamp}.pdf`, mimeType: "application/pdf", buffer: Buffer.from(`%PDF-1.4\n1 0 obj\n<< /Title (${text}) >>\nendobj\ntrailer\n<< >>\n%%EOF\n`, "latin1") });
+const pdf = (text: string) => ({
+  name: `${text}-${stamp}.pdf`,
+  mimeType: "application/pdf",
+  buffer: Buffer.from(
+    `%PDF-1.4\n1 0 obj\n<< /Title (${text}) >>\nendobj\ntrailer\n<< >>\n%%EOF\n`,
+    "latin1",
+  ),
+});
 
-const auth = async (request: APIRequestContext, username: string) => ({ authorization: `Bearer ${await apiToken(request, username)}` });
+const auth = async (request: APIRequestContext, username: string) => ({
+  authorization: `Bearer ${await apiToken(request, username)}`,
+});
 
-const api = async <T>(request: APIRequestContext, username: string, method: "get" | "post", url: string, data?: unknown) => {
+const api = async <T>(
+  request: APIRequestContext,
+  username: string,
+  method: "get" | "post",
+  url: string,
+  data?: unknown,
+) => {
   const headers = { ...(await auth(request, username)), "idempotency-key": randomUUID() };
-  const res = method === "get" ? await request.get(url, { headers }) : await request.post(url, { headers, data });
+  const res =
+    method === "get"
+      ? await request.get(url, { headers })
+      : await request.post(url, { headers, data });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()).data as T;
 };
@@ -22,19 +40,41 @@ const api = async <T>(request: APIRequestContext, username: string, method: "get
  * screens; a custodian's step confirms one copy stamped today.
  */
 const acceptAs = async (request: APIRequestContext, instanceId: string, users: string[]) => {
-  const stamped = { stampedCopies: 1, stampedAt: new Date().toLocaleDateString("en-CA", { timeZone: "Asia/Shanghai" }) };
+  const stamped = {
+    stampedCopies: 1,
+    stampedAt: new Date().toLocaleDateString("en-CA", { timeZone: "Asia/Shanghai" }),
+  };
   for (const username of users) {
-    const detail = await api<{ myTasks: { id: string; kind: string }[] }>(request, username, "get", `/api/workflow/instances/${instanceId}`);
+    const detail = await api<{ myTasks: { id: string; kind: string }[] }>(
+      request,
+      username,
+      "get",
+      `/api/workflow/instances/${instanceId}`,
+    );
     for (const task of detail.myTasks) {
-      await api(request, username, "post", `/api/workflow/instances/${instanceId}/actions`, { type: "accept", taskId: task.id, ...(task.kind === "handler" ? { formPatch: stamped } : {}) });
+      await api(request, username, "post", `/api/workflow/instances/${instanceId}/actions`, {
+        type: "accept",
+        taskId: task.id,
+        ...(task.kind === "handler" ? { formPatch: stamped } : {}),
+      });
     }
   }
 };
 
 /** A pre-filing case of the lawyer's, opened through its approval. */
 const preFilingCase = async (request: APIRequestContext, name: string) => {
-  const clients = await api<{ id: string }[]>(request, "lawyer", "get", "/api/accounts?_start=0&_end=1&_sort=name&_order=asc");
-  const lawyer = await api<{ id: string }>(request, "lawyer", "get", "/api/user-service/user/get-login-user-info");
+  const clients = await api<{ id: string }[]>(
+    request,
+    "lawyer",
+    "get",
+    "/api/accounts?_start=0&_end=1&_sort=name&_order=asc",
+  );
+  const lawyer = await api<{ id: string }>(
+    request,
+    "lawyer",
+    "get",
+    "/api/user-service/user/get-login-user-info",
+  );
   const values = {
     name,
     accountId: clients[0].id,
@@ -43,21 +83,45 @@ const preFilingCase = async (request: APIRequestContext, name: string) => {
     feeType: "fixed",
     feeFixed: "30000",
     leadLawyerId: lawyer.id,
-    parties: [{ name: "合同甲方", partyType: "natural", litigationRole: "plaintiff", conflictRole: "client" }],
+    parties: [
+      {
+        name: "合同甲方",
+        partyType: "natural",
+        litigationRole: "plaintiff",
+        conflictRole: "client",
+      },
+    ],
   };
-  const { instanceId } = await api<{ instanceId: string }>(request, "lawyer", "post", "/api/case-submissions", { values });
+  const { instanceId } = await api<{ instanceId: string }>(
+    request,
+    "lawyer",
+    "post",
+    "/api/case-submissions",
+    { values },
+  );
   await acceptAs(request, instanceId, ["partner", "admin"]);
-  const sub = await api<{ caseId: string }>(request, "lawyer", "get", `/api/case-submissions/${instanceId}`);
+  const sub = await api<{ caseId: string }>(
+    request,
+    "lawyer",
+    "get",
+    `/api/case-submissions/${instanceId}`,
+  );
   return sub.caseId;
 };
 
 const flowId = async (request: APIRequestContext, kind: string) =>
-  (await api<{ id: string; kind: string }[]>(request, "lawyer", "get", "/api/workflow/startable")).find((c) => c.kind === kind)!.id;
+  (
+    await api<{ id: string; kind: string }[]>(request, "lawyer", "get", "/api/workflow/startable")
+  ).find((c) => c.kind === kind)!.id;
 
 /** Picks an antd Select option by its label. */
 const choose = async (page: Page, label: string | RegExp, option: string | RegExp) => {
   await page.getByLabel(label, { exact: typeof label === "string" }).click();
-  await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: option }).first().click();
+  await page
+    .locator(".ant-select-dropdown:visible .ant-select-item-option")
+    .filter({ hasText: option })
+    .first()
+    .click();
 };
 
 const typeDate = async (page: Page, label: string, value: string) => {
@@ -83,14 +147,18 @@ const stampAsCustodian = async (page: Page, url: string, copies: string, shot: s
 
 const darkShot = async (page: Page, name: string) => {
   const url = new URL(page.url());
-  await page.context().addCookies([{ name: "law-manage-theme", value: "dark", domain: url.hostname, path: "/" }]);
+  await page
+    .context()
+    .addCookies([{ name: "law-manage-theme", value: "dark", domain: url.hostname, path: "/" }]);
   await page.reload();
   await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
   // The screen has drawn its data (the live connection keeps the network busy, so no "networkidle").
   await expect(page.locator(".ant-skeleton")).toHaveCount(0);
   await expect(page.locator(".app-layout")).toBeVisible();
   await snap(page, name);
-  await page.context().addCookies([{ name: "law-manage-theme", value: "light", domain: url.hostname, path: "/" }]);
+  await page
+    .context()
+    .addCookies([{ name: "law-manage-theme", value: "light", domain: url.hostname, path: "/" }]);
 };
 
 test.describe("contracts and seal requests", () => {
@@ -99,7 +167,10 @@ test.describe("contracts and seal requests", () => {
     await useFirm(request, "partner", "明德律师事务所");
   });
 
-  test("a contract from a pre-filing case: approval with the seal step, archive, the case turns formal", async ({ page, request }) => {
+  test("a contract from a pre-filing case: approval with the seal step, archive, the case turns formal", async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(240_000);
     const caseId = await preFilingCase(request, `合同流程案件${stamp}`);
     const flow = await flowId(request, "contract");
@@ -134,7 +205,12 @@ test.describe("contracts and seal requests", () => {
 
     await acceptAs(request, instanceId, ["partner", "admin"]);
     await signIn(page, request, "finance");
-    await stampAsCustodian(page, `/manage/contract/workflow/${instanceId}`, "2", "contracts-03-seal-step");
+    await stampAsCustodian(
+      page,
+      `/manage/contract/workflow/${instanceId}`,
+      "2",
+      "contracts-03-seal-step",
+    );
 
     await signIn(page, request, "lawyer");
     await page.goto(`/manage/contract/workflow/${instanceId}`);
@@ -164,7 +240,12 @@ test.describe("contracts and seal requests", () => {
     await expect(page.locator(".ant-tag").filter({ hasText: "正式案件" }).first()).toBeVisible();
     await expect(page.getByRole("row").filter({ hasText: `委托代理合同${stamp}` })).toHaveCount(1);
     await page.goto("/manage/contract/list");
-    await page.getByRole("row").filter({ hasText: `委托代理合同${stamp}` }).locator("a, button").first().click();
+    await page
+      .getByRole("row")
+      .filter({ hasText: `委托代理合同${stamp}` })
+      .locator("a, button")
+      .first()
+      .click();
     await expect(page.locator(".ant-tag").filter({ hasText: "已归档" })).toBeVisible();
     await page.getByRole("tab", { name: "文件" }).click();
     await expect(page.getByRole("cell", { name: /签署扫描件/ })).toBeVisible();
@@ -180,7 +261,10 @@ test.describe("contracts and seal requests", () => {
     await choose(page, "文书类型", "律师函");
     await page.getByLabel("接收方 1", { exact: true }).fill(`对方公司${stamp}`);
     await choose(page, "使用印章", /公章/);
-    await page.locator("input[type=file]").first().setInputFiles([pdf("律师函"), pdf("授权委托书")]);
+    await page
+      .locator("input[type=file]")
+      .first()
+      .setInputFiles([pdf("律师函"), pdf("授权委托书")]);
     await expect(page.locator(".ant-upload-list-item-done")).toHaveCount(2);
     await page.getByLabel(/授权委托书.*的份数/).fill("3");
     await page.getByLabel("用印事由").fill("催告履行");
@@ -192,7 +276,12 @@ test.describe("contracts and seal requests", () => {
     await expect(page.locator(".ant-tag").filter({ hasText: "审批中" })).toBeVisible();
     await acceptAs(request, instanceId, ["partner"]);
     await signIn(page, request, "finance");
-    await stampAsCustodian(page, `/manage/seal/workflow/${instanceId}`, "4", "seals-02-custodian-step");
+    await stampAsCustodian(
+      page,
+      `/manage/seal/workflow/${instanceId}`,
+      "4",
+      "seals-02-custodian-step",
+    );
     await page.goto(`/manage/seal/workflow/${instanceId}`);
     await expect(page.locator(".ant-tag").filter({ hasText: "已盖章" })).toBeVisible();
     await expect(page.getByRole("cell", { name: "4", exact: true })).toBeVisible();
@@ -200,14 +289,40 @@ test.describe("contracts and seal requests", () => {
     await darkShot(page, "seals-03-stamped-dark");
   });
 
-  test("voiding a contract needs a reason and a certificate, then shows why and when", async ({ page, request }) => {
+  test("voiding a contract needs a reason and a certificate, then shows why and when", async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(180_000);
     const caseId = await preFilingCase(request, `作废合同案件${stamp}`);
-    const seal = (await api<{ id: string; sealType: string }[]>(request, "lawyer", "get", "/api/seal-options")).find((s) => s.sealType === "contract")!;
-    const values = { name: `待作废合同${stamp}`, contractType: "engagement", caseId, startDate: "2026-01-01", endDate: "2026-12-31", copies: 1, sealId: seal.id, signerName: "赵六", signerEmail: "zl@example.com" };
-    const { instanceId } = await api<{ instanceId: string }>(request, "lawyer", "post", "/api/contract-submissions", { values });
+    const seal = (
+      await api<{ id: string; sealType: string }[]>(request, "lawyer", "get", "/api/seal-options")
+    ).find((s) => s.sealType === "contract")!;
+    const values = {
+      name: `待作废合同${stamp}`,
+      contractType: "engagement",
+      caseId,
+      startDate: "2026-01-01",
+      endDate: "2026-12-31",
+      copies: 1,
+      sealId: seal.id,
+      signerName: "赵六",
+      signerEmail: "zl@example.com",
+    };
+    const { instanceId } = await api<{ instanceId: string }>(
+      request,
+      "lawyer",
+      "post",
+      "/api/contract-submissions",
+      { values },
+    );
     await acceptAs(request, instanceId, ["partner", "admin", "finance"]);
-    const { contractId } = await api<{ contractId: string }>(request, "lawyer", "get", `/api/contract-submissions/${instanceId}`);
+    const { contractId } = await api<{ contractId: string }>(
+      request,
+      "lawyer",
+      "get",
+      `/api/contract-submissions/${instanceId}`,
+    );
     await signIn(page, request, "lawyer");
     await page.goto(`/manage/contract/detail/${contractId}`);
     await page.getByRole("button", { name: /作\s*废/ }).click();

@@ -27,22 +27,35 @@ const firstCase = async (request: APIRequestContext) => {
 
 /** Dark theme through the preference cookie the app reads on load. */
 /** Picks a choice in the open antd Select dropdown (its role=option list is for screen readers only). */
-const choose = (page: Page, text: string | RegExp) => page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: text }).first().click();
+const choose = (page: Page, text: string | RegExp) =>
+  page
+    .locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: text })
+    .first()
+    .click();
 
 const setDark = async (page: Page) => {
-  await page.context().addCookies([{ name: "law-manage-theme", value: "dark", domain: new URL(page.url()).hostname, path: "/" }]);
+  await page
+    .context()
+    .addCookies([
+      { name: "law-manage-theme", value: "dark", domain: new URL(page.url()).hostname, path: "/" },
+    ]);
 };
 
 test.describe("deadlines, calendar and tasks", () => {
   // The firm's time zone: hearings and events show at their Beijing time.
   test.use({ timezoneId: "Asia/Shanghai" });
-  test("the home page shows my next 14 days: hearing, overdue and unconfirmed deadlines, tasks, approvals", async ({ page, request }) => {
+  test("the home page shows my next 14 days: hearing, overdue and unconfirmed deadlines, tasks, approvals", async ({
+    page,
+    request,
+  }) => {
     await signIn(page, request, "lawyer");
     await expect(page).toHaveURL(/\/manage\/home$/);
     await expect(page.getByRole("heading", { name: "我的未来 14 天" })).toBeVisible();
     await expect(page.getByRole("link", { name: "第一次开庭" })).toBeVisible();
     await expect(page.getByText(/已逾期/).first()).toBeVisible();
-    await expect(page.getByRole("link", { name: "冻结银行存款到期（需申请续冻）" }).first()).toBeVisible();
+    await expect(
+      page.getByRole("link", { name: "冻结银行存款到期（需申请续冻）" }).first(),
+    ).toBeVisible();
     await expect(page.getByText("待复核").first()).toBeVisible();
     await expect(page.getByRole("link", { name: "向客户报告庭审安排" })).toBeVisible();
     await expect(page.getByText("待我审批")).toBeVisible();
@@ -54,7 +67,10 @@ test.describe("deadlines, calendar and tasks", () => {
     await snap(page, "deadlines-home-dark");
   });
 
-  test("the calendar shows hearings and deadlines; a meeting moves by drag and drop", async ({ page, request }) => {
+  test("the calendar shows hearings and deadlines; a meeting moves by drag and drop", async ({
+    page,
+    request,
+  }) => {
     await signIn(page, request, "lawyer");
     await page.goto("/manage/calendar");
     await expect(page.getByRole("heading", { name: "日程" })).toBeVisible();
@@ -68,16 +84,26 @@ test.describe("deadlines, calendar and tasks", () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const card = page.locator(".deadlines-calendar .ant-card");
     const table = page.locator(".fc-daygrid-body table");
-    const rightOf = async (l: Locator) => { const b = (await l.boundingBox())!; return b.x + b.width; };
+    const rightOf = async (l: Locator) => {
+      const b = (await l.boundingBox())!;
+      return b.x + b.width;
+    };
     const gridFits = async () => {
       const cardRight = await rightOf(card);
-      for (const part of [page.locator(".fc-scrollgrid"), table, page.locator(".fc-col-header-cell.fc-day-sat")]) expect(await rightOf(part)).toBeLessThanOrEqual(cardRight);
+      for (const part of [
+        page.locator(".fc-scrollgrid"),
+        table,
+        page.locator(".fc-col-header-cell.fc-day-sat"),
+      ])
+        expect(await rightOf(part)).toBeLessThanOrEqual(cardRight);
     };
     await gridFits();
     const narrow = (await table.boundingBox())!.width;
     const toggle = page.getByRole("button", { name: "收起或展开导航" });
     await toggle.click();
-    await expect(async () => expect((await table.boundingBox())!.width).toBeGreaterThan(narrow + 100)).toPass();
+    await expect(async () =>
+      expect((await table.boundingBox())!.width).toBeGreaterThan(narrow + 100),
+    ).toPass();
     await toggle.click();
     await expect(gridFits).toPass();
 
@@ -96,14 +122,25 @@ test.describe("deadlines, calendar and tasks", () => {
     await page.mouse.up();
     await expect(page.getByText("日程已调整")).toBeVisible();
     const lawyer = await api(request, "lawyer");
-    const items = (await lawyer.get(`/api/calendar?from=${plusDays(-7)}&to=${plusDays(30)}&scope=me`)) as { title: string; start: string }[];
+    const items = (await lawyer.get(
+      `/api/calendar?from=${plusDays(-7)}&to=${plusDays(30)}&scope=me`,
+    )) as { title: string; start: string }[];
     const moved = items.find((i) => i.title === "部门例会")!;
-    expect(new Date(moved.start).toLocaleDateString("en-CA", { timeZone: "Asia/Shanghai" })).toBe(to);
+    expect(new Date(moved.start).toLocaleDateString("en-CA", { timeZone: "Asia/Shanghai" })).toBe(
+      to,
+    );
     expect(to).not.toBe(from);
 
     await page.getByRole("button", { name: "列表" }).click();
     // The list shows one calendar month: near a month's end the hearing (in four days) is in the next.
-    if (!(await page.getByText("第一次开庭").first().isVisible().catch(() => false))) await page.locator(".fc-next-button").click();
+    if (
+      !(await page
+        .getByText("第一次开庭")
+        .first()
+        .isVisible()
+        .catch(() => false))
+    )
+      await page.locator(".fc-next-button").click();
     await expect(page.getByText("第一次开庭").first()).toBeVisible();
     await snap(page, "deadlines-calendar-agenda-light");
     await setDark(page);
@@ -130,7 +167,10 @@ test.describe("deadlines, calendar and tasks", () => {
     expect(text).toContain("第一次开庭");
   });
 
-  test("enters a served judgment, sees the 15-day appeal deadline with its rule, confirms it as a second user, sees it on the calendar and home", async ({ page, request }, testInfo) => {
+  test("enters a served judgment, sees the 15-day appeal deadline with its rule, confirms it as a second user, sees it on the calendar and home", async ({
+    page,
+    request,
+  }, testInfo) => {
     const caseId = await firstCase(request);
     // The seed has a judgment served ten days ago on this case: this one is told apart by its
     // trigger, a day of its own on each retry or repeat.
@@ -160,18 +200,28 @@ test.describe("deadlines, calendar and tasks", () => {
     await expect(dialog.getByText("提醒须为到期前的整数天数，0 至 365")).toBeVisible();
     // The refused day is taken out by its tag's own remove button (a Backspace racing the tag's
     // creation removed a typed digit instead on a loaded machine).
-    await dialog.locator(".ant-select-selection-item", { hasText: /^400$/ }).locator(".ant-select-selection-item-remove").click();
+    await dialog
+      .locator(".ant-select-selection-item", { hasText: /^400$/ })
+      .locator(".ant-select-selection-item-remove")
+      .click();
     await expect(dialog.locator(".ant-select-selection-item", { hasText: /^400$/ })).toHaveCount(0);
     await dialog.getByLabel("提醒（提前天数）").click();
     await page.keyboard.type("10,2,");
     await expect(dialog.getByText("提醒须为到期前的整数天数，0 至 365")).toBeHidden();
     await snap(page, "deadlines-key-date-form-light");
     await dialog.getByRole("button", { name: /保\s*存/ }).click();
-    const row = page.getByRole("row", { name: /对判决的上诉期/ }).filter({ hasText: `起算：${served}` });
+    const row = page
+      .getByRole("row", { name: /对判决的上诉期/ })
+      .filter({ hasText: `起算：${served}` });
     await expect(row).toContainText(due);
     await expect(row).toContainText("待复核");
     const lawyer = await api(request, "lawyer");
-    const saved = ((await lawyer.get(`/api/cases/${caseId}/key-dates`)) as { triggerDate: string; reminderOffsets: number[] }[]).find((k) => k.triggerDate === served);
+    const saved = (
+      (await lawyer.get(`/api/cases/${caseId}/key-dates`)) as {
+        triggerDate: string;
+        reminderOffsets: number[];
+      }[]
+    ).find((k) => k.triggerDate === served);
     expect(saved?.reminderOffsets).toEqual([10, 2]);
     // The one who entered it cannot sign it off: the button is disabled and says why.
     const own = row.getByRole("button", { name: /复核确认/ });
@@ -185,14 +235,31 @@ test.describe("deadlines, calendar and tasks", () => {
     await expect(row).toContainText("已复核");
 
     await signIn(page, request, "lawyer");
-    await expect(page.getByRole("listitem").filter({ hasText: due }).getByRole("link", { name: "对判决的上诉期" }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole("listitem")
+        .filter({ hasText: due })
+        .getByRole("link", { name: "对判决的上诉期" })
+        .first(),
+    ).toBeVisible();
     await page.goto("/manage/calendar");
     const cell = page.locator(`td[data-date="${due}"]`);
-    if (!(await cell.first().isVisible().catch(() => false))) await page.locator(".fc-next-button").click();
-    await expect(page.locator(`td[data-date="${due}"] .fc-event`, { hasText: "对判决的上诉期" }).first()).toBeVisible();
+    if (
+      !(await cell
+        .first()
+        .isVisible()
+        .catch(() => false))
+    )
+      await page.locator(".fc-next-button").click();
+    await expect(
+      page.locator(`td[data-date="${due}"] .fc-event`, { hasText: "对判决的上诉期" }).first(),
+    ).toBeVisible();
   });
 
-  test("a case moved to a new stage is offered that stage's template; its tasks show in the case's Tasks tab and timeline", async ({ page, request }) => {
+  test("a case moved to a new stage is offered that stage's template; its tasks show in the case's Tasks tab and timeline", async ({
+    page,
+    request,
+  }) => {
     const caseId = await firstCase(request);
     const admin = await api(request, "admin");
     const kase = await admin.get(`/api/cases/${caseId}`);
@@ -203,11 +270,23 @@ test.describe("deadlines, calendar and tasks", () => {
       name: tplName,
       caseType: kase.caseType,
       stage: "second-instance",
-      items: [{ kind: "task", title: taskTitle, offsetDays: 5 }, { kind: "deadline", title: `二审举证期限${suffix}`, deadlineType: "evidence", offsetDays: 20 }],
+      items: [
+        { kind: "task", title: taskTitle, offsetDays: 5 },
+        {
+          kind: "deadline",
+          title: `二审举证期限${suffix}`,
+          deadlineType: "evidence",
+          offsetDays: 20,
+        },
+      ],
     });
     expect(made.status()).toBe(200);
     const lawyerToken = await apiToken(request, "lawyer");
-    const patch = (stage: string, version: number) => request.patch(`/api/cases/${caseId}`, { headers: { authorization: `Bearer ${lawyerToken}` }, data: { stage, version } });
+    const patch = (stage: string, version: number) =>
+      request.patch(`/api/cases/${caseId}`, {
+        headers: { authorization: `Bearer ${lawyerToken}` },
+        data: { stage, version },
+      });
     const moved = await patch("second-instance", kase.version);
     expect(moved.status()).toBe(200);
     try {
@@ -224,7 +303,9 @@ test.describe("deadlines, calendar and tasks", () => {
       await expect(page.getByText("已创建 1 个任务、1 个期限")).toBeVisible();
       // Applied for this stage: the offer is gone, and the new deadline is on the Key dates tab.
       await expect(offer).toBeHidden();
-      await expect(page.getByRole("row", { name: new RegExp(`二审举证期限${suffix}`) })).toBeVisible();
+      await expect(
+        page.getByRole("row", { name: new RegExp(`二审举证期限${suffix}`) }),
+      ).toBeVisible();
       await page.getByRole("tab", { name: "任务" }).click();
       await expect(page.getByRole("cell", { name: taskTitle })).toBeVisible();
       await page.getByRole("tab", { name: "动态" }).click();
@@ -243,10 +324,19 @@ test.describe("deadlines, calendar and tasks", () => {
     const caseId = await firstCase(request);
     const admin = await api(request, "admin");
     const kase = await admin.get(`/api/cases/${caseId}`);
-    const made = await admin.post("/api/task-templates", { name: `再审阶段模板${Date.now().toString().slice(-6)}`, caseType: kase.caseType, stage: "retrial", items: [{ kind: "task", title: "准备再审申请书", offsetDays: 3 }] });
+    const made = await admin.post("/api/task-templates", {
+      name: `再审阶段模板${Date.now().toString().slice(-6)}`,
+      caseType: kase.caseType,
+      stage: "retrial",
+      items: [{ kind: "task", title: "准备再审申请书", offsetDays: 3 }],
+    });
     expect(made.status()).toBe(200);
     const token = await apiToken(request, "lawyer");
-    const patch = (stage: string, version: number) => request.patch(`/api/cases/${caseId}`, { headers: { authorization: `Bearer ${token}` }, data: { stage, version } });
+    const patch = (stage: string, version: number) =>
+      request.patch(`/api/cases/${caseId}`, {
+        headers: { authorization: `Bearer ${token}` },
+        data: { stage, version },
+      });
     expect((await patch("retrial", kase.version)).status()).toBe(200);
     try {
       await signIn(page, request, "lawyer");
@@ -264,18 +354,32 @@ test.describe("deadlines, calendar and tasks", () => {
     }
   });
 
-  test("the firm's month shows what fits a day and '+N more' opens the whole day", async ({ page, request }) => {
+  test("the firm's month shows what fits a day and '+N more' opens the whole day", async ({
+    page,
+    request,
+  }) => {
     const admin = await api(request, "admin");
     const day = plusDays(1);
     const suffix = Date.now().toString().slice(-6);
-    for (let i = 0; i < 6; i += 1) expect((await admin.post("/api/tasks", { title: `全所日程任务${suffix}-${i}`, dueDate: day })).status()).toBe(200);
+    for (let i = 0; i < 6; i += 1)
+      expect(
+        (
+          await admin.post("/api/tasks", { title: `全所日程任务${suffix}-${i}`, dueDate: day })
+        ).status(),
+      ).toBe(200);
     await signIn(page, request, "admin");
     await page.goto("/manage/calendar");
     // antd names both its Select and the search input inside it; the Select takes the click.
     await page.getByLabel("范围").first().click();
     await choose(page, "全所");
     const cell = page.locator(`td[data-date="${day}"]`);
-    if (!(await cell.first().isVisible().catch(() => false))) await page.locator(".fc-next-button").click();
+    if (
+      !(await cell
+        .first()
+        .isVisible()
+        .catch(() => false))
+    )
+      await page.locator(".fc-next-button").click();
     const more = page.locator(`td[data-date="${day}"] .fc-event`, { hasText: /还有 \d+ 项/ });
     await expect(more).toBeVisible();
     await expect(page.locator(`td[data-date="${day}"] .fc-event`)).toHaveCount(4);
@@ -284,7 +388,8 @@ test.describe("deadlines, calendar and tasks", () => {
     await more.click();
     const list = page.getByRole("dialog", { name: new RegExp(`${day}：共 ${hidden + 3} 项`) });
     await expect(list).toBeVisible();
-    for (let i = 0; i < 6; i += 1) await expect(list.getByRole("button", { name: `全所日程任务${suffix}-${i}` })).toBeVisible();
+    for (let i = 0; i < 6; i += 1)
+      await expect(list.getByRole("button", { name: `全所日程任务${suffix}-${i}` })).toBeVisible();
     await snap(page, "deadlines-calendar-day-list-light");
     await list.getByRole("button", { name: `全所日程任务${suffix}-0` }).click();
     await expect(page).toHaveURL(/\/manage\/tasks\?task=/);
@@ -298,7 +403,10 @@ test.describe("deadlines, calendar and tasks", () => {
     await page.getByRole("button", { name: "新建任务" }).click();
     const title = `复印卷宗${Date.now().toString().slice(-6)}`;
     await page.getByRole("dialog").getByLabel("名称").fill(title);
-    await page.getByRole("dialog").getByRole("button", { name: /保\s*存/ }).click();
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: /保\s*存/ })
+      .click();
     await expect(page.getByRole("cell", { name: title })).toBeVisible();
     await snap(page, "deadlines-tasks-light");
   });

@@ -37,7 +37,11 @@ const PNG = Buffer.from(
 /** Entry names of a zip, read from its central directory. */
 const zipEntries = (zip: Buffer) => {
   const names: string[] = [];
-  for (let i = zip.indexOf("PK\x01\x02", 0, "latin1"); i >= 0; i = zip.indexOf("PK\x01\x02", i + 4, "latin1")) {
+  for (
+    let i = zip.indexOf("PK\x01\x02", 0, "latin1");
+    i >= 0;
+    i = zip.indexOf("PK\x01\x02", i + 4, "latin1")
+  ) {
     names.push(zip.subarray(i + 46, i + 46 + zip.readUInt16LE(i + 28)).toString("utf8"));
   }
   return names;
@@ -59,7 +63,10 @@ const dropFiles = async (page: Page, files: { name: string; type: string; base64
 };
 
 test.describe("documents", () => {
-  test("uploads a folder with progress, explains what was left out, previews a PDF and downloads the folder as a zip", async ({ page, request }) => {
+  test("uploads a folder with progress, explains what was left out, previews a PDF and downloads the folder as a zip", async ({
+    page,
+    request,
+  }) => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "lm-e2e-docs-"));
     const folder = path.join(dir, "案卷材料");
     mkdirSync(path.join(folder, "证据"), { recursive: true });
@@ -70,7 +77,8 @@ test.describe("documents", () => {
     // Every upload must take the raw-body route, one request per file; none the multipart one.
     const uploads: string[] = [];
     page.on("request", (req) => {
-      if (req.method() === "POST" && /\/api\/documents\/files(\/raw)?(\?|$)/.test(req.url())) uploads.push(req.url());
+      if (req.method() === "POST" && /\/api\/documents\/files(\/raw)?(\?|$)/.test(req.url()))
+        uploads.push(req.url());
     });
     await signIn(page, request, "lawyer");
     await page.goto("/manage/document");
@@ -96,7 +104,11 @@ test.describe("documents", () => {
 
     await dropFiles(page, [
       { name: "答辩状.pdf", type: "application/pdf", base64: pdf("defence").toString("base64") },
-      { name: "setup.exe", type: "application/octet-stream", base64: Buffer.from("MZ").toString("base64") },
+      {
+        name: "setup.exe",
+        type: "application/octet-stream",
+        base64: Buffer.from("MZ").toString("base64"),
+      },
       { name: "合同:终稿.pdf", type: "application/pdf", base64: pdf("x").toString("base64") },
     ]);
     await expect(rows.getByText("答辩状.pdf")).toBeVisible();
@@ -106,11 +118,16 @@ test.describe("documents", () => {
     await snap(page, "documents-03-drop-left-out");
 
     // The preview loads by URL: a ticket link the iframe opens itself, no blob: copy in memory.
-    const pdfAnswer = page.waitForResponse((res) => /\/api\/documents\/files\/[0-9a-f-]+\/download\?ticket=/.test(res.url()));
+    const pdfAnswer = page.waitForResponse((res) =>
+      /\/api\/documents\/files\/[0-9a-f-]+\/download\?ticket=/.test(res.url()),
+    );
     await page.getByRole("button", { name: "预览 起诉状.pdf" }).click();
     const preview = page.getByRole("dialog", { name: "预览：起诉状.pdf" });
     await expect(preview.locator("iframe[title='起诉状.pdf']")).toBeVisible();
-    await expect(preview.locator("iframe")).toHaveAttribute("src", /^\/api\/documents\/files\/[0-9a-f-]+\/download\?ticket=/);
+    await expect(preview.locator("iframe")).toHaveAttribute(
+      "src",
+      /^\/api\/documents\/files\/[0-9a-f-]+\/download\?ticket=/,
+    );
     const pdfRes = await pdfAnswer;
     expect(pdfRes.status()).toBe(200);
     expect(pdfRes.headers()["content-type"]).toBe("application/pdf");
@@ -118,14 +135,22 @@ test.describe("documents", () => {
     // Chromium's viewer draws the page a moment after the answer; wait for it before the screenshot.
     await page.waitForTimeout(2500);
     await snap(page, "documents-04-preview");
-    await preview.getByRole("button", { name: "Close" }).or(preview.getByLabel("Close")).first().click();
+    await preview
+      .getByRole("button", { name: "Close" })
+      .or(preview.getByLabel("Close"))
+      .first()
+      .click();
 
     await page.getByRole("button", { name: "预览 现场照片.png" }).click();
     const imageDialog = page.getByRole("dialog", { name: "预览：现场照片.png" });
     const image = imageDialog.getByRole("img", { name: "现场照片.png" });
     await expect(image).toHaveAttribute("src", /\/download\?ticket=/);
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
-    await imageDialog.getByRole("button", { name: "Close" }).or(imageDialog.getByLabel("Close")).first().click();
+    await imageDialog
+      .getByRole("button", { name: "Close" })
+      .or(imageDialog.getByLabel("Close"))
+      .first()
+      .click();
     await expect(imageDialog).toBeHidden();
 
     // A file downloads natively from its ticket link, under its own name.
@@ -146,7 +171,9 @@ test.describe("documents", () => {
     expect(download.suggestedFilename()).toBe("案卷材料.zip");
     const saved = path.join(dir, "out.zip");
     await download.saveAs(saved);
-    expect(zipEntries(readFileSync(saved)).sort()).toEqual(["证据/现场照片.png", "起诉状.pdf"].sort());
+    expect(zipEntries(readFileSync(saved)).sort()).toEqual(
+      ["证据/现场照片.png", "起诉状.pdf"].sort(),
+    );
     await snap(page, "documents-05-folder-selected");
   });
 
@@ -157,8 +184,16 @@ test.describe("documents", () => {
     await page.getByRole("menuitem", { name: "版本记录" }).click();
     const drawer = page.getByRole("dialog", { name: "版本记录：使用说明.txt" });
     await expect(drawer.getByText("第 1 版")).toBeVisible();
-    const versionUpload = page.waitForRequest((req) => req.method() === "POST" && /\/versions\/raw\?/.test(req.url()));
-    await drawer.getByTestId("upload-version").setInputFiles({ name: "使用说明.txt", mimeType: "text/plain", buffer: Buffer.from("第二版说明\n") });
+    const versionUpload = page.waitForRequest(
+      (req) => req.method() === "POST" && /\/versions\/raw\?/.test(req.url()),
+    );
+    await drawer
+      .getByTestId("upload-version")
+      .setInputFiles({
+        name: "使用说明.txt",
+        mimeType: "text/plain",
+        buffer: Buffer.from("第二版说明\n"),
+      });
     expect((await versionUpload).headers()["content-type"]).toBe("application/octet-stream");
     await expect(drawer.getByText("第 2 版")).toBeVisible();
     const versionDownload = page.waitForEvent("download");

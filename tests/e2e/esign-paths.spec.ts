@@ -20,14 +20,18 @@ const openVerified = async (p: Page, request: APIRequestContext, link: string, e
   await expect(p.getByRole("img", { name: "第 1 页，共 2 页" })).toBeVisible();
 };
 
-const linkOf = async (request: APIRequestContext, email: string) => (await lastMessage(request, email, "esign.link")).body.match(/\/manage\/esign\/[A-Za-z0-9_-]+/)![0];
+const linkOf = async (request: APIRequestContext, email: string) =>
+  (await lastMessage(request, email, "esign.link")).body.match(
+    /\/manage\/esign\/[A-Za-z0-9_-]+/,
+  )![0];
 
 /** Inked pixels of the pad's canvas: a typed name must draw something. */
 const inkOf = (p: Page) =>
   p.getByTestId("signature-canvas").evaluate((c: HTMLCanvasElement) => {
     const { data } = c.getContext("2d")!.getImageData(0, 0, c.width, c.height);
     let n = 0;
-    for (let i = 3; i < data.length; i += 4) if (data[i] > 0 && (data[i - 1] < 200 || data[i - 2] < 200 || data[i - 3] < 200)) n += 1;
+    for (let i = 3; i < data.length; i += 4)
+      if (data[i] > 0 && (data[i - 1] < 200 || data[i - 2] < 200 || data[i - 3] < 200)) n += 1;
     return n;
   });
 
@@ -38,14 +42,23 @@ test.describe("electronic signing: other paths", () => {
     await useFirm(request, "lawyer", FIRM);
   });
 
-  test("two counterparties in parallel: one types a signature and signs, the other declines with a reason; the lawyer sees both live", async ({ page, browser, request }) => {
+  test("two counterparties in parallel: one types a signature and signs, the other declines with a reason; the lawyer sees both live", async ({
+    page,
+    browser,
+    request,
+  }) => {
     test.setTimeout(150_000);
     const name = `拒签合同${stamp}`;
     const typist = { name: "赵敲", email: `zhaoqiao${stamp}@example.com` };
     const refuser = { name: "钱拒", email: `qianju${stamp}@example.com` };
     const reason = "第三条的违约金过高";
     const contractId = await approvedContract(request, name, typist);
-    const state = await api<{ pdfFiles: { id: string; name: string }[] }>(request, "lawyer", "get", `/api/contracts/${contractId}/esign`);
+    const state = await api<{ pdfFiles: { id: string; name: string }[] }>(
+      request,
+      "lawyer",
+      "get",
+      `/api/contracts/${contractId}/esign`,
+    );
     await api(request, "lawyer", "post", `/api/contracts/${contractId}/esign`, {
       fileId: state.pdfFiles.find((f) => f.name === `${name}.pdf`)!.id,
       signingOrder: "parallel",
@@ -80,7 +93,9 @@ test.describe("electronic signing: other paths", () => {
     await first.page.getByRole("button", { name: "签署", exact: true }).click();
     await expect(first.page.getByRole("heading", { name: "感谢您，签署已完成" })).toBeVisible();
     await expect(first.page.getByText("已通知其他签署人签署")).toBeVisible();
-    await expect(page.getByRole("row").filter({ hasText: typist.email }).getByText("已签署")).toBeVisible({ timeout: 20_000 });
+    await expect(
+      page.getByRole("row").filter({ hasText: typist.email }).getByText("已签署"),
+    ).toBeVisible({ timeout: 20_000 });
 
     const second = await phone(browser);
     await openVerified(second.page, request, await linkOf(request, refuser.email), refuser.email);
@@ -97,7 +112,9 @@ test.describe("electronic signing: other paths", () => {
     await second.page.reload();
     await expect(second.page.getByRole("heading", { name: "此链接无效或已过期" })).toBeVisible();
 
-    await expect(page.getByTestId("esign-request-status")).toHaveText("已拒签", { timeout: 20_000 });
+    await expect(page.getByTestId("esign-request-status")).toHaveText("已拒签", {
+      timeout: 20_000,
+    });
     await expect(page.getByTestId("esign-signing-status")).toHaveText("已拒签");
     const refuserRow = page.getByRole("row").filter({ hasText: refuser.email });
     await expect(refuserRow.getByText("已拒签")).toBeVisible();
@@ -109,16 +126,27 @@ test.describe("electronic signing: other paths", () => {
     await second.context.close();
   });
 
-  test("a request is cancelled with a reason, then sent again; the ended one stays in the history", async ({ page, request }) => {
+  test("a request is cancelled with a reason, then sent again; the ended one stays in the history", async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(180_000);
     const name = `撤销重发合同${stamp}`;
-    const contractId = await approvedContract(request, name, { name: "李四", email: `lisi${stamp}@example.com` });
+    const contractId = await approvedContract(request, name, {
+      name: "李四",
+      email: `lisi${stamp}@example.com`,
+    });
     await signIn(page, request, "lawyer");
     await page.goto(`/manage/contract/detail/${contractId}?tab=esign`);
     await expect(page.getByRole("button", { name: "发起签署" })).toBeVisible();
 
     // A request sent through the API, then ended on the screen.
-    const state = await api<{ pdfFiles: { id: string; name: string }[] }>(request, "lawyer", "get", `/api/contracts/${contractId}/esign`);
+    const state = await api<{ pdfFiles: { id: string; name: string }[] }>(
+      request,
+      "lawyer",
+      "get",
+      `/api/contracts/${contractId}/esign`,
+    );
     const fileId = state.pdfFiles.find((f) => f.name === `${name}.pdf`)!.id;
     await api(request, "lawyer", "post", `/api/contracts/${contractId}/esign`, {
       fileId,
@@ -137,7 +165,9 @@ test.describe("electronic signing: other paths", () => {
     await page.getByRole("button", { name: "重新发起" }).click();
     await page.getByRole("button", { name: /确\s*定|OK/ }).click();
     await expect(page.getByTestId("esign-request-status")).toHaveText("待签署");
-    await expect(page.getByRole("region", { name: "以往的签署请求" }).getByText("已撤销")).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "以往的签署请求" }).getByText("已撤销"),
+    ).toBeVisible();
     await snap(page, "esign-14-resent-light");
   });
 });

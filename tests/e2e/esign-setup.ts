@@ -14,9 +14,18 @@ const headers = async (request: APIRequestContext, username: string) => ({
   "idempotency-key": randomUUID(),
 });
 
-export const api = async <T>(request: APIRequestContext, username: string, method: "get" | "post", url: string, data?: unknown) => {
+export const api = async <T>(
+  request: APIRequestContext,
+  username: string,
+  method: "get" | "post",
+  url: string,
+  data?: unknown,
+) => {
   const h = await headers(request, username);
-  const res = method === "get" ? await request.get(url, { headers: h }) : await request.post(url, { headers: h, data });
+  const res =
+    method === "get"
+      ? await request.get(url, { headers: h })
+      : await request.post(url, { headers: h, data });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()).data as T;
 };
@@ -43,7 +52,14 @@ export const contractPdf = async (title: string) => {
   for (const n of [1, 2]) {
     const page = doc.addPage([595, 842]);
     page.drawText(`${title} - page ${n}`, { x: 60, y: 770, size: 20, font });
-    for (let line = 0; line < 24; line += 1) page.drawText(`Clause ${n}.${line + 1}: the parties agree to the terms set out here.`, { x: 60, y: 720 - line * 22, size: 11, font, color: rgb(0.2, 0.2, 0.2) });
+    for (let line = 0; line < 24; line += 1)
+      page.drawText(`Clause ${n}.${line + 1}: the parties agree to the terms set out here.`, {
+        x: 60,
+        y: 720 - line * 22,
+        size: 11,
+        font,
+        color: rgb(0.2, 0.2, 0.2),
+      });
     if (n === 2) page.drawText("Signatures:", { x: 60, y: 160, size: 12, font });
   }
   return Buffer.from(await doc.save());
@@ -51,11 +67,23 @@ export const contractPdf = async (title: string) => {
 
 /** Accepts every pending task of an approval as whoever holds it; the custodian confirms one copy stamped today. */
 const acceptAll = async (request: APIRequestContext, instanceId: string, users: string[]) => {
-  const stamped = { stampedCopies: 1, stampedAt: new Date().toLocaleDateString("en-CA", { timeZone: "Asia/Shanghai" }) };
+  const stamped = {
+    stampedCopies: 1,
+    stampedAt: new Date().toLocaleDateString("en-CA", { timeZone: "Asia/Shanghai" }),
+  };
   for (const username of users) {
-    const detail = await api<{ myTasks: { id: string; kind: string }[] }>(request, username, "get", `/api/workflow/instances/${instanceId}`);
+    const detail = await api<{ myTasks: { id: string; kind: string }[] }>(
+      request,
+      username,
+      "get",
+      `/api/workflow/instances/${instanceId}`,
+    );
     for (const task of detail.myTasks) {
-      await api(request, username, "post", `/api/workflow/instances/${instanceId}/actions`, { type: "accept", taskId: task.id, ...(task.kind === "handler" ? { formPatch: stamped } : {}) });
+      await api(request, username, "post", `/api/workflow/instances/${instanceId}/actions`, {
+        type: "accept",
+        taskId: task.id,
+        ...(task.kind === "handler" ? { formPatch: stamped } : {}),
+      });
     }
   }
 };
@@ -71,11 +99,23 @@ export const approvedContract = async (
   /** More attachments, e.g. a file named .pdf that is not one. */
   extra: { name: string; body: Buffer }[] = [],
 ) => {
-  const [kase] = await api<{ id: string }[]>(request, "lawyer", "get", "/api/cases?_start=0&_end=1&status=formal");
-  const pdfId = await upload(request, "lawyer", `${name}.pdf`, await contractPdf(`Engagement contract ${name.replace(/\D/g, "")}`));
+  const [kase] = await api<{ id: string }[]>(
+    request,
+    "lawyer",
+    "get",
+    "/api/cases?_start=0&_end=1&status=formal",
+  );
+  const pdfId = await upload(
+    request,
+    "lawyer",
+    `${name}.pdf`,
+    await contractPdf(`Engagement contract ${name.replace(/\D/g, "")}`),
+  );
   const extraIds = [];
   for (const file of extra) extraIds.push(await upload(request, "lawyer", file.name, file.body));
-  const seal = (await api<{ id: string; sealType: string }[]>(request, "lawyer", "get", "/api/seal-options")).find((s) => s.sealType === "contract")!;
+  const seal = (
+    await api<{ id: string; sealType: string }[]>(request, "lawyer", "get", "/api/seal-options")
+  ).find((s) => s.sealType === "contract")!;
   const values = {
     name,
     contractType: "engagement",
@@ -88,18 +128,40 @@ export const approvedContract = async (
     signerEmail: signer.email,
     attachmentIds: [pdfId, ...extraIds],
   };
-  const { instanceId } = await api<{ instanceId: string }>(request, "lawyer", "post", "/api/contract-submissions", { values });
+  const { instanceId } = await api<{ instanceId: string }>(
+    request,
+    "lawyer",
+    "post",
+    "/api/contract-submissions",
+    { values },
+  );
   await acceptAll(request, instanceId, ["partner", "admin", "finance"]);
-  const { contractId } = await api<{ contractId: string }>(request, "lawyer", "get", `/api/contract-submissions/${instanceId}`);
+  const { contractId } = await api<{ contractId: string }>(
+    request,
+    "lawyer",
+    "get",
+    `/api/contract-submissions/${instanceId}`,
+  );
   expect(contractId).toBeTruthy();
   return contractId;
 };
 
-type OutboxItem = { recipient: string; kind: string; subject: string; body: string; createdAt: string };
+type OutboxItem = {
+  recipient: string;
+  kind: string;
+  subject: string;
+  body: string;
+  createdAt: string;
+};
 
 /** The newest message of a kind sent to someone (the Outbox keeps them all: no mail server in tests). */
 export const lastMessage = async (request: APIRequestContext, recipient: string, kind: string) => {
-  const { items } = await api<{ items: OutboxItem[] }>(request, "admin", "get", `/api/outbox?page=1&pageSize=50&q=${encodeURIComponent(recipient)}`);
+  const { items } = await api<{ items: OutboxItem[] }>(
+    request,
+    "admin",
+    "get",
+    `/api/outbox?page=1&pageSize=50&q=${encodeURIComponent(recipient)}`,
+  );
   const item = items.find((i) => i.recipient === recipient && i.kind === kind);
   if (!item) throw new Error(`no ${kind} message to ${recipient}`);
   return item;
@@ -107,12 +169,18 @@ export const lastMessage = async (request: APIRequestContext, recipient: string,
 
 /** A phone of the counterparty's: its own browser profile, no account, 390 px wide. */
 export const phone = async (browser: Browser) => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: "zh-CN" });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale: "zh-CN",
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
   page.on("console", (m) => {
-    if (m.type() === "error" && !/status of 4\d\d/.test(m.text())) errors.push(`console: ${m.text()}`);
+    if (m.type() === "error" && !/status of 4\d\d/.test(m.text()))
+      errors.push(`console: ${m.text()}`);
   });
   return { context, page, errors };
 };

@@ -25,9 +25,15 @@ const bothSchemes = async (page: Page, name: string) => {
     // antd and the pages fade colours in; the screenshot and axe must see the final ones.
     await page.waitForTimeout(300);
     await snap(page, `${name}-${scheme}`);
-    const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).options({ resultTypes: ["violations"] }).analyze();
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21aa"])
+      .options({ resultTypes: ["violations"] })
+      .analyze();
     for (const v of violations.filter((x) => x.impact === "serious" || x.impact === "critical")) {
-      for (const n of v.nodes) findings.push(`${name} ${scheme}: [${v.impact}] ${v.id} ${n.target.join(" ")} — ${n.failureSummary?.replace(/\s+/g, " ") ?? ""}`);
+      for (const n of v.nodes)
+        findings.push(
+          `${name} ${scheme}: [${v.impact}] ${v.id} ${n.target.join(" ")} — ${n.failureSummary?.replace(/\s+/g, " ") ?? ""}`,
+        );
     }
   }
   await page.emulateMedia({ colorScheme: "light" });
@@ -44,21 +50,35 @@ const desk = async (browser: Browser, request: APIRequestContext, username: stri
 /** The newest Outbox row of a kind to the recipient, as an admin sees it on the Outbox screen (no mail server in tests). */
 const outboxRow = async (admin: Page, recipient: string, kind: "签署链接" | "验证码") => {
   await admin.goto(`/manage/outbox?q=${encodeURIComponent(recipient)}`);
-  const row = admin.getByRole("row").filter({ hasText: recipient }).filter({ hasText: kind }).first();
+  const row = admin
+    .getByRole("row")
+    .filter({ hasText: recipient })
+    .filter({ hasText: kind })
+    .first();
   await expect(row).toBeVisible();
   return row;
 };
 
 /** The signing link, read from the message's body (the row expanded). */
 const linkFromOutbox = async (admin: Page, recipient: string) => {
-  await (await outboxRow(admin, recipient, "签署链接")).getByRole("button", { name: /展开行|Expand row/ }).click();
-  return (await admin.locator("pre.outbox-body").first().textContent())!.match(/\/manage\/esign\/[A-Za-z0-9_-]+/)![0];
+  await (
+    await outboxRow(admin, recipient, "签署链接")
+  )
+    .getByRole("button", { name: /展开行|Expand row/ })
+    .click();
+  return (await admin.locator("pre.outbox-body").first().textContent())!.match(
+    /\/manage\/esign\/[A-Za-z0-9_-]+/,
+  )![0];
 };
 
 /** The one-time code: the subject ends with it ("… signing code: 123456"), and the subject is the first cell that does. */
 const codeFromOutbox = async (admin: Page, recipient: string) => {
   const row = await outboxRow(admin, recipient, "验证码");
-  return (await row.getByRole("cell").filter({ hasText: /\d{6}\s*$/ }).first().textContent())!.match(/(\d{6})\s*$/)![1];
+  return (await row
+    .getByRole("cell")
+    .filter({ hasText: /\d{6}\s*$/ })
+    .first()
+    .textContent())!.match(/(\d{6})\s*$/)![1];
 };
 
 /** Drags a rectangle on an element, from and to fractions of its box. */
@@ -66,7 +86,11 @@ const dragOn = async (page: Page, testId: string, from: [number, number], to: [n
   const box = (await page.getByTestId(testId).boundingBox())!;
   await page.mouse.move(box.x + box.width * from[0], box.y + box.height * from[1]);
   await page.mouse.down();
-  await page.mouse.move(box.x + box.width * ((from[0] + to[0]) / 2), box.y + box.height * ((from[1] + to[1]) / 2), { steps: 5 });
+  await page.mouse.move(
+    box.x + box.width * ((from[0] + to[0]) / 2),
+    box.y + box.height * ((from[1] + to[1]) / 2),
+    { steps: 5 },
+  );
   await page.mouse.move(box.x + box.width * to[0], box.y + box.height * to[1], { steps: 5 });
   await page.mouse.up();
 };
@@ -79,14 +103,22 @@ test.describe("electronic signing", () => {
     for (const username of ["admin", "lawyer", "finance"]) await useFirm(request, username, FIRM);
   });
 
-  test("the lawyer prepares and sends, the counterparty signs on a phone, the firm signer seals, the sealed PDF verifies", async ({ page, browser, request }) => {
+  test("the lawyer prepares and sends, the counterparty signs on a phone, the firm signer seals, the sealed PDF verifies", async ({
+    page,
+    browser,
+    request,
+  }) => {
     test.setTimeout(300_000);
     // The demo firm's electronic seal; its custodian (finance, 刘芳) signs for the firm.
     const sealName = `${FIRM}电子合同章`;
     // Its Word draft is attached too: listed with why it cannot be signed, never offered.
-    const contractId = await approvedContract(request, CONTRACT, SIGNER, [{ name: `${CONTRACT}.docx`, body: await docxOf("合同草稿 Draft") }]);
+    const contractId = await approvedContract(request, CONTRACT, SIGNER, [
+      { name: `${CONTRACT}.docx`, body: await docxOf("合同草稿 Draft") },
+    ]);
     await page.goto("/user-center/login");
-    await page.context().addCookies([{ name: "law-manage-theme", value: "system", domain: "127.0.0.1", path: "/" }]);
+    await page
+      .context()
+      .addCookies([{ name: "law-manage-theme", value: "system", domain: "127.0.0.1", path: "/" }]);
     await signIn(page, request, "lawyer");
 
     // The lawyer prepares: the PDF, the counterparty from the contract, the firm with its seal.
@@ -116,7 +148,10 @@ test.describe("electronic signing", () => {
     // the keyboard opens the list either way.
     await second.getByLabel("电子章").focus();
     await page.keyboard.press("ArrowDown");
-    await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: sealName }).click();
+    await page
+      .locator(".ant-select-dropdown:visible .ant-select-item-option")
+      .filter({ hasText: sealName })
+      .click();
     await expect(second.getByTitle(sealName)).toBeVisible();
     await bothSchemes(page, "esign-01-prepare");
     await page.getByRole("button", { name: "下一步" }).click();
@@ -124,7 +159,9 @@ test.describe("electronic signing", () => {
     // Fields: the counterparty's signature dragged on page 1; the firm's added by keyboard, moved with arrows.
     await expect(page.getByRole("img", { name: "第 1 页，共 2 页" })).toBeVisible();
     await dragOn(page, "esign-page-overlay", [0.1, 0.75], [0.4, 0.83]);
-    await expect(page.getByRole("button", { name: `签名：${SIGNER.name}，第 1 页` }).first()).toBeVisible();
+    await expect(
+      page.getByRole("button", { name: `签名：${SIGNER.name}，第 1 页` }).first(),
+    ).toBeVisible();
     await page.getByLabel("签署人", { exact: true }).focus();
     await page.keyboard.press("ArrowDown");
     await page.locator(".ant-select-dropdown:visible .ant-select-item-option").nth(1).click();
@@ -182,7 +219,13 @@ test.describe("electronic signing", () => {
     const canvas = (await p.getByTestId("signature-canvas").boundingBox())!;
     await p.mouse.move(canvas.x + 30, canvas.y + canvas.height * 0.7);
     await p.mouse.down();
-    for (const [fx, fy] of [[0.2, 0.3], [0.35, 0.75], [0.5, 0.25], [0.65, 0.7], [0.85, 0.35]]) {
+    for (const [fx, fy] of [
+      [0.2, 0.3],
+      [0.35, 0.75],
+      [0.5, 0.25],
+      [0.65, 0.7],
+      [0.85, 0.35],
+    ]) {
       await p.mouse.move(canvas.x + canvas.width * fx, canvas.y + canvas.height * fy, { steps: 6 });
     }
     await p.mouse.up();
@@ -204,16 +247,23 @@ test.describe("electronic signing", () => {
     await signer.page.getByRole("button", { name: "使用本所电子章签署" }).click();
     await signer.page.getByRole("button", { name: /确\s*定|OK/ }).click();
     // Sealing generates the firm's key the first time and embeds the CJK font: slow on a busy box.
-    await expect(signer.page.getByTestId("esign-request-status")).toHaveText("已完成", { timeout: 60_000 });
+    await expect(signer.page.getByTestId("esign-request-status")).toHaveText("已完成", {
+      timeout: 60_000,
+    });
     await signer.context.close();
 
     // The lawyer's screen turns to completed by itself, and the lawyer downloads the sealed PDF.
-    await expect(page.getByTestId("esign-request-status")).toHaveText("已完成", { timeout: 20_000 });
+    await expect(page.getByTestId("esign-request-status")).toHaveText("已完成", {
+      timeout: 20_000,
+    });
     await expect(page.getByTestId("esign-signing-status")).toHaveText("已签署");
     await expect(page.getByText("哈希链完整")).toBeVisible();
     await bothSchemes(page, "esign-09-completed");
 
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "下载已签章 PDF" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "下载已签章 PDF" }).click(),
+    ]);
     mkdirSync("test-results/esign", { recursive: true });
     const sealedPath = "test-results/esign/sealed.pdf";
     await download.saveAs(sealedPath);
@@ -235,11 +285,16 @@ test.describe("electronic signing", () => {
     const downloadCode = await codeFromOutbox(office.page, SIGNER.email);
     await other.page.getByLabel("6 位验证码").fill(downloadCode);
     await other.page.getByRole("button", { name: "确认" }).click();
-    const [copy] = await Promise.all([other.page.waitForEvent("download"), other.page.getByRole("link", { name: "下载已签章 PDF" }).click()]);
+    const [copy] = await Promise.all([
+      other.page.waitForEvent("download"),
+      other.page.getByRole("link", { name: "下载已签章 PDF" }).click(),
+    ]);
     expect(readFileSync((await copy.path())!).equals(readFileSync(sealedPath))).toBe(true);
     expect(other.errors).toEqual([]);
     await other.context.close();
-    expect((await lastMessage(request, SIGNER.email, "esign.completed")).body).toContain("/manage/verify");
+    expect((await lastMessage(request, SIGNER.email, "esign.completed")).body).toContain(
+      "/manage/verify",
+    );
     await office.context.close();
 
     // Verify: the sealed PDF passes; a copy with one byte flipped does not.
@@ -259,7 +314,9 @@ test.describe("electronic signing", () => {
     await p.goto("/manage/esign/not-a-real-token");
     await expect(p.getByRole("heading", { name: "此链接无效或已过期" })).toBeVisible();
     await p.getByRole("button", { name: "English" }).click();
-    await expect(p.getByRole("heading", { name: "This link is invalid or has expired" })).toBeVisible();
+    await expect(
+      p.getByRole("heading", { name: "This link is invalid or has expired" }),
+    ).toBeVisible();
     await bothSchemes(p, "esign-13-invalid-en");
     expect(mobile.errors).toEqual([]);
     await mobile.context.close();

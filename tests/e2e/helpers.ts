@@ -10,8 +10,11 @@ export const PASSWORD = "demo1234";
 export const confirmDialog = async (dialog: Locator, button: RegExp) => {
   await expect(dialog).not.toHaveClass(/ant-zoom-(appear|enter)/);
   await expect(async () => {
-    const closing = /ant-zoom-leave/.test((await dialog.getAttribute("class").catch(() => "")) ?? "");
-    if (!closing && (await dialog.isVisible())) await dialog.getByRole("button", { name: button }).click({ timeout: 2_000 });
+    const closing = /ant-zoom-leave/.test(
+      (await dialog.getAttribute("class").catch(() => "")) ?? "",
+    );
+    if (!closing && (await dialog.isVisible()))
+      await dialog.getByRole("button", { name: button }).click({ timeout: 2_000 });
     await expect(dialog).toBeHidden({ timeout: 3_000 });
   }).toPass({ timeout: 20_000 });
 };
@@ -57,9 +60,16 @@ export const signInOnUserCenter = async (
 export const useFirm = async (request: APIRequestContext, username: string, firmName: string) => {
   const token = await apiToken(request, username);
   const headers = { authorization: `Bearer ${token}` };
-  const info = await (await request.get("/api/user-service/user/get-login-user-info", { headers })).json();
-  const firm = (info.data.workspaces as Array<{ id: string; name: string }>).find((w) => w.name === firmName);
+  const info = await (
+    await request.get("/api/user-service/user/get-login-user-info", { headers })
+  ).json();
+  const firm = (info.data.workspaces as Array<{ id: string; name: string }>).find(
+    (w) => w.name === firmName,
+  );
   if (!firm) throw new Error(`${username} is not in ${firmName}`);
-  const res = await request.post("/api/auth/switch-workspace", { headers, data: { workspaceId: firm.id } });
+  const res = await request.post("/api/auth/switch-workspace", {
+    headers,
+    data: { workspaceId: firm.id },
+  });
   expect(res.status()).toBe(200);
 };

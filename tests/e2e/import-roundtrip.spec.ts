@@ -19,7 +19,8 @@ const TEXT = {
     updated: "导入完成：共 2 行，新增 0 条，更新 0 条，未变更 2 条，跳过 0 条",
     skipped: "跳过 2 条",
     partial: "导入有效行，其余行报告问题",
-    partialDone: "导入完成：共 4 行，新增 1 条，更新 0 条，未变更 0 条，跳过 2 条。另有 1 处问题的行未导入，可下载错误报告。",
+    partialDone:
+      "导入完成：共 4 行，新增 1 条，更新 0 条，未变更 0 条，跳过 2 条。另有 1 处问题的行未导入，可下载错误报告。",
     download: "下载错误报告",
     reportHead: ["行号", "字段", "问题"],
     sheet: "导入错误",
@@ -32,7 +33,8 @@ const TEXT = {
     updated: "2 rows: 0 added, 0 updated, 2 unchanged, 0 skipped",
     skipped: "2 skipped",
     partial: "Import the valid rows and report the rest",
-    partialDone: "4 rows: 1 added, 0 updated, 0 unchanged, 2 skipped. The rows with 1 problem were not imported; download the report for details.",
+    partialDone:
+      "4 rows: 1 added, 0 updated, 0 unchanged, 2 skipped. The rows with 1 problem were not imported; download the report for details.",
     download: "Download error report",
     reportHead: ["Row", "Field", "Problem"],
     sheet: "Import errors",
@@ -58,21 +60,31 @@ const readReport = async (path: string) => {
   return { name: sheet.name, rows };
 };
 
-
 for (const lang of ["zh-CN", "en"] as const) {
   const L = TEXT[lang];
-  test(`clients export imports back: stop, skip, update, and valid rows with a downloaded report (${lang})`, async ({ page, request }) => {
+  test(`clients export imports back: stop, skip, update, and valid rows with a downloaded report (${lang})`, async ({
+    page,
+    request,
+  }) => {
     await page.addInitScript((l) => localStorage.setItem("language", l), lang);
     const stamp = `${lang === "en" ? "E" : "Z"}${Date.now().toString().slice(-7)}`;
     const headers = { authorization: `Bearer ${await apiToken(request, "partner")}` };
     for (const n of [1, 2]) {
       const res = await request.post("/api/accounts", {
         headers,
-        data: { accountType: "organization", name: `往返${stamp}${n}有限公司`, creditCode: `91310000RT${stamp.slice(1)}${n}`, remark: `备注${n}` },
+        data: {
+          accountType: "organization",
+          name: `往返${stamp}${n}有限公司`,
+          creditCode: `91310000RT${stamp.slice(1)}${n}`,
+          remark: `备注${n}`,
+        },
       });
       expect(res.status(), await res.text()).toBe(200);
     }
-    const exported = await request.get(`/api/accounts/export?name_like=${encodeURIComponent(`往返${stamp}`)}`, { headers: { ...headers, lang } });
+    const exported = await request.get(
+      `/api/accounts/export?name_like=${encodeURIComponent(`往返${stamp}`)}`,
+      { headers: { ...headers, lang } },
+    );
     expect(exported.status()).toBe(200);
     const file = { name: "accounts-export.xlsx", mimeType: XLSX, buffer: await exported.body() };
 
@@ -100,12 +112,18 @@ for (const lang of ["zh-CN", "en"] as const) {
     const typeCol = lang === "en" ? "Client type" : "客户类型";
     const orgType = lang === "en" ? "Organization" : "机构";
     const mixed = await withRows(file.buffer, [
-      { [typeCol]: orgType, [nameCol]: `往返${stamp}新增有限公司`, [codeCol]: `91310000RN${stamp.slice(1)}9` },
+      {
+        [typeCol]: orgType,
+        [nameCol]: `往返${stamp}新增有限公司`,
+        [codeCol]: `91310000RN${stamp.slice(1)}9`,
+      },
       { [typeCol]: orgType, [nameCol]: `往返${stamp}错误有限公司`, [codeCol]: "SHORT" },
     ]);
     await page.getByRole("radio", { name: L.skip }).check();
     await page.getByRole("checkbox", { name: L.partial }).check();
-    await page.locator("input[type=file]").setInputFiles({ ...file, name: "accounts-mixed.xlsx", buffer: mixed });
+    await page
+      .locator("input[type=file]")
+      .setInputFiles({ ...file, name: "accounts-mixed.xlsx", buffer: mixed });
     await expect(page.getByText(L.partialDone)).toBeVisible();
     const problem = page.getByRole("row").filter({ hasText: codeCol });
     await expect(problem).toHaveCount(1);
@@ -120,9 +138,17 @@ for (const lang of ["zh-CN", "en"] as const) {
     expect(report.name).toBe(L.sheet);
     expect(report.rows).toEqual([[...L.reportHead], [5, field, reason]]);
     // Written: the new client, not the bad one.
-    const found = await request.get(`/api/accounts?name_like=${encodeURIComponent(`往返${stamp}`)}&_start=0&_end=10`, { headers });
-    expect(((await found.json()) as { data: { name: string }[] }).data.map((a) => a.name).sort()).toEqual(
-      [1, 2].map((n) => `往返${stamp}${n}有限公司`).concat(`往返${stamp}新增有限公司`).sort(),
+    const found = await request.get(
+      `/api/accounts?name_like=${encodeURIComponent(`往返${stamp}`)}&_start=0&_end=10`,
+      { headers },
+    );
+    expect(
+      ((await found.json()) as { data: { name: string }[] }).data.map((a) => a.name).sort(),
+    ).toEqual(
+      [1, 2]
+        .map((n) => `往返${stamp}${n}有限公司`)
+        .concat(`往返${stamp}新增有限公司`)
+        .sort(),
     );
   });
 }

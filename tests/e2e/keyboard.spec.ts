@@ -18,7 +18,9 @@ const stamp = Date.now().toString().slice(-8);
 const tabTo = async (page: Page, target: Locator, max = 120) => {
   await expect(target).toBeVisible();
   for (let i = 0; i < max; i += 1) {
-    const isFocused = await target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement));
+    const isFocused = await target.evaluate(
+      (el) => el === document.activeElement || el.contains(document.activeElement),
+    );
     if (isFocused) return;
     await page.keyboard.press("Tab");
   }
@@ -36,7 +38,8 @@ const expectFocusRing = async (page: Page) => {
     const holders = [el, el.closest(".ant-menu-item")].filter((x): x is Element => x !== null);
     for (const holder of holders) {
       const style = getComputedStyle(holder);
-      if (style.outlineStyle !== "none" && style.outlineWidth !== "0px") return `outline ${style.outlineStyle}`;
+      if (style.outlineStyle !== "none" && style.outlineWidth !== "0px")
+        return `outline ${style.outlineStyle}`;
       if (style.boxShadow !== "none") return `shadow ${style.boxShadow}`;
     }
     return "";
@@ -47,7 +50,9 @@ const expectFocusRing = async (page: Page) => {
 /** The lawyer starts a one-day leave through the API; the partner (her department head) approves. */
 const startLeave = async (request: APIRequestContext, title: string) => {
   const headers = { authorization: `Bearer ${await apiToken(request, "lawyer")}` };
-  const startable = (await (await request.get("/api/workflow/startable", { headers })).json()) as { data: { id: string; key: string }[] };
+  const startable = (await (await request.get("/api/workflow/startable", { headers })).json()) as {
+    data: { id: string; key: string }[];
+  };
   const leave = startable.data.find((d) => d.key === "leave");
   if (!leave) throw new Error("the demo leave flow is missing");
   const res = await request.post("/api/workflow/instances", {
@@ -61,7 +66,9 @@ const startLeave = async (request: APIRequestContext, title: string) => {
 /** Whatever is still running waits on people the later specs expect to be free: cancel it. */
 const cancelIfRunning = async (request: APIRequestContext, id: string) => {
   const headers = { authorization: `Bearer ${await apiToken(request, "lawyer")}` };
-  const detail = (await (await request.get(`/api/workflow/instances/${id}`, { headers })).json()) as { data: { status: string } };
+  const detail = (await (
+    await request.get(`/api/workflow/instances/${id}`, { headers })
+  ).json()) as { data: { status: string } };
   if (detail.data.status !== "running") return;
   const res = await request.post(`/api/workflow/instances/${id}/actions`, {
     headers: { ...headers, "idempotency-key": randomUUID() },
@@ -70,7 +77,10 @@ const cancelIfRunning = async (request: APIRequestContext, id: string) => {
   expect(res.status()).toBe(200);
 };
 
-test("signs in, creates a client and accepts an approval with the keyboard only", async ({ page, request }) => {
+test("signs in, creates a client and accepts an approval with the keyboard only", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   await useFirm(request, "partner", FIRM);
   const title = `键盘审批 ${stamp}`;

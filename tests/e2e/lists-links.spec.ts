@@ -12,12 +12,38 @@ import { expect, test } from "./page-errors";
  */
 const TEXT = {
   "zh-CN": {
-    menu: ["我的近期", "案件", "客户", "合同", "用印", "审批", "日程", "我的任务", "利益冲突检索", "文档管理", "发件箱", "设置"],
+    menu: [
+      "我的近期",
+      "案件",
+      "客户",
+      "合同",
+      "用印",
+      "审批",
+      "日程",
+      "我的任务",
+      "利益冲突检索",
+      "文档管理",
+      "发件箱",
+      "设置",
+    ],
     closed: "已结案",
     finance: "财务",
   },
   en: {
-    menu: ["My next days", "Cases", "Clients", "Contracts", "Seals", "Approvals", "Calendar", "My tasks", "Conflict check", "Documents", "Outbox", "Settings"],
+    menu: [
+      "My next days",
+      "Cases",
+      "Clients",
+      "Contracts",
+      "Seals",
+      "Approvals",
+      "Calendar",
+      "My tasks",
+      "Conflict check",
+      "Documents",
+      "Outbox",
+      "Settings",
+    ],
     closed: "Closed",
     finance: "Finance",
   },
@@ -39,7 +65,12 @@ const closedCaseWithAmount = async (request: APIRequestContext) => {
 const isApart = async (a: Locator, b: Locator) => {
   const [p, q] = [await a.boundingBox(), await b.boundingBox()];
   if (!p || !q) throw new Error("a box is not rendered");
-  return p.x + p.width <= q.x + 0.5 || q.x + q.width <= p.x + 0.5 || p.y + p.height <= q.y + 0.5 || q.y + q.height <= p.y + 0.5;
+  return (
+    p.x + p.width <= q.x + 0.5 ||
+    q.x + q.width <= p.x + 0.5 ||
+    p.y + p.height <= q.y + 0.5 ||
+    q.y + q.height <= p.y + 0.5
+  );
 };
 
 /**
@@ -50,7 +81,14 @@ const expectUnclipped = async (el: Locator) => {
   const sizes = await el.evaluate((node) => {
     const cell = (node.closest("td") as HTMLElement).getBoundingClientRect();
     const box = node.getBoundingClientRect();
-    return { sw: node.scrollWidth, cw: node.clientWidth, left: box.left, right: box.right, cellLeft: cell.left, cellRight: cell.right };
+    return {
+      sw: node.scrollWidth,
+      cw: node.clientWidth,
+      left: box.left,
+      right: box.right,
+      cellLeft: cell.left,
+      cellRight: cell.right,
+    };
   });
   expect(sizes.sw, "link text clipped").toBeLessThanOrEqual(sizes.cw);
   expect(sizes.left, "link starts outside its cell").toBeGreaterThanOrEqual(sizes.cellLeft);
@@ -73,7 +111,10 @@ for (const lang of ["zh-CN", "en"] as const) {
       await page.addInitScript((l) => localStorage.setItem("language", l), lang);
     });
 
-    test("a case number is a real link, opens in a new tab and reads whole beside its tag", async ({ page, request }) => {
+    test("a case number is a real link, opens in a new tab and reads whole beside its tag", async ({
+      page,
+      request,
+    }) => {
       test.setTimeout(180_000);
       const closed = await closedCaseWithAmount(request);
       await signIn(page, request, "admin");
@@ -90,9 +131,14 @@ for (const lang of ["zh-CN", "en"] as const) {
       await expectUnclipped(link);
 
       // Money on the list: the amount column reads ¥…, never the stored digits.
-      await expect(row.getByRole("cell", { name: formatMoney(closed.amount), exact: true })).toBeVisible();
+      await expect(
+        row.getByRole("cell", { name: formatMoney(closed.amount), exact: true }),
+      ).toBeVisible();
 
-      const [tab] = await Promise.all([page.context().waitForEvent("page"), link.click({ modifiers: ["ControlOrMeta"] })]);
+      const [tab] = await Promise.all([
+        page.context().waitForEvent("page"),
+        link.click({ modifiers: ["ControlOrMeta"] }),
+      ]);
       await expect(tab).toHaveURL(new RegExp(`/manage/case/detail/${closed.id}$`));
       await expect(tab.getByText(closed.caseNo).first()).toBeVisible();
       await tab.close();
@@ -101,7 +147,9 @@ for (const lang of ["zh-CN", "en"] as const) {
       // A plain click stays in the page (no reload) and opens the case: its amount as money.
       await link.click();
       await expect(page).toHaveURL(new RegExp(`/manage/case/detail/${closed.id}$`));
-      await expect(page.getByText(formatMoney(closed.amount), { exact: true }).first()).toBeVisible();
+      await expect(
+        page.getByText(formatMoney(closed.amount), { exact: true }).first(),
+      ).toBeVisible();
       await shoot(page, `lists-case-detail-${lang}`);
       await page.getByRole("tab", { name: L.finance, exact: true }).click();
       const summary = page.locator(".case-finance-summary");
@@ -111,28 +159,54 @@ for (const lang of ["zh-CN", "en"] as const) {
       await shoot(page, `lists-case-finance-${lang}`);
     });
 
-    test("every list's first column links to its record and fits its card", async ({ page, request }) => {
+    test("every list's first column links to its record and fits its card", async ({
+      page,
+      request,
+    }) => {
       test.setTimeout(240_000);
       await signIn(page, request, "admin");
       const lists = [
-        { path: "/manage/case/list", href: /^\/manage\/case\/detail\/[0-9a-f-]{36}$/, name: "cases" },
-        { path: "/manage/contract/list", href: /^\/manage\/contract\/detail\/[0-9a-f-]{36}$/, name: "contracts" },
-        { path: "/manage/contacts", href: /^\/manage\/contacts\/(instution|natural)-detail\/[0-9a-f-]{36}$/, name: "clients" },
-        { path: "/manage/seal/list", href: /^\/manage\/seal\/workflow\/[0-9a-f-]{36}$/, name: "seals" },
+        {
+          path: "/manage/case/list",
+          href: /^\/manage\/case\/detail\/[0-9a-f-]{36}$/,
+          name: "cases",
+        },
+        {
+          path: "/manage/contract/list",
+          href: /^\/manage\/contract\/detail\/[0-9a-f-]{36}$/,
+          name: "contracts",
+        },
+        {
+          path: "/manage/contacts",
+          href: /^\/manage\/contacts\/(instution|natural)-detail\/[0-9a-f-]{36}$/,
+          name: "clients",
+        },
+        {
+          path: "/manage/seal/list",
+          href: /^\/manage\/seal\/workflow\/[0-9a-f-]{36}$/,
+          name: "seals",
+        },
       ];
       for (const list of lists) {
         await page.goto(list.path);
         const links = page.locator("tbody a.schema-link");
         await expect(links.first()).toBeVisible({ timeout: 30_000 });
-        for (const href of await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")))) expect(href, list.name).toMatch(list.href);
+        for (const href of await links.evaluateAll((as) => as.map((a) => a.getAttribute("href"))))
+          expect(href, list.name).toMatch(list.href);
         for (const width of [1280, 1440]) {
           await page.setViewportSize({ width, height: 900 });
           // The table fits its card or scrolls inside it: nothing reaches past the card's edge.
           const fit = await page.locator(".schema-list").evaluate((el) => {
             const card = el.getBoundingClientRect();
-            const scroller = el.querySelector(".ant-table-content, .ant-table-body") as HTMLElement | null;
+            const scroller = el.querySelector(
+              ".ant-table-content, .ant-table-body",
+            ) as HTMLElement | null;
             const box = scroller?.getBoundingClientRect();
-            return { cardRight: card.right, tableRight: box?.right ?? 0, overflow: getComputedStyle(scroller ?? el).overflowX };
+            return {
+              cardRight: card.right,
+              tableRight: box?.right ?? 0,
+              overflow: getComputedStyle(scroller ?? el).overflowX,
+            };
           });
           expect(fit.tableRight, `${list.name} at ${width}`).toBeLessThanOrEqual(fit.cardRight + 1);
           await expect(page.locator("html")).toHaveJSProperty("scrollWidth", width);
@@ -144,14 +218,23 @@ for (const lang of ["zh-CN", "en"] as const) {
 
     test("the approval centre's titles are links", async ({ page, request }) => {
       const headers = { authorization: `Bearer ${await apiToken(request, "partner")}` };
-      const pending = (await (await request.get("/api/workflow/lists/pending?_start=0&_end=10", { headers })).json()) as { data: unknown[] };
+      const pending = (await (
+        await request.get("/api/workflow/lists/pending?_start=0&_end=10", { headers })
+      ).json()) as { data: unknown[] };
       expect(pending.data.length, "the demo partner has approvals to decide").toBeGreaterThan(0);
       await signIn(page, request, "partner");
       await page.goto("/manage/workflow/center/pending");
       const approval = page.locator("tbody a.wf-link").first();
-      await expect(approval).toHaveAttribute("href", /^\/manage\/.+\?task=[0-9a-f-]{36}&from=pending$/, { timeout: 30_000 });
+      await expect(approval).toHaveAttribute(
+        "href",
+        /^\/manage\/.+\?task=[0-9a-f-]{36}&from=pending$/,
+        { timeout: 30_000 },
+      );
       const href = await approval.getAttribute("href");
-      const [tab] = await Promise.all([page.context().waitForEvent("page"), approval.click({ button: "middle" })]);
+      const [tab] = await Promise.all([
+        page.context().waitForEvent("page"),
+        approval.click({ button: "middle" }),
+      ]);
       await expect(tab).toHaveURL(new RegExp(`${href!.replace(/[?]/g, "\\?")}$`));
       await tab.close();
     });

@@ -1,4 +1,3 @@
-
 import { signIn, snap } from "./helpers";
 import { expect, test } from "./page-errors";
 
@@ -8,7 +7,10 @@ import { expect, test } from "./page-errors";
  * upload panel leaves such files out with their reason.
  */
 test.describe("file and folder names", () => {
-  test("refuses reserved, dotted and invisible names before sending, and leaves such files out", async ({ page, request }) => {
+  test("refuses reserved, dotted and invisible names before sending, and leaves such files out", async ({
+    page,
+    request,
+  }) => {
     const errors: string[] = [];
     page.on("pageerror", (err) => errors.push(err.message));
     page.on("console", (msg) => {
@@ -42,7 +44,8 @@ test.describe("file and folder names", () => {
     // Picked files with such names are left out with their reason; nothing is sent for them.
     const sent: string[] = [];
     page.on("request", (req) => {
-      if (req.method() === "POST" && req.url().includes("/api/documents/files")) sent.push(req.url());
+      if (req.method() === "POST" && req.url().includes("/api/documents/files"))
+        sent.push(req.url());
     });
     await page.getByTestId("upload-files").setInputFiles([
       { name: "NUL.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%EOF\n") },

@@ -6,14 +6,26 @@ import { expect, test } from "./page-errors";
 const SAVE = /保\s?存/;
 
 /** Opens an antd Select (by its accessible name) and picks the option with this label. */
-const choose = async (page: Page, name: string | RegExp, option: string, scope: Locator | Page = page) => {
+const choose = async (
+  page: Page,
+  name: string | RegExp,
+  option: string,
+  scope: Locator | Page = page,
+) => {
   // antd opens on a press on the selector box around the (transparent) combobox input.
-  await scope.getByRole("combobox", { name }).locator("xpath=ancestor::*[contains(@class,'ant-select-selector')][1]").click();
+  await scope
+    .getByRole("combobox", { name })
+    .locator("xpath=ancestor::*[contains(@class,'ant-select-selector')][1]")
+    .click();
   await page.locator(".ant-select-dropdown:visible").getByTitle(option, { exact: true }).click();
 };
 
 test.describe("organization", () => {
-  test("admin creates a department, a limited role and a member who then sees only the allowed menu", async ({ page, request, browser }) => {
+  test("admin creates a department, a limited role and a member who then sees only the allowed menu", async ({
+    page,
+    request,
+    browser,
+  }) => {
     await signIn(page, request, "admin");
 
     await page.goto("/manage/settings/departments");
@@ -77,7 +89,10 @@ test.describe("organization", () => {
     await context.close();
   });
 
-  test("picks people through the member picker and keeps them in a group", async ({ page, request }) => {
+  test("picks people through the member picker and keeps them in a group", async ({
+    page,
+    request,
+  }) => {
     await signIn(page, request, "admin");
     await page.goto("/manage/settings/member-groups");
     await expect(page.getByRole("row", { name: /合伙人会议/ })).toBeVisible();

@@ -16,7 +16,8 @@ export const test = base.extend<{ pageErrors: string[] }>({
       page.on("console", (message) => {
         // A 4xx the spec provokes on purpose (a refusal, a revoked token, a row out of scope) is
         // logged by the browser itself; the app shows it to the user. A 5xx is never expected.
-        if (message.type() === "error" && !EXPECTED_REFUSAL.test(message.text())) errors.push(`console: ${message.text()}`);
+        if (message.type() === "error" && !EXPECTED_REFUSAL.test(message.text()))
+          errors.push(`console: ${message.text()}`);
       });
       await use(errors);
       expect(errors, "page errors and console errors").toEqual([]);

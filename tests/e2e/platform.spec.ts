@@ -1,4 +1,3 @@
-
 import { apiToken, signIn, signInOnUserCenter, snap, useFirm } from "./helpers";
 import { expect, test } from "./page-errors";
 
@@ -22,7 +21,9 @@ test.describe("sign-in round trip", () => {
     const token = await page.evaluate(() => localStorage.getItem("accessToken"));
     expect(token).toBeTruthy();
     expect(page.url()).not.toContain("token=");
-    await expect(page.getByRole("navigation").getByRole("link", { name: "审计日志" })).toBeVisible();
+    await expect(
+      page.getByRole("navigation").getByRole("link", { name: "审计日志" }),
+    ).toBeVisible();
     await expect(page.getByText("admin@mingde.example")).toBeVisible();
     await snap(page, "02-landing-profile");
   });
@@ -85,7 +86,10 @@ test("lists audit records with filters in the URL", async ({ page, request }) =>
   await page.getByLabel("对象").fill("sessions");
   await page.getByRole("button", { name: "查询" }).click();
   await expect(page).toHaveURL(/filters/);
-  await page.getByRole("button", { name: /展开行|Expand row/ }).first().click();
+  await page
+    .getByRole("button", { name: /展开行|Expand row/ })
+    .first()
+    .click();
   await expect(page.getByText("修改后")).toBeVisible();
   await snap(page, "06-audit-log-expanded");
 });
@@ -151,15 +155,15 @@ test.describe("language", () => {
 
     // The account keeps the language for its next sign-in: give the later specs their Chinese admin back.
     const token = await apiToken(request, "admin");
-    const res = await request.put("/api/profile/preferences", { headers: { Authorization: `Bearer ${token}` }, data: { language: "zh-CN" } });
+    const res = await request.put("/api/profile/preferences", {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { language: "zh-CN" },
+    });
     expect(res.status()).toBe(200);
   });
 });
 
-test("switching workspace changes the firm without signing in again", async ({
-  page,
-  request,
-}) => {
+test("switching workspace changes the firm without signing in again", async ({ page, request }) => {
   await useFirm(request, "partner", "明德律师事务所");
   await signIn(page, request, "partner");
   await page.goto("/manage/settings/workspaces");
@@ -174,12 +178,16 @@ test("switching workspace changes the firm without signing in again", async ({
   await expect(page.getByRole("cell", { name: "正衡律师事务所" })).toBeVisible();
 
   await page.getByRole("button", { name: /李明合伙人/ }).click();
-  await expect(page.getByRole("menu").filter({ hasText: "退出登录" })).toContainText("正衡律师事务所");
+  await expect(page.getByRole("menu").filter({ hasText: "退出登录" })).toContainText(
+    "正衡律师事务所",
+  );
   await page.keyboard.press("Escape");
   await snap(page, "11-after-switch");
 
   await page.goto("/manage/settings/workspaces");
-  await expect(page.getByRole("listitem").filter({ hasText: "当前" })).toContainText("正衡律师事务所");
+  await expect(page.getByRole("listitem").filter({ hasText: "当前" })).toContainText(
+    "正衡律师事务所",
+  );
 });
 
 test("the menu becomes a drawer on a phone", async ({ page, request }) => {

@@ -21,7 +21,6 @@ const docx = async () => {
   return Buffer.concat(chunks);
 };
 
-
 const L = {
   "zh-CN": { preview: "预览", encoding: "编码：UTF-8", subject: "主题" },
   en: { preview: "Preview", encoding: "Encoding: UTF-8", subject: "Subject" },
@@ -52,8 +51,16 @@ for (const lang of ["zh-CN", "en"] as const) {
     await page.goto("/manage/document");
     const stamp = `${lang}-${Date.now().toString().slice(-6)}`;
     await page.getByTestId("upload-files").setInputFiles([
-      { name: `notes-${stamp}.txt`, mimeType: "text/plain", buffer: Buffer.from("会议记录\n<b>not bold</b>\n") },
-      { name: `pleading-${stamp}.docx`, mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", buffer: await docx() },
+      {
+        name: `notes-${stamp}.txt`,
+        mimeType: "text/plain",
+        buffer: Buffer.from("会议记录\n<b>not bold</b>\n"),
+      },
+      {
+        name: `pleading-${stamp}.docx`,
+        mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+        buffer: await docx(),
+      },
     ]);
     const txtRow = page.getByRole("row", { name: new RegExp(`notes-${stamp}`) });
     await expect(txtRow).toBeVisible();
@@ -76,7 +83,11 @@ for (const lang of ["zh-CN", "en"] as const) {
     await page.keyboard.press("Escape");
 
     // An e-mail (.eml): its headers decoded and its text shown, never run; then the same in dark.
-    await page.getByTestId("upload-files").setInputFiles([{ name: `mail-${stamp}.eml`, mimeType: "message/rfc822", buffer: Buffer.from(EML) }]);
+    await page
+      .getByTestId("upload-files")
+      .setInputFiles([
+        { name: `mail-${stamp}.eml`, mimeType: "message/rfc822", buffer: Buffer.from(EML) },
+      ]);
     const mailRow = page.getByRole("row", { name: new RegExp(`mail-${stamp}`) });
     await expect(mailRow).toBeVisible();
     await mailRow.getByRole("button", { name: new RegExp(L[lang].preview) }).click();
@@ -87,14 +98,22 @@ for (const lang of ["zh-CN", "en"] as const) {
     await expect(mail.locator("pre")).toContainText("<script>alert(1)</script>");
     await snap(page, `previews-03-eml-${lang}`);
     await page.keyboard.press("Escape");
-    await page.context().addCookies([{ name: "law-manage-theme", value: "dark", domain: "127.0.0.1", path: "/" }]);
+    await page
+      .context()
+      .addCookies([{ name: "law-manage-theme", value: "dark", domain: "127.0.0.1", path: "/" }]);
     await page.reload();
     await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
-    await page.getByRole("row", { name: new RegExp(`notes-${stamp}`) }).getByRole("button", { name: new RegExp(L[lang].preview) }).click();
+    await page
+      .getByRole("row", { name: new RegExp(`notes-${stamp}`) })
+      .getByRole("button", { name: new RegExp(L[lang].preview) })
+      .click();
     await expect(page.getByRole("dialog").locator("pre")).toBeVisible();
     await snap(page, `previews-04-text-dark-${lang}`);
     await page.keyboard.press("Escape");
-    await page.getByRole("row", { name: new RegExp(`mail-${stamp}`) }).getByRole("button", { name: new RegExp(L[lang].preview) }).click();
+    await page
+      .getByRole("row", { name: new RegExp(`mail-${stamp}`) })
+      .getByRole("button", { name: new RegExp(L[lang].preview) })
+      .click();
     await expect(page.getByRole("dialog").getByText("关于合同修改")).toBeVisible();
     await snap(page, `previews-05-eml-dark-${lang}`);
   });

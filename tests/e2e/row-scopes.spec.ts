@@ -17,19 +17,37 @@ test.describe("row-scoped client rules", () => {
 
   const userId = async (request: APIRequestContext, username: string) => {
     const token = await apiToken(request, username);
-    const info = await (await request.get("/api/user-service/user/get-login-user-info", { headers: { authorization: `Bearer ${token}` } })).json();
+    const info = await (
+      await request.get("/api/user-service/user/get-login-user-info", {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json();
     return info.data.id as string;
   };
   const setRules = async (request: APIRequestContext, rules: unknown[]) => {
-    const roles = (await (await request.get("/api/roles", { headers: admin })).json()).data as Role[];
+    const roles = (await (await request.get("/api/roles", { headers: admin })).json())
+      .data as Role[];
     intern = roles.find((r) => r.code === "intern")!;
-    const res = await request.put(`/api/roles/${intern.id}/rules`, { headers: admin, data: { rules, version: intern.version } });
+    const res = await request.put(`/api/roles/${intern.id}/rules`, {
+      headers: admin,
+      data: { rules, version: intern.version },
+    });
     expect(res.status()).toBe(200);
   };
-  const createClient = async (request: APIRequestContext, name: string, maintainerId: string, n: number) => {
+  const createClient = async (
+    request: APIRequestContext,
+    name: string,
+    maintainerId: string,
+    n: number,
+  ) => {
     const res = await request.post("/api/accounts", {
       headers: admin,
-      data: { accountType: "organization", name, creditCode: `91310000MB${stamp.slice(-6)}${n}${n}`, maintainerId },
+      data: {
+        accountType: "organization",
+        name,
+        creditCode: `91310000MB${stamp.slice(-6)}${n}${n}`,
+        maintainerId,
+      },
     });
     expect(res.status(), await res.text()).toBe(200);
     return (await res.json()).data.id as string;
@@ -42,12 +60,29 @@ test.describe("row-scoped client rules", () => {
     await setRules(request, []);
   });
 
-  test("shows the intern only the clients they maintain; a colleague's is not found", async ({ page, request }) => {
-    const own = await createClient(request, `自管客户${stamp}有限公司`, await userId(request, "intern"), 1);
-    const colleagues = await createClient(request, `同事客户${stamp}有限公司`, await userId(request, "lawyer"), 2);
+  test("shows the intern only the clients they maintain; a colleague's is not found", async ({
+    page,
+    request,
+  }) => {
+    const own = await createClient(
+      request,
+      `自管客户${stamp}有限公司`,
+      await userId(request, "intern"),
+      1,
+    );
+    const colleagues = await createClient(
+      request,
+      `同事客户${stamp}有限公司`,
+      await userId(request, "lawyer"),
+      2,
+    );
     await setRules(request, [
       { action: "basic", subject: "BASIC_PERMISSION" },
-      { action: ["read", "update"], subject: "LAWFIRM_CUSTOMER_VIEW", conditions: { ownerId: "${user.id}" } },
+      {
+        action: ["read", "update"],
+        subject: "LAWFIRM_CUSTOMER_VIEW",
+        conditions: { ownerId: "${user.id}" },
+      },
     ]);
 
     await signIn(page, request, "intern");
@@ -59,7 +94,9 @@ test.describe("row-scoped client rules", () => {
     await page.goto(`/manage/contacts/instution-detail/${own}`);
     await expect(page.getByRole("button", { name: /编\s*辑/ })).toBeVisible();
     await expect(page.getByRole("button", { name: /删\s*除/ })).toHaveCount(0);
-    await expect(page.locator(".ant-descriptions").getByText("赵磊", { exact: true })).toBeVisible();
+    await expect(
+      page.locator(".ant-descriptions").getByText("赵磊", { exact: true }),
+    ).toBeVisible();
     await snap(page, "row-scope-own-detail");
 
     await page.goto(`/manage/contacts/instution-detail/${colleagues}`);

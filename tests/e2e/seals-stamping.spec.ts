@@ -13,11 +13,30 @@ import { expect, test } from "./page-errors";
  */
 const stamp = Date.now().toString().slice(-6);
 const today = () => new Date().toLocaleDateString("en-CA", { timeZone: "Asia/Shanghai" });
-const pdf = (text: string) => ({ name: `${text}-${stamp}.pdf`, mimeType: "application/pdf", buffer: Buffer.from(`%PDF-1.4\n1 0 obj\n<< /Title (${text}) >>\nendobj\ntrailer\n<< >>\n%%EOF\n`, "latin1") });
+const pdf = (text: string) => ({
+  name: `${text}-${stamp}.pdf`,
+  mimeType: "application/pdf",
+  buffer: Buffer.from(
+    `%PDF-1.4\n1 0 obj\n<< /Title (${text}) >>\nendobj\ntrailer\n<< >>\n%%EOF\n`,
+    "latin1",
+  ),
+});
 
-const call = async <T>(request: APIRequestContext, username: string, method: "get" | "post", url: string, data?: unknown) => {
-  const headers = { authorization: `Bearer ${await apiToken(request, username)}`, "idempotency-key": randomUUID() };
-  const res = method === "get" ? await request.get(url, { headers }) : await request.post(url, { headers, data });
+const call = async <T>(
+  request: APIRequestContext,
+  username: string,
+  method: "get" | "post",
+  url: string,
+  data?: unknown,
+) => {
+  const headers = {
+    authorization: `Bearer ${await apiToken(request, username)}`,
+    "idempotency-key": randomUUID(),
+  };
+  const res =
+    method === "get"
+      ? await request.get(url, { headers })
+      : await request.post(url, { headers, data });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()).data as T;
 };
@@ -25,9 +44,17 @@ const call = async <T>(request: APIRequestContext, username: string, method: "ge
 /** Every approval step before the custodian's, by the API. */
 const approveUpToCustodian = async (request: APIRequestContext, instanceId: string) => {
   for (const username of ["partner", "admin"]) {
-    const detail = await call<{ myTasks: { id: string; kind: string }[] }>(request, username, "get", `/api/workflow/instances/${instanceId}`);
+    const detail = await call<{ myTasks: { id: string; kind: string }[] }>(
+      request,
+      username,
+      "get",
+      `/api/workflow/instances/${instanceId}`,
+    );
     for (const task of detail.myTasks.filter((x) => x.kind !== "handler")) {
-      await call(request, username, "post", `/api/workflow/instances/${instanceId}/actions`, { type: "accept", taskId: task.id });
+      await call(request, username, "post", `/api/workflow/instances/${instanceId}/actions`, {
+        type: "accept",
+        taskId: task.id,
+      });
     }
   }
 };
@@ -36,14 +63,20 @@ const approveUpToCustodian = async (request: APIRequestContext, instanceId: stri
 const filedRequest = async (request: APIRequestContext, name: string) => {
   const token = await apiToken(request, "lawyer");
   const headers = { authorization: `Bearer ${token}` };
-  const up = (await (await request.get("/api/user-service/user/get-up-token", { headers })).json()).data.token as string;
-  const file = await request.post(`/api/documents/files/raw?name=${encodeURIComponent(`${name}-${stamp}.pdf`)}`, {
-    headers: { ...headers, "content-type": "application/octet-stream", "x-upload-token": up },
-    data: pdf(name).buffer,
-  });
+  const up = (await (await request.get("/api/user-service/user/get-up-token", { headers })).json())
+    .data.token as string;
+  const file = await request.post(
+    `/api/documents/files/raw?name=${encodeURIComponent(`${name}-${stamp}.pdf`)}`,
+    {
+      headers: { ...headers, "content-type": "application/octet-stream", "x-upload-token": up },
+      data: pdf(name).buffer,
+    },
+  );
   expect(file.status(), await file.text()).toBe(200);
   const fileId = (await file.json()).data[0].id as string;
-  const seal = (await call<{ id: string; sealType: string }[]>(request, "lawyer", "get", "/api/seal-options")).find((s) => s.sealType === "official")!;
+  const seal = (
+    await call<{ id: string; sealType: string }[]>(request, "lawyer", "get", "/api/seal-options")
+  ).find((s) => s.sealType === "official")!;
   const values = {
     documentType: "lawyer-letter",
     recipients: [
@@ -56,7 +89,13 @@ const filedRequest = async (request: APIRequestContext, name: string) => {
     reviewed: true,
     mode: "office",
   };
-  return call<{ id: string; instanceId: string }>(request, "lawyer", "post", "/api/seal-request-submissions", { values });
+  return call<{ id: string; instanceId: string }>(
+    request,
+    "lawyer",
+    "post",
+    "/api/seal-request-submissions",
+    { values },
+  );
 };
 
 const english = async (page: Page) => {
@@ -72,21 +111,35 @@ test.describe("issue 26: seals and e-signing screens", () => {
     await page.evaluate(() => localStorage.setItem("language", "zh-CN")).catch(() => undefined);
   });
 
-  test("zh-CN: a request to two recipients; the custodian sees the file's name and confirms copies and date in the dialog", async ({ page, request }) => {
+  test("zh-CN: a request to two recipients; the custodian sees the file's name and confirms copies and date in the dialog", async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(180_000);
     await signIn(page, request, "lawyer");
     await page.goto("/manage/seal/list");
     await page.getByRole("button", { name: "申请用印" }).click();
     await expect(page).toHaveURL(/\/manage\/seal\/add\//);
     await page.getByRole("combobox", { name: "文书类型" }).click();
-    await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: "律师函" }).first().click();
+    await page
+      .locator(".ant-select-dropdown:visible .ant-select-item-option")
+      .filter({ hasText: "律师函" })
+      .first()
+      .click();
     await page.getByLabel("接收方 1", { exact: true }).fill(`对方公司${stamp}`);
     await page.getByLabel("接收方 1 的份数").fill("2");
     await page.getByRole("button", { name: "添加接收方" }).click();
     await page.getByLabel("接收方 2", { exact: true }).fill("委托人");
     await page.getByRole("combobox", { name: "使用印章" }).click();
-    await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: /公章/ }).first().click();
-    await page.locator("input[type=file]").first().setInputFiles([pdf("律师函")]);
+    await page
+      .locator(".ant-select-dropdown:visible .ant-select-item-option")
+      .filter({ hasText: /公章/ })
+      .first()
+      .click();
+    await page
+      .locator("input[type=file]")
+      .first()
+      .setInputFiles([pdf("律师函")]);
     await expect(page.locator(".ant-upload-list-item-done")).toHaveCount(1);
     // Listed once: the upload list carries the copies; no second table of the same file.
     await expect(page.getByText(`律师函-${stamp}.pdf`)).toHaveCount(1);
@@ -97,7 +150,11 @@ test.describe("issue 26: seals and e-signing screens", () => {
     await page.getByRole("radio", { name: "外带印章" }).check();
     const due = page.getByLabel("归还期限", { exact: true });
     await due.click();
-    await due.fill(new Date(Date.now() + 3 * 86_400_000).toLocaleDateString("en-CA", { timeZone: "Asia/Shanghai" }));
+    await due.fill(
+      new Date(Date.now() + 3 * 86_400_000).toLocaleDateString("en-CA", {
+        timeZone: "Asia/Shanghai",
+      }),
+    );
     await due.press("Enter");
     await page.waitForTimeout(500);
     await expect(page).toHaveURL(/\/manage\/seal\/add\//);
@@ -118,7 +175,10 @@ test.describe("issue 26: seals and e-signing screens", () => {
     // The copies and the day are asked once, in the dialog: the page has no boxes of its own for them.
     await expect(page.getByLabel("实际盖章份数")).toHaveCount(0);
     await expect(page.getByLabel("盖章日期")).toHaveCount(0);
-    await page.getByRole("toolbar", { name: "审批操作" }).getByRole("button", { name: /办\s*理/ }).click();
+    await page
+      .getByRole("toolbar", { name: "审批操作" })
+      .getByRole("button", { name: /办\s*理/ })
+      .click();
     const dialog = page.getByRole("dialog", { name: "确认盖章" });
     await expect(page.getByLabel("实际盖章份数")).toHaveCount(1);
     await expect(dialog.getByLabel("实际盖章份数")).toHaveValue("3");
@@ -137,7 +197,10 @@ test.describe("issue 26: seals and e-signing screens", () => {
     await expect(log.getByRole("cell", { name: today() })).toBeVisible();
   });
 
-  test("en: the custodian's confirm dialog proposes the copies asked for and today; an empty count is refused on the spot", async ({ page, request }) => {
+  test("en: the custodian's confirm dialog proposes the copies asked for and today; an empty count is refused on the spot", async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(180_000);
     const { instanceId } = await filedRequest(request, "Demand-letter");
     await approveUpToCustodian(request, instanceId);
@@ -166,7 +229,10 @@ test.describe("issue 26: seals and e-signing screens", () => {
     await expect(page.locator(".ant-tag").filter({ hasText: "Stamped" })).toBeVisible();
   });
 
-  test("the seal list tags a take-out past its return date, in both languages", async ({ page, request }) => {
+  test("the seal list tags a take-out past its return date, in both languages", async ({
+    page,
+    request,
+  }) => {
     await signIn(page, request, "admin");
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto("/manage/seal/list");
@@ -178,7 +244,9 @@ test.describe("issue 26: seals and e-signing screens", () => {
     await expect(overdue).toContainText("已外带");
     await expect(overdue).toContainText("仲裁委员会");
     // Due in two days: taken out, not overdue.
-    const dueLater = page.getByRole("cell", { name: "授权委托书", exact: true }).locator("xpath=ancestor::tr[1]");
+    const dueLater = page
+      .getByRole("cell", { name: "授权委托书", exact: true })
+      .locator("xpath=ancestor::tr[1]");
     await expect(dueLater).toContainText("已外带");
     await expect(dueLater).not.toContainText("逾期未还");
     await snap(page, "issue26-seal-list-zh-1440");
@@ -189,18 +257,35 @@ test.describe("issue 26: seals and e-signing screens", () => {
     await snap(page, "issue26-seal-list-en-1280");
   });
 
-  test("the e-signing send dialog starts on the only PDF and reads its days with units (zh-CN, en)", async ({ page, request }) => {
+  test("the e-signing send dialog starts on the only PDF and reads its days with units (zh-CN, en)", async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(180_000);
     const contract = `单一PDF合同${stamp}`;
-    const contractId = await approvedContract(request, contract, { name: "王立", email: `only-pdf-${stamp}@example.com` });
+    const contractId = await approvedContract(request, contract, {
+      name: "王立",
+      email: `only-pdf-${stamp}@example.com`,
+    });
     await signIn(page, request, "lawyer");
     await page.setViewportSize({ width: 1440, height: 900 });
     for (const lang of ["zh-CN", "en"] as const) {
       if (lang === "en") await english(page);
-      const w = lang === "en" ? { prepare: "Prepare signing", next: "Next", add: "Add field", days: "14 days", remind: "3 days" } : { prepare: "发起签署", next: "下一步", add: "添加位置", days: "14 天", remind: "3 天" };
+      const w =
+        lang === "en"
+          ? {
+              prepare: "Prepare signing",
+              next: "Next",
+              add: "Add field",
+              days: "14 days",
+              remind: "3 days",
+            }
+          : { prepare: "发起签署", next: "下一步", add: "添加位置", days: "14 天", remind: "3 天" };
       await page.goto(`/manage/contract/detail/${contractId}?tab=esign`);
       await page.getByRole("button", { name: w.prepare }).click();
-      await expect(page.getByRole("radio", { name: new RegExp(`${contract}\\.pdf`) })).toBeChecked();
+      await expect(
+        page.getByRole("radio", { name: new RegExp(`${contract}\\.pdf`) }),
+      ).toBeChecked();
       await snap(page, `issue26-esign-send-${lang}-1440`);
       await page.getByRole("button", { name: w.next }).click();
       await page.getByRole("button", { name: w.add }).click();

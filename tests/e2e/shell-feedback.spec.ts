@@ -32,7 +32,8 @@ const saveWithPointerOnToast = async (page: Page, lang: keyof typeof LABELS) => 
       .then(() => toast.isVisible())
       .catch(() => false);
     if (landed) return toast;
-    if (attempt === 3) throw new Error("the toast was gone before the pointer reached it, three times");
+    if (attempt === 3)
+      throw new Error("the toast was gone before the pointer reached it, three times");
     await expect(toast).toBeHidden();
   }
 };
@@ -70,7 +71,10 @@ for (const lang of LANGS) {
       await expect(toast).toBeHidden({ timeout: 500 });
     });
 
-    test("the global dialog stays open on outside clicks and leaves the page scrollable", async ({ page, request }) => {
+    test("the global dialog stays open on outside clicks and leaves the page scrollable", async ({
+      page,
+      request,
+    }) => {
       await page.setViewportSize({ width: 1280, height: 420 });
       await signIn(page, request, user);
       // The profile page (members land on "My next 14 days") has a form to save.
@@ -95,12 +99,20 @@ for (const lang of LANGS) {
   });
 }
 
-test("a notification sent by the server appears in the bell without a reload", async ({ page, request }) => {
+test("a notification sent by the server appears in the bell without a reload", async ({
+  page,
+  request,
+}) => {
   const lawyer = await signIn(page, request, "lawyer");
   const me = await (await request.get("/api/profile", { headers: bearer(lawyer) })).json();
   const bell = page.getByTestId("notification-bell");
   await expect(bell).toBeVisible();
-  const before = Number((await bell.locator(".notification-count").textContent().catch(() => "0")) || 0);
+  const before = Number(
+    (await bell
+      .locator(".notification-count")
+      .textContent()
+      .catch(() => "0")) || 0,
+  );
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
   // Unique per run: the e2e database outlives a run (--repeat-each, a rerun on the same server).
   const title = `事务所年会通知 ${Date.now()}`;
@@ -135,18 +147,23 @@ test("notification tabs are kept alive: each keeps its filter", async ({ page, r
 
   await visible.getByRole("tab", { name: "未读" }).click();
   await expect(page).toHaveURL(/\/notifications\/unread$/);
-  await expect(page.locator(".keep-alive-page:not([hidden])").locator(".ant-select-selection-item")).toHaveCount(0);
+  await expect(
+    page.locator(".keep-alive-page:not([hidden])").locator(".ant-select-selection-item"),
+  ).toHaveCount(0);
 
   await page.locator(".keep-alive-page:not([hidden])").getByRole("tab", { name: "全部" }).click();
   await expect(page).toHaveURL(/\/notifications\/all$/);
-  await expect(page.locator(".keep-alive-page:not([hidden])").locator(".ant-select-selection-item")).toHaveText("系统");
+  await expect(
+    page.locator(".keep-alive-page:not([hidden])").locator(".ant-select-selection-item"),
+  ).toHaveText("系统");
   await expect(page.locator(".keep-alive-page")).toHaveCount(2);
 });
 
 test("switching workspace changes the menu without signing in again", async ({ page, request }) => {
   // Firm 2 gives its partner role the audit log; firm 1 does not.
   const admin2 = await apiToken(request, "admin2");
-  const roles = (await (await request.get("/api/roles", { headers: bearer(admin2) })).json()).data as Array<{
+  const roles = (await (await request.get("/api/roles", { headers: bearer(admin2) })).json())
+    .data as Array<{
     id: string;
     code: string;
     version: number;
@@ -156,7 +173,10 @@ test("switching workspace changes the menu without signing in again", async ({ p
   if (!partnerRole) throw new Error("no partner role");
   const updated = await request.put(`/api/roles/${partnerRole.id}/rules`, {
     headers: bearer(admin2),
-    data: { rules: [...partnerRole.rules, { action: "read", subject: "AUDIT_LOG" }], version: partnerRole.version },
+    data: {
+      rules: [...partnerRole.rules, { action: "read", subject: "AUDIT_LOG" }],
+      version: partnerRole.version,
+    },
   });
   expect(updated.status()).toBe(200);
 

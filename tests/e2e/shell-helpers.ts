@@ -74,7 +74,10 @@ export const useLanguage = async (page: Page, lang: Lang) => {
 
 /** One row of the settings form, found by its label. */
 export const settingRow = (page: Page, label: string) =>
-  page.locator(".ant-form-item").filter({ has: page.getByText(label, { exact: true }) }).first();
+  page
+    .locator(".ant-form-item")
+    .filter({ has: page.getByText(label, { exact: true }) })
+    .first();
 
 export const chooseSetting = async (page: Page, label: string, option: string) => {
   await settingRow(page, label).getByText(option, { exact: true }).click();
@@ -90,7 +93,11 @@ export const cookieOf = async (context: BrowserContext, name: string) =>
   (await context.cookies()).find((c) => c.name === `law-manage-${name}`);
 
 /** 30 days, path "/". */
-export const expectPreferenceCookie = async (context: BrowserContext, name: string, value: string) => {
+export const expectPreferenceCookie = async (
+  context: BrowserContext,
+  name: string,
+  value: string,
+) => {
   const cookie = await cookieOf(context, name);
   expect(cookie, name).toBeTruthy();
   expect(cookie?.value).toBe(value);
@@ -101,4 +108,6 @@ export const expectPreferenceCookie = async (context: BrowserContext, name: stri
 };
 
 export const localLayout = (page: Page) =>
-  page.evaluate(() => JSON.parse(localStorage.getItem("law-manage-layout") ?? "{}") as Record<string, unknown>);
+  page.evaluate(
+    () => JSON.parse(localStorage.getItem("law-manage-layout") ?? "{}") as Record<string, unknown>,
+  );

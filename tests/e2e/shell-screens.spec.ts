@@ -1,4 +1,3 @@
-
 import { signIn, snap } from "./helpers";
 import { expect, test } from "./page-errors";
 
@@ -16,24 +15,33 @@ for (const theme of THEMES) {
       for (const navLayout of LAYOUTS) {
         const url = new URL(page.url());
         await context.addCookies(
-          Object.entries({ theme, skin, "nav-collapsed": String(navLayout === "collapsed") }).map(([name, value]) => ({
-            name: `law-manage-${name}`,
-            value,
-            domain: url.hostname,
-            path: "/",
-          })),
+          Object.entries({ theme, skin, "nav-collapsed": String(navLayout === "collapsed") }).map(
+            ([name, value]) => ({
+              name: `law-manage-${name}`,
+              value,
+              domain: url.hostname,
+              path: "/",
+            }),
+          ),
         );
         await page.evaluate(
           (value) =>
             localStorage.setItem(
               "law-manage-layout",
-              JSON.stringify({ navLayout: value, navbarType: "sticky", footerType: "static", isRtl: false }),
+              JSON.stringify({
+                navLayout: value,
+                navbarType: "sticky",
+                footerType: "static",
+                isRtl: false,
+              }),
             ),
           navLayout,
         );
         await page.goto("/manage/settings/audit-logs");
         await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
-        await expect(page.locator(`.app-layout.nav-${navLayout === "horizontal" ? "horizontal" : "vertical"}`)).toBeVisible();
+        await expect(
+          page.locator(`.app-layout.nav-${navLayout === "horizontal" ? "horizontal" : "vertical"}`),
+        ).toBeVisible();
         await expect(page.getByRole("cell").first()).toBeVisible();
         await snap(page, `layout-${navLayout}-${theme}-${skin}`);
       }

@@ -1,4 +1,3 @@
-
 import { apiToken, signIn } from "./helpers";
 import { expect, test } from "./page-errors";
 import {
@@ -49,8 +48,14 @@ for (const lang of LANGS) {
       await expectChecked(page, L.contentWidth, L.fluid);
       await expectChecked(page, L.footerType, L.sticky);
       await expectChecked(page, L.navLayout, L.collapsed);
-      await expect(settingRow(page, L.navbarBlur).getByRole("switch")).toHaveAttribute("aria-checked", "false");
-      await expect(settingRow(page, L.isRtl).getByRole("switch")).toHaveAttribute("aria-checked", "true");
+      await expect(settingRow(page, L.navbarBlur).getByRole("switch")).toHaveAttribute(
+        "aria-checked",
+        "false",
+      );
+      await expect(settingRow(page, L.isRtl).getByRole("switch")).toHaveAttribute(
+        "aria-checked",
+        "true",
+      );
       await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
       await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
       await expect(page.locator(".app-sider.ant-layout-sider-collapsed")).toBeVisible();
@@ -68,7 +73,9 @@ for (const lang of LANGS) {
         isRtl: true,
       });
 
-      const res = await request.get("/api/profile/preferences", { headers: { Authorization: `Bearer ${token}` } });
+      const res = await request.get("/api/profile/preferences", {
+        headers: { Authorization: `Bearer ${token}` },
+      });
       expect((await res.json()).data).toMatchObject({
         theme: "dark",
         skin: "bordered",
@@ -99,7 +106,11 @@ for (const lang of LANGS) {
       await expect.poll(async () => (await cookieOf(context, "color-scheme"))?.value).toBe("dark");
       // The initial loader's colours follow (index.html reads these variables).
       await expect
-        .poll(() => page.evaluate(() => document.documentElement.style.getPropertyValue("--initial-loader-bg")))
+        .poll(() =>
+          page.evaluate(() =>
+            document.documentElement.style.getPropertyValue("--initial-loader-bg"),
+          ),
+        )
         .toBe("#141414");
       await expectPreferenceCookie(context, "theme", "system");
 
@@ -109,7 +120,10 @@ for (const lang of LANGS) {
       await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
     });
 
-    test("horizontal navigation keeps the navbar; narrow screens stay vertical", async ({ page, request }) => {
+    test("horizontal navigation keeps the navbar; narrow screens stay vertical", async ({
+      page,
+      request,
+    }) => {
       await signIn(page, request, USERS[lang]);
       await page.goto("/manage/settings/preferences");
       await chooseSetting(page, L.navbarType, L.hidden);
@@ -138,7 +152,10 @@ for (const lang of LANGS) {
   });
 }
 
-test("switching the language stores it, sets lang and direction, and reloads", async ({ page, request }) => {
+test("switching the language stores it, sets lang and direction, and reloads", async ({
+  page,
+  request,
+}) => {
   await signIn(page, request, "lawyer");
   await page.goto("/manage/settings/profile");
   await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
@@ -147,7 +164,9 @@ test("switching the language stores it, sets lang and direction, and reloads", a
   await page.getByRole("menuitem", { name: "English" }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
   await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
-  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
+  expect(
+    await page.evaluate(() => (window as unknown as { marker?: number }).marker),
+  ).toBeUndefined();
   expect(await page.evaluate(() => localStorage.getItem("language"))).toBe("en");
   await expect(page.getByRole("heading", { name: "Profile", exact: true })).toBeVisible();
   await expect(page).toHaveTitle("Profile - Law Firm Management System");
@@ -157,6 +176,8 @@ test("switching the language stores it, sets lang and direction, and reloads", a
   await expect(page.locator("html")).toHaveAttribute("lang", "zh-CN");
   await expect(page.getByRole("heading", { name: "个人资料", exact: true })).toBeVisible();
   const token = await apiToken(request, "lawyer");
-  const prefs = await request.get("/api/profile/preferences", { headers: { Authorization: `Bearer ${token}` } });
+  const prefs = await request.get("/api/profile/preferences", {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect((await prefs.json()).data.language).toBe("zh-CN");
 });

@@ -6,8 +6,12 @@ import { expect, test } from "./page-errors";
 /** Issue 21 point 7: three small things a user tripped on in the walk-through, at 1440×900. */
 test.use({ viewport: { width: 1440, height: 900 } });
 
-const auth = async (request: APIRequestContext, username: string) => ({ authorization: `Bearer ${await apiToken(request, username)}` });
-const pdf = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
+const auth = async (request: APIRequestContext, username: string) => ({
+  authorization: `Bearer ${await apiToken(request, username)}`,
+});
+const pdf = Buffer.from(
+  "%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+);
 
 for (const lang of ["zh-CN", "en"] as const) {
   const zh = lang === "zh-CN";
@@ -16,10 +20,15 @@ for (const lang of ["zh-CN", "en"] as const) {
       await page.addInitScript((l) => localStorage.setItem("language", l), lang);
     });
 
-    test("the updated-at column of the documents table is not under the sticky actions column", async ({ page, request }) => {
+    test("the updated-at column of the documents table is not under the sticky actions column", async ({
+      page,
+      request,
+    }) => {
       await signIn(page, request, "lawyer");
       await page.goto("/manage/document");
-      await page.getByTestId("upload-files").setInputFiles([{ name: `width-${lang}.pdf`, mimeType: "application/pdf", buffer: pdf }]);
+      await page
+        .getByTestId("upload-files")
+        .setInputFiles([{ name: `width-${lang}.pdf`, mimeType: "application/pdf", buffer: pdf }]);
       const row = page.getByRole("row", { name: new RegExp(`width-${lang}\\.pdf`) });
       await expect(row).toBeVisible();
       const header = page.getByRole("columnheader", { name: zh ? "更新时间" : "Updated" });
@@ -31,7 +40,10 @@ for (const lang of ["zh-CN", "en"] as const) {
       await snap(page, `small-things-documents-${lang}`);
     });
 
-    test("the client list's folded filters bring their pickers when unfolded, and a date range filters", async ({ page, request }) => {
+    test("the client list's folded filters bring their pickers when unfolded, and a date range filters", async ({
+      page,
+      request,
+    }) => {
       await signIn(page, request, "lawyer");
       await page.goto("/manage/contacts");
       const filters = page.locator("form.schema-filters");
@@ -40,7 +52,9 @@ for (const lang of ["zh-CN", "en"] as const) {
       await expect(filters.locator(".ant-picker")).toHaveCount(0);
       await filters.getByRole("button", { name: zh ? /展\s?开/ : "More" }).click();
       await expect(filters.locator(".ant-picker-range")).toBeVisible();
-      await expect(filters.locator(".ant-select-tree-select, .ant-tree-select").first()).toBeVisible();
+      await expect(
+        filters.locator(".ant-select-tree-select, .ant-tree-select").first(),
+      ).toBeVisible();
       await expect(filters.locator(".ant-cascader").first()).toBeVisible();
 
       const from = filters.locator(".ant-picker-range input").first();
@@ -49,7 +63,9 @@ for (const lang of ["zh-CN", "en"] as const) {
       await from.press("Enter");
       const to = filters.locator(".ant-picker-range input").nth(1);
       await to.fill("2000-01-02");
-      const listed = page.waitForRequest((r) => r.url().includes("/api/accounts?") && r.url().includes("createdAt_gte="));
+      const listed = page.waitForRequest(
+        (r) => r.url().includes("/api/accounts?") && r.url().includes("createdAt_gte="),
+      );
       // Enter in the last date both closes the picker and submits the filters.
       await to.press("Enter");
       expect((await listed).url()).toContain("createdAt_lte=");
@@ -60,7 +76,9 @@ for (const lang of ["zh-CN", "en"] as const) {
     test("the interface settings page is titled as its menu entry", async ({ page, request }) => {
       await signIn(page, request, "lawyer");
       await page.goto("/manage/settings/preferences");
-      await expect(page.getByRole("heading", { name: zh ? "界面设置" : "Interface settings", exact: true })).toBeVisible();
+      await expect(
+        page.getByRole("heading", { name: zh ? "界面设置" : "Interface settings", exact: true }),
+      ).toBeVisible();
     });
 
     test("a client-change approval links back to its client", async ({ page, request }) => {
@@ -69,15 +87,26 @@ for (const lang of ["zh-CN", "en"] as const) {
       const lawyer = await auth(request, "lawyer");
       const created = await request.post("/api/accounts", {
         headers: lawyer,
-        data: { accountType: "organization", name: `链接客户${lang}${stamp}有限公司`, creditCode: `91310000LK${stamp}`, remark: "before" },
+        data: {
+          accountType: "organization",
+          name: `链接客户${lang}${stamp}有限公司`,
+          creditCode: `91310000LK${stamp}`,
+          remark: "before",
+        },
       });
       expect(created.status(), await created.text()).toBe(200);
       const client = (await created.json()).data as { id: string; version: number };
       const admin = await auth(request, "admin");
-      const on = await request.put("/api/workflow/business-settings", { headers: admin, data: { accountChanges: true } });
+      const on = await request.put("/api/workflow/business-settings", {
+        headers: admin,
+        data: { accountChanges: true },
+      });
       expect(on.status()).toBe(200);
       try {
-        const saved = await request.patch(`/api/accounts/${client.id}`, { headers: lawyer, data: { remark: "after", version: client.version } });
+        const saved = await request.patch(`/api/accounts/${client.id}`, {
+          headers: lawyer,
+          data: { remark: "after", version: client.version },
+        });
         expect(saved.status(), await saved.text()).toBe(200);
         const approvalId = (await saved.json()).data.pendingApprovalId as string;
         expect(approvalId).toBeTruthy();
@@ -89,7 +118,10 @@ for (const lang of ["zh-CN", "en"] as const) {
         await link.click();
         await expect(page).toHaveURL(new RegExp(`/contacts/instution-detail/${client.id}`));
       } finally {
-        await request.put("/api/workflow/business-settings", { headers: admin, data: { accountChanges: false } });
+        await request.put("/api/workflow/business-settings", {
+          headers: admin,
+          data: { accountChanges: false },
+        });
       }
     });
   });

@@ -14,12 +14,19 @@ const api = async (request: APIRequestContext, who: string) => {
 
 /** Dark theme through the preference cookie the app reads on load. */
 const setDark = async (page: Page) => {
-  await page.context().addCookies([{ name: "law-manage-theme", value: "dark", domain: new URL(page.url()).hostname, path: "/" }]);
+  await page
+    .context()
+    .addCookies([
+      { name: "law-manage-theme", value: "dark", domain: new URL(page.url()).hostname, path: "/" },
+    ]);
 };
 
 /** WCAG 2.1 AA findings (serious or critical) inside one open dialog or drawer. */
 const axeFindings = async (page: Page, selector: string) => {
-  const { violations } = await new AxeBuilder({ page }).include(selector).withTags(["wcag2a", "wcag2aa", "wcag21aa"]).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .include(selector)
+    .withTags(["wcag2a", "wcag2aa", "wcag21aa"])
+    .analyze();
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(" ")}`));
@@ -30,10 +37,20 @@ const suffix = () => Date.now().toString().slice(-6);
 test.describe("task detail and key-date corrections", () => {
   test.use({ timezoneId: "Asia/Shanghai" });
 
-  test("opens a task from My tasks: ticks, adds and renames checklist items, comments, changes status, deletes it", async ({ page, request }) => {
+  test("opens a task from My tasks: ticks, adds and renames checklist items, comments, changes status, deletes it", async ({
+    page,
+    request,
+  }) => {
     const lawyer = await api(request, "lawyer");
     const title = `核对证据原件${suffix()}`;
-    const made = await lawyer.post("/api/tasks", { title, priority: "high", checklist: [{ text: "借款合同", done: false }, { text: "银行流水", done: false }] });
+    const made = await lawyer.post("/api/tasks", {
+      title,
+      priority: "high",
+      checklist: [
+        { text: "借款合同", done: false },
+        { text: "银行流水", done: false },
+      ],
+    });
     expect(made.status()).toBe(200);
     const id = (await made.json()).data.id as string;
     const server = async () => (await (await lawyer.get(`/api/tasks/${id}`)).json()).data;
@@ -56,7 +73,9 @@ test.describe("task detail and key-date corrections", () => {
     await drawer.getByLabel("清单项内容").fill("银行流水（近一年）");
     await drawer.getByLabel("清单项内容").press("Enter");
     await expect(drawer.getByRole("checkbox", { name: "银行流水（近一年）" })).toBeVisible();
-    await expect.poll(async () => (await server()).checklist.map((c: { text: string }) => c.text)).toEqual(["借款合同", "银行流水（近一年）", "复印件盖章"]);
+    await expect
+      .poll(async () => (await server()).checklist.map((c: { text: string }) => c.text))
+      .toEqual(["借款合同", "银行流水（近一年）", "复印件盖章"]);
 
     await drawer.getByLabel("写评论").fill("原件在档案室第三柜");
     await drawer.getByRole("button", { name: "发表评论" }).click();
@@ -64,7 +83,9 @@ test.describe("task detail and key-date corrections", () => {
     await expect(comments.getByText("原件在档案室第三柜")).toBeVisible();
     await expect(comments.getByText("张伟", { exact: true })).toBeVisible();
     // The firm's clock, labelled with its offset when the browser is in another zone.
-    await expect(comments.locator("time")).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}( \(UTC[+-]\d{1,2}(:\d{2})?\))?$/);
+    await expect(comments.locator("time")).toHaveText(
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}( \(UTC[+-]\d{1,2}(:\d{2})?\))?$/,
+    );
     await expect(drawer.getByLabel("写评论")).toHaveValue("");
 
     await drawer.locator(".ant-segmented").getByText("进行中").click();
@@ -101,20 +122,35 @@ test.describe("task detail and key-date corrections", () => {
     const drawer = page.getByRole("dialog", { name: "任务详情" });
     await expect(drawer.getByLabel("名称")).toHaveValue(title);
     // A colleague saves first.
-    const other = await request.patch(`/api/tasks/${task.id}`, { headers: { authorization: `Bearer ${await apiToken(request, "lawyer")}` }, data: { priority: "low", version: task.version } });
+    const other = await request.patch(`/api/tasks/${task.id}`, {
+      headers: { authorization: `Bearer ${await apiToken(request, "lawyer")}` },
+      data: { priority: "low", version: task.version },
+    });
     expect(other.status()).toBe(200);
     await drawer.locator(".ant-segmented").getByText("已完成").click();
     await expect(page.getByTestId("app-toast")).toContainText("他人");
     // Reloaded: the colleague's change shows; the refused one is not pretended.
-    await expect(drawer.getByLabel("优先级").locator("xpath=ancestor::div[contains(@class,'ant-select')][1]")).toContainText("低");
+    await expect(
+      drawer.getByLabel("优先级").locator("xpath=ancestor::div[contains(@class,'ant-select')][1]"),
+    ).toContainText("低");
     await expect(drawer.getByRole("radio", { name: "待办" })).toBeChecked();
   });
 
-  test("corrects a key date's trigger on a case and sees the recomputed date", async ({ page, request }) => {
+  test("corrects a key date's trigger on a case and sees the recomputed date", async ({
+    page,
+    request,
+  }) => {
     const lawyer = await api(request, "lawyer");
-    const caseId = (await (await lawyer.get("/api/my-agenda")).json()).data.hearings[0].caseId as string;
+    const caseId = (await (await lawyer.get("/api/my-agenda")).json()).data.hearings[0]
+      .caseId as string;
     const title = `上诉期（待更正）${suffix()}`;
-    const made = await lawyer.post(`/api/cases/${caseId}/key-dates`, { deadlineType: "appeal", source: "computed", ruleCode: "appeal-judgment", triggerDate: "2026-12-03", title });
+    const made = await lawyer.post(`/api/cases/${caseId}/key-dates`, {
+      deadlineType: "appeal",
+      source: "computed",
+      ruleCode: "appeal-judgment",
+      triggerDate: "2026-12-03",
+      title,
+    });
     expect(made.status()).toBe(200);
     expect((await made.json()).data.dueDate).toBe("2026-12-18");
 

@@ -15,7 +15,10 @@ const spaced = (label: string) => new RegExp(`^${[...label].join("\\s?")}$`);
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The form item of a field, by its label. */
-const item = (page: Page, label: string) => page.locator(".ant-form-item:not(:has(.ant-form-item))").filter({ has: page.locator("label", { hasText: new RegExp(`^${escape(label)}$`) }) });
+const item = (page: Page, label: string) =>
+  page
+    .locator(".ant-form-item:not(:has(.ant-form-item))")
+    .filter({ has: page.locator("label", { hasText: new RegExp(`^${escape(label)}$`) }) });
 
 const openSelect = async (page: Page, scope: Locator) => {
   await scope.locator(".ant-select-selector").click();
@@ -52,7 +55,10 @@ const CASES = [
 ] as const;
 
 for (const c of CASES) {
-  test(`the expense start form is translated, has no empty option and validates in ${c.lang}`, async ({ page, request }) => {
+  test(`the expense start form is translated, has no empty option and validates in ${c.lang}`, async ({
+    page,
+    request,
+  }) => {
     await useFirm(request, "lawyer", "明德律师事务所");
     await signIn(page, request, "lawyer");
     await page.evaluate((lang) => localStorage.setItem("language", lang), c.lang);
@@ -61,7 +67,9 @@ for (const c of CASES) {
     await expect(page.getByRole("heading", { name: c.flow })).toBeVisible();
 
     // One description field: the form's own, and the note to the approvers under another name.
-    await expect(page.locator("label", { hasText: new RegExp(`^${escape(c.note)}$`) })).toHaveCount(1);
+    await expect(page.locator("label", { hasText: new RegExp(`^${escape(c.note)}$`) })).toHaveCount(
+      1,
+    );
     await expect(page.getByLabel(c.comment)).toBeVisible();
 
     // The category select: a placeholder, its options in this language, none of them empty.
@@ -79,19 +87,32 @@ for (const c of CASES) {
     await snap(page, `workflow-forms-${c.lang}-01-start-empty`);
 
     // Filled, it goes through.
-    await item(page, c.title).locator("input").fill(`报销 ${c.lang} ${Date.now() % 100000}`);
+    await item(page, c.title)
+      .locator("input")
+      .fill(`报销 ${c.lang} ${Date.now() % 100000}`);
     await item(page, c.amount).locator("input").fill("120.00");
     await openSelect(page, category);
-    await page.locator(".ant-select-dropdown:visible .ant-select-item-option", { hasText: new RegExp(`^${escape(c.options[1])}$`) }).click();
+    await page
+      .locator(".ant-select-dropdown:visible .ant-select-item-option", {
+        hasText: new RegExp(`^${escape(c.options[1])}$`),
+      })
+      .click();
     await page.getByRole("button", { name: spaced(c.submit) }).click();
     await expect(page).toHaveURL(/\/workflow\/detail\//);
     // The approval shows the chosen option by its label in this language.
-    await expect(page.locator(".ant-select-selection-item", { hasText: new RegExp(`^${escape(c.options[1])}$`) })).toBeVisible();
+    await expect(
+      page.locator(".ant-select-selection-item", {
+        hasText: new RegExp(`^${escape(c.options[1])}$`),
+      }),
+    ).toBeVisible();
     await snap(page, `workflow-forms-${c.lang}-02-detail`);
   });
 }
 
-test("the designer names operators and takes option labels in both languages", async ({ page, request }) => {
+test("the designer names operators and takes option labels in both languages", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, request, "admin");
   await page.evaluate(() => localStorage.setItem("language", "zh-CN"));
@@ -107,7 +128,8 @@ test("the designer names operators and takes option labels in both languages", a
   const options = page.getByRole("combobox", { name: "第 2 个字段的选项" });
   // A click on the menu while it is still opening can be lost on a busy machine: retry until the field is there.
   await expect(async () => {
-    if (!(await page.getByRole("menuitem", { name: "单选", exact: true }).isVisible())) await page.getByRole("button", { name: "添加字段" }).click();
+    if (!(await page.getByRole("menuitem", { name: "单选", exact: true }).isVisible()))
+      await page.getByRole("button", { name: "添加字段" }).click();
     await page.getByRole("menuitem", { name: "单选", exact: true }).click({ timeout: 2_000 });
     await expect(options).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
@@ -130,7 +152,9 @@ test("the designer names operators and takes option labels in both languages", a
   await page.locator(".react-flow__node").getByRole("button", { name: "分支 1" }).click();
   const branch = page.getByRole("dialog", { name: "条件分支" });
   await branch.getByRole("button", { name: "添加条件" }).click();
-  const operator = branch.getByRole("combobox", { name: "运算符" }).locator("xpath=ancestor::*[contains(concat(' ', @class, ' '), ' ant-select ')][1]");
+  const operator = branch
+    .getByRole("combobox", { name: "运算符" })
+    .locator("xpath=ancestor::*[contains(concat(' ', @class, ' '), ' ant-select ')][1]");
   await expect(operator.locator(".ant-select-selection-item")).toHaveText("等于");
   await snap(page, "workflow-forms-03-condition");
 });

@@ -4,12 +4,20 @@ import { signIn, snap, useFirm } from "./helpers";
 import { expect, test } from "./page-errors";
 
 /** Opens an antd Select (by its accessible name) and picks the option with this label. */
-const choose = async (page: Page, name: string | RegExp, option: string, scope: Locator | Page = page) => {
+const choose = async (
+  page: Page,
+  name: string | RegExp,
+  option: string,
+  scope: Locator | Page = page,
+) => {
   const combobox = scope.getByRole("combobox", { name });
   const item = page.locator(".ant-select-dropdown:visible").getByTitle(option, { exact: true });
   // A click that lands while the previous dropdown is still closing can leave this one shut: retry.
   await expect(async () => {
-    if (!(await item.isVisible())) await combobox.locator("xpath=ancestor::*[contains(@class,'ant-select-selector')][1]").click();
+    if (!(await item.isVisible()))
+      await combobox
+        .locator("xpath=ancestor::*[contains(@class,'ant-select-selector')][1]")
+        .click();
     await expect(item).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
   await item.click();
@@ -26,7 +34,10 @@ const acceptFromCenter = async (page: Page, title: string, who: string) => {
   await page.getByRole("link", { name: title }).click();
   await expect(page.getByRole("toolbar", { name: "审批操作" })).toBeVisible();
   await snap(page, `workflow-03-detail-${who}`);
-  await page.getByRole("toolbar", { name: "审批操作" }).getByRole("button", { name: /^同\s*意$/ }).click();
+  await page
+    .getByRole("toolbar", { name: "审批操作" })
+    .getByRole("button", { name: /^同\s*意$/ })
+    .click();
   const dialog = page.getByRole("dialog", { name: "同意" });
   await dialog.getByLabel("审批意见").fill(`${who} 同意`);
   await dialog.getByRole("button", { name: /确\s*定/ }).click();
@@ -34,7 +45,10 @@ const acceptFromCenter = async (page: Page, title: string, who: string) => {
 };
 
 test.describe("workflow", () => {
-  test("designs and publishes a two-level flow with an exclusive gateway, starts it and approves it as two people", async ({ page, request }) => {
+  test("designs and publishes a two-level flow with an exclusive gateway, starts it and approves it as two people", async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(240_000);
     // Design: the first node goes to the initiator's manager; a condition branch adds the director.
     await signIn(page, request, "admin");

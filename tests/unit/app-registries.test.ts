@@ -11,8 +11,17 @@ const log = { error: vi.fn() } as never;
 describe("app.workflow", () => {
   it("refuses to start while a business kind has no effect, naming it and the plugin expected to register it", () => {
     const registry = createWorkflowRegistry();
-    for (const kind of ["case", "case-change", "contract", "contract-archive", "contract-cancel"] as const) registry.registerEffect(kind, noop);
-    expect(() => registry.assertComplete()).toThrow("Workflow kinds with no business effect: seal (the seals plugin)");
+    for (const kind of [
+      "case",
+      "case-change",
+      "contract",
+      "contract-archive",
+      "contract-cancel",
+    ] as const)
+      registry.registerEffect(kind, noop);
+    expect(() => registry.assertComplete()).toThrow(
+      "Workflow kinds with no business effect: seal (the seals plugin)",
+    );
     registry.registerEffect("seal", noop);
     expect(() => registry.assertComplete()).not.toThrow();
   });
@@ -63,7 +72,9 @@ describe("app.jobs", () => {
       finish();
       await stopping;
       expect(runs).toBe(1);
-      expect(() => jobs.register("late", 1000, async () => undefined)).toThrow(/after the jobs started/);
+      expect(() => jobs.register("late", 1000, async () => undefined)).toThrow(
+        /after the jobs started/,
+      );
     } finally {
       vi.useRealTimers();
     }

@@ -19,9 +19,14 @@ describe("comparableName", () => {
   });
 
   it("is the rule of the duplicate-party check, of search's party key and of the conflict check", () => {
-    const parties = [{ name: "王五", conflictRole: "other" }, { name: "王\u2060五", conflictRole: "other" }];
+    const parties = [
+      { name: "王五", conflictRole: "other" },
+      { name: "王\u2060五", conflictRole: "other" },
+    ];
     expect(isUniqueBy(parties, "name+conflictRole")).toBe(false);
-    expect(isUniqueBy([parties[0], { ...parties[1], conflictRole: "client" }], "name+conflictRole")).toBe(true);
+    expect(
+      isUniqueBy([parties[0], { ...parties[1], conflictRole: "client" }], "name+conflictRole"),
+    ).toBe(true);
     expect(normalizeName("王\ufeff五")).toBe(normalizeName("王五"));
     expect(normKey("王\u200d五")).toBe(normKey("王五"));
   });

@@ -1,12 +1,24 @@
 import { describe, expect, it } from "vitest";
 
-import { keywordKeys, ngrams, storedKeys, substringsOf } from "../../src/server/features/conflicts/index-keys";
+import {
+  keywordKeys,
+  ngrams,
+  storedKeys,
+  substringsOf,
+} from "../../src/server/features/conflicts/index-keys";
 import { nameKeys, surnameReading } from "../../src/server/features/conflicts/keys";
 
 describe("conflict check keys", () => {
   it("folds width, case, traditional characters and punctuation, then strips suffix and region", () => {
-    expect(nameKeys("北京 星辰科技（集团）有限公司")).toMatchObject({ norm: "北京星辰科技集团有限公司", core: "北京星辰科技集团", bare: "星辰科技集团" });
-    expect(nameKeys("ＡＣＭＥ Trading Co., Ltd.")).toMatchObject({ norm: "acmetradingcoltd", core: "acmetrading" });
+    expect(nameKeys("北京 星辰科技（集团）有限公司")).toMatchObject({
+      norm: "北京星辰科技集团有限公司",
+      core: "北京星辰科技集团",
+      bare: "星辰科技集团",
+    });
+    expect(nameKeys("ＡＣＭＥ Trading Co., Ltd.")).toMatchObject({
+      norm: "acmetradingcoltd",
+      core: "acmetrading",
+    });
     expect(nameKeys("張偉明").norm).toBe("张伟明");
     expect(nameKeys("星\u200b辰").norm).toBe("星辰");
   });
@@ -51,7 +63,12 @@ describe("conflict check keys", () => {
 
   it("reads an ID-shaped keyword as an identifier only, and a name keyword by its lengths", () => {
     expect(keywordKeys("91110000ma01abcd2x").id).toBe("91110000MA01ABCD2X");
-    expect(keywordKeys("星辰")).toMatchObject({ id: null, isLatin: false, normLength: 2, bareLength: 2 });
+    expect(keywordKeys("星辰")).toMatchObject({
+      id: null,
+      isLatin: false,
+      normLength: 2,
+      bareLength: 2,
+    });
     expect(keywordKeys("——")).toMatchObject({ norm: "", normLength: 0 });
   });
 });

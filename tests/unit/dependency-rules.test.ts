@@ -6,11 +6,18 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const FIXTURE = path.join(ROOT, "tests/fixtures/dependency-rules");
-const rules = createRequire(import.meta.url)(path.join(ROOT, ".dependency-cruiser.cjs")) as { forbidden: IFlattenedRuleSet["forbidden"] };
+const rules = createRequire(import.meta.url)(path.join(ROOT, ".dependency-cruiser.cjs")) as {
+  forbidden: IFlattenedRuleSet["forbidden"];
+};
 
 /** Every violation as "rule: from -> to", over a tree laid out like src/ with one breach per file. */
 const violationsIn = async (baseDir: string) => {
-  const { output } = await cruise(["src"], { baseDir, validate: true, ruleSet: { forbidden: rules.forbidden }, tsPreCompilationDeps: true });
+  const { output } = await cruise(["src"], {
+    baseDir,
+    validate: true,
+    ruleSet: { forbidden: rules.forbidden },
+    tsPreCompilationDeps: true,
+  });
   const result = output as ICruiseResult;
   return result.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`).sort();
 };

@@ -8,10 +8,19 @@ import { pipeline } from "node:stream/promises";
 
 import { afterAll, describe, expect, it } from "vitest";
 
-import { BlobTooLargeError, HEAD_BYTES } from "../../src/server/features/documents/storage/blob-store";
-import { createBodyWriter, SLAB_BYTES } from "../../src/server/features/documents/storage/body-writer";
+import {
+  BlobTooLargeError,
+  HEAD_BYTES,
+} from "../../src/server/features/documents/storage/blob-store";
+import {
+  createBodyWriter,
+  SLAB_BYTES,
+} from "../../src/server/features/documents/storage/body-writer";
 import { createDiskStore } from "../../src/server/features/documents/storage/disk-store";
-import { sha256OffThread, writeOffThread } from "../../src/server/features/documents/storage/slab-workers";
+import {
+  sha256OffThread,
+  writeOffThread,
+} from "../../src/server/features/documents/storage/slab-workers";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "lm-storage-test-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -60,7 +69,12 @@ describe("slab workers", () => {
     const a = sha256OffThread();
     const b = sha256OffThread();
     const dropped = sha256OffThread();
-    await Promise.all([a.update(slabA, 1024), b.update(slabB, 1024), dropped.update(slabA, 10), a.update(slabA, 1024)]);
+    await Promise.all([
+      a.update(slabA, 1024),
+      b.update(slabB, 1024),
+      dropped.update(slabA, 10),
+      a.update(slabA, 1024),
+    ]);
     dropped.drop();
     expect(await a.digest()).toBe(sha(Buffer.alloc(2048, "a")));
     expect(await b.digest()).toBe(sha(Buffer.alloc(1024, "b")));
@@ -84,7 +98,9 @@ describe("slab workers", () => {
     writeFileSync(name, "");
     const readOnly = await open(name, "r");
     try {
-      await expect(writeOffThread(readOnly.fd, new SharedArrayBuffer(16), 16, 0)).rejects.toMatchObject({ code: "EBADF" });
+      await expect(
+        writeOffThread(readOnly.fd, new SharedArrayBuffer(16), 16, 0),
+      ).rejects.toMatchObject({ code: "EBADF" });
     } finally {
       await readOnly.close();
     }
@@ -125,7 +141,9 @@ describe("createBodyWriter", () => {
     const file = await open(tmpFile(), "wx");
     const writer = createBodyWriter(file, { maxBytes: 2 * SLAB_BYTES });
     try {
-      await expect(pipeline(chunked(randomBytes(2 * SLAB_BYTES + 1)), writer.sink)).rejects.toBeInstanceOf(BlobTooLargeError);
+      await expect(
+        pipeline(chunked(randomBytes(2 * SLAB_BYTES + 1)), writer.sink),
+      ).rejects.toBeInstanceOf(BlobTooLargeError);
       await writer.abort();
     } finally {
       await file.close();
@@ -135,12 +153,17 @@ describe("createBodyWriter", () => {
 });
 
 describe("disk store staging", () => {
-  it.each([1000, 2 * SLAB_BYTES + 5])("leaves no staging file when a %i-byte body is cut off", async (cutAfter) => {
-    const store = createDiskStore(path.join(dir, `store-${cutAfter}`));
-    const bytes = randomBytes(3 * SLAB_BYTES);
-    await expect(store.stage(cutOff(bytes, cutAfter))).rejects.toMatchObject({ code: "ECONNRESET" });
-    expect(await store.pendingCount()).toBe(0);
-  });
+  it.each([1000, 2 * SLAB_BYTES + 5])(
+    "leaves no staging file when a %i-byte body is cut off",
+    async (cutAfter) => {
+      const store = createDiskStore(path.join(dir, `store-${cutAfter}`));
+      const bytes = randomBytes(3 * SLAB_BYTES);
+      await expect(store.stage(cutOff(bytes, cutAfter))).rejects.toMatchObject({
+        code: "ECONNRESET",
+      });
+      expect(await store.pendingCount()).toBe(0);
+    },
+  );
 
   it("commits a multi-slab body under its sha256 and reads it back", async () => {
     const root = path.join(dir, "store-commit");

@@ -1,11 +1,27 @@
 import { describe, expect, it } from "vitest";
 
-import { clampRect, isBigEnough, MIN_SIZE, rectAfterKey, rectBetween } from "../../src/client/features/esign/prepare/geometry";
+import {
+  clampRect,
+  isBigEnough,
+  MIN_SIZE,
+  rectAfterKey,
+  rectBetween,
+} from "../../src/client/features/esign/prepare/geometry";
 
 describe("field geometry (fractions of a page)", () => {
   it("keeps a box whole on its page and at least the minimum size", () => {
-    expect(clampRect({ x: 0.9, y: -0.2, w: 0.3, h: 0.1 })).toEqual({ x: 0.7, y: 0, w: 0.3, h: 0.1 });
-    expect(clampRect({ x: 0.5, y: 0.5, w: 0, h: 0 })).toEqual({ x: 0.5, y: 0.5, w: MIN_SIZE.w, h: MIN_SIZE.h });
+    expect(clampRect({ x: 0.9, y: -0.2, w: 0.3, h: 0.1 })).toEqual({
+      x: 0.7,
+      y: 0,
+      w: 0.3,
+      h: 0.1,
+    });
+    expect(clampRect({ x: 0.5, y: 0.5, w: 0, h: 0 })).toEqual({
+      x: 0.5,
+      y: 0.5,
+      w: MIN_SIZE.w,
+      h: MIN_SIZE.h,
+    });
   });
 
   it("draws the same box whichever corner the drag starts from", () => {

@@ -47,7 +47,8 @@ describe("verifyReport offline", () => {
       const bad = Buffer.from(s.pdf);
       bad[at] ^= mask;
       const { lines, valid } = await verifyReport(bad, { file: "x.pdf" });
-      if (valid || lines.some((l) => VALID.test(l)) || !/^ALTERED/.test(lines[lines.length - 1])) found.push(at);
+      if (valid || lines.some((l) => VALID.test(l)) || !/^ALTERED/.test(lines[lines.length - 1]))
+        found.push(at);
     }
     return found;
   };
@@ -74,7 +75,10 @@ describe("verifyReport offline", () => {
   }, 120_000);
 
   it("checks the signer against the firm's published certificate when given", async () => {
-    const matching = await verifyReport(s.pdf, { file: "x.pdf", published: fingerprint.toUpperCase() });
+    const matching = await verifyReport(s.pdf, {
+      file: "x.pdf",
+      published: fingerprint.toUpperCase(),
+    });
     expect(matching.valid).toBe(true);
     expect(matching.lines).toContain("published certificate: matches");
     const other = fingerprintOf(generateP12("明德律师事务所").cert);
@@ -88,11 +92,36 @@ describe("verifyReport offline", () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "lm-verify-offline-"));
     await writeFile(path.join(dir, "firm.pem"), forge.pki.certificateToPem(s.made.cert));
     await writeFile(path.join(dir, "sealed.pdf"), s.pdf);
-    const subject = (await run("openssl", ["x509", "-in", path.join(dir, "firm.pem"), "-noout", "-subject", "-nameopt", "utf8"])).stdout;
-    expect(subject.trim()).toBe("subject=CN=明德律师事务所, O=Ming De Lv Shi Shi Wu Suo, OU=law-manage e-signing, C=CN");
-    const asn1 = (await run("openssl", ["x509", "-in", path.join(dir, "firm.pem"), "-noout", "-subject", "-nameopt", "show_type,sep_comma_plus"])).stdout;
+    const subject = (
+      await run("openssl", [
+        "x509",
+        "-in",
+        path.join(dir, "firm.pem"),
+        "-noout",
+        "-subject",
+        "-nameopt",
+        "utf8",
+      ])
+    ).stdout;
+    expect(subject.trim()).toBe(
+      "subject=CN=明德律师事务所, O=Ming De Lv Shi Shi Wu Suo, OU=law-manage e-signing, C=CN",
+    );
+    const asn1 = (
+      await run("openssl", [
+        "x509",
+        "-in",
+        path.join(dir, "firm.pem"),
+        "-noout",
+        "-subject",
+        "-nameopt",
+        "show_type,sep_comma_plus",
+      ])
+    ).stdout;
     expect(asn1).toContain("CN=UTF8STRING:");
-    const pdfsig = await run("pdfsig", [path.join(dir, "sealed.pdf")]).then((r) => r.stdout, (e: { stdout: string }) => e.stdout);
+    const pdfsig = await run("pdfsig", [path.join(dir, "sealed.pdf")]).then(
+      (r) => r.stdout,
+      (e: { stdout: string }) => e.stdout,
+    );
     expect(pdfsig).toContain("Signer Certificate Common Name: 明德律师事务所");
     expect(pdfsig).toContain("Signature is Valid.");
   });
@@ -102,7 +131,9 @@ describe("verifyReport offline", () => {
     const cli = async (bytes: Buffer, extra: string[] = []) => {
       const file = path.join(dir, `f-${Math.random().toString(36).slice(2)}.pdf`);
       await writeFile(file, bytes);
-      return run("npx", ["tsx", "src/server/features/esign/verify-cli.ts", file, ...extra], { env: { ...process.env, VERIFY_OFFLINE: "1" } }).then(
+      return run("npx", ["tsx", "src/server/features/esign/verify-cli.ts", file, ...extra], {
+        env: { ...process.env, VERIFY_OFFLINE: "1" },
+      }).then(
         (r) => ({ code: 0, out: r.stdout }),
         (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }),
       );

@@ -19,10 +19,12 @@ describe("text rules (every string the API takes)", () => {
     expect(textProblem(text, multiline)).toBe(problem);
   });
 
-  it.each([["合同 终稿\n第二行\t完"], ["emoji \ud83d\ude00 and a ZWJ family \ud83d\udc68\u200d\ud83d\udc69"], ["שלום\u200f"], ["plain"]])(
-    "accepts %j in multi-line text",
-    (text) => expect(textProblem(text, true)).toBeUndefined(),
-  );
+  it.each([
+    ["合同 终稿\n第二行\t完"],
+    ["emoji \ud83d\ude00 and a ZWJ family \ud83d\udc68\u200d\ud83d\udc69"],
+    ["שלום\u200f"],
+    ["plain"],
+  ])("accepts %j in multi-line text", (text) => expect(textProblem(text, true)).toBeUndefined());
 });
 
 describe("file and folder name rules", () => {
@@ -43,7 +45,15 @@ describe("file and folder name rules", () => {
     expect(checkName(name)).toBe(problem);
   });
 
-  it.each([["CONTRACTS"], ["console.log"], ["com10.pdf"], ["lpt.txt"], ["合同.pdf"], [".gitignore"], ["a.b.c"]])("accepts %j", (name) => {
+  it.each([
+    ["CONTRACTS"],
+    ["console.log"],
+    ["com10.pdf"],
+    ["lpt.txt"],
+    ["合同.pdf"],
+    [".gitignore"],
+    ["a.b.c"],
+  ])("accepts %j", (name) => {
     expect(checkName(name)).toBeUndefined();
   });
 });

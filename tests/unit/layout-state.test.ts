@@ -18,7 +18,10 @@ import { COOKIE_NAMES, preferenceCookie } from "../../src/client/layout/preferen
 import { palette } from "../../src/client/layout/theme-palette";
 import { backoffDelay, createSseParser } from "../../src/client/features/notifications/sse-parser";
 
-const prefs = (patch: Partial<Preferences> = {}): Preferences => ({ ...DEFAULT_PREFERENCES, ...patch });
+const prefs = (patch: Partial<Preferences> = {}): Preferences => ({
+  ...DEFAULT_PREFERENCES,
+  ...patch,
+});
 const WIDE = 1440;
 
 describe("defaults (SPEC §2)", () => {
@@ -62,31 +65,49 @@ describe("breakpoints (SPEC §9)", () => {
 
 describe("navigation rules (SPEC §4)", () => {
   it("switching to horizontal forces a hidden navbar to sticky and expands the navigation", () => {
-    const next = withNavLayout(prefs({ navbarType: "hidden", navCollapsed: true, navLayout: "collapsed" }), "horizontal");
-    expect(next).toMatchObject({ navLayout: "horizontal", navbarType: "sticky", navCollapsed: false });
+    const next = withNavLayout(
+      prefs({ navbarType: "hidden", navCollapsed: true, navLayout: "collapsed" }),
+      "horizontal",
+    );
+    expect(next).toMatchObject({
+      navLayout: "horizontal",
+      navbarType: "sticky",
+      navCollapsed: false,
+    });
   });
 
   it("keeps the navbar sticky while horizontal", () => {
     expect(withNavbarType(prefs({ navLayout: "horizontal" }), "hidden").navbarType).toBe("sticky");
     expect(withNavbarType(prefs({ navLayout: "vertical" }), "hidden").navbarType).toBe("hidden");
     // Even a stored combination the rules would not produce renders sticky.
-    expect(effectiveLayout(prefs({ navLayout: "horizontal", navbarType: "hidden" }), WIDE).navbarType).toBe("sticky");
+    expect(
+      effectiveLayout(prefs({ navLayout: "horizontal", navbarType: "hidden" }), WIDE).navbarType,
+    ).toBe("sticky");
   });
 
   it("forces vertical navigation below the overlay breakpoint", () => {
     const layout = effectiveLayout(prefs({ navLayout: "horizontal" }), 1279);
     expect(layout).toMatchObject({ nav: "vertical", isOverlay: true, isCollapsed: false });
     expect(effectiveLayout(prefs({ navLayout: "horizontal" }), 1280).nav).toBe("horizontal");
-    expect(effectiveLayout(prefs({ navLayout: "collapsed" }), 390)).toMatchObject({ isCollapsed: false, isOverlay: true });
+    expect(effectiveLayout(prefs({ navLayout: "collapsed" }), 390)).toMatchObject({
+      isCollapsed: false,
+      isOverlay: true,
+    });
   });
 
   it("collapsed layout and the fold button stay in step", () => {
-    expect(withNavLayout(prefs(), "collapsed")).toMatchObject({ navLayout: "collapsed", navCollapsed: true });
+    expect(withNavLayout(prefs(), "collapsed")).toMatchObject({
+      navLayout: "collapsed",
+      navCollapsed: true,
+    });
     expect(withNavLayout(prefs({ navCollapsed: true }), "vertical").navCollapsed).toBe(false);
     const folded = withToggledCollapse(prefs());
     expect(folded).toMatchObject({ navLayout: "collapsed", navCollapsed: true });
     expect(effectiveLayout(folded, WIDE).isCollapsed).toBe(true);
-    expect(withToggledCollapse(folded)).toMatchObject({ navLayout: "vertical", navCollapsed: false });
+    expect(withToggledCollapse(folded)).toMatchObject({
+      navLayout: "vertical",
+      navCollapsed: false,
+    });
     expect(withToggledCollapse(prefs({ navLayout: "horizontal" })).navLayout).toBe("horizontal");
   });
 });
@@ -147,7 +168,9 @@ describe("notification stream parsing", () => {
     expect(parse('event: ready\ndata: {"unread":2}\n\n: ping\n\nevent: notif')).toEqual([
       { event: "ready", data: '{"unread":2}' },
     ]);
-    expect(parse('ication\ndata: {"unread":3}\n\n')).toEqual([{ event: "notification", data: '{"unread":3}' }]);
+    expect(parse('ication\ndata: {"unread":3}\n\n')).toEqual([
+      { event: "notification", data: '{"unread":3}' },
+    ]);
   });
 
   it("backs off from 1 s up to 30 s", () => {

@@ -68,7 +68,10 @@ describe("canNavigate", () => {
   });
 
   it("allows a half-specified route when any matched parent is permitted", () => {
-    const matched: RouteMeta[] = [{ action: "basic", subject: "BASIC_PERMISSION" }, { action: "read" }];
+    const matched: RouteMeta[] = [
+      { action: "basic", subject: "BASIC_PERMISSION" },
+      { action: "read" },
+    ];
     expect(canNavigate(matched, MEMBER)).toBe(true);
     expect(canNavigate(matched, NOBODY)).toBe(false);
   });
@@ -96,12 +99,20 @@ describe("decideRoute", () => {
   const base = { isAuthenticated: true, can: MEMBER };
 
   it("lets anyone open public routes", () => {
-    const decision = decideRoute({ ...base, isAuthenticated: false, matched: leafMetas("/not-authorized") });
+    const decision = decideRoute({
+      ...base,
+      isAuthenticated: false,
+      matched: leafMetas("/not-authorized"),
+    });
     expect(decision.kind).toBe("allow");
   });
 
   it("sends an anonymous user on a private route to sign in", () => {
-    const decision = decideRoute({ ...base, isAuthenticated: false, matched: leafMetas("/settings/profile") });
+    const decision = decideRoute({
+      ...base,
+      isAuthenticated: false,
+      matched: leafMetas("/settings/profile"),
+    });
     expect(decision.kind).toBe("login");
   });
 
@@ -120,14 +131,18 @@ describe("decideRoute", () => {
   });
 
   it("forbids a route the rules do not permit", () => {
-    expect(decideRoute({ ...base, matched: leafMetas("/settings/audit-logs") }).kind).toBe("forbidden");
+    expect(decideRoute({ ...base, matched: leafMetas("/settings/audit-logs") }).kind).toBe(
+      "forbidden",
+    );
     expect(decideRoute({ ...base, matched: leafMetas("/settings/profile") }).kind).toBe("allow");
   });
 
   it("only requires a session for the landing route", () => {
     const matched = leafMetas("/");
     expect(decideRoute({ ...base, can: NOBODY, matched, isLanding: true }).kind).toBe("allow");
-    expect(decideRoute({ ...base, isAuthenticated: false, matched, isLanding: true }).kind).toBe("login");
+    expect(decideRoute({ ...base, isAuthenticated: false, matched, isLanding: true }).kind).toBe(
+      "login",
+    );
   });
 
   it("treats the catch-all not-found route as public", () => {

@@ -16,7 +16,8 @@ type Rgb = [number, number, number];
 /** #rrggbb or rgb()/rgba(), composited on `under` when translucent. */
 const parse = (color: string, under: Rgb = [255, 255, 255]): Rgb => {
   if (color.startsWith("#")) {
-    const hex = color.length === 4 ? [...color.slice(1)].map((c) => c + c).join("") : color.slice(1, 7);
+    const hex =
+      color.length === 4 ? [...color.slice(1)].map((c) => c + c).join("") : color.slice(1, 7);
     return [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16)) as Rgb;
   }
   const [r = 0, g = 0, b = 0, a = 1] = (color.match(/[\d.]+/g) ?? []).map(Number);
@@ -48,12 +49,20 @@ describe.each([
   const p = palette(scheme, skin);
   const surfaces = [token.colorBgContainer, token.colorBgLayout, token.colorBgElevated];
 
-  it.each(["colorText", "colorTextSecondary", "colorTextTertiary", "colorTextDescription", "colorTextPlaceholder", "colorPrimary", "colorLink", "colorError", "colorLinkHover"] as const)(
-    "draws %s at 4.5:1 on every surface",
-    (key) => {
-      for (const bg of surfaces) expect(contrast(token[key], bg), `${token[key]} on ${bg}`).toBeGreaterThanOrEqual(AA);
-    },
-  );
+  it.each([
+    "colorText",
+    "colorTextSecondary",
+    "colorTextTertiary",
+    "colorTextDescription",
+    "colorTextPlaceholder",
+    "colorPrimary",
+    "colorLink",
+    "colorError",
+    "colorLinkHover",
+  ] as const)("draws %s at 4.5:1 on every surface", (key) => {
+    for (const bg of surfaces)
+      expect(contrast(token[key], bg), `${token[key]} on ${bg}`).toBeGreaterThanOrEqual(AA);
+  });
 
   it("keeps text readable on solid primary and danger buttons, hovered too", () => {
     for (const bg of [token.colorPrimary, token.colorPrimaryHover, token.colorError]) {
@@ -67,13 +76,36 @@ describe.each([
 
   it("gives the selected menu entry and every preset tag readable text", () => {
     const menu = config.components?.Menu as { itemSelectedColor?: string } | undefined;
-    expect(contrast(menu?.itemSelectedColor ?? token.colorPrimary, token.colorPrimaryBg)).toBeGreaterThanOrEqual(AA);
-    const tag = { ...token, ...(config.components?.Tag as Record<string, string>) } as unknown as Record<string, string>;
-    for (const color of ["blue", "purple", "cyan", "green", "magenta", "red", "orange", "yellow", "volcano", "geekblue", "gold", "lime"]) {
-      expect(contrast(tag[`${color}7`], tag[`${color}1`]), `${color} tag`).toBeGreaterThanOrEqual(AA);
+    expect(
+      contrast(menu?.itemSelectedColor ?? token.colorPrimary, token.colorPrimaryBg),
+    ).toBeGreaterThanOrEqual(AA);
+    const tag = {
+      ...token,
+      ...(config.components?.Tag as Record<string, string>),
+    } as unknown as Record<string, string>;
+    for (const color of [
+      "blue",
+      "purple",
+      "cyan",
+      "green",
+      "magenta",
+      "red",
+      "orange",
+      "yellow",
+      "volcano",
+      "geekblue",
+      "gold",
+      "lime",
+    ]) {
+      expect(contrast(tag[`${color}7`], tag[`${color}1`]), `${color} tag`).toBeGreaterThanOrEqual(
+        AA,
+      );
     }
     for (const status of ["Success", "Warning", "Error", "Info"]) {
-      expect(contrast(tag[`color${status}`], tag[`color${status}Bg`]), `${status} tag`).toBeGreaterThanOrEqual(AA);
+      expect(
+        contrast(tag[`color${status}`], tag[`color${status}Bg`]),
+        `${status} tag`,
+      ).toBeGreaterThanOrEqual(AA);
     }
   });
 });

@@ -22,8 +22,15 @@ const holds = (rule: Rule, form: Record<string, unknown>) => evaluateRule(fields
 describe("formFields", () => {
   it("classifies each field for conditions", () => {
     expect(fields.map((f) => `${f.key}:${f.type}`)).toEqual([
-      "title:string", "amount:money", "days:number", "type:enum", "tags:multi", "fee:number",
-      "reviewer:user", "startDate:date", "urgent:boolean",
+      "title:string",
+      "amount:money",
+      "days:number",
+      "type:enum",
+      "tags:multi",
+      "fee:number",
+      "reviewer:user",
+      "startDate:date",
+      "urgent:boolean",
     ]);
   });
 });
@@ -40,8 +47,12 @@ describe("compareDecimal", () => {
 
 describe("evaluateRule", () => {
   it("numbers and money", () => {
-    expect(holds({ left: "amount", op: "gte", value: "100000" }, { amount: "100000.00" })).toBe(true);
-    expect(holds({ left: "amount", op: "gt", value: "100000" }, { amount: "100000.00" })).toBe(false);
+    expect(holds({ left: "amount", op: "gte", value: "100000" }, { amount: "100000.00" })).toBe(
+      true,
+    );
+    expect(holds({ left: "amount", op: "gt", value: "100000" }, { amount: "100000.00" })).toBe(
+      false,
+    );
     expect(holds({ left: "amount", op: "lt", value: "0.3" }, { amount: "0.29" })).toBe(true);
     expect(holds({ left: "days", op: "between", value: [1, 3] }, { days: 3 })).toBe(true);
     expect(holds({ left: "days", op: "between", value: [1, 3] }, { days: 4 })).toBe(false);
@@ -51,20 +62,41 @@ describe("evaluateRule", () => {
   });
 
   it("strings, enums and multi-selects", () => {
-    expect(holds({ left: "title", op: "contains", value: "合同" }, { title: "合同审批" })).toBe(true);
+    expect(holds({ left: "title", op: "contains", value: "合同" }, { title: "合同审批" })).toBe(
+      true,
+    );
     expect(holds({ left: "title", op: "notContains", value: "x" }, { title: "abc" })).toBe(true);
-    expect(holds({ left: "type", op: "in", value: ["litigation"] }, { type: "litigation" })).toBe(true);
-    expect(holds({ left: "type", op: "notIn", value: ["litigation"] }, { type: "advisory" })).toBe(true);
-    expect(holds({ left: "type", op: "eq", value: "advisory" }, { type: "litigation" })).toBe(false);
-    expect(holds({ left: "tags", op: "containsAny", value: ["a", "c"] }, { tags: ["c"] })).toBe(true);
-    expect(holds({ left: "tags", op: "containsAll", value: ["a", "c"] }, { tags: ["c"] })).toBe(false);
+    expect(holds({ left: "type", op: "in", value: ["litigation"] }, { type: "litigation" })).toBe(
+      true,
+    );
+    expect(holds({ left: "type", op: "notIn", value: ["litigation"] }, { type: "advisory" })).toBe(
+      true,
+    );
+    expect(holds({ left: "type", op: "eq", value: "advisory" }, { type: "litigation" })).toBe(
+      false,
+    );
+    expect(holds({ left: "tags", op: "containsAny", value: ["a", "c"] }, { tags: ["c"] })).toBe(
+      true,
+    );
+    expect(holds({ left: "tags", op: "containsAll", value: ["a", "c"] }, { tags: ["c"] })).toBe(
+      false,
+    );
     expect(holds({ left: "tags", op: "notContains", value: ["b"] }, { tags: ["a"] })).toBe(true);
   });
 
   it("dates, booleans and user pickers", () => {
-    expect(holds({ left: "startDate", op: "before", value: "2026-02-01" }, { startDate: "2026-01-31" })).toBe(true);
-    expect(holds({ left: "startDate", op: "after", value: "2026-02-01" }, { startDate: "2026-01-31" })).toBe(false);
-    expect(holds({ left: "startDate", op: "between", value: ["2026-01-01", "2026-01-31"] }, { startDate: "2026-01-31" })).toBe(true);
+    expect(
+      holds({ left: "startDate", op: "before", value: "2026-02-01" }, { startDate: "2026-01-31" }),
+    ).toBe(true);
+    expect(
+      holds({ left: "startDate", op: "after", value: "2026-02-01" }, { startDate: "2026-01-31" }),
+    ).toBe(false);
+    expect(
+      holds(
+        { left: "startDate", op: "between", value: ["2026-01-01", "2026-01-31"] },
+        { startDate: "2026-01-31" },
+      ),
+    ).toBe(true);
     expect(holds({ left: "urgent", op: "eq", value: true }, { urgent: true })).toBe(true);
     expect(holds({ left: "reviewer", op: "in", value: ["u1"] }, { reviewer: "u1" })).toBe(true);
   });
@@ -72,7 +104,9 @@ describe("evaluateRule", () => {
   it("matches the initiator's department with its sub-departments, and any of their roles", () => {
     expect(holds({ left: "initiator.dept", op: "in", value: ["lit"] }, {})).toBe(true);
     expect(holds({ left: "initiator.dept", op: "notIn", value: ["corp"] }, {})).toBe(true);
-    expect(holds({ left: "initiator.role", op: "in", value: ["partner", "lawyer"] }, {})).toBe(true);
+    expect(holds({ left: "initiator.role", op: "in", value: ["partner", "lawyer"] }, {})).toBe(
+      true,
+    );
     expect(holds({ left: "initiator.role", op: "notIn", value: ["lawyer"] }, {})).toBe(false);
   });
 
@@ -88,13 +122,17 @@ describe("evaluateRule", () => {
 
 describe("pickBranch (acceptance 5)", () => {
   const branches = [
-    branch("b1", [
-      [{ left: "amount", op: "gte", value: "100000" }],
+    branch(
+      "b1",
       [
-        { left: "type", op: "eq", value: "litigation" },
-        { left: "initiator.dept", op: "in", value: ["lit"] },
+        [{ left: "amount", op: "gte", value: "100000" }],
+        [
+          { left: "type", op: "eq", value: "litigation" },
+          { left: "initiator.dept", op: "in", value: ["lit"] },
+        ],
       ],
-    ], []),
+      [],
+    ),
     branch("default", "default", []),
   ];
 

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 
-import { addField, builderFields, formFields, type JsonSchema, optionLabel, setFieldKind, setFieldOptions, setFieldOptionsEn } from "../../src/shared/workflow";
+import {
+  addField,
+  builderFields,
+  formFields,
+  type JsonSchema,
+  optionLabel,
+  setFieldKind,
+  setFieldOptions,
+  setFieldOptionsEn,
+} from "../../src/shared/workflow";
 
 const EMPTY: JsonSchema = { type: "object", properties: {} };
 
@@ -36,7 +45,10 @@ describe("option labels in two languages", () => {
   });
 
   it("ignores a malformed x-enum-labels and never reads inherited keys", () => {
-    const s: JsonSchema = { type: "object", properties: { a: { type: "string", enum: ["x"], "x-enum-labels": { x: "not an object" } } } };
+    const s: JsonSchema = {
+      type: "object",
+      properties: { a: { type: "string", enum: ["x"], "x-enum-labels": { x: "not an object" } } },
+    };
     expect(formFields(s)[0].optionLabels).toBeUndefined();
     expect(optionLabel({}, "__proto__", "en")).toBe("__proto__");
     expect(optionLabel({}, "toString", "en")).toBe("toString");

@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 
 import { type FlowNode, returnCandidates, validateDefinition } from "../../src/shared/workflow";
-import { approval, branch, cc, definition, exclusive, handler, parallel, users } from "../fixtures/workflow-defs";
+import {
+  approval,
+  branch,
+  cc,
+  definition,
+  exclusive,
+  handler,
+  parallel,
+  users,
+} from "../fixtures/workflow-defs";
 
 const keys = (def: unknown, refs?: Parameters<typeof validateDefinition>[1]) =>
   validateDefinition(def, refs).map((e) => `${e.nodeId ?? "-"}:${e.key}`);
@@ -11,7 +20,11 @@ describe("validateDefinition", () => {
     const def = definition([
       approval("a1", users("u1")),
       exclusive("x", [
-        branch("big", [[{ left: "amount", op: "gte", value: "100000" }]], [approval("a2", users("u2"))]),
+        branch(
+          "big",
+          [[{ left: "amount", op: "gte", value: "100000" }]],
+          [approval("a2", users("u2"))],
+        ),
         branch("else", "default", []),
       ]),
     ]);
@@ -20,18 +33,26 @@ describe("validateDefinition", () => {
 
   it("refuses a broken shape with one structural error", () => {
     expect(keys({ nodes: "x" })).toEqual(["-:workflow.structure.invalid"]);
-    expect(keys(definition([{ id: "n", name: "n", type: "bogus" } as never]))).toEqual(["-:workflow.structure.invalid"]);
+    expect(keys(definition([{ id: "n", name: "n", type: "bogus" } as never]))).toEqual([
+      "-:workflow.structure.invalid",
+    ]);
   });
 
   it("names the definition-level problems", () => {
-    const def = definition([handler("h", users("u1"))], { name: "", kind: "nope" as never, form: { type: "object", properties: {} } });
+    const def = definition([handler("h", users("u1"))], {
+      name: "",
+      kind: "nope" as never,
+      form: { type: "object", properties: {} },
+    });
     expect(keys(def)).toEqual([
       "-:workflow.name.required",
       "-:workflow.kind.invalid",
       "-:workflow.form.empty",
       "-:workflow.approver.required",
     ]);
-    expect(keys(definition([approval("a", users("u"))], { form: { type: "string" } }))).toContain("-:workflow.form.invalid");
+    expect(keys(definition([approval("a", users("u"))], { form: { type: "string" } }))).toContain(
+      "-:workflow.form.invalid",
+    );
   });
 
   it("points at every unconfigured node at once", () => {
@@ -66,7 +87,10 @@ describe("validateDefinition", () => {
       approval("a", users("u")),
       approval("a", users("u")),
       exclusive("x1", [branch("only", "default", [])]),
-      exclusive("x2", [branch("d", "default", []), branch("c", [[{ left: "days", op: "gt", value: 3 }]], [])]),
+      exclusive("x2", [
+        branch("d", "default", []),
+        branch("c", [[{ left: "days", op: "gt", value: 3 }]], []),
+      ]),
       exclusive("x3", [
         branch("none", [], []),
         branch("unknown", [[{ left: "nope", op: "eq", value: 1 }]], []),
@@ -96,9 +120,14 @@ describe("validateDefinition", () => {
 
   it("checks field permissions, the initiator scope and known references", () => {
     const def = definition([approval("a", users("ghost"), { fields: { nope: "edit" } })], {
-      start: { initiators: { kind: "some", userIds: [], deptIds: [], roleIds: [] }, fields: { title: "hidden" } },
+      start: {
+        initiators: { kind: "some", userIds: [], deptIds: [], roleIds: [] },
+        fields: { title: "hidden" },
+      },
     });
-    expect(keys(def, { refs: { userIds: new Set(["u"]), roleIds: new Set(), deptIds: new Set() } })).toEqual([
+    expect(
+      keys(def, { refs: { userIds: new Set(["u"]), roleIds: new Set(), deptIds: new Set() } }),
+    ).toEqual([
       "-:workflow.start.scopeEmpty",
       "-:workflow.fields.requiredHidden",
       "a:workflow.assignee.unknown",
@@ -121,8 +150,11 @@ describe("validateDefinition", () => {
     const many = Array.from({ length: 201 }, (_, i) => approval(`n${i}`, users("u")));
     expect(keys(definition(many))).toEqual(["-:workflow.tooLarge"]);
     let nested: FlowNode[] = [approval("deep", users("u"))];
-    for (let i = 0; i < 6; i += 1) nested = [parallel(`p${i}`, nested, [approval(`s${i}`, users("u"))])];
-    expect(keys(definition([approval("a", users("u")), ...nested]))).toEqual(["-:workflow.tooLarge"]);
+    for (let i = 0; i < 6; i += 1)
+      nested = [parallel(`p${i}`, nested, [approval(`s${i}`, users("u"))])];
+    expect(keys(definition([approval("a", users("u")), ...nested]))).toEqual([
+      "-:workflow.tooLarge",
+    ]);
   });
 });
 
@@ -133,14 +165,24 @@ describe("returnCandidates", () => {
       branch("b0", [[{ left: "days", op: "gt", value: 1 }]], [approval("x1", users("u"))]),
       branch("b1", "default", [approval("x2", users("u"))]),
     ]),
-    parallel("p", [approval("p1", users("u")), approval("p2", users("u"))], [approval("q1", users("u"))]),
+    parallel(
+      "p",
+      [approval("p1", users("u")), approval("p2", users("u"))],
+      [approval("q1", users("u"))],
+    ),
     cc("c", users("u")),
     approval("n2", users("u")),
   ];
 
   it("walks outward, nearest first, into earlier exclusive branches but never parallel ones", () => {
     expect(returnCandidates(nodes, "n2").map((c) => c.nodeId)).toEqual(["x1", "x2", "n1", "start"]);
-    expect(returnCandidates(nodes, "p2").map((c) => c.nodeId)).toEqual(["p1", "x1", "x2", "n1", "start"]);
+    expect(returnCandidates(nodes, "p2").map((c) => c.nodeId)).toEqual([
+      "p1",
+      "x1",
+      "x2",
+      "n1",
+      "start",
+    ]);
     expect(returnCandidates(nodes, "q1").map((c) => c.nodeId)).toEqual(["x1", "x2", "n1", "start"]);
     expect(returnCandidates(nodes, "x2").map((c) => c.nodeId)).toEqual(["n1", "start"]);
   });

@@ -7,13 +7,22 @@ import { api } from "../lib/api";
 import { useCan } from "../routing/use-can";
 import { downloadByTicket } from "../lib/file-transfer";
 
-const idsOf = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
+const idsOf = (value: unknown) =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
 
 /**
  * Files named by id: their names (from Documents when the viewer may read it, else `names`, which
  * the record's own answer gave) and a download each.
  */
-export const FileLinks = ({ ids, instanceId, names: given }: { ids: unknown; instanceId?: string; names?: Record<string, string> }) => {
+export const FileLinks = ({
+  ids,
+  instanceId,
+  names: given,
+}: {
+  ids: unknown;
+  instanceId?: string;
+  names?: Record<string, string>;
+}) => {
   const { t } = useTranslation();
   const list = idsOf(ids);
   // Without rights on Documents the names are not asked for (the answer would be a 403).
@@ -22,13 +31,16 @@ export const FileLinks = ({ ids, instanceId, names: given }: { ids: unknown; ins
     queries: list.map((id) => ({
       queryKey: ["file-name", id],
       // A viewer without rights on Documents still sees the file is there, just not its name.
-      queryFn: async () => (await api.get<{ name: string }>(`/documents/files/${id}`, { skipErrorHandler: true })).name,
+      queryFn: async () =>
+        (await api.get<{ name: string }>(`/documents/files/${id}`, { skipErrorHandler: true }))
+          .name,
       retry: false,
       enabled: canRead,
       staleTime: 60_000,
     })),
   });
-  if (list.length === 0) return <span className="text-muted">{t("contracts.messages.noFiles")}</span>;
+  if (list.length === 0)
+    return <span className="text-muted">{t("contracts.messages.noFiles")}</span>;
   return (
     <Space direction="vertical" size={2}>
       {list.map((id, i) => (
@@ -40,7 +52,11 @@ export const FileLinks = ({ ids, instanceId, names: given }: { ids: unknown; ins
             type="link"
             icon={<DownloadOutlined />}
             aria-label={t("contracts.actions.download")}
-            onClick={() => void downloadByTicket(instanceId && !names[i]?.data ? { instanceId, fileId: id } : { fileId: id })}
+            onClick={() =>
+              void downloadByTicket(
+                instanceId && !names[i]?.data ? { instanceId, fileId: id } : { fileId: id },
+              )
+            }
           />
         </Space>
       ))}

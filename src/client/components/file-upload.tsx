@@ -27,7 +27,17 @@ type Props = {
  * Uploads through the documents feature (same token, rules and route) into the given folder; the
  * ids ride along with the form, and the server locks the files once the record names them.
  */
-export const FileUpload = ({ folderId, onChange, onBusy, max = 20, accept, label, id, fallbackFolder, itemExtra }: Props) => {
+export const FileUpload = ({
+  folderId,
+  onChange,
+  onBusy,
+  max = 20,
+  accept,
+  label,
+  id,
+  fallbackFolder,
+  itemExtra,
+}: Props) => {
   const { t } = useTranslation();
   const [list, setList] = useState<UploadFile[]>([]);
   useEffect(() => {
@@ -38,7 +48,8 @@ export const FileUpload = ({ folderId, onChange, onBusy, max = 20, accept, label
     );
     onBusy?.(list.some((f) => f.status === "uploading"));
   }, [list]); // eslint-disable-line react-hooks/exhaustive-deps
-  const patch = (uid: string, change: Partial<UploadFile>) => setList((all) => all.map((f) => (f.uid === uid ? { ...f, ...change } : f)));
+  const patch = (uid: string, change: Partial<UploadFile>) =>
+    setList((all) => all.map((f) => (f.uid === uid ? { ...f, ...change } : f)));
   const send = async (uid: string, file: File) => {
     const name = safeName(file.name);
     try {
@@ -48,10 +59,20 @@ export const FileUpload = ({ folderId, onChange, onBusy, max = 20, accept, label
         const tryName = n === 1 ? name : numbered(name, n);
         const body = new File([file], tryName, { type: file.type });
         try {
-          const [created] = await uploadOne(body, folderId ? { folderId } : { relativePath: `${fallbackFolder ?? t("contracts.upload.folder")}/${tryName}` }, token, (p) =>
-            patch(uid, { percent: Math.min(p, 99) }),
+          const [created] = await uploadOne(
+            body,
+            folderId
+              ? { folderId }
+              : { relativePath: `${fallbackFolder ?? t("contracts.upload.folder")}/${tryName}` },
+            token,
+            (p) => patch(uid, { percent: Math.min(p, 99) }),
           );
-          patch(uid, { status: "done", percent: 100, name: created.name, response: { id: created.id } });
+          patch(uid, {
+            status: "done",
+            percent: 100,
+            name: created.name,
+            response: { id: created.id },
+          });
           return;
         } catch (err) {
           if (!(isApiError(err) && err.statusCode === 409 && n < 20)) throw err;
@@ -68,7 +89,18 @@ export const FileUpload = ({ folderId, onChange, onBusy, max = 20, accept, label
       fileList={list}
       maxCount={max}
       beforeUpload={(file) => {
-        setList((all) => [...all, { uid: file.uid, name: file.name, status: "uploading" as const, percent: 0, size: file.size }].slice(-max));
+        setList((all) =>
+          [
+            ...all,
+            {
+              uid: file.uid,
+              name: file.name,
+              status: "uploading" as const,
+              percent: 0,
+              size: file.size,
+            },
+          ].slice(-max),
+        );
         void send(file.uid, file);
         return false;
       }}

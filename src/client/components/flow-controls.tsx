@@ -18,10 +18,19 @@ export const FlowControls = ({ fitPadding = 0.15 }: { fitPadding?: number }) => 
     </ControlButton>
   );
   return (
-    <Controls showZoom={false} showFitView={false} showInteractive={false} className="flow-controls">
+    <Controls
+      showZoom={false}
+      showFitView={false}
+      showInteractive={false}
+      className="flow-controls"
+    >
       {button(t("layout.diagram.zoomIn"), <PlusOutlined />, () => void flow.zoomIn())}
       {button(t("layout.diagram.zoomOut"), <MinusOutlined />, () => void flow.zoomOut())}
-      {button(t("layout.diagram.fitView"), <CompressOutlined />, () => void flow.fitView({ padding: fitPadding, maxZoom: 1 }))}
+      {button(
+        t("layout.diagram.fitView"),
+        <CompressOutlined />,
+        () => void flow.fitView({ padding: fitPadding, maxZoom: 1 }),
+      )}
     </Controls>
   );
 };

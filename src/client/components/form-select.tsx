@@ -5,6 +5,7 @@ import { Select, type SelectProps } from "antd";
  * puts that on its root <div>, where ARIA does not allow it (axe: aria-allowed-attr, critical).
  * The label's asterisk and the validation message still tell the user.
  */
-export const FormSelect = <T,>({ "aria-required": _required, ...props }: SelectProps<T> & { "aria-required"?: unknown }) => (
-  <Select<T> {...props} />
-);
+export const FormSelect = <T,>({
+  "aria-required": _required,
+  ...props
+}: SelectProps<T> & { "aria-required"?: unknown }) => <Select<T> {...props} />;

@@ -20,7 +20,10 @@ export type SealUsage = {
 export const SealUsageTable = ({ url, showSubject }: { url: string; showSubject?: boolean }) => {
   const { t } = useTranslation();
   const name = useMemberName();
-  const { data = [], isLoading } = useQuery({ queryKey: ["seal-usages", url], queryFn: () => api.get<SealUsage[]>(url) });
+  const { data = [], isLoading } = useQuery({
+    queryKey: ["seal-usages", url],
+    queryFn: () => api.get<SealUsage[]>(url),
+  });
   return (
     <Table<SealUsage>
       rowKey="id"
@@ -30,11 +33,25 @@ export const SealUsageTable = ({ url, showSubject }: { url: string; showSubject?
       pagination={false}
       scroll={{ x: 640 }}
       columns={[
-        ...(showSubject ? [{ title: t("seals.usage.subject"), dataIndex: "subject" }] : [{ title: t("seals.usage.seal"), dataIndex: "sealName" }]),
+        ...(showSubject
+          ? [{ title: t("seals.usage.subject"), dataIndex: "subject" }]
+          : [{ title: t("seals.usage.seal"), dataIndex: "sealName" }]),
         { title: t("seals.usage.copies"), dataIndex: "copies" },
-        { title: t("seals.usage.approvedBy"), dataIndex: "approvedBy", render: (v: string) => name(v) },
-        { title: t("seals.usage.stampedBy"), dataIndex: "stampedBy", render: (v: string) => name(v) },
-        { title: t("seals.usage.stampedAt"), dataIndex: "stampedAt", render: (v: string) => dayjs(v).format("YYYY-MM-DD") },
+        {
+          title: t("seals.usage.approvedBy"),
+          dataIndex: "approvedBy",
+          render: (v: string) => name(v),
+        },
+        {
+          title: t("seals.usage.stampedBy"),
+          dataIndex: "stampedBy",
+          render: (v: string) => name(v),
+        },
+        {
+          title: t("seals.usage.stampedAt"),
+          dataIndex: "stampedAt",
+          render: (v: string) => dayjs(v).format("YYYY-MM-DD"),
+        },
       ]}
     />
   );

@@ -6,7 +6,8 @@ import type { AcceptConfirm } from "../lib/accept-confirm";
 import { firmNow, firmToday } from "../lib/firm-time";
 import { noEnterSubmit } from "./no-enter-submit";
 
-const positive = (value: unknown) => (typeof value === "number" && Number.isInteger(value) && value > 0 ? value : undefined);
+const positive = (value: unknown) =>
+  typeof value === "number" && Number.isInteger(value) && value > 0 ? value : undefined;
 
 /**
  * The custodian's step (it may edit stampedCopies and stampedAt) confirms in its dialog what was
@@ -16,25 +17,48 @@ const positive = (value: unknown) => (typeof value === "number" && Number.isInte
  */
 export const stampConfirm =
   (t: TFunction) =>
-  (task: { editable: string[] }, form: Record<string, unknown>): Omit<AcceptConfirm, "version"> | undefined => {
-    if (!task.editable.includes("stampedCopies") || !task.editable.includes("stampedAt")) return undefined;
+  (
+    task: { editable: string[] },
+    form: Record<string, unknown>,
+  ): Omit<AcceptConfirm, "version"> | undefined => {
+    if (!task.editable.includes("stampedCopies") || !task.editable.includes("stampedAt"))
+      return undefined;
     const asked = positive(form.copies);
-    const typed = typeof form.stampedAt === "string" && dayjs(form.stampedAt).isValid() ? dayjs(form.stampedAt) : undefined;
+    const typed =
+      typeof form.stampedAt === "string" && dayjs(form.stampedAt).isValid()
+        ? dayjs(form.stampedAt)
+        : undefined;
     const copiesRequired = { required: true, message: t("seals.errors.stampedCopiesRequired") };
     const dateRequired = { required: true, message: t("seals.errors.stampedAtRequired") };
     return {
       title: t("seals.confirm.title"),
       keys: ["stampedCopies", "stampedAt"],
-      initialValues: { stampedCopies: positive(form.stampedCopies) ?? asked ?? 1, stampedAt: typed ?? firmNow() },
-      toPatch: (v) => ({ stampedCopies: v.stampedCopies, stampedAt: (v.stampedAt as Dayjs).format("YYYY-MM-DD") }),
+      initialValues: {
+        stampedCopies: positive(form.stampedCopies) ?? asked ?? 1,
+        stampedAt: typed ?? firmNow(),
+      },
+      toPatch: (v) => ({
+        stampedCopies: v.stampedCopies,
+        stampedAt: (v.stampedAt as Dayjs).format("YYYY-MM-DD"),
+      }),
       fields: (
         <>
-          <Typography.Paragraph type="secondary">{asked ? t("seals.confirm.hint", { count: asked }) : t("seals.confirm.hintNoCount")}</Typography.Paragraph>
-          <Form.Item name="stampedCopies" label={t("seals.confirm.copies")} rules={[copiesRequired]}>
+          <Typography.Paragraph type="secondary">
+            {asked ? t("seals.confirm.hint", { count: asked }) : t("seals.confirm.hintNoCount")}
+          </Typography.Paragraph>
+          <Form.Item
+            name="stampedCopies"
+            label={t("seals.confirm.copies")}
+            rules={[copiesRequired]}
+          >
             <InputNumber min={1} max={9999} precision={0} style={{ width: "100%" }} />
           </Form.Item>
           <Form.Item name="stampedAt" label={t("seals.confirm.date")} rules={[dateRequired]}>
-            <DatePicker style={{ width: "100%" }} disabledDate={(d) => d.format("YYYY-MM-DD") > firmToday()} onKeyDown={noEnterSubmit} />
+            <DatePicker
+              style={{ width: "100%" }}
+              disabledDate={(d) => d.format("YYYY-MM-DD") > firmToday()}
+              onKeyDown={noEnterSubmit}
+            />
           </Form.Item>
         </>
       ),

@@ -17,7 +17,12 @@ type AppSiderProps = {
 };
 
 /** Fixed sider on large screens; an overlay drawer below the large breakpoint. */
-export const AppSider = ({ isOverlay, isCollapsed, isDrawerOpen, onCloseDrawer }: AppSiderProps) => {
+export const AppSider = ({
+  isOverlay,
+  isCollapsed,
+  isDrawerOpen,
+  onCloseDrawer,
+}: AppSiderProps) => {
   const { t } = useTranslation();
 
   if (isOverlay) {

@@ -26,7 +26,11 @@ export const useColorScheme = (): ColorScheme => {
  * them) and remembers the resolved scheme for public/loader.js, so the next load's loader
  * already has the right colours.
  */
-const useDocumentTheme = (scheme: ColorScheme, skin: "default" | "bordered", dir: "ltr" | "rtl") => {
+const useDocumentTheme = (
+  scheme: ColorScheme,
+  skin: "default" | "bordered",
+  dir: "ltr" | "rtl",
+) => {
   useEffect(() => {
     const p = palette(scheme, skin);
     const root = document.documentElement;
@@ -40,7 +44,8 @@ const useDocumentTheme = (scheme: ColorScheme, skin: "default" | "bordered", dir
       "--app-primary": p.primary,
       "--app-on-primary": p.onPrimary,
       // antd's popup shadow, for our own floating surfaces (dialogs, toasts, panels).
-      "--app-shadow-popup": "0 6px 16px rgba(0, 0, 0, 0.08), 0 3px 6px -4px rgba(0, 0, 0, 0.12), 0 9px 28px 8px rgba(0, 0, 0, 0.05)",
+      "--app-shadow-popup":
+        "0 6px 16px rgba(0, 0, 0, 0.08), 0 3px 6px -4px rgba(0, 0, 0, 0.12), 0 9px 28px 8px rgba(0, 0, 0, 0.05)",
       "--initial-loader-bg": p.loader.bg,
       "--initial-loader-color": p.loader.color,
       "--initial-loader-track": p.loader.track,
@@ -65,11 +70,7 @@ export const AppThemeProvider = ({ children }: { children: ReactNode }) => {
   useDocumentTheme(scheme, skin, direction);
 
   return (
-    <ConfigProvider
-      locale={language === "en" ? enUS : zhCN}
-      theme={theme}
-      direction={direction}
-    >
+    <ConfigProvider locale={language === "en" ? enUS : zhCN} theme={theme} direction={direction}>
       {children}
     </ConfigProvider>
   );

@@ -10,7 +10,12 @@ import "./layout.css";
 import { withToggledCollapse } from "./layout-state";
 import { Navbar } from "./navbar";
 import { NavMenu } from "./nav-menu";
-import { getPreferences, setPreferences, syncServerPreferences, usePreferences } from "./preferences-store";
+import {
+  getPreferences,
+  setPreferences,
+  syncServerPreferences,
+  usePreferences,
+} from "./preferences-store";
 import { ScrollToTop } from "./scroll-to-top";
 import { useLayout } from "./use-layout";
 
@@ -51,7 +56,10 @@ export const DefaultLayout = ({ force }: { force?: "vertical" | "horizontal" }) 
   const isVertical = layout.nav === "vertical";
 
   return (
-    <Layout className={classes.filter(Boolean).join(" ")} hasSider={isVertical && !layout.isOverlay}>
+    <Layout
+      className={classes.filter(Boolean).join(" ")}
+      hasSider={isVertical && !layout.isOverlay}
+    >
       {isVertical ? (
         <AppSider
           isOverlay={layout.isOverlay}
@@ -70,7 +78,9 @@ export const DefaultLayout = ({ force }: { force?: "vertical" | "horizontal" }) 
             below={
               isVertical ? null : (
                 <nav className="app-horizontal-nav" aria-label={t("layout.navigation")}>
-                  <div className={layout.contentWidth === "boxed" ? "app-content-boxed" : undefined}>
+                  <div
+                    className={layout.contentWidth === "boxed" ? "app-content-boxed" : undefined}
+                  >
                     <NavMenu mode="horizontal" />
                   </div>
                 </nav>
@@ -79,7 +89,9 @@ export const DefaultLayout = ({ force }: { force?: "vertical" | "horizontal" }) 
           />
         )}
         <Layout.Content className="app-content">
-          <div className={layout.contentWidth === "boxed" ? "app-content-boxed" : "app-content-fluid"}>
+          <div
+            className={layout.contentWidth === "boxed" ? "app-content-boxed" : "app-content-fluid"}
+          >
             <KeepAliveOutlet />
           </div>
         </Layout.Content>

@@ -15,13 +15,20 @@ const LIMIT = 5;
 const DEBOUNCE_MS = 250;
 
 /** Groups in display order, with one running index so the arrow keys walk across groups. */
-const flatten = (groups: Group[]) => groups.flatMap((g) => g.items.map((item) => ({ group: g, item })));
+const flatten = (groups: Group[]) =>
+  groups.flatMap((g) => g.items.map((item) => ({ group: g, item })));
 
 /**
  * One query, every resource the user may read (the server asks only the allowed providers),
  * plus the menu's own pages matched here. ↑/↓ move, Enter opens, Esc closes.
  */
-export const GlobalSearchModal = ({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) => {
+export const GlobalSearchModal = ({
+  isOpen,
+  onClose,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+}) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const can = useCan();
@@ -40,7 +47,11 @@ export const GlobalSearchModal = ({ isOpen, onClose }: { isOpen: boolean; onClos
     const timer = window.setTimeout(() => {
       setLoading(true);
       api
-        .get<Group[]>("/search", { params: { q, limit: LIMIT }, signal: controller.signal, skipErrorHandler: true })
+        .get<Group[]>("/search", {
+          params: { q, limit: LIMIT },
+          signal: controller.signal,
+          skipErrorHandler: true,
+        })
         .then((data) => setRemote(Array.isArray(data) ? data : []))
         .catch(() => setRemote([]))
         .finally(() => setLoading(false));
@@ -57,9 +68,16 @@ export const GlobalSearchModal = ({ isOpen, onClose }: { isOpen: boolean; onClos
       ? allowedPages(can, t)
           .filter((page) => page.label.toLowerCase().includes(needle) || page.path.includes(needle))
           .slice(0, LIMIT)
-          .map((page) => ({ id: page.path, title: page.label, subtitle: page.path, link: page.path }))
+          .map((page) => ({
+            id: page.path,
+            title: page.label,
+            subtitle: page.path,
+            link: page.path,
+          }))
       : [];
-    const local: Group[] = pages.length ? [{ type: "pages", labelKey: "search.groups.pages", items: pages }] : [];
+    const local: Group[] = pages.length
+      ? [{ type: "pages", labelKey: "search.groups.pages", items: pages }]
+      : [];
     return [...local, ...remote];
   }, [q, remote, can, t]);
   const flat = flatten(groups);
@@ -108,9 +126,17 @@ export const GlobalSearchModal = ({ isOpen, onClose }: { isOpen: boolean; onClos
         aria-activedescendant={flat[active] ? `search-hit-${active}` : undefined}
         aria-label={t("search.placeholder")}
       />
-      <div id="global-search-results" role="listbox" className="global-search-results" aria-label={t("search.results")}>
+      <div
+        id="global-search-results"
+        role="listbox"
+        className="global-search-results"
+        aria-label={t("search.results")}
+      >
         {q && !isLoading && !flat.length ? (
-          <Empty image={<FileSearchOutlined style={{ fontSize: 40 }} />} description={t("search.empty")} />
+          <Empty
+            image={<FileSearchOutlined style={{ fontSize: 40 }} />}
+            description={t("search.empty")}
+          />
         ) : null}
         {groups.map((group) => (
           <div key={group.type} role="group" aria-label={t(group.labelKey)}>
@@ -129,7 +155,9 @@ export const GlobalSearchModal = ({ isOpen, onClose }: { isOpen: boolean; onClos
                   onClick={() => go(item.link)}
                 >
                   <span className="global-search-hit-title">{item.title}</span>
-                  {item.subtitle ? <span className="global-search-hit-subtitle">{item.subtitle}</span> : null}
+                  {item.subtitle ? (
+                    <span className="global-search-hit-subtitle">{item.subtitle}</span>
+                  ) : null}
                 </div>
               );
             })}

@@ -54,7 +54,13 @@ export const effectiveLayout = (prefs: LayoutPrefs, viewportWidth: number): Effe
     return { ...base, nav: "vertical", isCollapsed: false, isOverlay: true, navbarType: "sticky" };
   }
   if (prefs.navLayout === "horizontal") {
-    return { ...base, nav: "horizontal", isCollapsed: false, isOverlay: false, navbarType: "sticky" };
+    return {
+      ...base,
+      nav: "horizontal",
+      isCollapsed: false,
+      isOverlay: false,
+      navbarType: "sticky",
+    };
   }
   const isCollapsed = prefs.navLayout === "collapsed" || prefs.navCollapsed;
   return { ...base, nav: "vertical", isCollapsed, isOverlay: false };
@@ -77,8 +83,10 @@ export const withNavLayout = <P extends LayoutPrefs>(prefs: P, navLayout: P["nav
 };
 
 /** A navbar hidden under horizontal navigation would take the menu with it: it stays sticky. */
-export const withNavbarType = <P extends LayoutPrefs>(prefs: P, navbarType: P["navbarType"]): P =>
-  ({ ...prefs, navbarType: prefs.navLayout === "horizontal" ? "sticky" : navbarType });
+export const withNavbarType = <P extends LayoutPrefs>(
+  prefs: P,
+  navbarType: P["navbarType"],
+): P => ({ ...prefs, navbarType: prefs.navLayout === "horizontal" ? "sticky" : navbarType });
 
 /** The navbar's fold button: flips between the vertical and the collapsed layout. */
 export const withToggledCollapse = <P extends LayoutPrefs>(prefs: P): P => {

@@ -26,7 +26,13 @@ export const Navbar = ({ nav, isOverlay, isCollapsed, onToggleNav, below }: Navb
   const { t } = useTranslation();
   const isSmall = useMediaQuery(SMALL_SCREEN_QUERY);
   const slot = useNavbarSlot();
-  const toggleIcon = isOverlay ? <MenuOutlined /> : isCollapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />;
+  const toggleIcon = isOverlay ? (
+    <MenuOutlined />
+  ) : isCollapsed ? (
+    <MenuUnfoldOutlined />
+  ) : (
+    <MenuFoldOutlined />
+  );
 
   return (
     <header className="app-navbar">

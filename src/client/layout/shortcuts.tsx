@@ -26,7 +26,12 @@ export const Shortcuts = () => {
           <div className="shortcuts-title">{t("layout.shortcuts")}</div>
           <nav className="shortcuts-grid">
             {pages.map((page) => (
-              <Link key={page.path} to={page.path} className="shortcut" onClick={() => setOpen(false)}>
+              <Link
+                key={page.path}
+                to={page.path}
+                className="shortcut"
+                onClick={() => setOpen(false)}
+              >
                 <span className="shortcut-icon" aria-hidden>
                   {page.icon}
                 </span>

@@ -43,9 +43,16 @@ const TEXT_TERTIARY = { light: "rgba(0, 0, 0, 0.58)", dark: "rgba(255, 255, 255,
  */
 const TAG_TEXT = {
   light: {
-    cyan7: "#006d75", green7: "#237804", orange7: "#ad4e00", yellow7: "#876800",
-    volcano7: "#ad2102", gold7: "#874d00", lime7: "#3f6600",
-    colorSuccess: "#237804", colorWarning: "#874d00", colorError: "#cf1322",
+    cyan7: "#006d75",
+    green7: "#237804",
+    orange7: "#ad4e00",
+    yellow7: "#876800",
+    volcano7: "#ad2102",
+    gold7: "#874d00",
+    lime7: "#3f6600",
+    colorSuccess: "#237804",
+    colorWarning: "#874d00",
+    colorError: "#cf1322",
   },
   dark: { purple7: "#ab7ae0", geekblue7: "#7f9ef3", colorError: "#f37370" },
 } as const;
@@ -102,7 +109,12 @@ export const antdTheme = (
       ...(isBordered ? { boxShadow: "none", boxShadowSecondary: "0 0 0 1px " + p.border } : {}),
     },
     components: {
-      Layout: { headerBg: p.bgContainer, siderBg: p.bgContainer, bodyBg: p.bgLayout, footerBg: p.bgLayout },
+      Layout: {
+        headerBg: p.bgContainer,
+        siderBg: p.bgContainer,
+        bodyBg: p.bgLayout,
+        footerBg: p.bgLayout,
+      },
       Menu: {
         itemBg: "transparent",
         subMenuItemBg: "transparent",

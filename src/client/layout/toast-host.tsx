@@ -97,7 +97,12 @@ export const ToastHost = () => {
         </span>
         <span className="app-toast-message">{toast.message}</span>
         {toast.isCloseable ? (
-          <button type="button" className="app-toast-close" aria-label={t("toast.close")} onClick={hide}>
+          <button
+            type="button"
+            className="app-toast-close"
+            aria-label={t("toast.close")}
+            onClick={hide}
+          >
             <CloseOutlined />
           </button>
         ) : null}

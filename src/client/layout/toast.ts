@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from "react";
 
 export type ToastColor = "success" | "error" | "warning" | "info";
-export type ToastLocation = "top" | "bottom" | "top-start" | "top-end" | "bottom-start" | "bottom-end";
+export type ToastLocation =
+  "top" | "bottom" | "top-start" | "top-end" | "bottom-start" | "bottom-end";
 export type ToastTransition = "fade" | "slide" | "scale";
 
 export type ToastOptions = {

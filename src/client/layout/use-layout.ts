@@ -9,12 +9,21 @@ const subscribe = (notify: () => void) => {
 };
 
 export const useViewportWidth = () =>
-  useSyncExternalStore(subscribe, () => window.innerWidth, () => 1280);
+  useSyncExternalStore(
+    subscribe,
+    () => window.innerWidth,
+    () => 1280,
+  );
 
 /** The layout that renders now; `force` is a route's own layout (vertical / horizontal). */
 export const useLayout = (force?: "vertical" | "horizontal"): EffectiveLayout => {
   const prefs = usePreferences();
   const width = useViewportWidth();
-  const navLayout = force === "horizontal" ? "horizontal" : force === "vertical" && prefs.navLayout === "horizontal" ? "vertical" : prefs.navLayout;
+  const navLayout =
+    force === "horizontal"
+      ? "horizontal"
+      : force === "vertical" && prefs.navLayout === "horizontal"
+        ? "vertical"
+        : prefs.navLayout;
   return effectiveLayout({ ...prefs, navLayout }, width);
 };

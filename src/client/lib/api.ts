@@ -1,4 +1,9 @@
-import axios, { type AxiosError, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from "axios";
+import axios, {
+  type AxiosError,
+  type AxiosRequestConfig,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from "axios";
 import qs from "qs";
 
 import type { Envelope } from "../../shared/errors";
@@ -145,10 +150,14 @@ export type CallOptions = AxiosRequestConfig;
  */
 export const api = {
   get: async <T>(url: string, options?: CallOptions) => (await http.get<T>(url, options)).data,
-  post: async <T = unknown>(url: string, body?: unknown, options?: CallOptions) => (await http.post<T>(url, body, options)).data,
-  put: async <T = unknown>(url: string, body?: unknown, options?: CallOptions) => (await http.put<T>(url, body, options)).data,
-  patch: async <T = unknown>(url: string, body?: unknown, options?: CallOptions) => (await http.patch<T>(url, body, options)).data,
-  delete: async <T = unknown>(url: string, options?: CallOptions) => (await http.delete<T>(url, options)).data,
+  post: async <T = unknown>(url: string, body?: unknown, options?: CallOptions) =>
+    (await http.post<T>(url, body, options)).data,
+  put: async <T = unknown>(url: string, body?: unknown, options?: CallOptions) =>
+    (await http.put<T>(url, body, options)).data,
+  patch: async <T = unknown>(url: string, body?: unknown, options?: CallOptions) =>
+    (await http.patch<T>(url, body, options)).data,
+  delete: async <T = unknown>(url: string, options?: CallOptions) =>
+    (await http.delete<T>(url, options)).data,
 };
 
 /**

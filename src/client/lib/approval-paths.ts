@@ -11,4 +11,5 @@ const DETAIL_PATHS: Partial<Record<string, string>> = {
   "case-change": "/case/workflow/change",
 };
 
-export const approvalPathOf = (kind: string | undefined, instanceId: string) => `${(kind && DETAIL_PATHS[kind]) || "/workflow/detail"}/${instanceId}`;
+export const approvalPathOf = (kind: string | undefined, instanceId: string) =>
+  `${(kind && DETAIL_PATHS[kind]) || "/workflow/detail"}/${instanceId}`;

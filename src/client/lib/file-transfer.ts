@@ -9,7 +9,9 @@ const BLANKS = /[\s\u00a0\u3000]+/g;
  * should not be refused for its spaces: blanks and forbidden characters become "_".
  */
 export const safeName = (name: string) =>
-  [...name.replace(BLANKS, "_")].map((c) => ((INVALID_NAME_CHARS as readonly string[]).includes(c) ? "_" : c)).join("");
+  [...name.replace(BLANKS, "_")]
+    .map((c) => ((INVALID_NAME_CHARS as readonly string[]).includes(c) ? "_" : c))
+    .join("");
 
 /** "a.pdf" -> "a-2.pdf": the next name to try when the folder already holds one. */
 export const numbered = (name: string, n: number) => {
@@ -45,7 +47,11 @@ export const uploadOne = async <T = UploadedFile[]>(
   url = "/documents/files/raw",
 ) =>
   api.post<T>(url, file, {
-    params: { name: file.name, relativePath: fields.relativePath, folderId: fields.folderId ?? undefined },
+    params: {
+      name: file.name,
+      relativePath: fields.relativePath,
+      folderId: fields.folderId ?? undefined,
+    },
     headers: { "Content-Type": "application/octet-stream", "X-Upload-Token": token },
     // The row shows the server's reason itself; no toast per failed file.
     skipErrorHandler: true,
@@ -61,8 +67,15 @@ export type TicketFor =
 
 const ticketCall = (target: TicketFor): [url: string, body: Record<string, unknown>] => {
   if ("folderId" in target) return [`/documents/folders/${target.folderId}/ticket`, {}];
-  if ("instanceId" in target) return [`/workflow/instances/${target.instanceId}/files/${target.fileId}/ticket`, { inline: target.inline }];
-  return [`/documents/files/${target.fileId}/ticket`, { inline: target.inline, version: target.version }];
+  if ("instanceId" in target)
+    return [
+      `/workflow/instances/${target.instanceId}/files/${target.fileId}/ticket`,
+      { inline: target.inline },
+    ];
+  return [
+    `/documents/files/${target.fileId}/ticket`,
+    { inline: target.inline, version: target.version },
+  ];
 };
 
 /**

@@ -47,10 +47,12 @@ export const useFirmTimeZone = () =>
   );
 
 /** Whether the reader's clock shows another hour than the firm's at that instant (offsets, not names). */
-export const isOtherZone = (instant: Instant = Date.now()) => inFirmZone(instant, zone).utcOffset() !== dayjs(instant).utcOffset();
+export const isOtherZone = (instant: Instant = Date.now()) =>
+  inFirmZone(instant, zone).utcOffset() !== dayjs(instant).utcOffset();
 
 /** An instant as the firm reads it; labelled "(UTC+8)" when the browser's zone differs. */
-export const firmTime = (instant: Instant, format = "YYYY-MM-DD HH:mm") => formatFirmTime(instant, zone, format, isOtherZone(instant));
+export const firmTime = (instant: Instant, format = "YYYY-MM-DD HH:mm") =>
+  formatFirmTime(instant, zone, format, isOtherZone(instant));
 
 /** The firm's offset label now ("UTC+8"). */
 export const firmOffset = (instant: Instant = Date.now()) => utcOffsetLabel(instant, zone);
@@ -63,10 +65,12 @@ export const firmToday = () => firmDay(Date.now(), zone);
  * picker shows the firm's wall clock (a local Dayjs with the same digits) and what it returns is
  * read back on the firm's clock.
  */
-export const toPickerValue = (instant: Instant) => dayjs(inFirmZone(instant, zone).format("YYYY-MM-DDTHH:mm:ss"));
+export const toPickerValue = (instant: Instant) =>
+  dayjs(inFirmZone(instant, zone).format("YYYY-MM-DDTHH:mm:ss"));
 
 /** The instant a picker's wall-clock value names on the firm's clock (ISO, for the API). */
-export const fromPickerValue = (value: Dayjs) => firmWallToInstant(value.format("YYYY-MM-DDTHH:mm:ss"), zone);
+export const fromPickerValue = (value: Dayjs) =>
+  firmWallToInstant(value.format("YYYY-MM-DDTHH:mm:ss"), zone);
 
 /** Now on the firm's wall clock, as a picker value. */
 export const firmNow = () => toPickerValue(Date.now());

@@ -18,7 +18,9 @@ const toCrudSorters = <T>(sorter: SorterResult<T> | SorterResult<T>[]): CrudSort
 
 /** Drops filters the user left empty so they vanish from the URL and the query. */
 export const compactFilters = (filters: CrudFilter[]): CrudFilter[] =>
-  filters.filter((f) => "field" in f && f.value !== undefined && f.value !== null && f.value !== "");
+  filters.filter(
+    (f) => "field" in f && f.value !== undefined && f.value !== null && f.value !== "",
+  );
 
 /**
  * Refine core's useTable wired to antd's Table (pagination, sorting, loading). It does what

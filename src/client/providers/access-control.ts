@@ -25,7 +25,6 @@ export const replaceRules = (rules: PermissionRule[]) => {
   ability.update(toRawRules(rules));
 };
 
-
 /** Refine's CRUD actions spoken in the permission vocabulary of src/shared/permissions. */
 const REFINE_ACTIONS: Record<string, string> = {
   list: "read",
@@ -45,7 +44,10 @@ export const accessControlProvider: AccessControlProvider = {
     const subject = meta?.subject ?? resource ?? "all";
     const mapped = REFINE_ACTIONS[action] ?? action;
     const allowed = ability.can(mapped, subject);
-    return { can: allowed, reason: allowed ? undefined : ability.relevantRuleFor(mapped, subject)?.reason };
+    return {
+      can: allowed,
+      reason: allowed ? undefined : ability.relevantRuleFor(mapped, subject)?.reason,
+    };
   },
   options: { buttons: { enableAccessControl: true, hideIfUnauthorized: true } },
 };

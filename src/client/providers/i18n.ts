@@ -4,12 +4,7 @@ import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import type { I18nProvider } from "@refinedev/core";
 
-import {
-  DEFAULT_LANGUAGE,
-  LANGUAGES,
-  type Language,
-  pickLanguage,
-} from "../../shared/i18n-config";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, pickLanguage } from "../../shared/i18n-config";
 import { STORAGE_KEYS } from "./storage";
 
 type Messages = Record<string, unknown>;

@@ -51,25 +51,40 @@ export class PublicError extends Error {
 const call = async <T>(url: string, init: RequestInit = {}): Promise<T> => {
   let res: Response;
   try {
-    res = await fetch(url, { ...init, credentials: "same-origin", headers: { Accept: "application/json", Lang: getLanguage(), ...init.headers } });
+    res = await fetch(url, {
+      ...init,
+      credentials: "same-origin",
+      headers: { Accept: "application/json", Lang: getLanguage(), ...init.headers },
+    });
   } catch {
     throw new PublicError(0, "", null);
   }
-  const body = (await res.json().catch(() => null)) as { code?: number; msg?: string; data?: unknown } | null;
-  if (!res.ok || (typeof body?.code === "number" && body.code >= 400)) throw new PublicError(res.status, body?.msg ?? "", body?.data ?? null);
+  const body = (await res.json().catch(() => null)) as {
+    code?: number;
+    msg?: string;
+    data?: unknown;
+  } | null;
+  if (!res.ok || (typeof body?.code === "number" && body.code >= 400))
+    throw new PublicError(res.status, body?.msg ?? "", body?.data ?? null);
   return body?.data as T;
 };
 
-const json = (body: unknown): RequestInit => ({ method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+const json = (body: unknown): RequestInit => ({
+  method: "POST",
+  headers: { "Content-Type": "application/json" },
+  body: JSON.stringify(body),
+});
 
 export const signingApi = (token: string) => {
   const base = `/api/public/esign/${encodeURIComponent(token)}`;
   return {
     base,
     view: () => call<PublicView>(base),
-    sendCode: () => call<{ maskedRecipient: string; resendAfterSeconds: number }>(`${base}/code`, json({})),
+    sendCode: () =>
+      call<{ maskedRecipient: string; resendAfterSeconds: number }>(`${base}/code`, json({})),
     verify: (code: string) => call<{ verified: true }>(`${base}/verify`, json({ code })),
-    sign: (marks: Record<string, { png: string }>) => call<PublicView>(`${base}/sign`, json({ marks })),
+    sign: (marks: Record<string, { png: string }>) =>
+      call<PublicView>(`${base}/sign`, json({ marks })),
     decline: (reason: string) => call<{ declined: true }>(`${base}/decline`, json({ reason })),
     pageUrl: (n: number) => `${base}/pages/${n}`,
     sealedUrl: `${base}/sealed`,
@@ -78,4 +93,9 @@ export const signingApi = (token: string) => {
 
 export type SigningApi = ReturnType<typeof signingApi>;
 
-export const verifyPdf = (file: Blob) => call<VerifyResult>("/api/public/verify", { method: "POST", headers: { "Content-Type": "application/pdf" }, body: file });
+export const verifyPdf = (file: Blob) =>
+  call<VerifyResult>("/api/public/verify", {
+    method: "POST",
+    headers: { "Content-Type": "application/pdf" },
+    body: file,
+  });

@@ -17,7 +17,8 @@ const route = (path: string) => {
 export const PublicApp = () => {
   // Bumped after a language change so every t() on the page runs again.
   const [, setRevision] = useState(0);
-  const onLanguage = (language: Language) => void changeLanguage(language).then(() => setRevision((n) => n + 1));
+  const onLanguage = (language: Language) =>
+    void changeLanguage(language).then(() => setRevision((n) => n + 1));
   const at = route(window.location.pathname);
   if (at.page === "sign") return <SignPage token={at.token} onLanguage={onLanguage} />;
   if (at.page === "verify") return <VerifyPage onLanguage={onLanguage} />;

@@ -10,7 +10,9 @@ const sentKey = (api: SigningApi) => `esign-code:${api.base}`;
 const sentBefore = (api: SigningApi): Sent | null => {
   try {
     const saved = JSON.parse(window.sessionStorage.getItem(sentKey(api)) ?? "null") as Sent | null;
-    return saved && typeof saved.sentTo === "string" && typeof saved.until === "number" ? saved : null;
+    return saved && typeof saved.sentTo === "string" && typeof saved.until === "number"
+      ? saved
+      : null;
   } catch {
     return null;
   }
@@ -27,10 +29,22 @@ const remember = (api: SigningApi, sent: Sent) => {
  * Proves the signer holds the email or phone the firm entered: a 6-digit code sent there. The
  * fifth wrong code locks the link (the server answers 423), which the page then shows.
  */
-export const CodeStep = ({ api, view, onVerified, onLocked }: { api: SigningApi; view: PublicView; onVerified: () => void; onLocked: () => void }) => {
+export const CodeStep = ({
+  api,
+  view,
+  onVerified,
+  onLocked,
+}: {
+  api: SigningApi;
+  view: PublicView;
+  onVerified: () => void;
+  onLocked: () => void;
+}) => {
   const [before] = useState(() => sentBefore(api));
   const [sentTo, setSentTo] = useState<string | null>(before?.sentTo ?? null);
-  const [wait, setWait] = useState(() => (before ? Math.max(0, Math.ceil((before.until - Date.now()) / 1000)) : 0));
+  const [wait, setWait] = useState(() =>
+    before ? Math.max(0, Math.ceil((before.until - Date.now()) / 1000)) : 0,
+  );
   const [code, setCode] = useState("");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
@@ -48,14 +62,23 @@ export const CodeStep = ({ api, view, onVerified, onLocked }: { api: SigningApi;
       const res = await api.sendCode();
       setSentTo(res.maskedRecipient);
       setWait(res.resendAfterSeconds);
-      remember(api, { sentTo: res.maskedRecipient, until: Date.now() + res.resendAfterSeconds * 1000 });
+      remember(api, {
+        sentTo: res.maskedRecipient,
+        until: Date.now() + res.resendAfterSeconds * 1000,
+      });
     } catch (e) {
       // Too early (sent from another tab or device): a code is out, so the box is what matters.
-      const early = e instanceof PublicError && e.status === 429 ? (e.data as { resendAfterSeconds?: number; maskedRecipient?: string } | null) : null;
+      const early =
+        e instanceof PublicError && e.status === 429
+          ? (e.data as { resendAfterSeconds?: number; maskedRecipient?: string } | null)
+          : null;
       if (early?.maskedRecipient && typeof early.resendAfterSeconds === "number") {
         setSentTo(early.maskedRecipient);
         setWait(early.resendAfterSeconds);
-        remember(api, { sentTo: early.maskedRecipient, until: Date.now() + early.resendAfterSeconds * 1000 });
+        remember(api, {
+          sentTo: early.maskedRecipient,
+          until: Date.now() + early.resendAfterSeconds * 1000,
+        });
         return;
       }
       setError(e instanceof PublicError && e.message ? e.message : t("errors.network"));
@@ -81,8 +104,15 @@ export const CodeStep = ({ api, view, onVerified, onLocked }: { api: SigningApi;
       onVerified();
     } catch (e) {
       if (e instanceof PublicError && e.status === 423) return onLocked();
-      const left = e instanceof PublicError ? (e.data as { triesLeft?: number } | null)?.triesLeft : undefined;
-      setError(e instanceof PublicError && e.message ? e.message : typeof left === "number" ? t("code.triesLeft", { count: left }) : t("errors.network"));
+      const left =
+        e instanceof PublicError ? (e.data as { triesLeft?: number } | null)?.triesLeft : undefined;
+      setError(
+        e instanceof PublicError && e.message
+          ? e.message
+          : typeof left === "number"
+            ? t("code.triesLeft", { count: left })
+            : t("errors.network"),
+      );
       setCode("");
     } finally {
       setBusy(false);
@@ -94,8 +124,17 @@ export const CodeStep = ({ api, view, onVerified, onLocked }: { api: SigningApi;
     <section className="pub-card" aria-labelledby="code-title">
       <h2 id="code-title">{t("code.title")}</h2>
       <p>{t("code.explain", { channel, recipient: sentTo ?? view.maskedRecipient })}</p>
-      <button type="button" className={sentTo ? "pub-button" : "pub-button pub-primary"} onClick={() => void send()} disabled={busy || wait > 0}>
-        {wait > 0 ? t("code.resendIn", { count: wait }) : sentTo ? t("code.resend") : t("code.send")}
+      <button
+        type="button"
+        className={sentTo ? "pub-button" : "pub-button pub-primary"}
+        onClick={() => void send()}
+        disabled={busy || wait > 0}
+      >
+        {wait > 0
+          ? t("code.resendIn", { count: wait })
+          : sentTo
+            ? t("code.resend")
+            : t("code.send")}
       </button>
       {sentTo ? (
         <p role="status" className="pub-muted">

@@ -3,7 +3,17 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { t } from "./i18n";
 
 /** Declining needs a reason: the firm reads it in the request's trail. */
-export const DeclineDialog = ({ open, busy, onDecline, onClose }: { open: boolean; busy: boolean; onDecline: (reason: string) => void; onClose: () => void }) => {
+export const DeclineDialog = ({
+  open,
+  busy,
+  onDecline,
+  onClose,
+}: {
+  open: boolean;
+  busy: boolean;
+  onDecline: (reason: string) => void;
+  onClose: () => void;
+}) => {
   const dialog = useRef<HTMLDialogElement>(null);
   const [reason, setReason] = useState("");
   const [error, setError] = useState("");

@@ -15,7 +15,15 @@ const key = (f: Field, i: number) => f.id ?? String(i);
  * a date field is filled by the server when signing. Sign is offered once every signature field
  * has a mark.
  */
-export const DocumentView = ({ api, view, onView }: { api: SigningApi; view: PublicView; onView: (view: PublicView) => void }) => {
+export const DocumentView = ({
+  api,
+  view,
+  onView,
+}: {
+  api: SigningApi;
+  view: PublicView;
+  onView: (view: PublicView) => void;
+}) => {
   const [marks, setMarks] = useState<Record<string, string>>({});
   const [padFor, setPadFor] = useState<string | null>(null);
   const [isDeclining, setDeclining] = useState(false);
@@ -42,7 +50,10 @@ export const DocumentView = ({ api, view, onView }: { api: SigningApi; view: Pub
       setBusy(false);
     }
   };
-  const sign = () => void submit(() => api.sign(Object.fromEntries(signatureKeys.map((k) => [k, { png: marks[k] }]))));
+  const sign = () =>
+    void submit(() =>
+      api.sign(Object.fromEntries(signatureKeys.map((k) => [k, { png: marks[k] }]))),
+    );
 
   return (
     <>
@@ -57,11 +68,24 @@ export const DocumentView = ({ api, view, onView }: { api: SigningApi; view: Pub
         {view.pages.map((size, index) => {
           const page = index + 1;
           return (
-            <figure key={page} className="pub-page" style={{ aspectRatio: `${size.width} / ${size.height}` }}>
-              <img src={api.pageUrl(page)} alt={t("sign.pageAlt", { page, count: view.pageCount })} loading={page > 2 ? "lazy" : "eager"} />
+            <figure
+              key={page}
+              className="pub-page"
+              style={{ aspectRatio: `${size.width} / ${size.height}` }}
+            >
+              <img
+                src={api.pageUrl(page)}
+                alt={t("sign.pageAlt", { page, count: view.pageCount })}
+                loading={page > 2 ? "lazy" : "eager"}
+              />
               {view.fields.map((f, i) =>
                 f.page !== page ? null : (
-                  <FieldBox key={key(f, i)} field={f} mark={marks[key(f, i)]} onOpen={() => setPadFor(key(f, i))} />
+                  <FieldBox
+                    key={key(f, i)}
+                    field={f}
+                    mark={marks[key(f, i)]}
+                    onOpen={() => setPadFor(key(f, i))}
+                  />
                 ),
               )}
             </figure>
@@ -75,15 +99,30 @@ export const DocumentView = ({ api, view, onView }: { api: SigningApi; view: Pub
           </p>
         ) : null}
         <div className="pub-actions">
-          <button type="button" className="pub-button pub-danger-outline" onClick={() => setDeclining(true)} disabled={busy}>
+          <button
+            type="button"
+            className="pub-button pub-danger-outline"
+            onClick={() => setDeclining(true)}
+            disabled={busy}
+          >
             {t("sign.decline")}
           </button>
-          <button type="button" className="pub-button pub-primary" onClick={sign} disabled={busy || done < signatureKeys.length}>
+          <button
+            type="button"
+            className="pub-button pub-primary"
+            onClick={sign}
+            disabled={busy || done < signatureKeys.length}
+          >
             {busy ? t("sign.signing") : t("sign.sign")}
           </button>
         </div>
       </div>
-      <SignaturePad open={padFor !== null} signerName={view.signerName} onApply={apply} onClose={() => setPadFor(null)} />
+      <SignaturePad
+        open={padFor !== null}
+        signerName={view.signerName}
+        onApply={apply}
+        onClose={() => setPadFor(null)}
+      />
       <DeclineDialog
         open={isDeclining}
         busy={busy}
@@ -100,13 +139,32 @@ export const DocumentView = ({ api, view, onView }: { api: SigningApi; view: Pub
   );
 };
 
-const FieldBox = ({ field, mark, onOpen }: { field: Field; mark: string | undefined; onOpen: () => void }) => {
-  const style = { left: pct(field.x), top: pct(field.y), width: pct(field.w), height: pct(field.h) };
+const FieldBox = ({
+  field,
+  mark,
+  onOpen,
+}: {
+  field: Field;
+  mark: string | undefined;
+  onOpen: () => void;
+}) => {
+  const style = {
+    left: pct(field.x),
+    top: pct(field.y),
+    width: pct(field.w),
+    height: pct(field.h),
+  };
   if (field.kind === "date") {
     return (
       // The box is often a line high: a short word that scales with it, the full sentence for
       // screen readers and on hover.
-      <span className="pub-field pub-field-date" style={style} title={t("sign.dateField")} role="img" aria-label={t("sign.dateField")}>
+      <span
+        className="pub-field pub-field-date"
+        style={style}
+        title={t("sign.dateField")}
+        role="img"
+        aria-label={t("sign.dateField")}
+      >
         <span className="pub-field-text" aria-hidden>
           {t("sign.dateShort")}
         </span>
@@ -114,7 +172,13 @@ const FieldBox = ({ field, mark, onOpen }: { field: Field; mark: string | undefi
     );
   }
   return (
-    <button type="button" className={`pub-field pub-field-sign${mark ? " is-done" : ""}`} style={style} onClick={onOpen} aria-label={mark ? t("sign.changeSignature") : t("sign.signHere")}>
+    <button
+      type="button"
+      className={`pub-field pub-field-sign${mark ? " is-done" : ""}`}
+      style={style}
+      onClick={onOpen}
+      aria-label={mark ? t("sign.changeSignature") : t("sign.signHere")}
+    >
       {mark ? <img src={`data:image/png;base64,${mark}`} alt="" /> : t("sign.signHere")}
     </button>
   );

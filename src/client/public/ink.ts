@@ -3,9 +3,11 @@
 export const PAD = { width: 600, height: 200 };
 export const INK = "#1b2a6b";
 /** Script faces most systems have; the generic `cursive` is the last resort. No web font is fetched. */
-export const SCRIPT_FONT = '"Segoe Script", "Brush Script MT", "Snell Roundhand", "Apple Chancery", "STKaiti", "KaiTi", "Kaiti SC", cursive';
+export const SCRIPT_FONT =
+  '"Segoe Script", "Brush Script MT", "Snell Roundhand", "Apple Chancery", "STKaiti", "KaiTi", "Kaiti SC", cursive';
 
-export const clear = (canvas: HTMLCanvasElement) => canvas.getContext("2d")?.clearRect(0, 0, canvas.width, canvas.height);
+export const clear = (canvas: HTMLCanvasElement) =>
+  canvas.getContext("2d")?.clearRect(0, 0, canvas.width, canvas.height);
 
 /** Writes a typed name as large as fits, centred. */
 export const drawTyped = (canvas: HTMLCanvasElement, text: string) => {

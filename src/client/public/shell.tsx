@@ -3,7 +3,12 @@ import type { ReactNode } from "react";
 import { LANGUAGES, type Language } from "../../shared/i18n-config";
 import { getLanguage, t } from "./i18n";
 
-type Props = { title: string; subtitle?: ReactNode; onLanguage: (language: Language) => void; children: ReactNode };
+type Props = {
+  title: string;
+  subtitle?: ReactNode;
+  onLanguage: (language: Language) => void;
+  children: ReactNode;
+};
 
 /** The page frame: who it is from, the language switch, and one main region. */
 export const Shell = ({ title, subtitle, onLanguage, children }: Props) => (
@@ -36,8 +41,19 @@ export const Shell = ({ title, subtitle, onLanguage, children }: Props) => (
 );
 
 /** A message card: the states a signer can end up in (invalid link, waiting, done, locked). */
-export const Notice = ({ tone = "info", title, children }: { tone?: "info" | "success" | "error"; title: string; children?: ReactNode }) => (
-  <section className={`pub-card pub-notice pub-${tone}`} role={tone === "error" ? "alert" : "status"}>
+export const Notice = ({
+  tone = "info",
+  title,
+  children,
+}: {
+  tone?: "info" | "success" | "error";
+  title: string;
+  children?: ReactNode;
+}) => (
+  <section
+    className={`pub-card pub-notice pub-${tone}`}
+    role={tone === "error" ? "alert" : "status"}
+  >
     <h2>{title}</h2>
     {children}
   </section>

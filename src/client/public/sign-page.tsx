@@ -7,10 +7,21 @@ import { DocumentView } from "./document-view";
 import { t } from "./i18n";
 import { Notice, Shell } from "./shell";
 
-type State = { kind: "loading" } | { kind: "invalid" } | { kind: "failed" } | { kind: "locked" } | { kind: "ready"; view: PublicView };
+type State =
+  | { kind: "loading" }
+  | { kind: "invalid" }
+  | { kind: "failed" }
+  | { kind: "locked" }
+  | { kind: "ready"; view: PublicView };
 
 /** /manage/esign/:token — the counterparty's signing page, from the link to the thank-you. */
-export const SignPage = ({ token, onLanguage }: { token: string; onLanguage: (language: Language) => void }) => {
+export const SignPage = ({
+  token,
+  onLanguage,
+}: {
+  token: string;
+  onLanguage: (language: Language) => void;
+}) => {
   const api = useMemo(() => signingApi(token), [token]);
   const [state, setState] = useState<State>({ kind: "loading" });
   const load = useCallback(async () => {
@@ -27,7 +38,9 @@ export const SignPage = ({ token, onLanguage }: { token: string; onLanguage: (la
 
   const view = state.kind === "ready" ? state.view : null;
   const title = view ? view.contractName : t("sign.pageTitle");
-  const subtitle = view ? t("sign.from", { firm: view.firmName, sender: view.senderName, no: view.contractNo }) : undefined;
+  const subtitle = view
+    ? t("sign.from", { firm: view.firmName, sender: view.senderName, no: view.contractNo })
+    : undefined;
   return (
     <Shell title={title} subtitle={subtitle} onLanguage={onLanguage}>
       {state.kind === "loading" ? (
@@ -35,7 +48,11 @@ export const SignPage = ({ token, onLanguage }: { token: string; onLanguage: (la
           {t("loading")}
         </p>
       ) : null}
-      {state.kind === "invalid" ? <Notice tone="error" title={t("invalid.title")}><p>{t("invalid.body")}</p></Notice> : null}
+      {state.kind === "invalid" ? (
+        <Notice tone="error" title={t("invalid.title")}>
+          <p>{t("invalid.body")}</p>
+        </Notice>
+      ) : null}
       {state.kind === "failed" ? (
         <Notice tone="error" title={t("errors.title")}>
           <p>{t("errors.network")}</p>
@@ -44,8 +61,20 @@ export const SignPage = ({ token, onLanguage }: { token: string; onLanguage: (la
           </button>
         </Notice>
       ) : null}
-      {state.kind === "locked" ? <Notice tone="error" title={t("locked.title")}><p>{t("locked.body")}</p></Notice> : null}
-      {view ? <Step view={view} api={api} onView={(v) => setState({ kind: "ready", view: v })} onReload={() => void load()} onLocked={() => setState({ kind: "locked" })} /> : null}
+      {state.kind === "locked" ? (
+        <Notice tone="error" title={t("locked.title")}>
+          <p>{t("locked.body")}</p>
+        </Notice>
+      ) : null}
+      {view ? (
+        <Step
+          view={view}
+          api={api}
+          onView={(v) => setState({ kind: "ready", view: v })}
+          onReload={() => void load()}
+          onLocked={() => setState({ kind: "locked" })}
+        />
+      ) : null}
     </Shell>
   );
 };
@@ -60,8 +89,18 @@ type StepProps = {
 
 /** Which part of the flow this signer is at, from the server's view of them. */
 const Step = ({ view, api, onView, onReload, onLocked }: StepProps) => {
-  if (view.signerStatus === "locked") return <Notice tone="error" title={t("locked.title")}><p>{t("locked.body")}</p></Notice>;
-  if (view.signerStatus === "declined") return <Notice title={t("declined.title")}><p>{t("declined.body")}</p></Notice>;
+  if (view.signerStatus === "locked")
+    return (
+      <Notice tone="error" title={t("locked.title")}>
+        <p>{t("locked.body")}</p>
+      </Notice>
+    );
+  if (view.signerStatus === "declined")
+    return (
+      <Notice title={t("declined.title")}>
+        <p>{t("declined.body")}</p>
+      </Notice>
+    );
   if (view.signerStatus === "signed") {
     const isComplete = view.requestStatus === "completed";
     // Back after the session ended, or on another device: the download asks for a fresh code.
@@ -70,7 +109,11 @@ const Step = ({ view, api, onView, onReload, onLocked }: StepProps) => {
       <>
         <Notice tone="success" title={t("done.title")}>
           <p>{isComplete ? t("done.complete") : t("done.waitingOthers")}</p>
-          {view.downloadUntil ? <p className="pub-muted">{t("done.until", { date: view.downloadUntil.slice(0, 10) })}</p> : null}
+          {view.downloadUntil ? (
+            <p className="pub-muted">
+              {t("done.until", { date: view.downloadUntil.slice(0, 10) })}
+            </p>
+          ) : null}
           {needsCode ? <p>{t("done.codeToDownload")}</p> : null}
           {isComplete && view.downloadable && view.verified ? (
             <a className="pub-button pub-primary" href={api.sealedUrl} download>
@@ -78,11 +121,14 @@ const Step = ({ view, api, onView, onReload, onLocked }: StepProps) => {
             </a>
           ) : null}
         </Notice>
-        {needsCode ? <CodeStep api={api} view={view} onVerified={onReload} onLocked={onLocked} /> : null}
+        {needsCode ? (
+          <CodeStep api={api} view={view} onVerified={onReload} onLocked={onLocked} />
+        ) : null}
       </>
     );
   }
-  if (!view.verified) return <CodeStep api={api} view={view} onVerified={onReload} onLocked={onLocked} />;
+  if (!view.verified)
+    return <CodeStep api={api} view={view} onVerified={onReload} onLocked={onLocked} />;
   if (!view.turn) {
     return (
       <Notice title={t("waiting.title")}>

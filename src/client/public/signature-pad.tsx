@@ -7,7 +7,12 @@ type Mode = "draw" | "type" | "upload";
 const MODES: Mode[] = ["draw", "type", "upload"];
 const MAX_UPLOAD = 5 * 1024 * 1024;
 
-type Props = { open: boolean; signerName: string; onApply: (png: string, toAll: boolean) => void; onClose: () => void };
+type Props = {
+  open: boolean;
+  signerName: string;
+  onApply: (png: string, toAll: boolean) => void;
+  onClose: () => void;
+};
 
 /**
  * The signature pad: draw with finger, pen or mouse; or type the name (the keyboard way, so no one
@@ -48,7 +53,10 @@ export const SignaturePad = ({ open, signerName, onApply, onClose }: Props) => {
 
   const point = (e: PointerEvent<HTMLCanvasElement>) => {
     const box = e.currentTarget.getBoundingClientRect();
-    return { x: ((e.clientX - box.left) / box.width) * PAD.width, y: ((e.clientY - box.top) / box.height) * PAD.height };
+    return {
+      x: ((e.clientX - box.left) / box.width) * PAD.width,
+      y: ((e.clientY - box.top) / box.height) * PAD.height,
+    };
   };
   const down = (e: PointerEvent<HTMLCanvasElement>) => {
     if (mode !== "draw") return;
@@ -100,7 +108,16 @@ export const SignaturePad = ({ open, signerName, onApply, onClose }: Props) => {
       <h2 id="pad-title">{t("pad.title")}</h2>
       <div role="tablist" aria-label={t("pad.modes")} className="pub-tabs">
         {MODES.map((m) => (
-          <button key={m} type="button" role="tab" id={`pad-tab-${m}`} aria-selected={mode === m} aria-controls="pad-panel" className="pub-tab" onClick={() => pick(m)}>
+          <button
+            key={m}
+            type="button"
+            role="tab"
+            id={`pad-tab-${m}`}
+            aria-selected={mode === m}
+            aria-controls="pad-panel"
+            className="pub-tab"
+            onClick={() => pick(m)}
+          >
             {t(`pad.${m}`)}
           </button>
         ))}
@@ -154,7 +171,8 @@ export const SignaturePad = ({ open, signerName, onApply, onClose }: Props) => {
         {mode === "draw" ? <p className="pub-muted">{t("pad.drawHint")}</p> : null}
       </div>
       <label className="pub-check">
-        <input type="checkbox" checked={toAll} onChange={(e) => setToAll(e.target.checked)} /> {t("pad.toAll")}
+        <input type="checkbox" checked={toAll} onChange={(e) => setToAll(e.target.checked)} />{" "}
+        {t("pad.toAll")}
       </label>
       {error ? (
         <p role="alert" className="pub-error-text">

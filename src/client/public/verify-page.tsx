@@ -16,7 +16,9 @@ const time = (value: string | null, zone: string | null) => {
   if (!value) return "";
   const at = new Date(value);
   const timeZone = zone ?? undefined;
-  const offset = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "shortOffset" }).formatToParts(at).find((p) => p.type === "timeZoneName")?.value;
+  const offset = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "shortOffset" })
+    .formatToParts(at)
+    .find((p) => p.type === "timeZoneName")?.value;
   const text = at.toLocaleString(getLanguage(), { timeZone });
   return offset ? `${text} (${offset.replace("GMT", "UTC")})` : text;
 };
@@ -71,7 +73,13 @@ export const VerifyPage = ({ onLanguage }: { onLanguage: (language: Language) =>
         <span className="pub-drop-title">{t("verify.drop")}</span>
         <span className="pub-muted">{t("verify.or")}</span>
         {/* The native control's own button text follows the browser's language, not the page's: a styled stand-in shows instead. */}
-        <input type="file" accept="application/pdf,.pdf" className="pub-visually-hidden" aria-label={t("verify.choose")} onChange={(e) => void check(e.target.files?.[0])} />
+        <input
+          type="file"
+          accept="application/pdf,.pdf"
+          className="pub-visually-hidden"
+          aria-label={t("verify.choose")}
+          onChange={(e) => void check(e.target.files?.[0])}
+        />
         <span className="pub-button pub-primary" aria-hidden>
           {t("verify.choose")}
         </span>
@@ -88,7 +96,10 @@ export const VerifyPage = ({ onLanguage }: { onLanguage: (language: Language) =>
         </Notice>
       ) : null}
       {result ? (
-        <Notice tone={isGood ? "success" : "error"} title={isGood ? t("verify.good") : t("verify.bad")}>
+        <Notice
+          tone={isGood ? "success" : "error"}
+          title={isGood ? t("verify.good") : t("verify.bad")}
+        >
           <p className="pub-muted">{fileName}</p>
           <dl className="pub-facts" data-testid="verify-result">
             <dt>{t("verify.sealedBy")}</dt>
@@ -96,7 +107,9 @@ export const VerifyPage = ({ onLanguage }: { onLanguage: (language: Language) =>
             <dt>{t("verify.integrity")}</dt>
             <dd>{result.unaltered ? t("verify.unaltered") : t("verify.altered")}</dd>
             <dt>{t("verify.signature")}</dt>
-            <dd>{result.signatureValid ? t("verify.signatureValid") : t("verify.signatureInvalid")}</dd>
+            <dd>
+              {result.signatureValid ? t("verify.signatureValid") : t("verify.signatureInvalid")}
+            </dd>
             {result.contractName ? (
               <>
                 <dt>{t("verify.contract")}</dt>
@@ -122,7 +135,8 @@ export const VerifyPage = ({ onLanguage }: { onLanguage: (language: Language) =>
               <ol className="pub-trail">
                 {result.trail.map((e, i) => (
                   <li key={i}>
-                    <time dateTime={e.at}>{time(e.at, result.timeZone)}</time> · {t(`actions.${e.action}`, { defaultValue: e.action })}
+                    <time dateTime={e.at}>{time(e.at, result.timeZone)}</time> ·{" "}
+                    {t(`actions.${e.action}`, { defaultValue: e.action })}
                     {e.actorName ? ` · ${e.actorName}` : null}
                   </li>
                 ))}

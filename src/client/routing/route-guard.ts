@@ -31,10 +31,7 @@ export type GuardInput = {
 };
 
 export type GuardDecision =
-  | { kind: "allow" }
-  | { kind: "login" }
-  | { kind: "home" }
-  | { kind: "forbidden" };
+  { kind: "allow" } | { kind: "login" } | { kind: "home" } | { kind: "forbidden" };
 
 /** The one guard for every route, the menu and the landing page. */
 export const decideRoute = ({

@@ -31,7 +31,9 @@ const LAYOUTS: Record<LayoutName, RouteObject["element"]> = {
 };
 
 const byLayout = (layout: LayoutName | false) =>
-  routeLeaves().filter((leaf) => resolveLayout(leaf.chain) === layout).map(toRouteObject);
+  routeLeaves()
+    .filter((leaf) => resolveLayout(leaf.chain) === layout)
+    .map(toRouteObject);
 
 /**
  * react-router objects: pathless layout routes holding absolute leaf paths, so the table can

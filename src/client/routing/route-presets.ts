@@ -7,4 +7,9 @@ export const BASIC = { action: "basic", subject: "BASIC_PERMISSION" } as const;
 export const PUBLIC_BLANK = { public: true, layout: "blank" } as const;
 
 /** A business approval's detail page: whoever takes part may open it; the approval centre stays highlighted. */
-export const APPROVAL_DETAIL = { action: "basic", subject: "BASIC_PERMISSION", isDetail: true, navActiveLink: "/workflow/center" } as const;
+export const APPROVAL_DETAIL = {
+  action: "basic",
+  subject: "BASIC_PERMISSION",
+  isDetail: true,
+  navActiveLink: "/workflow/center",
+} as const;

@@ -16,8 +16,7 @@ export const flattenRoutes = (
   routes.flatMap((route) => {
     const fullPath = joinPath(parentPath || "/", route.path);
     const chain = [...parents, route];
-    const self: RouteLeaf[] =
-      route.component || route.landing ? [{ route, fullPath, chain }] : [];
+    const self: RouteLeaf[] = route.component || route.landing ? [{ route, fullPath, chain }] : [];
     return [...self, ...flattenRoutes(route.children ?? [], fullPath, chain)];
   });
 

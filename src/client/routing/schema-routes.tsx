@@ -14,9 +14,15 @@ import type { AppRoute } from "./route-types";
  */
 
 const pages = () => import("../schema-ui/schema-pages");
-type PageName = "SchemaListPage" | "SchemaShowPage" | "SchemaCreatePage" | "SchemaEditPage" | "SchemaImportPage";
+type PageName =
+  "SchemaListPage" | "SchemaShowPage" | "SchemaCreatePage" | "SchemaEditPage" | "SchemaImportPage";
 
-const page = (name: PageName, resource: string, basePath: string, views: readonly MenuView[]): ComponentType =>
+const page = (
+  name: PageName,
+  resource: string,
+  basePath: string,
+  views: readonly MenuView[],
+): ComponentType =>
   lazy(() =>
     pages().then((m) => {
       const Page = m[name];
@@ -28,7 +34,10 @@ const page = (name: PageName, resource: string, basePath: string, views: readonl
 const icons = () => import("@ant-design/icons");
 const iconOf = (name: string) => {
   const Icon = lazy(() =>
-    icons().then((m) => ({ default: ((m as unknown as Record<string, ComponentType>)[name] ?? (() => null)) as ComponentType })),
+    icons().then((m) => ({
+      default: ((m as unknown as Record<string, ComponentType>)[name] ??
+        (() => null)) as ComponentType,
+    })),
   );
   return (
     <Suspense fallback={null}>
@@ -46,7 +55,8 @@ const actionsOf = (views: Set<string>): Action[] => [
   ...(views.has("export") ? (["export"] as const) : []),
 ];
 
-const keyOf = (resource: string) => resource.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+const keyOf = (resource: string) =>
+  resource.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /** Labels fall back to the schema's titles when no locale file holds the key. */
 const addFallbacks = (entry: SchemaMenuEntry, keys: string[]) => {
@@ -74,10 +84,30 @@ const routesOf = (entry: SchemaMenuEntry, basePath: string, label: string): AppR
       resource: { name: entry.resource, action: "list" },
     });
   }
-  if (views.has("create")) routes.push({ path: `${basePath}/new`, component: page("SchemaCreatePage", entry.resource, basePath, entry.views), meta: { ...meta, action: "create", title: `${ns}.titles.create` } });
-  if (views.has("import")) routes.push({ path: `${basePath}/import`, component: page("SchemaImportPage", entry.resource, basePath, entry.views), meta: { ...meta, action: "import", title: `${ns}.titles.import` } });
-  if (views.has("show")) routes.push({ path: `${basePath}/:id`, component: page("SchemaShowPage", entry.resource, basePath, entry.views), meta: { ...meta, action: "read", title: `${ns}.titles.show` } });
-  if (views.has("edit")) routes.push({ path: `${basePath}/:id/edit`, component: page("SchemaEditPage", entry.resource, basePath, entry.views), meta: { ...meta, action: "update", title: `${ns}.titles.edit` } });
+  if (views.has("create"))
+    routes.push({
+      path: `${basePath}/new`,
+      component: page("SchemaCreatePage", entry.resource, basePath, entry.views),
+      meta: { ...meta, action: "create", title: `${ns}.titles.create` },
+    });
+  if (views.has("import"))
+    routes.push({
+      path: `${basePath}/import`,
+      component: page("SchemaImportPage", entry.resource, basePath, entry.views),
+      meta: { ...meta, action: "import", title: `${ns}.titles.import` },
+    });
+  if (views.has("show"))
+    routes.push({
+      path: `${basePath}/:id`,
+      component: page("SchemaShowPage", entry.resource, basePath, entry.views),
+      meta: { ...meta, action: "read", title: `${ns}.titles.show` },
+    });
+  if (views.has("edit"))
+    routes.push({
+      path: `${basePath}/:id/edit`,
+      component: page("SchemaEditPage", entry.resource, basePath, entry.views),
+      meta: { ...meta, action: "update", title: `${ns}.titles.edit` },
+    });
   return routes;
 };
 
@@ -95,7 +125,9 @@ const groupRoute = (group: string): AppRoute => {
     path: `/${group}`,
     meta: { title: `schemaMenu.groups.${group}` },
     menu: {},
-    children: [{ path: "", index: true, landing: true, meta: { title: `schemaMenu.groups.${group}` } }],
+    children: [
+      { path: "", index: true, landing: true, meta: { title: `schemaMenu.groups.${group}` } },
+    ],
   };
   insertBeforeCatchAll(created);
   return created;
@@ -108,10 +140,19 @@ export const addSchemaRoutes = (entries: SchemaMenuEntry[]) => {
   for (const entry of sorted) {
     const ns = keyOf(entry.resource);
     const label = entry.label ?? `${ns}.titles.list`;
-    declareSubject(entry.subject, { actions: actionsOf(new Set(entry.views)), label, title: entry.title });
-    addFallbacks(entry, [label, ...["list", "show", "create", "edit", "import"].map((v) => `${ns}.titles.${v}`)]);
+    declareSubject(entry.subject, {
+      actions: actionsOf(new Set(entry.views)),
+      label,
+      title: entry.title,
+    });
+    addFallbacks(entry, [
+      label,
+      ...["list", "show", "create", "edit", "import"].map((v) => `${ns}.titles.${v}`),
+    ]);
     const fullBase = entry.group ? `/${entry.group}/${entry.resource}` : `/${entry.resource}`;
-    const served = taken.some((leaf) => leaf.fullPath === fullBase || leaf.route.resource?.name === entry.resource);
+    const served = taken.some(
+      (leaf) => leaf.fullPath === fullBase || leaf.route.resource?.name === entry.resource,
+    );
     if (served) continue;
     if (!entry.group) {
       insertBeforeCatchAll(...routesOf(entry, fullBase, label));
@@ -119,7 +160,10 @@ export const addSchemaRoutes = (entries: SchemaMenuEntry[]) => {
     }
     // Below a group, paths are relative to it; the detail routes still highlight the list entry.
     const parent = groupRoute(entry.group);
-    const children = routesOf(entry, fullBase, label).map((r) => ({ ...r, path: r.path.slice(entry.group!.length + 2) }));
+    const children = routesOf(entry, fullBase, label).map((r) => ({
+      ...r,
+      path: r.path.slice(entry.group!.length + 2),
+    }));
     parent.children = [...(parent.children ?? []), ...children];
   }
 };

@@ -26,9 +26,7 @@ export const SessionGate = ({ children }: { children: ReactNode }) => {
     // Without saved rules load everything; otherwise only the rules (the navbar fetches the
     // identity itself). Failures are handled by the http layer (401 -> sign-in, 5xx -> toast).
     const refresh = mustWait ? loadSession() : fetchRules().then(replaceRules);
-    refresh
-      .catch(() => undefined)
-      .finally(() => setReady(true));
+    refresh.catch(() => undefined).finally(() => setReady(true));
   }, [mustWait]);
 
   return isReady ? children : <FullPageLoader tip={t("layout.loadingSession")} />;

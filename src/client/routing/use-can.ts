@@ -16,7 +16,11 @@ export const useCan = (): CanFn => {
  * What the server says the caller may do to one record (`permissions` on a detail answer, where
  * "only own" and "only my department" rules are worked out); absent means no row limit.
  */
-export const mayOnRow = (record: Record<string, unknown> | undefined, action: "update" | "delete") => {
-  const permissions = record?.permissions as Partial<Record<"update" | "delete", boolean>> | undefined;
+export const mayOnRow = (
+  record: Record<string, unknown> | undefined,
+  action: "update" | "delete",
+) => {
+  const permissions = record?.permissions as
+    Partial<Record<"update" | "delete", boolean>> | undefined;
   return permissions?.[action] !== false;
 };

@@ -7,7 +7,8 @@ import { useTranslation } from "react-i18next";
 import { FileLinks } from "../components/file-links";
 import { FileUpload } from "../components/file-upload";
 
-const idsOf = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
+const idsOf = (value: unknown) =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
 
 /**
  * `x-ui: {"ui:widget": "attachments"}`: a list of document ids. Files already attached stay
@@ -18,7 +19,8 @@ export const AttachmentsWidget = (props: WidgetProps) => {
   // The ids the record had when the form opened; uploads are tracked apart and appended.
   const [kept, setKept] = useState(() => idsOf(props.value));
   const [added, setAdded] = useState<string[]>([]);
-  const emit = (k: string[], a: string[]) => props.onChange(k.length + a.length > 0 ? [...k, ...a] : undefined);
+  const emit = (k: string[], a: string[]) =>
+    props.onChange(k.length + a.length > 0 ? [...k, ...a] : undefined);
   return (
     <Space direction="vertical" style={{ width: "100%" }}>
       {kept.map((id) => (
@@ -47,7 +49,9 @@ export const AttachmentsWidget = (props: WidgetProps) => {
           setAdded(ids);
           emit(kept, ids);
         }}
-        onBusy={(busy) => (props.formContext as { onBusy?: (b: boolean) => void } | undefined)?.onBusy?.(busy)}
+        onBusy={(busy) =>
+          (props.formContext as { onBusy?: (b: boolean) => void } | undefined)?.onBusy?.(busy)
+        }
       />
     </Space>
   );

@@ -14,7 +14,13 @@ type Props = {
 };
 
 /** Column picker and density switch of a list toolbar. */
-export const TableSettings = ({ fields, hidden, onHiddenChange, density, onDensityChange }: Props) => {
+export const TableSettings = ({
+  fields,
+  hidden,
+  onHiddenChange,
+  density,
+  onDensityChange,
+}: Props) => {
   const { t } = useTranslation();
   const picker = (
     <Space direction="vertical">
@@ -22,7 +28,11 @@ export const TableSettings = ({ fields, hidden, onHiddenChange, density, onDensi
         <Checkbox
           key={f.key}
           checked={!hidden.includes(f.key)}
-          onChange={(e) => onHiddenChange(e.target.checked ? hidden.filter((k) => k !== f.key) : [...hidden, f.key])}
+          onChange={(e) =>
+            onHiddenChange(
+              e.target.checked ? hidden.filter((k) => k !== f.key) : [...hidden, f.key],
+            )
+          }
         >
           {fieldLabelOf(t, f)}
         </Checkbox>
@@ -31,7 +41,12 @@ export const TableSettings = ({ fields, hidden, onHiddenChange, density, onDensi
   );
   return (
     <Space>
-      <Popover content={picker} trigger="click" placement="bottomRight" title={t("schemaUi.toolbar.columns")}>
+      <Popover
+        content={picker}
+        trigger="click"
+        placement="bottomRight"
+        title={t("schemaUi.toolbar.columns")}
+      >
         <Tooltip title={t("schemaUi.toolbar.columns")}>
           <Button icon={<SettingOutlined />} aria-label={t("schemaUi.toolbar.columns")} />
         </Tooltip>
@@ -41,7 +56,10 @@ export const TableSettings = ({ fields, hidden, onHiddenChange, density, onDensi
         menu={{
           selectable: true,
           selectedKeys: [String(density)],
-          items: (["large", "middle", "small"] as const).map((key) => ({ key, label: t(`schemaUi.toolbar.${key}`) })),
+          items: (["large", "middle", "small"] as const).map((key) => ({
+            key,
+            label: t(`schemaUi.toolbar.${key}`),
+          })),
           onClick: ({ key }) => onDensityChange(key as SizeType),
         }}
       >

@@ -2,12 +2,20 @@ import type { CrudFilter, CrudSort } from "@refinedev/core";
 
 import { http } from "../lib/api";
 
-const SUFFIX: Record<string, string> = { eq: "", in: "", contains: "_like", gte: "_gte", lte: "_lte", ne: "_ne" };
+const SUFFIX: Record<string, string> = {
+  eq: "",
+  in: "",
+  contains: "_like",
+  gte: "_gte",
+  lte: "_lte",
+  ne: "_ne",
+};
 
 /** simple-rest's query for filters and sorters, for the requests Refine does not make (export). */
 export const toQuery = (filters: CrudFilter[], sorters: CrudSort[]) => {
   const query: Record<string, unknown> = {};
-  for (const f of filters) if ("field" in f) query[`${f.field}${SUFFIX[f.operator] ?? ""}`] = f.value;
+  for (const f of filters)
+    if ("field" in f) query[`${f.field}${SUFFIX[f.operator] ?? ""}`] = f.value;
   if (sorters.length) {
     query._sort = sorters.map((s) => s.field).join(",");
     query._order = sorters.map((s) => s.order).join(",");
@@ -31,7 +39,10 @@ export const saveBlob = (blob: Blob, name: string) => {
  * GET or POST for a file. A refused request still answers with the JSON envelope, which arrives
  * as a blob here; its `msg` is returned so the page can show it (e.g. the export limit).
  */
-export const downloadFile = async (url: string, opts: { params?: Record<string, unknown>; body?: unknown; name: string }) => {
+export const downloadFile = async (
+  url: string,
+  opts: { params?: Record<string, unknown>; body?: unknown; name: string },
+) => {
   const res = await http.request<Blob>({
     url,
     method: opts.body === undefined ? "get" : "post",
@@ -48,7 +59,10 @@ export const downloadFile = async (url: string, opts: { params?: Record<string, 
   }
   const text = await res.data.text();
   try {
-    return { ok: false as const, message: String((JSON.parse(text) as { msg?: string }).msg ?? "") };
+    return {
+      ok: false as const,
+      message: String((JSON.parse(text) as { msg?: string }).msg ?? ""),
+    };
   } catch {
     return { ok: false as const, message: "" };
   }

@@ -8,7 +8,15 @@ import { showToast } from "../layout/toast";
 import { downloadFile, toQuery } from "./download";
 
 /** Exports the list as it is filtered and sorted now; the server streams the xlsx. */
-export const ExportButton = ({ resource, filters, sorters }: { resource: string; filters: CrudFilter[]; sorters: CrudSort[] }) => {
+export const ExportButton = ({
+  resource,
+  filters,
+  sorters,
+}: {
+  resource: string;
+  filters: CrudFilter[];
+  sorters: CrudSort[];
+}) => {
   const { t } = useTranslation();
   const [isBusy, setBusy] = useState(false);
   const run = async () => {

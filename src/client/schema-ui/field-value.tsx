@@ -16,7 +16,9 @@ import type { Field } from "./use-schema";
 const ResourceName = ({ resource, id }: { resource: string; id: string }) => {
   const { data, isError } = useQuery({
     queryKey: ["schema-options-name", resource, id],
-    queryFn: async () => (await api.get<{ name?: string }>(`/${resource}/${id}`, { skipErrorHandler: true })).name ?? id,
+    queryFn: async () =>
+      (await api.get<{ name?: string }>(`/${resource}/${id}`, { skipErrorHandler: true })).name ??
+      id,
     staleTime: 60_000,
     retry: false,
   });
@@ -25,24 +27,45 @@ const ResourceName = ({ resource, id }: { resource: string; id: string }) => {
   return data ?? <Skeleton.Input active size="small" className="schema-value-loading" />;
 };
 
-const isCascade = (field: Field) => field.schema["x-filter"] === 6 || Boolean(field.schema["x-options"]?.items?.some((i) => i.children));
+const isCascade = (field: Field) =>
+  field.schema["x-filter"] === 6 ||
+  Boolean(field.schema["x-options"]?.items?.some((i) => i.children));
 
 /** A stored value as people read it: labels for choices, local dates, tags for multi-selects. */
-export const FieldValue = ({ field, value, choices }: { field: Field; value: unknown; choices?: Choice[] }): ReactNode => {
+export const FieldValue = ({
+  field,
+  value,
+  choices,
+}: {
+  field: Field;
+  value: unknown;
+  choices?: Choice[];
+}): ReactNode => {
   const { t } = useTranslation();
-  if (value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0)) {
+  if (
+    value === null ||
+    value === undefined ||
+    value === "" ||
+    (Array.isArray(value) && value.length === 0)
+  ) {
     return <span className="schema-empty">{t("schemaUi.notSet")}</span>;
   }
   const s = field.schema;
-  if (s["x-format"] && (typeof value === "string" || typeof value === "number")) return formatAs(s["x-format"], value);
+  if (s["x-format"] && (typeof value === "string" || typeof value === "number"))
+    return formatAs(s["x-format"], value);
   if (s.format === "date-time") return firmTime(String(value));
   if (s["x-ui"]?.["ui:widget"] === "attachments") return <FileLinks ids={value} />;
   if (typeof value === "boolean") return t(value ? "schemaUi.yes" : "schemaUi.no");
-  if (s.type === "array" && s.items?.type === "object") return <ObjectTable field={field} value={value as Record<string, unknown>[]} />;
-  if (!choices && s["x-options"]?.source) return <Skeleton.Input active size="small" className="schema-value-loading" />;
+  if (s.type === "array" && s.items?.type === "object")
+    return <ObjectTable field={field} value={value as Record<string, unknown>[]} />;
+  if (!choices && s["x-options"]?.source)
+    return <Skeleton.Input active size="small" className="schema-value-loading" />;
   if (!choices) return String(value);
-  const resource = s["x-options"]?.source?.startsWith("resource:") ? s["x-options"].source.slice("resource:".length) : undefined;
-  if (resource && typeof value === "string" && !choices.some((c) => c.value === value)) return <ResourceName resource={resource} id={value} />;
+  const resource = s["x-options"]?.source?.startsWith("resource:")
+    ? s["x-options"].source.slice("resource:".length)
+    : undefined;
+  if (resource && typeof value === "string" && !choices.some((c) => c.value === value))
+    return <ResourceName resource={resource} id={value} />;
   if (Array.isArray(value) && !isCascade(field)) {
     return value.map((v) => <Tag key={String(v)}>{labelOf(choices, v)}</Tag>);
   }

@@ -31,13 +31,16 @@ const PICKERS: Partial<Record<number, PickerKind>> = {
 const FIRST_ROW = 3;
 
 const dateValue = (field: Field, d: Dayjs, edge: "start" | "end") =>
-  field.schema.format === "date" ? d.format("YYYY-MM-DD") : (edge === "start" ? d.startOf("day") : d.endOf("day")).toISOString();
+  field.schema.format === "date"
+    ? d.format("YYYY-MM-DD")
+    : (edge === "start" ? d.startOf("day") : d.endOf("day")).toISOString();
 
 /** Form values to simple-rest filters: text `_like`, ranges `_gte`/`_lte`, a cascade's leaf, others equal. */
 export const toCrudFilters = (fields: Field[], values: Values): CrudFilter[] =>
   fields.flatMap((field): CrudFilter[] => {
     const v = values[field.key];
-    if (v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0)) return [];
+    if (v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0))
+      return [];
     switch (field.schema["x-filter"]) {
       case FILTER_TYPES.text:
         return [{ field: field.key, operator: "contains", value: v }];
@@ -46,8 +49,18 @@ export const toCrudFilters = (fields: Field[], values: Values): CrudFilter[] =>
       case FILTER_TYPES.dateRange: {
         const [from, to] = v as [Dayjs | null, Dayjs | null];
         return [
-          ...(from ? [{ field: field.key, operator: "gte" as const, value: dateValue(field, from, "start") }] : []),
-          ...(to ? [{ field: field.key, operator: "lte" as const, value: dateValue(field, to, "end") }] : []),
+          ...(from
+            ? [
+                {
+                  field: field.key,
+                  operator: "gte" as const,
+                  value: dateValue(field, from, "start"),
+                },
+              ]
+            : []),
+          ...(to
+            ? [{ field: field.key, operator: "lte" as const, value: dateValue(field, to, "end") }]
+            : []),
         ];
       }
       case FILTER_TYPES.numberRange: {
@@ -58,7 +71,9 @@ export const toCrudFilters = (fields: Field[], values: Values): CrudFilter[] =>
         ];
       }
       case FILTER_TYPES.cascade:
-        return [{ field: field.key, operator: "eq", value: (v as string[])[(v as string[]).length - 1] }];
+        return [
+          { field: field.key, operator: "eq", value: (v as string[])[(v as string[]).length - 1] },
+        ];
       case FILTER_TYPES.multiSelect:
         return [{ field: field.key, operator: "in", value: v }];
       default:
@@ -69,17 +84,21 @@ export const toCrudFilters = (fields: Field[], values: Values): CrudFilter[] =>
 /** The filter values a URL's filters stand for, so a shared link opens with its filters filled in. */
 export const fromCrudFilters = (fields: Field[], filters: CrudFilter[]): Values => {
   const out: Values = {};
-  const find = (key: string, op: string) => filters.find((f) => "field" in f && f.field === key && f.operator === op)?.value as unknown;
+  const find = (key: string, op: string) =>
+    filters.find((f) => "field" in f && f.field === key && f.operator === op)?.value as unknown;
   for (const field of fields) {
     const type = field.schema["x-filter"];
     if (type === FILTER_TYPES.text) out[field.key] = find(field.key, "contains");
-    else if (type === FILTER_TYPES.date) out[field.key] = find(field.key, "eq") ? dayjs(String(find(field.key, "eq"))) : undefined;
+    else if (type === FILTER_TYPES.date)
+      out[field.key] = find(field.key, "eq") ? dayjs(String(find(field.key, "eq"))) : undefined;
     else if (type === FILTER_TYPES.dateRange) {
       const [from, to] = [find(field.key, "gte"), find(field.key, "lte")];
-      out[field.key] = from || to ? [from ? dayjs(String(from)) : null, to ? dayjs(String(to)) : null] : undefined;
+      out[field.key] =
+        from || to ? [from ? dayjs(String(from)) : null, to ? dayjs(String(to)) : null] : undefined;
     } else if (type === FILTER_TYPES.numberRange) {
       const [from, to] = [find(field.key, "gte"), find(field.key, "lte")];
-      out[field.key] = from || to ? [from ? String(from) : undefined, to ? String(to) : undefined] : undefined;
+      out[field.key] =
+        from || to ? [from ? String(from) : undefined, to ? String(to) : undefined] : undefined;
     } else if (type === FILTER_TYPES.multiSelect) out[field.key] = find(field.key, "in");
     else if (type !== FILTER_TYPES.cascade) out[field.key] = find(field.key, "eq");
   }
@@ -103,7 +122,13 @@ export const FilterBar = ({ fields, options, initialValues, onSearch }: Props) =
   const control = (field: Field) => {
     const label = fieldLabelOf(t, field);
     const choices = options[field.key] ?? [];
-    const select = { allowClear: true, placeholder: t("schemaUi.filters.select"), options: choices, showSearch: true, optionFilterProp: "label" };
+    const select = {
+      allowClear: true,
+      placeholder: t("schemaUi.filters.select"),
+      options: choices,
+      showSearch: true,
+      optionFilterProp: "label",
+    };
     const picker = PICKERS[field.schema["x-filter"] ?? 0];
     if (picker) return <LazyPicker kind={picker} label={label} choices={choices} />;
     switch (field.schema["x-filter"]) {
@@ -150,7 +175,11 @@ export const FilterBar = ({ fields, options, initialValues, onSearch }: Props) =
               {t("schemaUi.filters.reset")}
             </Button>
             {fields.length > FIRST_ROW ? (
-              <Button type="link" onClick={() => setOpen(!isOpen)} icon={isOpen ? <UpOutlined /> : <DownOutlined />}>
+              <Button
+                type="link"
+                onClick={() => setOpen(!isOpen)}
+                icon={isOpen ? <UpOutlined /> : <DownOutlined />}
+              >
                 {t(isOpen ? "schemaUi.filters.collapse" : "schemaUi.filters.expand")}
               </Button>
             ) : null}

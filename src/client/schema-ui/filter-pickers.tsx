@@ -26,11 +26,35 @@ const FilterPicker = ({ kind, label, choices, ...props }: PickerProps) => {
     case "date":
       return <DatePicker {...control} style={{ width: "100%" }} aria-label={label} />;
     case "dateRange":
-      return <DatePicker.RangePicker {...control} style={{ width: "100%" }} allowEmpty={[true, true]} aria-label={label} />;
+      return (
+        <DatePicker.RangePicker
+          {...control}
+          style={{ width: "100%" }}
+          allowEmpty={[true, true]}
+          aria-label={label}
+        />
+      );
     case "cascade":
-      return <Cascader {...control} options={choices} changeOnSelect placeholder={t("schemaUi.filters.select")} aria-label={label} />;
+      return (
+        <Cascader
+          {...control}
+          options={choices}
+          changeOnSelect
+          placeholder={t("schemaUi.filters.select")}
+          aria-label={label}
+        />
+      );
     case "tree":
-      return <TreeSelect {...control} treeData={choices} allowClear treeDefaultExpandAll placeholder={t("schemaUi.filters.select")} aria-label={label} />;
+      return (
+        <TreeSelect
+          {...control}
+          treeData={choices}
+          allowClear
+          treeDefaultExpandAll
+          placeholder={t("schemaUi.filters.select")}
+          aria-label={label}
+        />
+      );
   }
 };
 

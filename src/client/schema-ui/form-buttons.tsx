@@ -1,4 +1,10 @@
-import { ArrowDownOutlined, ArrowUpOutlined, CopyOutlined, DeleteOutlined, PlusOutlined } from "@ant-design/icons";
+import {
+  ArrowDownOutlined,
+  ArrowUpOutlined,
+  CopyOutlined,
+  DeleteOutlined,
+  PlusOutlined,
+} from "@ant-design/icons";
 import { englishStringTranslator, type IconButtonProps, TranslatableString } from "@rjsf/utils";
 import { Button } from "antd";
 import { type ReactNode, useCallback } from "react";
@@ -12,14 +18,32 @@ const iconButton = (key: string, icon: ReactNode, danger = false) =>
   function ArrayButton({ onClick, disabled, id, className }: IconButtonProps) {
     const { t } = useTranslation();
     return (
-      <Button id={id} className={className} size="small" danger={danger} icon={icon} aria-label={t(key)} title={t(key)} disabled={disabled} onClick={onClick} />
+      <Button
+        id={id}
+        className={className}
+        size="small"
+        danger={danger}
+        icon={icon}
+        aria-label={t(key)}
+        title={t(key)}
+        disabled={disabled}
+        onClick={onClick}
+      />
     );
   };
 
 const AddButton = ({ onClick, disabled, id, className }: IconButtonProps) => {
   const { t } = useTranslation();
   return (
-    <Button id={id} className={className} type="dashed" block icon={<PlusOutlined />} disabled={disabled} onClick={onClick}>
+    <Button
+      id={id}
+      className={className}
+      type="dashed"
+      block
+      icon={<PlusOutlined />}
+      disabled={disabled}
+      onClick={onClick}
+    >
       {t("schemaUi.array.add")}
     </Button>
   );
@@ -48,5 +72,9 @@ const RJSF_WORDS: Partial<Record<TranslatableString, string>> = {
 /** rjsf's `translateString`: its words in the user's language, the rest as rjsf says them. */
 export const useFormStrings = () => {
   const { t } = useTranslation();
-  return useCallback((word: TranslatableString, params?: string[]) => (RJSF_WORDS[word] ? t(RJSF_WORDS[word]) : englishStringTranslator(word, params)), [t]);
+  return useCallback(
+    (word: TranslatableString, params?: string[]) =>
+      RJSF_WORDS[word] ? t(RJSF_WORDS[word]) : englishStringTranslator(word, params),
+    [t],
+  );
 };

@@ -1,7 +1,11 @@
 import type { RJSFSchema, RJSFValidationError, UiSchema } from "@rjsf/utils";
 import type { TFunction } from "i18next";
 
-import { type FieldSchema, issueMessage, type ResourceSchema } from "../../shared/schema-vocabulary";
+import {
+  type FieldSchema,
+  issueMessage,
+  type ResourceSchema,
+} from "../../shared/schema-vocabulary";
 import type { OptionsByField } from "./use-options";
 import { appliesTo, type Field } from "./use-schema";
 
@@ -16,12 +20,17 @@ const widgetOf = (field: Field) => {
 };
 
 const titled = (schema: FieldSchema, t: TFunction): FieldSchema => {
-  const out: FieldSchema = { ...schema, title: t(schema["x-label"] ?? "", { defaultValue: schema.title ?? "" }) };
+  const out: FieldSchema = {
+    ...schema,
+    title: t(schema["x-label"] ?? "", { defaultValue: schema.title ?? "" }),
+  };
   if (schema.items?.properties) {
     out.items = {
       ...schema.items,
       title: "",
-      properties: Object.fromEntries(Object.entries(schema.items.properties).map(([k, s]) => [k, titled(s, t)])),
+      properties: Object.fromEntries(
+        Object.entries(schema.items.properties).map(([k, s]) => [k, titled(s, t)]),
+      ),
     };
   }
   return out;
@@ -32,7 +41,13 @@ const titled = (schema: FieldSchema, t: TFunction): FieldSchema => {
  * not match are left out, titles are translated labels, and select fields get antd widgets
  * with their choices (dictionaries, members, departments, inline items).
  */
-export const formSchemaOf = (schema: ResourceSchema, fields: Field[], record: Record<string, unknown>, options: OptionsByField, t: TFunction) => {
+export const formSchemaOf = (
+  schema: ResourceSchema,
+  fields: Field[],
+  record: Record<string, unknown>,
+  options: OptionsByField,
+  t: TFunction,
+) => {
   const shown = fields.filter((f) => !f.schema.readOnly && appliesTo(f, record));
   const { $id: _id, $schema: _schema, ...rest } = schema as ResourceSchema & { $schema?: string };
   const rjsf = {
@@ -44,7 +59,8 @@ export const formSchemaOf = (schema: ResourceSchema, fields: Field[], record: Re
   for (const f of shown) {
     const own = f.schema["x-ui"] ?? {};
     const entry: Record<string, unknown> = { ...own };
-    if (typeof own["ui:placeholder"] === "string") entry["ui:placeholder"] = t(own["ui:placeholder"]);
+    if (typeof own["ui:placeholder"] === "string")
+      entry["ui:placeholder"] = t(own["ui:placeholder"]);
     const widget = widgetOf(f);
     if (widget && own["ui:widget"] !== "hidden") {
       entry["ui:widget"] = widget;
@@ -60,15 +76,28 @@ export const formSchemaOf = (schema: ResourceSchema, fields: Field[], record: Re
     if (itemProps) {
       const column = (k: string, s: FieldSchema) => {
         const spec = s["x-options"];
-        if (spec?.items) return { "ui:widget": "choice", "ui:options": { choices: spec.items.map((i) => ({ value: i.value, label: t(i.label) })) } };
+        if (spec?.items)
+          return {
+            "ui:widget": "choice",
+            "ui:options": {
+              choices: spec.items.map((i) => ({ value: i.value, label: t(i.label) })),
+            },
+          };
         // A column naming another record (a party's related client) is a picker of it, not free text.
         if (spec?.source) {
-          const remote = spec.source.startsWith("resource:") ? { remote: spec.source.slice("resource:".length) } : {};
-          return { "ui:widget": "choice", "ui:options": { choices: options[`${f.key}.${k}`] ?? [], ...remote } };
+          const remote = spec.source.startsWith("resource:")
+            ? { remote: spec.source.slice("resource:".length) }
+            : {};
+          return {
+            "ui:widget": "choice",
+            "ui:options": { choices: options[`${f.key}.${k}`] ?? [], ...remote },
+          };
         }
         return {};
       };
-      entry.items = Object.fromEntries(Object.entries(itemProps).map(([k, s]) => [k, column(k, s)]));
+      entry.items = Object.fromEntries(
+        Object.entries(itemProps).map(([k, s]) => [k, column(k, s)]),
+      );
     }
     ui[f.key] = entry;
   }
@@ -85,16 +114,17 @@ const schemaAt = (schema: FieldSchema, path: string[]): FieldSchema | undefined 
 };
 
 /** rjsf's errors in the words the server uses (same catalogue, same i18n keys). */
-export const localizeErrors = (schema: ResourceSchema, t: TFunction) => (errors: RJSFValidationError[]) =>
-  errors.flatMap((e) => {
-    const path = (e.property ?? "").replace(/^\./, "").split(".").filter(Boolean);
-    const missing = e.name === "required" ? String(e.params?.missingProperty ?? "") : "";
-    const field = missing && path[path.length - 1] !== missing ? [...path, missing] : path;
-    const message = issueMessage({
-      keyword: e.name ?? "",
-      instancePath: "",
-      params: (e.params ?? {}) as Record<string, unknown>,
-      parentSchema: schemaAt(schema, field),
+export const localizeErrors =
+  (schema: ResourceSchema, t: TFunction) => (errors: RJSFValidationError[]) =>
+    errors.flatMap((e) => {
+      const path = (e.property ?? "").replace(/^\./, "").split(".").filter(Boolean);
+      const missing = e.name === "required" ? String(e.params?.missingProperty ?? "") : "";
+      const field = missing && path[path.length - 1] !== missing ? [...path, missing] : path;
+      const message = issueMessage({
+        keyword: e.name ?? "",
+        instancePath: "",
+        params: (e.params ?? {}) as Record<string, unknown>,
+        parentSchema: schemaAt(schema, field),
+      });
+      return message ? [{ ...e, message: t(message.key, message.params) }] : [];
     });
-    return message ? [{ ...e, message: t(message.key, message.params) }] : [];
-  });

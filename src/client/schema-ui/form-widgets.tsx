@@ -11,9 +11,16 @@ const choicesOf = (props: WidgetProps) => (props.options.choices ?? []) as Choic
 /** Selects filled from the server or the schema's items; radios when x-ui asks for them. */
 const ChoiceWidget = (props: WidgetProps) => {
   const { t } = useTranslation();
-  const remote = useRemoteChoices(props.options.remote as string | undefined, choicesOf(props), props.value);
+  const remote = useRemoteChoices(
+    props.options.remote as string | undefined,
+    choicesOf(props),
+    props.value,
+  );
   const choices = remote.choices;
-  const clear = (v: unknown) => props.onChange(v === undefined || v === null || (Array.isArray(v) && v.length === 0) ? undefined : v);
+  const clear = (v: unknown) =>
+    props.onChange(
+      v === undefined || v === null || (Array.isArray(v) && v.length === 0) ? undefined : v,
+    );
   if (props.options.isRadio) {
     return (
       <Radio.Group
@@ -76,4 +83,9 @@ const CascaderWidget = (props: WidgetProps) => {
   );
 };
 
-export const FORM_WIDGETS = { choice: ChoiceWidget, tree: TreeWidget, cascader: CascaderWidget, attachments: AttachmentsWidget };
+export const FORM_WIDGETS = {
+  choice: ChoiceWidget,
+  tree: TreeWidget,
+  cascader: CascaderWidget,
+  attachments: AttachmentsWidget,
+};

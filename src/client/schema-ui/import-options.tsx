@@ -8,7 +8,15 @@ export type ImportChoice = { onDuplicate: OnDuplicate; partial: boolean };
  * What the import does with rows that name an existing record by a unique key (credit code, ID
  * number…) and with rows that have problems. Stop and all-or-nothing are the defaults.
  */
-export const ImportOptions = ({ value, onChange, disabled }: { value: ImportChoice; onChange: (v: ImportChoice) => void; disabled?: boolean }) => {
+export const ImportOptions = ({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: ImportChoice;
+  onChange: (v: ImportChoice) => void;
+  disabled?: boolean;
+}) => {
   const { t } = useTranslation();
   return (
     <Space direction="vertical" className="schema-import-options">
@@ -18,9 +26,16 @@ export const ImportOptions = ({ value, onChange, disabled }: { value: ImportChoi
         disabled={disabled}
         value={value.onDuplicate}
         onChange={(e) => onChange({ ...value, onDuplicate: e.target.value as OnDuplicate })}
-        options={(["stop", "update", "skip"] as const).map((v) => ({ value: v, label: t(`schemaUi.import.onDuplicate.${v}`) }))}
+        options={(["stop", "update", "skip"] as const).map((v) => ({
+          value: v,
+          label: t(`schemaUi.import.onDuplicate.${v}`),
+        }))}
       />
-      <Checkbox disabled={disabled} checked={value.partial} onChange={(e) => onChange({ ...value, partial: e.target.checked })}>
+      <Checkbox
+        disabled={disabled}
+        checked={value.partial}
+        onChange={(e) => onChange({ ...value, partial: e.target.checked })}
+      >
         {t("schemaUi.import.partial")}
       </Checkbox>
     </Space>

@@ -13,7 +13,11 @@ type Item = Record<string, unknown>;
 export const ObjectTable = ({ field, value }: { field: Field; value: Item[] }) => {
   const { t } = useTranslation();
   const props = field.schema.items?.properties ?? {};
-  const keys = Object.keys(props).filter((k) => props[k].format !== "uuid" && value.some((item) => item[k] !== undefined && item[k] !== null && item[k] !== ""));
+  const keys = Object.keys(props).filter(
+    (k) =>
+      props[k].format !== "uuid" &&
+      value.some((item) => item[k] !== undefined && item[k] !== null && item[k] !== ""),
+  );
   const shown = (k: string, v: unknown) => {
     const items = props[k]["x-options"]?.items;
     return items ? t(items.find((o) => o.value === v)?.label ?? String(v ?? "")) : String(v ?? "");
@@ -26,7 +30,12 @@ export const ObjectTable = ({ field, value }: { field: Field; value: Item[] }) =
       rowKey="_row"
       dataSource={value.map((item, i) => ({ ...item, _row: i }))}
       scroll={{ x: "max-content" }}
-      columns={keys.map((k) => ({ key: k, title: t(props[k]["x-label"] ?? k, props[k].title ?? k), dataIndex: k, render: (v: unknown) => shown(k, v) }))}
+      columns={keys.map((k) => ({
+        key: k,
+        title: t(props[k]["x-label"] ?? k, props[k].title ?? k),
+        dataIndex: k,
+        render: (v: unknown) => shown(k, v),
+      }))}
     />
   );
 };

@@ -10,7 +10,8 @@ import { useOptions } from "./use-options";
 import { type Field, useResourceSchema } from "./use-schema";
 import "./schema-ui.css";
 
-const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+const sameValue = (a: unknown, b: unknown) =>
+  JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 type Props = {
   resource: string;

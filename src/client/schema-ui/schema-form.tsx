@@ -17,10 +17,22 @@ import { useResourceSchema } from "./use-schema";
 type Values = Record<string, unknown>;
 const TEMPLATES = { ButtonTemplates: FORM_BUTTON_TEMPLATES };
 
-
 /** Two fields a row; lists, nested objects and long text take the whole row. */
 const FORM_CONTEXT = {
-  colSpan: { string: 12, number: 12, integer: 12, boolean: 12, choice: 12, tree: 12, cascader: 12, radio: 12, array: 24, object: 24, textarea: 24, hidden: 24 },
+  colSpan: {
+    string: 12,
+    number: 12,
+    integer: 12,
+    boolean: 12,
+    choice: 12,
+    tree: 12,
+    cascader: 12,
+    radio: 12,
+    array: 24,
+    object: 24,
+    textarea: 24,
+    hidden: 24,
+  },
 };
 
 export type SchemaFormProps = {
@@ -58,11 +70,25 @@ const toErrorSchema = (fields: FieldError[]): ErrorSchema => {
  * The create and edit form of any resource, rendered by @rjsf/antd from its schema and checked
  * in the browser by the same rules (and messages) the server applies on save.
  */
-export const SchemaForm = ({ resource, id, defaults, onSaved, onCancel, onSubmit, submitLabel, patch, onValuesChange }: SchemaFormProps) => {
+export const SchemaForm = ({
+  resource,
+  id,
+  defaults,
+  onSaved,
+  onCancel,
+  onSubmit,
+  submitLabel,
+  patch,
+  onValuesChange,
+}: SchemaFormProps) => {
   const { t } = useTranslation();
   const { schema, fields } = useResourceSchema(resource);
   const options = useOptions(fields);
-  const { result: record, query } = useOne<BaseRecord>({ resource, id: id ?? "", queryOptions: { enabled: Boolean(id) } });
+  const { result: record, query } = useOne<BaseRecord>({
+    resource,
+    id: id ?? "",
+    queryOptions: { enabled: Boolean(id) },
+  });
   const [values, setValues] = useState<Values>(defaults ?? {});
   const [serverErrors, setServerErrors] = useState<ErrorSchema | undefined>();
   const { mutateAsync: create, mutation: createState } = useCreate();
@@ -79,11 +105,19 @@ export const SchemaForm = ({ resource, id, defaults, onSaved, onCancel, onSubmit
   useEffect(() => {
     if (!id || !record) return;
     const keys = new Set(fields.filter((f) => !f.schema.readOnly).map((f) => f.key));
-    setValues(Object.fromEntries(Object.entries(record).filter(([k, v]) => keys.has(k) && v !== null)));
+    setValues(
+      Object.fromEntries(Object.entries(record).filter(([k, v]) => keys.has(k) && v !== null)),
+    );
   }, [id, record, fields]);
 
-  const form = useMemo(() => (schema ? formSchemaOf(schema, fields, values, options, t) : undefined), [schema, fields, values, options, t]);
-  const transformErrors = useMemo(() => (schema ? localizeErrors(schema, t) : undefined), [schema, t]);
+  const form = useMemo(
+    () => (schema ? formSchemaOf(schema, fields, values, options, t) : undefined),
+    [schema, fields, values, options, t],
+  );
+  const transformErrors = useMemo(
+    () => (schema ? localizeErrors(schema, t) : undefined),
+    [schema, t],
+  );
   const translateString = useFormStrings();
   if (!schema || !form || (id && query.isLoading)) return <Skeleton active />;
 
@@ -91,7 +125,14 @@ export const SchemaForm = ({ resource, id, defaults, onSaved, onCancel, onSubmit
     setServerErrors(undefined);
     const data: Values = { ...(formData ?? {}) };
     // A field the user emptied must reach the server as null, or the stored value would stay.
-    if (id) for (const f of fields) if (!f.schema.readOnly && data[f.key] === undefined && (record as Values | undefined)?.[f.key] != null) data[f.key] = null;
+    if (id)
+      for (const f of fields)
+        if (
+          !f.schema.readOnly &&
+          data[f.key] === undefined &&
+          (record as Values | undefined)?.[f.key] != null
+        )
+          data[f.key] = null;
     try {
       if (onSubmit) {
         setSubmitting(true);
@@ -99,8 +140,17 @@ export const SchemaForm = ({ resource, id, defaults, onSaved, onCancel, onSubmit
         return;
       }
       const saved = id
-        ? await update({ resource, id, values: { ...data, version: (record as Values | undefined)?.version }, successNotification: { type: "success", message: t("schemaUi.saved") } })
-        : await create({ resource, values: data, successNotification: { type: "success", message: t("schemaUi.created") } });
+        ? await update({
+            resource,
+            id,
+            values: { ...data, version: (record as Values | undefined)?.version },
+            successNotification: { type: "success", message: t("schemaUi.saved") },
+          })
+        : await create({
+            resource,
+            values: data,
+            successNotification: { type: "success", message: t("schemaUi.created") },
+          });
       onSaved?.(saved.data);
     } catch (error) {
       // Keep what the user typed and show the server's reasons under the fields.
@@ -129,7 +179,11 @@ export const SchemaForm = ({ resource, id, defaults, onSaved, onCancel, onSubmit
         onError={() => undefined}
       >
         <div className="schema-form-actions">
-          <Button type="primary" htmlType="submit" loading={createState.isPending || updateState.isPending || isSubmitting}>
+          <Button
+            type="primary"
+            htmlType="submit"
+            loading={createState.isPending || updateState.isPending || isSubmitting}
+          >
             {submitLabel ?? t("buttons.save")}
           </Button>
           {onCancel ? <Button onClick={onCancel}>{t("buttons.cancel")}</Button> : null}

@@ -12,7 +12,14 @@ import { downloadFile } from "./download";
 import { type ImportChoice, ImportOptions } from "./import-options";
 
 type RowError = { row: number; field: string; message: string };
-type Result = { total: number; imported: number; updated: number; unchanged: number; skipped: number; errors: RowError[] };
+type Result = {
+  total: number;
+  imported: number;
+  updated: number;
+  unchanged: number;
+  skipped: number;
+  errors: RowError[];
+};
 type Limits = { maxRows: number; maxBytes: number; exportMaxRows: number };
 
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
@@ -24,7 +31,10 @@ const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
  */
 export const SchemaImport = ({ resource, onDone }: { resource: string; onDone?: () => void }) => {
   const { t } = useTranslation();
-  const { result: limitsResult } = useCustom<Limits>({ url: `/api/${resource}/import-limits`, method: "get" });
+  const { result: limitsResult } = useCustom<Limits>({
+    url: `/api/${resource}/import-limits`,
+    method: "get",
+  });
   const limits = limitsResult?.data;
   const [percent, setPercent] = useState<number | null>(null);
   const [result, setResult] = useState<Result | null>(null);
@@ -35,39 +45,61 @@ export const SchemaImport = ({ resource, onDone }: { resource: string; onDone?: 
     setResult(null);
     setLimitError(null);
     if (limits && file.size > limits.maxBytes) {
-      setLimitError(t("schemaUi.import.tooLarge", { size: Math.floor(limits.maxBytes / 1024 / 1024) }));
+      setLimitError(
+        t("schemaUi.import.tooLarge", { size: Math.floor(limits.maxBytes / 1024 / 1024) }),
+      );
       return;
     }
     setPercent(0);
     try {
-      const query = new URLSearchParams({ onDuplicate: choice.onDuplicate, partial: String(choice.partial) });
+      const query = new URLSearchParams({
+        onDuplicate: choice.onDuplicate,
+        partial: String(choice.partial),
+      });
       const result = await api.post<Result>(`/${resource}/import?${query}`, file, {
         headers: { "Content-Type": XLSX },
         timeout: 0,
-        onUploadProgress: (e) => setPercent(e.total ? Math.min(99, Math.round((e.loaded / e.total) * 100)) : 50),
+        onUploadProgress: (e) =>
+          setPercent(e.total ? Math.min(99, Math.round((e.loaded / e.total) * 100)) : 50),
       });
       setPercent(100);
       setResult(result);
       // A partial import is said by its warning below, not by a green toast beside it.
-      if (result.imported + result.updated > 0 && result.errors.length === 0) showToast({ message: summary(result), color: "success" });
+      if (result.imported + result.updated > 0 && result.errors.length === 0)
+        showToast({ message: summary(result), color: "success" });
     } catch (error) {
       setPercent(null);
       // 5001006: the http client shows no toast; this page says it in its own words.
-      if (isApiError(error) && error.code === IMPORT_LIMIT) setLimitError(t("schemaUi.import.limit", { max: limits?.maxRows }));
+      if (isApiError(error) && error.code === IMPORT_LIMIT)
+        setLimitError(t("schemaUi.import.limit", { max: limits?.maxRows }));
     }
   };
 
   const summary = (r: Result) =>
-    t("schemaUi.import.summary", { count: r.total, imported: r.imported, updated: r.updated, unchanged: r.unchanged, skipped: r.skipped });
+    t("schemaUi.import.summary", {
+      count: r.total,
+      imported: r.imported,
+      updated: r.updated,
+      unchanged: r.unchanged,
+      skipped: r.skipped,
+    });
   const written = result ? result.imported + result.updated : 0;
 
   const report = async () => {
     if (!result) return;
-    await downloadFile(`/${resource}/import-report`, { body: { errors: result.errors }, name: `${resource}-import-errors.xlsx` });
+    await downloadFile(`/${resource}/import-report`, {
+      body: { errors: result.errors },
+      name: `${resource}-import-errors.xlsx`,
+    });
   };
 
   return (
-    <Space direction="vertical" size="large" className="schema-import-steps" style={{ width: "100%" }}>
+    <Space
+      direction="vertical"
+      size="large"
+      className="schema-import-steps"
+      style={{ width: "100%" }}
+    >
       <Steps
         direction="vertical"
         items={[
@@ -76,8 +108,22 @@ export const SchemaImport = ({ resource, onDone }: { resource: string; onDone?: 
             title: t("schemaUi.import.template"),
             description: (
               <Space direction="vertical">
-                {limits ? <span>{t("schemaUi.import.templateHint", { max: limits.maxRows, size: Math.floor(limits.maxBytes / 1024 / 1024) })}</span> : null}
-                <Button icon={<DownloadOutlined />} onClick={() => void downloadFile(`/${resource}/import-template`, { name: `${resource}-template.xlsx` })}>
+                {limits ? (
+                  <span>
+                    {t("schemaUi.import.templateHint", {
+                      max: limits.maxRows,
+                      size: Math.floor(limits.maxBytes / 1024 / 1024),
+                    })}
+                  </span>
+                ) : null}
+                <Button
+                  icon={<DownloadOutlined />}
+                  onClick={() =>
+                    void downloadFile(`/${resource}/import-template`, {
+                      name: `${resource}-template.xlsx`,
+                    })
+                  }
+                >
                   {t("schemaUi.import.template")}
                 </Button>
               </Space>
@@ -88,21 +134,25 @@ export const SchemaImport = ({ resource, onDone }: { resource: string; onDone?: 
             title: t("schemaUi.import.title"),
             description: (
               <Space direction="vertical" style={{ width: "100%" }}>
-              <ImportOptions value={choice} onChange={setChoice} disabled={percent !== null && percent < 100} />
-              <Upload.Dragger
-                accept=".xlsx"
-                showUploadList={false}
-                disabled={percent !== null && percent < 100}
-                beforeUpload={(file) => {
-                  void upload(file);
-                  return false;
-                }}
-              >
-                <p className="ant-upload-drag-icon">
-                  <InboxOutlined />
-                </p>
-                <p>{t("schemaUi.import.drop")}</p>
-              </Upload.Dragger>
+                <ImportOptions
+                  value={choice}
+                  onChange={setChoice}
+                  disabled={percent !== null && percent < 100}
+                />
+                <Upload.Dragger
+                  accept=".xlsx"
+                  showUploadList={false}
+                  disabled={percent !== null && percent < 100}
+                  beforeUpload={(file) => {
+                    void upload(file);
+                    return false;
+                  }}
+                >
+                  <p className="ant-upload-drag-icon">
+                    <InboxOutlined />
+                  </p>
+                  <p>{t("schemaUi.import.drop")}</p>
+                </Upload.Dragger>
               </Space>
             ),
           },
@@ -110,8 +160,21 @@ export const SchemaImport = ({ resource, onDone }: { resource: string; onDone?: 
       />
       {percent !== null ? (
         <div>
-          <Progress percent={percent} status={percent < 100 ? "active" : result?.errors.length && written === 0 ? "exception" : "success"} />
-          {percent < 100 ? <span>{percent >= 99 ? t("schemaUi.import.processing") : t("schemaUi.import.uploading")}</span> : null}
+          <Progress
+            percent={percent}
+            status={
+              percent < 100
+                ? "active"
+                : result?.errors.length && written === 0
+                  ? "exception"
+                  : "success"
+            }
+          />
+          {percent < 100 ? (
+            <span>
+              {percent >= 99 ? t("schemaUi.import.processing") : t("schemaUi.import.uploading")}
+            </span>
+          ) : null}
         </div>
       ) : null}
       {limitError ? <Alert type="error" showIcon message={limitError} /> : null}
@@ -120,7 +183,9 @@ export const SchemaImport = ({ resource, onDone }: { resource: string; onDone?: 
           type="success"
           showIcon
           message={summary(result)}
-          action={onDone ? <Button onClick={onDone}>{t("schemaUi.import.back")}</Button> : undefined}
+          action={
+            onDone ? <Button onClick={onDone}>{t("schemaUi.import.back")}</Button> : undefined
+          }
         />
       ) : null}
       {result && result.errors.length > 0 ? (
@@ -130,7 +195,10 @@ export const SchemaImport = ({ resource, onDone }: { resource: string; onDone?: 
             showIcon
             message={
               written > 0
-                ? t("schemaUi.import.partialDone", { summary: summary(result), problems: t("schemaUi.import.partialFailed", { count: result.errors.length }) })
+                ? t("schemaUi.import.partialDone", {
+                    summary: summary(result),
+                    problems: t("schemaUi.import.partialFailed", { count: result.errors.length }),
+                  })
                 : t("schemaUi.import.failed", { count: result.errors.length })
             }
             action={

@@ -109,14 +109,28 @@ export const SchemaList = (props: SchemaListProps) => {
       },
     }));
   if (props.rowActions) {
-    columns.push({ key: "actions", title: t("schemaUi.actions"), fixed: "right", width: 140, render: (_: unknown, r: BaseRecord) => props.rowActions?.(r) });
+    columns.push({
+      key: "actions",
+      title: t("schemaUi.actions"),
+      fixed: "right",
+      width: 140,
+      render: (_: unknown, r: BaseRecord) => props.rowActions?.(r),
+    });
   }
-  const isFiltered = filters.some((f) => "field" in f && !props.permanentFilters?.some((p) => "field" in p && p.field === f.field));
+  const isFiltered = filters.some(
+    (f) =>
+      "field" in f && !props.permanentFilters?.some((p) => "field" in p && p.field === f.field),
+  );
 
   return (
     <div className="schema-list">
       {props.hideFilters || filtersOf.length === 0 ? null : (
-        <FilterBar fields={filtersOf} options={options} initialValues={initialValues} onSearch={applyFilters} />
+        <FilterBar
+          fields={filtersOf}
+          options={options}
+          initialValues={initialValues}
+          onSearch={applyFilters}
+        />
       )}
       <div className="schema-toolbar">
         <Space wrap>
@@ -131,9 +145,17 @@ export const SchemaList = (props: SchemaListProps) => {
               {t("schemaUi.toolbar.import")}
             </Button>
           ) : null}
-          {(props.hasExport ?? Boolean(props.onImport)) && canExport ? <ExportButton resource={props.resource} filters={filters} sorters={sorters} /> : null}
+          {(props.hasExport ?? Boolean(props.onImport)) && canExport ? (
+            <ExportButton resource={props.resource} filters={filters} sorters={sorters} />
+          ) : null}
         </Space>
-        <TableSettings fields={columnsOf} hidden={hidden} onHiddenChange={setHidden} density={density} onDensityChange={setDensity} />
+        <TableSettings
+          fields={columnsOf}
+          hidden={hidden}
+          onHiddenChange={setHidden}
+          density={density}
+          onDensityChange={setDensity}
+        />
       </div>
       <Table<BaseRecord>
         {...tableProps}

@@ -14,7 +14,8 @@ import { SchemaShow } from "./schema-show";
 import { useResourceSchema } from "./use-schema";
 
 /** i18n namespace of a resource: `court-contacts` -> `courtContacts` (keys are camelCase). */
-export const keyOf = (resource: string) => resource.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+export const keyOf = (resource: string) =>
+  resource.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /** `views`: the x-menu views served; a button for a view not served would lead nowhere. */
 type PageProps = { resource: string; basePath: string; views?: readonly MenuView[] };
@@ -47,7 +48,11 @@ export const SchemaCreatePage = ({ resource, basePath }: PageProps) => {
     <>
       <PageHeader title={t(`${keyOf(resource)}.titles.create`)} />
       <PagePanel>
-        <SchemaForm resource={resource} onSaved={(r) => navigate(`${basePath}/${String(r.id)}`)} onCancel={() => navigate(basePath)} />
+        <SchemaForm
+          resource={resource}
+          onSaved={(r) => navigate(`${basePath}/${String(r.id)}`)}
+          onCancel={() => navigate(basePath)}
+        />
       </PagePanel>
     </>
   );
@@ -61,7 +66,12 @@ export const SchemaEditPage = ({ resource, basePath }: PageProps) => {
     <>
       <PageHeader title={t(`${keyOf(resource)}.titles.edit`)} />
       <PagePanel>
-        <SchemaForm resource={resource} id={id} onSaved={() => navigate(`${basePath}/${id}`)} onCancel={() => navigate(`${basePath}/${id}`)} />
+        <SchemaForm
+          resource={resource}
+          id={id}
+          onSaved={() => navigate(`${basePath}/${id}`)}
+          onCancel={() => navigate(`${basePath}/${id}`)}
+        />
       </PagePanel>
     </>
   );
@@ -84,11 +94,24 @@ export const SchemaShowPage = ({ resource, basePath, views = ALL_VIEWS }: PagePr
         title={String(record[schema?.["x-title"] ?? "name"] ?? t(`${keyOf(resource)}.titles.show`))}
         extra={
           <Space>
-            {views.includes("edit") && can("update", subject) && mayOnRow(record, "update") ? <Button onClick={() => navigate(`${basePath}/${id}/edit`)}>{t("buttons.edit")}</Button> : null}
+            {views.includes("edit") && can("update", subject) && mayOnRow(record, "update") ? (
+              <Button onClick={() => navigate(`${basePath}/${id}/edit`)}>
+                {t("buttons.edit")}
+              </Button>
+            ) : null}
             {views.includes("edit") && can("delete", subject) && mayOnRow(record, "delete") ? (
               <Popconfirm
                 title={t("schemaUi.deleteConfirm")}
-                onConfirm={() => remove({ resource, id, successNotification: { type: "success", message: t("schemaUi.deleted") } }, { onSuccess: () => navigate(basePath) })}
+                onConfirm={() =>
+                  remove(
+                    {
+                      resource,
+                      id,
+                      successNotification: { type: "success", message: t("schemaUi.deleted") },
+                    },
+                    { onSuccess: () => navigate(basePath) },
+                  )
+                }
               >
                 <Button danger>{t("buttons.delete")}</Button>
               </Popconfirm>
@@ -108,7 +131,9 @@ export const SchemaImportPage = ({ resource, basePath }: PageProps) => {
   const navigate = useNavigate();
   return (
     <>
-      <PageHeader title={t(`${keyOf(resource)}.titles.import`, { defaultValue: t("schemaUi.import.title") })} />
+      <PageHeader
+        title={t(`${keyOf(resource)}.titles.import`, { defaultValue: t("schemaUi.import.title") })}
+      />
       <PagePanel>
         <SchemaImport resource={resource} onDone={() => navigate(basePath)} />
       </PagePanel>

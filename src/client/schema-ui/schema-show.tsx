@@ -7,7 +7,17 @@ import { useOptions } from "./use-options";
 import { appliesTo, type Field, isHidden, fieldLabelOf, useResourceSchema } from "./use-schema";
 
 /** Every field of a record that applies to it, labelled from the schema, as a Descriptions panel. */
-export const SchemaShow = ({ resource, record, columns = 3, only }: { resource: string; record: BaseRecord; columns?: number; only?: (field: Field) => boolean }) => {
+export const SchemaShow = ({
+  resource,
+  record,
+  columns = 3,
+  only,
+}: {
+  resource: string;
+  record: BaseRecord;
+  columns?: number;
+  only?: (field: Field) => boolean;
+}) => {
   const { t } = useTranslation();
   const { fields } = useResourceSchema(resource);
   const options = useOptions(fields);

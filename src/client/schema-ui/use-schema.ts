@@ -31,14 +31,18 @@ export const useResourceSchema = (resource: string) => {
 
 /** Whether a field applies to a record (its `x-when` matches, e.g. organization-only fields). */
 export const appliesTo = (field: Field, record: Record<string, unknown> | undefined) =>
-  !field.schema["x-when"] || Object.entries(field.schema["x-when"]).every(([k, v]) => record?.[k] === v);
+  !field.schema["x-when"] ||
+  Object.entries(field.schema["x-when"]).every(([k, v]) => record?.[k] === v);
 
 export const listFields = (fields: Field[]) =>
-  fields.filter((f) => f.schema["x-list"]).sort((a, b) => (a.schema["x-list"]?.order ?? 0) - (b.schema["x-list"]?.order ?? 0));
+  fields
+    .filter((f) => f.schema["x-list"])
+    .sort((a, b) => (a.schema["x-list"]?.order ?? 0) - (b.schema["x-list"]?.order ?? 0));
 
 export const filterFields = (fields: Field[]) => fields.filter((f) => f.schema["x-filter"]);
 
 export const isHidden = (field: Field) => field.schema["x-ui"]?.["ui:widget"] === "hidden";
 
 /** A field's label in the reader's language: its x-label, else its title, never its raw key. */
-export const fieldLabelOf = (t: TFunction, field: Field) => fieldLabel((key, options) => t(key, options), field.key, field.schema);
+export const fieldLabelOf = (t: TFunction, field: Field) =>
+  fieldLabel((key, options) => t(key, options), field.key, field.schema);

@@ -1,4 +1,10 @@
-import type { CustomValidator, ErrorTransformer, RJSFSchema, UiSchema, ValidatorType } from "@rjsf/utils";
+import type {
+  CustomValidator,
+  ErrorTransformer,
+  RJSFSchema,
+  UiSchema,
+  ValidatorType,
+} from "@rjsf/utils";
 import processRawValidationErrors from "@rjsf/validator-ajv8/lib/processRawValidationErrors.js";
 import type { ErrorObject } from "ajv";
 
@@ -6,7 +12,8 @@ import { checkSchema } from "../../shared/schema-check";
 
 type Values = Record<string, unknown>;
 
-const raw = (schema: RJSFSchema, data: unknown) => checkSchema(schema as never, data) as unknown as ErrorObject[];
+const raw = (schema: RJSFSchema, data: unknown) =>
+  checkSchema(schema as never, data) as unknown as ErrorObject[];
 
 /**
  * rjsf's validator interface over the CSP-safe checker: rjsf turns the ajv-shaped issues into
@@ -14,9 +21,25 @@ const raw = (schema: RJSFSchema, data: unknown) => checkSchema(schema as never, 
  * them with the server's catalogue.
  */
 export const schemaValidator: ValidatorType<Values> = {
-  rawValidation: <Result>(schema: RJSFSchema, formData?: Values) => ({ errors: raw(schema, formData) as unknown as Result[] }),
+  rawValidation: <Result>(schema: RJSFSchema, formData?: Values) => ({
+    errors: raw(schema, formData) as unknown as Result[],
+  }),
   isValid: (schema: RJSFSchema, formData: Values | undefined) => raw(schema, formData).length === 0,
-  validateFormData(formData: Values | undefined, schema: RJSFSchema, customValidate?: CustomValidator<Values>, transformErrors?: ErrorTransformer<Values>, uiSchema?: UiSchema<Values>) {
-    return processRawValidationErrors(this, { errors: raw(schema, formData) }, formData, schema, customValidate, transformErrors, uiSchema);
+  validateFormData(
+    formData: Values | undefined,
+    schema: RJSFSchema,
+    customValidate?: CustomValidator<Values>,
+    transformErrors?: ErrorTransformer<Values>,
+    uiSchema?: UiSchema<Values>,
+  ) {
+    return processRawValidationErrors(
+      this,
+      { errors: raw(schema, formData) },
+      formData,
+      schema,
+      customValidate,
+      transformErrors,
+      uiSchema,
+    );
   },
 };

@@ -30,7 +30,9 @@ export class StatementCachingClient extends pg.Client {
   query(...args: unknown[]): never {
     const [config, values] = args as [QueryConfig | string, unknown[] | undefined];
     if (config && typeof config === "object" && typeof config.text === "string" && !config.name) {
-      const hasValues = (Array.isArray(values) && values.length > 0) || (Array.isArray(config.values) && config.values.length > 0);
+      const hasValues =
+        (Array.isArray(values) && values.length > 0) ||
+        (Array.isArray(config.values) && config.values.length > 0);
       const name = hasValues ? nameFor(config.text) : undefined;
       if (name) args[0] = { ...config, name };
     }

@@ -10,7 +10,12 @@ type Schema = Record<string, unknown>;
 
 /** The route's `response` option: its 200 answer's `data` is `data`. */
 export const answers = <D extends Schema>(data: D) =>
-  ({ 200: { type: "object", properties: { code: { type: "integer" }, msg: { type: "string" }, data } } }) as const;
+  ({
+    200: {
+      type: "object",
+      properties: { code: { type: "integer" }, msg: { type: "string" }, data },
+    },
+  }) as const;
 
 /** A value of this JSON type, or null. */
 export const orNull = <T extends string>(type: T) => ({ type: [type, "null"] }) as const;

@@ -2,7 +2,8 @@ import type { Db } from "../db/client";
 import { auditLogs } from "../db/tables";
 import type { WriteBatch } from "./write-batch";
 
-export type AuditAction = "create" | "update" | "delete" | "workflow" | "login" | "logout" | "switch" | "export";
+export type AuditAction =
+  "create" | "update" | "delete" | "workflow" | "login" | "logout" | "switch" | "export";
 
 export type AuditEntry = {
   action: AuditAction;
@@ -19,7 +20,9 @@ const SECRET_KEYS = new Set(["passwordHash", "password", "token"]);
 const plain = (value: unknown): Record<string, unknown> | undefined => {
   if (!value || typeof value !== "object") return undefined;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(JSON.parse(JSON.stringify(value)) as Record<string, unknown>)) {
+  for (const [k, v] of Object.entries(
+    JSON.parse(JSON.stringify(value)) as Record<string, unknown>,
+  )) {
     if (!SECRET_KEYS.has(k)) out[k] = v;
   }
   return out;
@@ -32,7 +35,8 @@ export const diffObjects = (before: unknown, after: unknown) => {
   const diff: Record<string, { from: unknown; to: unknown }> = {};
   for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
     if (key === "updatedAt" || key === "version") continue;
-    if (JSON.stringify(a[key]) !== JSON.stringify(b[key])) diff[key] = { from: a[key] ?? null, to: b[key] ?? null };
+    if (JSON.stringify(a[key]) !== JSON.stringify(b[key]))
+      diff[key] = { from: a[key] ?? null, to: b[key] ?? null };
   }
   return diff;
 };

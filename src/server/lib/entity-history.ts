@@ -10,7 +10,13 @@ import { inWorkspace } from "./tenant";
  */
 export const entityHistory = (ctx: RequestCtx, entity: string, id: string) =>
   ctx.db
-    .select({ id: auditLogs.id, userId: auditLogs.userId, action: auditLogs.action, diff: auditLogs.diff, createdAt: auditLogs.createdAt })
+    .select({
+      id: auditLogs.id,
+      userId: auditLogs.userId,
+      action: auditLogs.action,
+      diff: auditLogs.diff,
+      createdAt: auditLogs.createdAt,
+    })
     .from(auditLogs)
     .where(inWorkspace(ctx, auditLogs, eq(auditLogs.entity, entity), eq(auditLogs.entityId, id)))
     .orderBy(desc(auditLogs.id))

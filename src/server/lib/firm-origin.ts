@@ -13,17 +13,28 @@ import { workspaces } from "../db/tables";
 export const createOriginMemo = (db: Db) => {
   const seen = new Map<string, string>();
   return async (workspaceId: string, origin: string, fetchSite: unknown) => {
-    if (fetchSite !== "same-origin" || !/^https?:\/\/[^/\s]+$/.test(origin) || seen.get(workspaceId) === origin) return;
+    if (
+      fetchSite !== "same-origin" ||
+      !/^https?:\/\/[^/\s]+$/.test(origin) ||
+      seen.get(workspaceId) === origin
+    )
+      return;
     seen.set(workspaceId, origin);
     await db
       .update(workspaces)
-      .set({ settings: sql`jsonb_set(${workspaces.settings}, '{origin}', ${JSON.stringify(origin)}::jsonb)` })
+      .set({
+        settings: sql`jsonb_set(${workspaces.settings}, '{origin}', ${JSON.stringify(origin)}::jsonb)`,
+      })
       .where(eq(workspaces.id, workspaceId));
   };
 };
 
 /** The base of a firm's e-mail links: PUBLIC_URL, else the origin last seen, else "" (a relative link, the last resort). */
-export const linkBaseOfFirm = async (db: Db, workspaceId: string, publicUrl: string | undefined) => {
+export const linkBaseOfFirm = async (
+  db: Db,
+  workspaceId: string,
+  publicUrl: string | undefined,
+) => {
   if (publicUrl) return publicUrl.replace(/\/+$/, "");
   const [row] = await db
     .select({ origin: sql<string | null>`${workspaces.settings} ->> 'origin'` })

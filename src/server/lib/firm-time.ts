@@ -27,7 +27,12 @@ const dayFormats = new Map<string, Intl.DateTimeFormat>();
 const dayFormatOf = (zone: string) => {
   let format = dayFormats.get(zone);
   if (!format) {
-    format = new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" });
+    format = new Intl.DateTimeFormat("en-CA", {
+      timeZone: zone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
     dayFormats.set(zone, format);
   }
   return format;
@@ -40,10 +45,12 @@ export const firmDateOf = (at: Date, zone: string) => dayFormatOf(zone).format(a
 export const firmYearOf = (at: Date, zone: string) => Number(firmDateOf(at, zone).slice(0, 4));
 
 /** The instant a firm's calendar date begins (its midnight, whatever the server's zone). */
-export const firmDayStart = (day: string, zone: string) => dayjs.tz(`${day}T00:00:00`, zone).toDate();
+export const firmDayStart = (day: string, zone: string) =>
+  dayjs.tz(`${day}T00:00:00`, zone).toDate();
 
 /** Today on the firm's clock, reading its zone. */
-export const firmTodayOf = async (db: Db, workspaceId: string, now = new Date()) => firmDateOf(now, await readFirmTimeZone(db, workspaceId));
+export const firmTodayOf = async (db: Db, workspaceId: string, now = new Date()) =>
+  firmDateOf(now, await readFirmTimeZone(db, workspaceId));
 
 /**
  * A sweep over every firm (reminders, expiries, overdue seals) asks "has this row's day come?" on
@@ -52,8 +59,15 @@ export const firmTodayOf = async (db: Db, workspaceId: string, now = new Date())
  * three at any instant); the largest group is matched as "every firm but the others", so an
  * install whose firms share a zone adds no list of firms to the statement.
  */
-export const dueOnEachFirmsDay = async (db: Db, now: Date, workspaceId: SQLWrapper, isDue: (today: string) => SQL | undefined): Promise<SQL | undefined> => {
-  const rows = await db.select({ id: workspaces.id, zone: sql<string | null>`${workspaces.settings} ->> 'timeZone'` }).from(workspaces);
+export const dueOnEachFirmsDay = async (
+  db: Db,
+  now: Date,
+  workspaceId: SQLWrapper,
+  isDue: (today: string) => SQL | undefined,
+): Promise<SQL | undefined> => {
+  const rows = await db
+    .select({ id: workspaces.id, zone: sql<string | null>`${workspaces.settings} ->> 'timeZone'` })
+    .from(workspaces);
   const dayOfZone = new Map<string | null, string>();
   const byDay = new Map<string, string[]>();
   for (const { id, zone } of rows) {
@@ -67,5 +81,8 @@ export const dueOnEachFirmsDay = async (db: Db, now: Date, workspaceId: SQLWrapp
   const [main, ...rest] = [...byDay].sort(([, a], [, b]) => b.length - a.length);
   if (!main) return isDue(firmDateOf(now, DEFAULT_FIRM_TIME_ZONE));
   const others = rest.flatMap(([, ids]) => ids);
-  return or(and(others.length ? notInArray(workspaceId, others) : undefined, isDue(main[0])), ...rest.map(([day, ids]) => and(inArray(workspaceId, ids), isDue(day))));
+  return or(
+    and(others.length ? notInArray(workspaceId, others) : undefined, isDue(main[0])),
+    ...rest.map(([day, ids]) => and(inArray(workspaceId, ids), isDue(day))),
+  );
 };

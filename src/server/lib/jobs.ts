@@ -15,7 +15,13 @@ export type JobScheduler = {
   names: () => string[];
 };
 
-type Job = { name: string; everyMs: number; run: () => Promise<void>; running?: Promise<void>; timer?: NodeJS.Timeout };
+type Job = {
+  name: string;
+  everyMs: number;
+  run: () => Promise<void>;
+  running?: Promise<void>;
+  timer?: NodeJS.Timeout;
+};
 
 export const createJobScheduler = (log: FastifyBaseLogger): JobScheduler => {
   const jobs = new Map<string, Job>();

@@ -40,10 +40,12 @@ export const listQuery = (sort: readonly string[], filters: Record<string, objec
   },
 });
 
-export type ListQuery = { _start?: number; _end?: number; _sort?: string; _order?: string } & Record<
-  string,
-  unknown
->;
+export type ListQuery = {
+  _start?: number;
+  _end?: number;
+  _sort?: string;
+  _order?: string;
+} & Record<string, unknown>;
 
 export const MAX_PAGE = 1000;
 
@@ -74,7 +76,8 @@ export const pageWithTotal = async <R>(
   { offset, limit }: { offset: number; limit: number },
 ) => {
   const rows = await page;
-  if (rows.length < limit && (rows.length > 0 || offset === 0)) return { rows, total: offset + rows.length };
+  if (rows.length < limit && (rows.length > 0 || offset === 0))
+    return { rows, total: offset + rows.length };
   const [{ total }] = await countAll();
   return { rows, total };
 };

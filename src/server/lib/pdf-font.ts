@@ -19,7 +19,9 @@ export const DEFAULT_PDF_FONT: PdfFont = {
 
 /** The configured face (PDF_FONT_PATH, PDF_FONT_FACE), else the default. */
 export const pdfFontOf = (config: Pick<Config, "pdfFontPath" | "pdfFontFace">): PdfFont =>
-  config.pdfFontPath ? { path: config.pdfFontPath, face: config.pdfFontFace ?? DEFAULT_PDF_FONT.face } : DEFAULT_PDF_FONT;
+  config.pdfFontPath
+    ? { path: config.pdfFontPath, face: config.pdfFontFace ?? DEFAULT_PDF_FONT.face }
+    : DEFAULT_PDF_FONT;
 
 type Loaded = { bytes: Buffer; fontkit: Fontkit };
 const cache = new Map<string, Promise<Loaded>>();
@@ -38,12 +40,15 @@ const fontkitFor = (face: string): Fontkit => {
         const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
         // Only a collection is asked for the face: fontkit reads a name given for a single font as a variation.
         const opened = fontkit.create(buffer);
-        const font = "fonts" in opened ? (fontkit.create(buffer, face) as fontkit.Font | null) : opened;
+        const font =
+          "fonts" in opened ? (fontkit.create(buffer, face) as fontkit.Font | null) : opened;
         if (!font || !("createSubset" in font)) throw new Error(`PDF font face ${face} not found`);
         const createSubset = font.createSubset.bind(font);
         font.createSubset = () => {
           const subset = createSubset();
-          return Object.assign(subset, { encodeStream: () => Readable.from([Buffer.from(subset.encode())]) });
+          return Object.assign(subset, {
+            encodeStream: () => Readable.from([Buffer.from(subset.encode())]),
+          });
         };
         parsed = font;
       }

@@ -17,13 +17,19 @@ import type { RowOwner } from "./row-owners";
  */
 type Conditions = { ownerId?: unknown; departmentId?: { $in?: unknown } };
 
-const ids = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
+const ids = (value: unknown) =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
 
 /** The scope of a rule as the session filled it in (the placeholders are gone by now). */
 const scopeOf = (conditions: Conditions): Scope | undefined => {
   const keys = Object.keys(conditions);
   if (keys.length === 1 && typeof conditions.ownerId === "string") return "own";
-  if (keys.length === 1 && Array.isArray(conditions.departmentId?.$in) && Object.keys(conditions.departmentId).length === 1) return "department";
+  if (
+    keys.length === 1 &&
+    Array.isArray(conditions.departmentId?.$in) &&
+    Object.keys(conditions.departmentId).length === 1
+  )
+    return "department";
   return undefined;
 };
 
@@ -38,8 +44,13 @@ const scopeSql = (ctx: RequestCtx, conditions: Conditions, owner: RowOwner): SQL
     const departments = ids(conditions.departmentId?.$in);
     if (departments.length === 0) return sql`false`;
     const colleagues = sql`select md.user_id from member_departments md where md.workspace_id = ${ctx.workspaceId}
-      and md.department_id in (${sql.join(departments.map((d) => sql`${d}`), sql`, `)})`;
-    return many ? sql`exists (select 1 from (${many}) o(user_id) where o.user_id in (${colleagues}))` : sql`${owner as SQL} in (${colleagues})`;
+      and md.department_id in (${sql.join(
+        departments.map((d) => sql`${d}`),
+        sql`, `,
+      )})`;
+    return many
+      ? sql`exists (select 1 from (${many}) o(user_id) where o.user_id in (${colleagues}))`
+      : sql`${owner as SQL} in (${colleagues})`;
   }
   // A condition this code cannot express grants nothing (and, inverted, forbids everything).
   return sql`false`;
@@ -50,7 +61,12 @@ const scopeSql = (ctx: RequestCtx, conditions: Conditions, owner: RowOwner): SQL
  * `false` when none, otherwise the SQL condition. Inverted rules ("except …") are honoured in
  * CASL's order, through its own rulesToQuery.
  */
-export const rowScope = (ctx: RequestCtx, action: Action, subject: Subject, owner: RowOwner): SQL | undefined => {
+export const rowScope = (
+  ctx: RequestCtx,
+  action: Action,
+  subject: Subject,
+  owner: RowOwner,
+): SQL | undefined => {
   const query = rulesToQuery(ctx.ability, action, subject, (rule) => {
     const condition = scopeSql(ctx, (rule.conditions ?? {}) as Conditions, owner);
     return rule.inverted ? sql`not coalesce(${condition}, false)` : condition;
@@ -63,7 +79,12 @@ export const rowScope = (ctx: RequestCtx, action: Action, subject: Subject, owne
 };
 
 /** rowScope for a registered table; undefined when the table's rows are not scoped at all. */
-export const rowScopeOf = (ctx: RequestCtx, action: Action, subject: Subject, tableName: string) => {
+export const rowScopeOf = (
+  ctx: RequestCtx,
+  action: Action,
+  subject: Subject,
+  tableName: string,
+) => {
   const owner = ctx.app.rowOwners.of(tableName);
   return owner ? rowScope(ctx, action, subject, owner) : undefined;
 };

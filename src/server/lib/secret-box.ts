@@ -5,7 +5,8 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:
  * a key derived from the server's secret and the purpose, so a copy of the database alone holds
  * nothing usable, and a key for one purpose opens nothing of another.
  */
-const keyOf = (secret: string, purpose: string) => createHash("sha256").update(`law-manage:${purpose}:${secret}`).digest();
+const keyOf = (secret: string, purpose: string) =>
+  createHash("sha256").update(`law-manage:${purpose}:${secret}`).digest();
 
 export const sealWith = (secret: string, purpose: string, plain: Buffer) => {
   const iv = randomBytes(12);

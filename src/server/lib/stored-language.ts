@@ -10,7 +10,10 @@ import { users } from "../db/tables";
  * initiator's. Users are not firm data: no tenant.
  */
 export const storedLanguage = async (db: Db, userId: string): Promise<Language | undefined> => {
-  const [row] = await db.select({ preferences: users.preferences }).from(users).where(eq(users.id, userId));
+  const [row] = await db
+    .select({ preferences: users.preferences })
+    .from(users)
+    .where(eq(users.id, userId));
   const value = row?.preferences.language;
   return LANGUAGES.some((l) => l.code === value) ? (value as Language) : undefined;
 };

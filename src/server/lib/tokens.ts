@@ -9,7 +9,12 @@ const ISSUER = "law-manage";
 export const createTokenSigner = (secret: string) => {
   const key = new TextEncoder().encode(secret);
 
-  const sign = (claims: Record<string, unknown>, audience: string, subject: string, expiresAt: Date) =>
+  const sign = (
+    claims: Record<string, unknown>,
+    audience: string,
+    subject: string,
+    expiresAt: Date,
+  ) =>
     new SignJWT(claims)
       .setProtectedHeader({ alg: "HS256" })
       .setIssuer(ISSUER)

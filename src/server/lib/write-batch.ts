@@ -58,13 +58,21 @@ export const writeBatch = (db: Db): WriteBatch => {
     run: async () => {
       if (parts.length === 0) return [];
       const counts = counted.length
-        ? sql.join(counted.map((i, n) => sql`(select count(*) from ${sql.identifier(`w${i}`)})::int as ${sql.identifier(`c${n}`)}`), sql`, `)
+        ? sql.join(
+            counted.map(
+              (i, n) =>
+                sql`(select count(*) from ${sql.identifier(`w${i}`)})::int as ${sql.identifier(`c${n}`)}`,
+            ),
+            sql`, `,
+          )
         : sql`1`;
       const statement = sql`with ${sql.join(parts, sql`, `)} select ${counts}`;
       const wanted = counted.length;
       parts = [];
       counted = [];
-      const result = (await db.execute(statement)) as unknown as { rows: Record<string, unknown>[] };
+      const result = (await db.execute(statement)) as unknown as {
+        rows: Record<string, unknown>[];
+      };
       if (wanted === 0) return [];
       return Array.from({ length: wanted }, (_, n) => Number(result.rows[0]?.[`c${n}`] ?? 0));
     },

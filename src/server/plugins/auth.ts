@@ -7,7 +7,12 @@ import type { Action, Subject } from "../../shared/permissions";
 import { createOriginMemo } from "../lib/firm-origin";
 import type { RequestCtx } from "../lib/request-ctx";
 import { createSessionStore, type SessionStore } from "../lib/session-store";
-import { createTokenSigner, SESSION_AUDIENCE, TICKET_AUDIENCE, type TokenSigner } from "../lib/tokens";
+import {
+  createTokenSigner,
+  SESSION_AUDIENCE,
+  TICKET_AUDIENCE,
+  type TokenSigner,
+} from "../lib/tokens";
 import { assertScopedRoute, tenantRowGuard } from "../lib/tenant-guard";
 
 /**
@@ -72,7 +77,11 @@ export { buildAbility } from "../lib/ability";
  */
 export const authenticationPlugin = fp(
   async (app: FastifyInstance) => {
-    const opts = { db: app.database.db, tokens: createTokenSigner(app.config.jwtSecret), sessions: createSessionStore(app.database.db, app.bus) };
+    const opts = {
+      db: app.database.db,
+      tokens: createTokenSigner(app.config.jwtSecret),
+      sessions: createSessionStore(app.database.db, app.bus),
+    };
     app.decorate("sessions", opts.sessions);
     app.decorate("tokens", opts.tokens);
     app.decorateRequest("ctx", undefined as unknown as RequestCtx);
@@ -96,15 +105,26 @@ export const authenticationPlugin = fp(
         throw new Error(`Route ${String(route.method)} ${route.url} declares no config.permission`);
       }
       // A ticket is a credential in a URL: only for reading, and never on a route anyone may call.
-      if (route.config.credential === "ticket" && (route.config.permission === "public" || route.method !== "GET")) {
-        throw new Error(`Route ${String(route.method)} ${route.url}: ticket routes must be GET and not public`);
+      if (
+        route.config.credential === "ticket" &&
+        (route.config.permission === "public" || route.method !== "GET")
+      ) {
+        throw new Error(
+          `Route ${String(route.method)} ${route.url}: ticket routes must be GET and not public`,
+        );
       }
     });
 
     // Row owners are registered by the feature plugins, in any order around the routes that use
     // them: every scoped route is checked once all are in, before the app serves.
     app.addHook("onReady", async () => {
-      for (const route of app.routeTable) assertScopedRoute(app.rowOwners, `${route.method} ${route.url}`, route.permission, route.tenantTable);
+      for (const route of app.routeTable)
+        assertScopedRoute(
+          app.rowOwners,
+          `${route.method} ${route.url}`,
+          route.permission,
+          route.tenantTable,
+        );
     });
 
     /** The ticket's claims; an expired or forged ticket is a 401 that says to open the link again. */
@@ -121,7 +141,8 @@ export const authenticationPlugin = fp(
 
     app.addHook("onRequest", async (req) => {
       const permission = req.routeOptions.config?.permission;
-      if (!req.url.startsWith("/api") || permission === undefined || permission === "public") return;
+      if (!req.url.startsWith("/api") || permission === undefined || permission === "public")
+        return;
       let claims: JWTPayload;
       if (req.routeOptions.config?.credential === "ticket") {
         claims = await ticketClaims(req);
@@ -135,7 +156,8 @@ export const authenticationPlugin = fp(
       const session = sessionId ? await opts.sessions.get(sessionId) : null;
       if (!session || session.userId !== claims.sub) throw new AppError(401, "errors.tokenInvalid");
       // A ticket names its firm: after a switch of firm, links made in the old one stop working.
-      if (req.ticket && req.ticket.ws !== session.workspaceId) throw new AppError(401, "errors.ticketInvalid");
+      if (req.ticket && req.ticket.ws !== session.workspaceId)
+        throw new AppError(401, "errors.ticketInvalid");
       // Disabled first: disabling also revokes the sign-in (migration 0010), and the answer should say why.
       if (!session.isUserEnabled) throw new AppError(401, "errors.accountDisabled");
       if (!session.isMemberEnabled) throw new AppError(401, "errors.memberDisabled");
@@ -156,7 +178,11 @@ export const authenticationPlugin = fp(
         app,
       };
       // The address e-mail links of this firm point at when PUBLIC_URL is unset (lib/firm-origin).
-      await rememberOrigin(session.workspaceId, `${req.protocol}://${req.host}`, req.headers["sec-fetch-site"]);
+      await rememberOrigin(
+        session.workspaceId,
+        `${req.protocol}://${req.host}`,
+        req.headers["sec-fetch-site"],
+      );
       if (permission !== "member" && !ability.can(permission[0], permission[1])) {
         throw new AppError(403, "errors.forbidden");
       }

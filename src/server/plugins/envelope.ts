@@ -28,16 +28,27 @@ const fieldOf = (issue: AjvIssue) => {
 };
 
 const VALIDATION_KEYS = new Set([
-  "required", "type", "additionalProperties", "maxLength", "minLength", "format", "enum",
-  "minimum", "maximum", "pattern",
+  "required",
+  "type",
+  "additionalProperties",
+  "maxLength",
+  "minLength",
+  "format",
+  "enum",
+  "minimum",
+  "maximum",
+  "pattern",
 ]);
 
 /** A named format may carry its own message (`validation.formats.<format>`, e.g. the member validators). */
 const messageOf = (issue: AjvIssue, t: Translate) => {
-  const generic = t(`validation.${VALIDATION_KEYS.has(issue.keyword) ? issue.keyword : "invalid"}`, {
-    limit: issue.params.limit,
-    type: issue.params.type,
-  });
+  const generic = t(
+    `validation.${VALIDATION_KEYS.has(issue.keyword) ? issue.keyword : "invalid"}`,
+    {
+      limit: issue.params.limit,
+      type: issue.params.type,
+    },
+  );
   const format = issue.params.format;
   if (issue.keyword !== "format" || typeof format !== "string") return generic;
   return t(formatMessageKey(format), { defaultValue: generic });
@@ -67,13 +78,18 @@ export type BodyLimits = { default: number; byMediaType: Record<string, number> 
 
 /** The limit that applied to this request's body, for the 413 message. */
 const bodyLimitOf = (req: FastifyRequest, limits: BodyLimits) => {
-  const mediaType = String(req.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
+  const mediaType = String(req.headers["content-type"] ?? "")
+    .split(";")[0]
+    .trim()
+    .toLowerCase();
   return limits.byMediaType[mediaType] ?? req.routeOptions?.bodyLimit ?? limits.default;
 };
 
 /** "16 KB", "1 MB", "10 MB": the limit as the message states it. */
 export const formatLimit = (bytes: number) =>
-  bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
+  bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0
+    ? `${bytes / (1024 * 1024)} MB`
+    : `${Math.round(bytes / 1024)} KB`;
 
 const CLASS_KEYS: Record<number, string> = {
   400: "errors.badRequest",
@@ -87,7 +103,11 @@ const CLASS_KEYS: Record<number, string> = {
   429: "errors.tooManyRequests",
 };
 
-export const toAppError = (error: FastifyError | AppError | Error, req: FastifyRequest, limits: BodyLimits) => {
+export const toAppError = (
+  error: FastifyError | AppError | Error,
+  req: FastifyRequest,
+  limits: BodyLimits,
+) => {
   if (error instanceof AppError) return error;
   // lock_not_available: a row stayed locked past the connection's lock_timeout (db/client.ts).
   if (sqlState(error) === "55P03") return new AppError(409, "errors.recordBusy");
@@ -95,7 +115,9 @@ export const toAppError = (error: FastifyError | AppError | Error, req: FastifyR
   if (fe.validation) {
     // A query that names no valid filter, sort or page is a bad request, like an unknown key (input-guard).
     const status = fe.validationContext === "querystring" ? 400 : 422;
-    return new AppError(status, "errors.validation", { fields: toFieldErrors(fe.validation, req.t) });
+    return new AppError(status, "errors.validation", {
+      fields: toFieldErrors(fe.validation, req.t),
+    });
   }
   const mapped = fe.code ? FRAMEWORK_ERRORS[fe.code] : undefined;
   if (mapped) {
@@ -138,7 +160,11 @@ const setLanguage = (req: FastifyRequest) => {
 export const frameworkErrorHandler =
   (limits: BodyLimits) => (error: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
     setLanguage(req);
-    return sendError(reply, req, toAppError(error, req, limits) ?? new AppError(400, "errors.badRequest"));
+    return sendError(
+      reply,
+      req,
+      toAppError(error, req, limits) ?? new AppError(400, "errors.badRequest"),
+    );
   };
 
 /**
@@ -151,7 +177,10 @@ export const envelopePlugin = fp(
     app.decorateRequest("t", undefined as unknown as Translate);
     app.addHook("onRequest", async (req) => setLanguage(req));
 
-    const success = { "zh-CN": translatorFor("zh-CN")("errors.success"), en: translatorFor("en")("errors.success") };
+    const success = {
+      "zh-CN": translatorFor("zh-CN")("errors.success"),
+      en: translatorFor("en")("errors.success"),
+    };
     app.addHook("preSerialization", async (req, reply, payload) => {
       if (!isApi(req) || reply.statusCode >= 400) return payload;
       return { code: 200, msg: success[req.lang], data: payload };

@@ -7,7 +7,10 @@ import type { ResourceBinding } from "../schema-engine";
 type Bindings = Record<string, ResourceBinding>;
 
 /** A feature's plugin, carrying the schema-engine bindings of its tables for the app to read first. */
-export type FeaturePlugin = FastifyPluginAsync & { readonly featureName: string; readonly bindings: Bindings };
+export type FeaturePlugin = FastifyPluginAsync & {
+  readonly featureName: string;
+  readonly bindings: Bindings;
+};
 
 /**
  * A feature as a Fastify plugin (fastify-plugin, so what it decorates and registers is the app's):
@@ -22,14 +25,21 @@ export const featurePlugin = (
   name: string,
   register: (app: FastifyInstance) => Promise<void>,
   opts: { dependencies?: string[]; bindings?: Bindings } = {},
-): FeaturePlugin => Object.assign(fp(register, { name, dependencies: opts.dependencies ?? [] }), { featureName: name, bindings: opts.bindings ?? {} });
+): FeaturePlugin =>
+  Object.assign(fp(register, { name, dependencies: opts.dependencies ?? [] }), {
+    featureName: name,
+    bindings: opts.bindings ?? {},
+  });
 
 /** Every feature's bindings, one table per resource name (two features binding one name is a mistake). */
 export const bindingsOf = (features: FeaturePlugin[]): Bindings => {
   const all: Bindings = {};
   for (const feature of features) {
     for (const [resource, binding] of Object.entries(feature.bindings)) {
-      if (resource in all) throw new Error(`Schema ${resource} is bound by two features (the second: ${feature.featureName})`);
+      if (resource in all)
+        throw new Error(
+          `Schema ${resource} is bound by two features (the second: ${feature.featureName})`,
+        );
       all[resource] = binding;
     }
   }

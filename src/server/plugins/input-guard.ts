@@ -2,7 +2,12 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 
 import { AppError } from "../../shared/errors";
-import { FORBIDDEN_KEYS, MAX_JSON_DEPTH, type TextProblem, textProblem } from "../../shared/text-rules";
+import {
+  FORBIDDEN_KEYS,
+  MAX_JSON_DEPTH,
+  type TextProblem,
+  textProblem,
+} from "../../shared/text-rules";
 
 /**
  * The one check at the edge for every string the API takes: route params, query values and keys,
@@ -19,8 +24,14 @@ import { FORBIDDEN_KEYS, MAX_JSON_DEPTH, type TextProblem, textProblem } from ".
  * parser already refuses NUL and other C0 controls in any header.
  */
 const READ_HEADERS = [
-  "authorization", "lang", "accept-language", "idempotency-key", "x-upload-token",
-  "if-none-match", "if-range", "range",
+  "authorization",
+  "lang",
+  "accept-language",
+  "idempotency-key",
+  "x-upload-token",
+  "if-none-match",
+  "if-range",
+  "range",
 ];
 
 const refuse = (field: string, problem: TextProblem) =>
@@ -35,7 +46,8 @@ export const assertCleanText = (value: string, field: string, multiline = false)
   if (problem) throw refuse(field, problem);
 };
 
-const tooDeep = () => new AppError(400, "errors.input.tooDeep", { params: { max: MAX_JSON_DEPTH } });
+const tooDeep = () =>
+  new AppError(400, "errors.input.tooDeep", { params: { max: MAX_JSON_DEPTH } });
 
 const forbiddenKey = (field: string) =>
   new AppError(400, "errors.input.forbiddenKey", {
@@ -68,7 +80,10 @@ const walk = (value: unknown, path: string, depth: number, multiline: boolean): 
   }
 };
 
-type QuerySchema = { properties?: Record<string, unknown>; patternProperties?: Record<string, unknown> };
+type QuerySchema = {
+  properties?: Record<string, unknown>;
+  patternProperties?: Record<string, unknown>;
+};
 
 /**
  * Every query key is looked up in the route's own querystring schema (own properties, or one of
@@ -83,7 +98,8 @@ const assertKnownQueryKeys = (req: FastifyRequest) => {
   const patterns = Object.keys(schema?.patternProperties ?? {}).map((p) => new RegExp(p, "u"));
   for (const key of Object.keys(query)) {
     const known = schema
-      ? (schema.properties !== undefined && Object.hasOwn(schema.properties, key)) || patterns.some((p) => p.test(key))
+      ? (schema.properties !== undefined && Object.hasOwn(schema.properties, key)) ||
+        patterns.some((p) => p.test(key))
       : PAGING_ONLY.has(key);
     if (!known) {
       throw new AppError(400, "errors.input.unknownQueryKey", {
@@ -134,7 +150,8 @@ const checkHeaders = (req: FastifyRequest) => {
 };
 
 /** JSON is UTF-8 (RFC 8259); any other declared charset is refused rather than misread. */
-const charsetOf = (contentType: string | undefined) => /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? "")?.[1];
+const charsetOf = (contentType: string | undefined) =>
+  /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? "")?.[1];
 const UTF8 = new Set(["utf-8", "utf8"]);
 /** Throws on any byte sequence that is not UTF-8 (fatal), instead of replacing it. */
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
@@ -160,7 +177,8 @@ export const inputGuardPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate("querySchemas", new Map<string, unknown>());
     app.addHook("onRoute", (route) => {
-      for (const method of [route.method].flat()) app.querySchemas.set(`${String(method)} ${route.url}`, route.schema?.querystring);
+      for (const method of [route.method].flat())
+        app.querySchemas.set(`${String(method)} ${route.url}`, route.schema?.querystring);
     });
 
     const parseJson = app.getDefaultJsonParser("error", "error");

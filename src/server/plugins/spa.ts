@@ -9,7 +9,8 @@ import { AppError } from "../../shared/errors";
 import { sendError } from "./envelope";
 
 /** The signing link and the verify page: their own light page (sign.html), not the admin app. */
-const isPublicPage = (urlPath: string) => /^\/manage\/esign\/[^/]+\/?$/.test(urlPath) || /^\/manage\/verify\/?$/.test(urlPath);
+const isPublicPage = (urlPath: string) =>
+  /^\/manage\/esign\/[^/]+\/?$/.test(urlPath) || /^\/manage\/verify\/?$/.test(urlPath);
 
 /**
  * Serves the built SPA under /manage; any other /manage path gets index.html so the client
@@ -35,7 +36,10 @@ export const spaPlugin = fp(
           // Hashed assets never change; index.html and the unhashed files (favicon, loader) may
           // change on any deploy, so the browser revalidates them (ETag) on every load.
           const isHashed = file.includes(`${path.sep}assets${path.sep}`);
-          res.setHeader("cache-control", isHashed ? "public, max-age=31536000, immutable" : "no-cache");
+          res.setHeader(
+            "cache-control",
+            isHashed ? "public, max-age=31536000, immutable" : "no-cache",
+          );
           res.setHeader("vary", "Accept-Encoding");
         },
       });
@@ -45,12 +49,14 @@ export const spaPlugin = fp(
     // Through @fastify/static, so index.html is also sent pre-compressed and revalidated by ETag.
     const sendIndex = (reply: FastifyReply) => reply.sendFile("index.html");
     const hasSignPage = hasClient && existsSync(path.join(opts.clientDir, "sign.html"));
-    if (hasClient) app.get("/manage/", { config: { permission: "public" } }, (_req, reply) => sendIndex(reply));
+    if (hasClient)
+      app.get("/manage/", { config: { permission: "public" } }, (_req, reply) => sendIndex(reply));
 
     app.setNotFoundHandler((req, reply) => {
       const urlPath = req.url.split("?")[0];
       // A missing hashed asset (stale tab after a deploy) must fail as a 404, not as index.html.
-      const isAsset = urlPath.startsWith("/manage/assets/") || /\/manage\/[^/]+\.[a-z0-9]+$/i.test(urlPath);
+      const isAsset =
+        urlPath.startsWith("/manage/assets/") || /\/manage\/[^/]+\.[a-z0-9]+$/i.test(urlPath);
       const isPage =
         (req.method === "GET" || req.method === "HEAD") &&
         (urlPath === "/manage" || urlPath.startsWith("/manage/")) &&

@@ -17,12 +17,23 @@ const storedById = async (ctx: RequestCtx, res: Resource, ids: string[]) => {
   const out = new Map<string, Omit<Match, "field">>();
   const valid = [...new Set(ids.filter((id) => UUID.test(id)))];
   if (valid.length === 0) return out;
-  const scope = ctx.ability.can("update", res.subject) ? rowScopeOf(ctx, "update", res.subject, getTableName(table)) : sql`false`;
+  const scope = ctx.ability.can("update", res.subject)
+    ? rowScopeOf(ctx, "update", res.subject, getTableName(table))
+    : sql`false`;
   const rows = await ctx.db
-    .select({ id: table.id, version: table.version, may: scope ? sql<boolean>`coalesce(${scope}, false)` : sql<boolean>`true` })
+    .select({
+      id: table.id,
+      version: table.version,
+      may: scope ? sql<boolean>`coalesce(${scope}, false)` : sql<boolean>`true`,
+    })
     .from(table)
     .where(inWorkspace(ctx, table, and(res.binding.scope, inArray(table.id, valid))));
-  for (const r of rows as { id: unknown; version: unknown; may: unknown }[]) out.set(String(r.id), { id: String(r.id), version: Number(r.version), mayUpdate: r.may === true });
+  for (const r of rows as { id: unknown; version: unknown; may: unknown }[])
+    out.set(String(r.id), {
+      id: String(r.id),
+      version: Number(r.version),
+      mayUpdate: r.may === true,
+    });
   return out;
 };
 
@@ -36,13 +47,24 @@ const storedByValue = async (ctx: RequestCtx, res: Resource, key: string, values
   const out = new Map<string, Omit<Match, "field">>();
   if (!field || values.length === 0) return out;
   const target: SQL = field.column ? sql`${field.column}::text` : sql`${table.custom} ->> ${key}`;
-  const scope = ctx.ability.can("update", res.subject) ? rowScopeOf(ctx, "update", res.subject, getTableName(table)) : sql`false`;
+  const scope = ctx.ability.can("update", res.subject)
+    ? rowScopeOf(ctx, "update", res.subject, getTableName(table))
+    : sql`false`;
   const rows = await ctx.db
-    .select({ v: target, id: table.id, version: table.version, may: scope ? sql<boolean>`coalesce(${scope}, false)` : sql<boolean>`true` })
+    .select({
+      v: target,
+      id: table.id,
+      version: table.version,
+      may: scope ? sql<boolean>`coalesce(${scope}, false)` : sql<boolean>`true`,
+    })
     .from(table)
     .where(inWorkspace(ctx, table, and(res.binding.scope, inArray(target, values))));
   for (const r of rows as { v: unknown; id: unknown; version: unknown; may: unknown }[]) {
-    out.set(String(r.v), { id: String(r.id), version: Number(r.version), mayUpdate: r.may === true });
+    out.set(String(r.v), {
+      id: String(r.id),
+      version: Number(r.version),
+      mayUpdate: r.may === true,
+    });
   }
   return out;
 };
@@ -55,7 +77,11 @@ export const matchRows = async (ctx: RequestCtx, res: Resource, rows: Candidate[
   const matched = new Map<number, Match>();
   const repeated: { row: number; field: string }[] = [];
   const withId = rows.filter((r) => r.recordId);
-  const byId = await storedById(ctx, res, withId.map((r) => r.recordId as string));
+  const byId = await storedById(
+    ctx,
+    res,
+    withId.map((r) => r.recordId as string),
+  );
   const seenIds = new Set<string>();
   for (const r of withId) {
     const hit = byId.get(r.recordId as string);
@@ -67,7 +93,12 @@ export const matchRows = async (ctx: RequestCtx, res: Resource, rows: Candidate[
   }
   for (const field of res.fields.filter((f) => f.isUnique)) {
     const given = rows.filter((r) => r.values[field.key] !== undefined);
-    const stored = await storedByValue(ctx, res, field.key, given.map((r) => String(r.values[field.key])));
+    const stored = await storedByValue(
+      ctx,
+      res,
+      field.key,
+      given.map((r) => String(r.values[field.key])),
+    );
     const seen = new Set<string>();
     for (const r of given) {
       const value = String(r.values[field.key]);
@@ -89,7 +120,9 @@ export const sameAsStored = (values: Record<string, unknown>, stored: Record<str
 
 /** A sheet's 1000 is the stored numeric "1000.00"; a timestamp cell is the stored Date. */
 const sameValue = (a: unknown, b: unknown): boolean => {
-  if (b instanceof Date) return typeof a === "string" && (a === b.toISOString() || a === b.toISOString().slice(0, 10));
-  if (typeof a === "number" || typeof b === "number") return b !== null && b !== undefined && b !== "" && Number(a) === Number(b);
+  if (b instanceof Date)
+    return typeof a === "string" && (a === b.toISOString() || a === b.toISOString().slice(0, 10));
+  if (typeof a === "number" || typeof b === "number")
+    return b !== null && b !== undefined && b !== "" && Number(a) === Number(b);
   return JSON.stringify(a) === JSON.stringify(b ?? undefined);
 };

@@ -20,7 +20,14 @@ export type RowError = { row: number; field: string; message: string };
 export type OnDuplicate = "stop" | "update" | "skip";
 export type ImportOptions = { onDuplicate: OnDuplicate; partial: boolean };
 /** `unchanged`: rows matching a stored record that already holds their values (an export brought back as is). */
-export type ImportResult = { total: number; imported: number; updated: number; unchanged: number; skipped: number; errors: RowError[] };
+export type ImportResult = {
+  total: number;
+  imported: number;
+  updated: number;
+  unchanged: number;
+  skipped: number;
+  errors: RowError[];
+};
 
 const CHUNK = 500;
 type Row = { row: number; values: Record<string, unknown>; recordId?: string };
@@ -68,7 +75,9 @@ export const importRecords = async (
     const values = writableValues(res, r.values);
     const found = [
       ...r.errors.map((e) => ({ field: e.field, message: t(e.key) })),
-      ...schemaErrors(res, values, ctx.lang).filter((e) => !r.errors.some((x) => x.field === e.field)),
+      ...schemaErrors(res, values, ctx.lang).filter(
+        (e) => !r.errors.some((x) => x.field === e.field),
+      ),
     ];
     if (found.length === 0) found.push(...(await optionErrors(ctx, res, values, cache)));
     for (const e of found) errors.push({ row: r.row, field: header(e.field), message: e.message });
@@ -78,7 +87,8 @@ export const importRecords = async (
   const bad = new Set(repeated.map((d) => d.row));
   const idHeader = recordIdHeader(ctx);
   const headerOrId = (key: string) => (key === "id" ? idHeader : header(key));
-  for (const d of repeated) errors.push({ row: d.row, field: headerOrId(d.field), message: t("validation.duplicate") });
+  for (const d of repeated)
+    errors.push({ row: d.row, field: headerOrId(d.field), message: t("validation.duplicate") });
   const inserts: Row[] = [];
   const updates: (Row & { id: string; version: number })[] = [];
   let skipped = 0;
@@ -87,8 +97,14 @@ export const importRecords = async (
     const hit = matched.get(r.row);
     if (!hit) inserts.push(r);
     else if (options.onDuplicate === "skip") skipped += 1;
-    else if (options.onDuplicate === "stop") errors.push({ row: r.row, field: headerOrId(hit.field), message: t("validation.duplicate") });
-    else if (!hit.mayUpdate) errors.push({ row: r.row, field: headerOrId(hit.field), message: t("schemaUi.import.outOfScope") });
+    else if (options.onDuplicate === "stop")
+      errors.push({ row: r.row, field: headerOrId(hit.field), message: t("validation.duplicate") });
+    else if (!hit.mayUpdate)
+      errors.push({
+        row: r.row,
+        field: headerOrId(hit.field),
+        message: t("schemaUi.import.outOfScope"),
+      });
     else updates.push({ ...r, id: hit.id, version: hit.version });
   }
   errors.sort((a, b) => a.row - b.row);
@@ -99,7 +115,9 @@ export const importRecords = async (
   let unchanged = 0;
   let imported = 0;
   const refusal = (row: number, error: AppError) => {
-    if (error.fields?.length) for (const f of error.fields) errors.push({ row, field: header(f.field), message: f.message });
+    if (error.fields?.length)
+      for (const f of error.fields)
+        errors.push({ row, field: header(f.field), message: f.message });
     else errors.push({ row, field: "", message: t(error.message, error.params) });
   };
   try {
@@ -115,7 +133,9 @@ export const importRecords = async (
         }
         try {
           // A savepoint per row: with `partial`, a refused row (a pending client, a stale version) is reported, the rest kept.
-          await tx.transaction((sp) => updateRecord(withDb(ctx, sp), res, registry, u.id, { ...u.values, version: u.version }));
+          await tx.transaction((sp) =>
+            updateRecord(withDb(ctx, sp), res, registry, u.id, { ...u.values, version: u.version }),
+          );
           updated += 1;
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
@@ -139,7 +159,13 @@ export const importRecords = async (
  * made by its approval; a closed case takes no court number) is reported for that row, not as the
  * whole file's error. Answers how many rows were inserted.
  */
-const insertRows = async (ctx: RequestCtx, res: Resource, clean: Row[], deadline: number, refused: (row: number, error: AppError) => void) => {
+const insertRows = async (
+  ctx: RequestCtx,
+  res: Resource,
+  clean: Row[],
+  deadline: number,
+  refused: (row: number, error: AppError) => void,
+) => {
   const table = res.binding.table;
   const tx = ctx.db;
   let count = 0;
@@ -151,49 +177,53 @@ const insertRows = async (ctx: RequestCtx, res: Resource, clean: Row[], deadline
   const eachAfter = afterImport ? undefined : afterWrite;
   const size = res.binding.beforeInsert || eachAfter ? 1 : CHUNK;
   for (let i = 0; i < clean.length; i += size) {
-      if (Date.now() > deadline) throw new AppError(400, "errors.importTimeout");
-      const values = [];
-      // In row order: values the server owns on create (a case's number) come from counters.
-      for (const r of clean.slice(i, i + size)) {
-        try {
-          values.push({
-            ...toStorage(res, r.values),
-            // Values the server owns on create (a case's number), as a form's save sets them.
-            ...((await res.binding.beforeInsert?.(ctx, r.values)) ?? {}),
-            ...res.binding.insertValues,
-            workspaceId: ctx.workspaceId,
-            createdBy: ctx.userId,
-            updatedBy: ctx.userId,
-          });
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          refused(r.row, error);
-        }
+    if (Date.now() > deadline) throw new AppError(400, "errors.importTimeout");
+    const values = [];
+    // In row order: values the server owns on create (a case's number) come from counters.
+    for (const r of clean.slice(i, i + size)) {
+      try {
+        values.push({
+          ...toStorage(res, r.values),
+          // Values the server owns on create (a case's number), as a form's save sets them.
+          ...((await res.binding.beforeInsert?.(ctx, r.values)) ?? {}),
+          ...res.binding.insertValues,
+          workspaceId: ctx.workspaceId,
+          createdBy: ctx.userId,
+          updatedBy: ctx.userId,
+        });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        refused(r.row, error);
       }
-      if (values.length === 0) continue;
-      const inserted = await tx
-        .insert(table)
-        .values(values as never)
-        .returning();
-      count += inserted.length;
-      await afterImport?.(ctx, inserted.map((row) => fromStorage(row as RecordRow)));
-      for (const row of eachAfter ? inserted : []) await eachAfter?.(ctx, fromStorage(row as RecordRow), undefined);
-      await tx.insert(auditLogs).values(
-        inserted.map((row) => {
-          const after = fromStorage(row as RecordRow);
-          return {
-            workspaceId: ctx.workspaceId,
-            userId: ctx.userId,
-            action: "create",
-            entity: getTableName(table),
-            entityId: String(after.id),
-            before: null,
-            after: JSON.parse(JSON.stringify(after)) as Record<string, unknown>,
-            diff: diffObjects(undefined, after),
-            ip: ctx.ip,
-          };
-        }),
-      );
+    }
+    if (values.length === 0) continue;
+    const inserted = await tx
+      .insert(table)
+      .values(values as never)
+      .returning();
+    count += inserted.length;
+    await afterImport?.(
+      ctx,
+      inserted.map((row) => fromStorage(row as RecordRow)),
+    );
+    for (const row of eachAfter ? inserted : [])
+      await eachAfter?.(ctx, fromStorage(row as RecordRow), undefined);
+    await tx.insert(auditLogs).values(
+      inserted.map((row) => {
+        const after = fromStorage(row as RecordRow);
+        return {
+          workspaceId: ctx.workspaceId,
+          userId: ctx.userId,
+          action: "create",
+          entity: getTableName(table),
+          entityId: String(after.id),
+          before: null,
+          after: JSON.parse(JSON.stringify(after)) as Record<string, unknown>,
+          diff: diffObjects(undefined, after),
+          ip: ctx.ip,
+        };
+      }),
+    );
   }
   return count;
 };

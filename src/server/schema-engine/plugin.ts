@@ -19,11 +19,16 @@ declare module "fastify" {
 export const schemaEnginePlugin = fp(
   async (app: FastifyInstance) => {
     const { config } = app;
-    for (const [table, owner] of Object.entries(recordsRowOwners)) app.rowOwners.register(table, owner);
+    for (const [table, owner] of Object.entries(recordsRowOwners))
+      app.rowOwners.register(table, owner);
     await app.register(schemaEngineRoutes, {
       prefix: "/api",
       registry: app.resources,
-      importLimits: { maxRows: config.importMaxRows, maxUncompressedBytes: config.importMaxUncompressedBytes, timeoutMs: config.importTimeoutMs },
+      importLimits: {
+        maxRows: config.importMaxRows,
+        maxUncompressedBytes: config.importMaxUncompressedBytes,
+        timeoutMs: config.importTimeoutMs,
+      },
       importMaxBytes: config.importMaxBytes,
       exportMaxRows: config.exportMaxRows,
     });

@@ -1,4 +1,18 @@
-import { asc, desc, eq, getTableName, gte, ilike, inArray, lte, ne, or, isNull, sql, type SQL } from "drizzle-orm";
+import {
+  asc,
+  desc,
+  eq,
+  getTableName,
+  gte,
+  ilike,
+  inArray,
+  lte,
+  ne,
+  or,
+  isNull,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 
 import { isCalendarDate, isCalendarDateTime } from "../../shared/calendar-dates";
@@ -46,7 +60,8 @@ const valueKindOf = (field: FieldDef | undefined): ValueKind => {
   const schema = field.kind === "array" ? field.schema.items : field.schema;
   const kind = field.kind === "array" ? schema?.type : field.kind;
   if (/^(integer|smallint|bigint|serial)/.test(sqlType) || kind === "integer") return "integer";
-  if (/^(numeric|decimal|real|double)/.test(sqlType) || kind === "number" || schema?.["x-decimal"]) return "number";
+  if (/^(numeric|decimal|real|double)/.test(sqlType) || kind === "number" || schema?.["x-decimal"])
+    return "number";
   if (sqlType === "boolean" || kind === "boolean") return "boolean";
   if (sqlType.startsWith("timestamp") || field.isDateTime) return "date-time";
   if (sqlType === "date" || field.isDate) return "date";
@@ -59,7 +74,8 @@ const typed = (field: FieldDef | undefined, param: string, raw: string): unknown
   switch (valueKindOf(field)) {
     case "integer":
       if (!DECIMAL.test(raw)) throw badValue(param, "validation.notANumber");
-      if (!Number.isInteger(Number(raw)) || Math.abs(Number(raw)) > INT4_MAX) throw badValue(param, "validation.notAnInteger");
+      if (!Number.isInteger(Number(raw)) || Math.abs(Number(raw)) > INT4_MAX)
+        throw badValue(param, "validation.notAnInteger");
       return Number(raw);
     case "number":
       // Money and other decimals kept as strings compare as numbers, so they must be numbers.
@@ -76,7 +92,8 @@ const typed = (field: FieldDef | undefined, param: string, raw: string): unknown
       return raw;
     case "date-time":
       // A day alone means its midnight (UTC), as it always has for these filters.
-      if (!isCalendarDateTime(raw) && !isCalendarDate(raw)) throw badValue(param, "validation.formats.date-time");
+      if (!isCalendarDateTime(raw) && !isCalendarDate(raw))
+        throw badValue(param, "validation.formats.date-time");
       return field?.column ? new Date(raw) : raw;
     default:
       return raw;
@@ -90,13 +107,18 @@ const typed = (field: FieldDef | undefined, param: string, raw: string): unknown
 const customExpr = (res: Resource, field: FieldDef): SQL => {
   const text = sql`(${res.binding.table.custom} ->> ${field.key})`;
   if (field.kind === "number" || field.kind === "integer") return sql`${text}::numeric`;
-  if (field.schema["x-decimal"]) return sql`(case when ${text} ~ '^-?[0-9]+(\.[0-9]+)?$' then ${text}::numeric end)`;
+  if (field.schema["x-decimal"])
+    return sql`(case when ${text} ~ '^-?[0-9]+(\.[0-9]+)?$' then ${text}::numeric end)`;
   return text;
 };
 
 const arrayCondition = (res: Resource, field: FieldDef, values: unknown[]): SQL => {
-  const list = sql`array[${sql.join(values.map((v) => sql`${String(v)}`), sql`, `)}]::text[]`;
-  if (field.column) return values.length === 1 ? sql`${field.column} @> ${list}` : sql`${field.column} && ${list}`;
+  const list = sql`array[${sql.join(
+    values.map((v) => sql`${String(v)}`),
+    sql`, `,
+  )}]::text[]`;
+  if (field.column)
+    return values.length === 1 ? sql`${field.column} @> ${list}` : sql`${field.column} && ${list}`;
   return sql`(${res.binding.table.custom} -> ${field.key}) ?| ${list}`;
 };
 
@@ -105,7 +127,9 @@ const condition = (res: Resource, param: string, rawValues: string[]): SQL | und
   const field = res.byKey.get(key);
   if (!field && key !== "id") throw bad();
   // A custom field is an SQL expression; drizzle's operators accept it wherever a column goes.
-  const target = (field ? (field.column ?? customExpr(res, field)) : res.binding.table.id) as PgColumn;
+  const target = (
+    field ? (field.column ?? customExpr(res, field)) : res.binding.table.id
+  ) as PgColumn;
   if (op === "_like" && field?.kind !== "array") {
     if (field?.kind === "object") throw bad();
     // A text search, not a value: a number, date or id is searched as the text it reads as.
@@ -118,7 +142,8 @@ const condition = (res: Resource, param: string, rawValues: string[]): SQL | und
     if (field.schema.items?.type !== "string") throw bad();
     if (op === "eq") return arrayCondition(res, field, values);
     if (op === "_ne") return sql`not (${arrayCondition(res, field, values)})`;
-    if (op === "_like") return sql`array_to_string(${field.column ?? sql`array(select jsonb_array_elements_text(${res.binding.table.custom} -> ${field.key}))`}, ' ') ilike ${likeOf(String(values[0]))}`;
+    if (op === "_like")
+      return sql`array_to_string(${field.column ?? sql`array(select jsonb_array_elements_text(${res.binding.table.custom} -> ${field.key}))`}, ' ') ilike ${likeOf(String(values[0]))}`;
     throw bad();
   }
   if (field?.kind === "object") throw bad();
@@ -135,7 +160,9 @@ const condition = (res: Resource, param: string, rawValues: string[]): SQL | und
 };
 
 const strings = (value: unknown): string[] =>
-  (Array.isArray(value) ? value : [value]).filter((v) => v !== undefined && v !== null && v !== "").map(String);
+  (Array.isArray(value) ? value : [value])
+    .filter((v) => v !== undefined && v !== null && v !== "")
+    .map(String);
 
 /**
  * The WHERE of a list: the firm, the resource's own scope, the caller's "own"/"department" rows
@@ -162,7 +189,9 @@ export const orderOf = (res: Resource, q: ListQuery): SQL[] => {
     const field = res.byKey.get(key);
     if (!field && !SYSTEM_SORT.includes(key)) throw bad();
     if (field?.kind === "object") throw bad();
-    const target = field ? (field.column ?? customExpr(res, field)) : (res.columns[key] as PgColumn);
+    const target = field
+      ? (field.column ?? customExpr(res, field))
+      : (res.columns[key] as PgColumn);
     return (orders[i] ?? orders[0] ?? "asc").toLowerCase() === "desc" ? desc(target) : asc(target);
   });
   if (fields.length === 0) out.push(desc(table.createdAt));

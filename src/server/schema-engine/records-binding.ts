@@ -5,7 +5,9 @@ import type { RowOwner } from "../lib/row-owners";
 import type { ResourceBinding } from "./types";
 
 /** A schema-only record belongs to whoever created it. */
-export const recordsRowOwners: Record<string, RowOwner> = { schema_records: sql`${schemaRecords.createdBy}` };
+export const recordsRowOwners: Record<string, RowOwner> = {
+  schema_records: sql`${schemaRecords.createdBy}`,
+};
 
 /** A schema with no table of its own: its records share schema_records, told apart by `resource`. */
 export const recordsBinding = (name: string): ResourceBinding => ({

@@ -2,7 +2,17 @@ import type { RecordRow, Resource } from "./types";
 
 /** Keys the server owns: a client may send them back (the form does) but never sets them. */
 const SYSTEM_KEYS = new Set([
-  "id", "version", "workspaceId", "custom", "createdAt", "createdBy", "updatedAt", "updatedBy", "status", "pendingChanges", "permissions",
+  "id",
+  "version",
+  "workspaceId",
+  "custom",
+  "createdAt",
+  "createdBy",
+  "updatedAt",
+  "updatedBy",
+  "status",
+  "pendingChanges",
+  "permissions",
 ]);
 
 const isEmpty = (value: unknown) => value === null || value === undefined || value === "";
@@ -37,8 +47,16 @@ export const toStorage = (res: Resource, values: Record<string, unknown>) => {
     const value = values[field.key];
     // A required column with a default (a bill's invoice status, a time entry's billable flag)
     // keeps its default or current value when the form leaves it out, instead of a null it refuses.
-    if (field.column && value === undefined && field.column.notNull && field.column.hasDefault && field.kind !== "array") continue;
-    if (field.column) row[field.key] = value ?? (field.column.notNull && field.kind === "array" ? [] : null);
+    if (
+      field.column &&
+      value === undefined &&
+      field.column.notNull &&
+      field.column.hasDefault &&
+      field.kind !== "array"
+    )
+      continue;
+    if (field.column)
+      row[field.key] = value ?? (field.column.notNull && field.kind === "array" ? [] : null);
     else if (value !== undefined) custom[field.key] = value;
   }
   return { ...row, custom };
@@ -50,7 +68,8 @@ const HIDDEN = new Set(["workspaceId", "custom"]);
 export const fromStorage = (row: RecordRow): RecordRow => {
   const out: RecordRow = {};
   for (const [key, value] of Object.entries(row)) if (!HIDDEN.has(key)) out[key] = value;
-  const custom = row.custom && typeof row.custom === "object" ? (row.custom as Record<string, unknown>) : {};
+  const custom =
+    row.custom && typeof row.custom === "object" ? (row.custom as Record<string, unknown>) : {};
   for (const [key, value] of Object.entries(custom)) if (!(key in out)) out[key] = value;
   return out;
 };

@@ -33,7 +33,11 @@ const reportBody = {
         type: "object",
         additionalProperties: false,
         required: ["row", "field", "message"],
-        properties: { row: { type: "integer" }, field: { type: "string", maxLength: 200 }, message: { type: "string", maxLength: 500 } },
+        properties: {
+          row: { type: "integer" },
+          field: { type: "string", maxLength: 200 },
+          message: { type: "string", maxLength: 500 },
+        },
       },
     },
   },
@@ -43,7 +47,10 @@ const reportBody = {
 const importQuery = {
   type: "object",
   additionalProperties: false,
-  properties: { onDuplicate: { type: "string", enum: ["stop", "update", "skip"] }, partial: { type: "boolean" } },
+  properties: {
+    onDuplicate: { type: "string", enum: ["stop", "update", "skip"] },
+    partial: { type: "boolean" },
+  },
 } as const;
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -57,7 +64,11 @@ const resourceListQuery = (res: Resource) => {
   const keys = [...res.byKey.keys(), "id"].map(escapeRegex).join("|");
   return {
     ...base,
-    properties: { ...base.properties, _sort: { type: "string", maxLength: 1000 }, _order: { type: "string", maxLength: 200 } },
+    properties: {
+      ...base.properties,
+      _sort: { type: "string", maxLength: 1000 },
+      _order: { type: "string", maxLength: 200 },
+    },
     patternProperties: { [`^(${keys})(_like|_gte|_lte|_ne)?$`]: {} },
   };
 };
@@ -68,35 +79,63 @@ const passThrough = () => () => true;
 const sendXlsx = (reply: FastifyReply, name: string, stream: Readable) =>
   reply
     .header("content-type", XLSX_MIME)
-    .header("content-disposition", `attachment; filename="${name}.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}.xlsx`)
+    .header(
+      "content-disposition",
+      `attachment; filename="${name}.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}.xlsx`,
+    )
     .send(stream);
 
 const stamp = () => new Date().toISOString().slice(0, 10);
 
 /** list, show, create, update, delete, import and export of one schema-driven resource. */
-async function resourceRoutes(app: FastifyInstance, opts: ResourceRouteOptions & { resource: Resource }) {
+async function resourceRoutes(
+  app: FastifyInstance,
+  opts: ResourceRouteOptions & { resource: Resource },
+) {
   const res = opts.resource;
-  const can = (action: Action) => ({ permission: [action, res.subject] as [Action, typeof res.subject] });
-  const one = (action: Action) => ({ ...can(action), tenantTable: getTableName(res.binding.table) });
+  const can = (action: Action) => ({
+    permission: [action, res.subject] as [Action, typeof res.subject],
+  });
+  const one = (action: Action) => ({
+    ...can(action),
+    tenantTable: getTableName(res.binding.table),
+  });
   const bodyFor = (withVersion: boolean) => ({
     ...res.schema,
     required: withVersion ? ["version"] : res.schema.required,
-    properties: { ...res.schema.properties, ...(withVersion ? { version: { type: "integer", minimum: 1 } } : {}) },
+    properties: {
+      ...res.schema.properties,
+      ...(withVersion ? { version: { type: "integer", minimum: 1 } } : {}),
+    },
   });
 
-  app.addContentTypeParser([XLSX_MIME, "application/octet-stream"], { parseAs: "buffer", bodyLimit: opts.importMaxBytes }, (_req, body, done) =>
-    done(null, body),
+  app.addContentTypeParser(
+    [XLSX_MIME, "application/octet-stream"],
+    { parseAs: "buffer", bodyLimit: opts.importMaxBytes },
+    (_req, body, done) => done(null, body),
   );
 
   const querystring = resourceListQuery(res);
-  app.get<{ Querystring: ListQuery }>("/", { schema: { querystring }, config: can("read") }, async (req, reply) => {
-    const { rows, total } = await findRecords(req.ctx, res, req.query);
-    reply.header("x-total-count", total);
-    return rows;
-  });
-  app.get<{ Querystring: ListQuery }>("/export", { schema: { querystring }, config: can("export") }, async (req, reply) => {
-    return sendXlsx(reply, `${res.name}-${stamp()}`, await writeExport(req.ctx, res, req.query, opts.exportMaxRows, opts.registry));
-  });
+  app.get<{ Querystring: ListQuery }>(
+    "/",
+    { schema: { querystring }, config: can("read") },
+    async (req, reply) => {
+      const { rows, total } = await findRecords(req.ctx, res, req.query);
+      reply.header("x-total-count", total);
+      return rows;
+    },
+  );
+  app.get<{ Querystring: ListQuery }>(
+    "/export",
+    { schema: { querystring }, config: can("export") },
+    async (req, reply) => {
+      return sendXlsx(
+        reply,
+        `${res.name}-${stamp()}`,
+        await writeExport(req.ctx, res, req.query, opts.exportMaxRows, opts.registry),
+      );
+    },
+  );
   // The page states the limits before the user picks a file; they are the server's, not a guess.
   app.get("/import-limits", { config: can("import") }, async () => ({
     maxRows: opts.importLimits.maxRows,
@@ -111,23 +150,35 @@ async function resourceRoutes(app: FastifyInstance, opts: ResourceRouteOptions &
     { schema: { querystring: importQuery }, config: can("import") },
     (req) => {
       if (!Buffer.isBuffer(req.body)) throw new AppError(400, "errors.importNotXlsx");
-      const options = { onDuplicate: req.query.onDuplicate ?? "stop", partial: req.query.partial === true };
+      const options = {
+        onDuplicate: req.query.onDuplicate ?? "stop",
+        partial: req.query.partial === true,
+      };
       return importRecords(req.ctx, res, opts.registry, req.body, opts.importLimits, options);
     },
   );
-  app.post<{ Body: { errors: RowError[] } }>("/import-report", { schema: { body: reportBody }, config: can("import") }, (req, reply) =>
-    sendXlsx(reply, `${res.name}-import-errors`, writeReport(req.ctx, req.body.errors)),
+  app.post<{ Body: { errors: RowError[] } }>(
+    "/import-report",
+    { schema: { body: reportBody }, config: can("import") },
+    (req, reply) =>
+      sendXlsx(reply, `${res.name}-import-errors`, writeReport(req.ctx, req.body.errors)),
   );
-  app.get<{ Params: { id: string } }>("/:id", { config: one("read") }, (req) => viewRecord(req.ctx, res, req.params.id));
-  app.post<{ Body: Body }>("/", { schema: { body: bodyFor(false) }, validatorCompiler: passThrough, config: can("create") }, (req) =>
-    createRecord(req.ctx, res, opts.registry, req.body ?? {}),
+  app.get<{ Params: { id: string } }>("/:id", { config: one("read") }, (req) =>
+    viewRecord(req.ctx, res, req.params.id),
+  );
+  app.post<{ Body: Body }>(
+    "/",
+    { schema: { body: bodyFor(false) }, validatorCompiler: passThrough, config: can("create") },
+    (req) => createRecord(req.ctx, res, opts.registry, req.body ?? {}),
   );
   app.patch<{ Params: { id: string }; Body: Body }>(
     "/:id",
     { schema: { body: bodyFor(true) }, validatorCompiler: passThrough, config: one("update") },
     (req) => updateRecord(req.ctx, res, opts.registry, req.params.id, req.body ?? {}),
   );
-  app.delete<{ Params: { id: string } }>("/:id", { config: one("delete") }, (req) => deleteRecord(req.ctx, res, req.params.id));
+  app.delete<{ Params: { id: string } }>("/:id", { config: one("delete") }, (req) =>
+    deleteRecord(req.ctx, res, req.params.id),
+  );
 }
 
 /** Serves each resource's schema to the SPA, so an admin's schema edit needs a restart, not a rebuild. */

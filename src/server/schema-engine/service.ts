@@ -7,7 +7,15 @@ import { type RequestCtx, withDb } from "../lib/request-ctx";
 import { rowScopeOf } from "../lib/row-scope";
 import { sqlState } from "../lib/sql-state";
 import { inWorkspace } from "../lib/tenant";
-import { assertReferences, failValidation, fieldError, type OptionCache, optionErrors, schemaErrors, uniqueErrors } from "./checks";
+import {
+  assertReferences,
+  failValidation,
+  fieldError,
+  type OptionCache,
+  optionErrors,
+  schemaErrors,
+  uniqueErrors,
+} from "./checks";
 import { whereOf, orderOf } from "./query";
 import { editableOf, fromStorage, toStorage, writableValues } from "./records";
 import type { RecordRow, Resource, ResourceRegistry } from "./types";
@@ -19,7 +27,13 @@ export const findRecords = async (ctx: RequestCtx, res: Resource, q: ListQuery) 
   const where = whereOf(ctx, res, q);
   const { offset, limit } = pageOf(q);
   const { rows, total } = await pageWithTotal(
-    ctx.db.select().from(table).where(where).orderBy(...orderOf(res, q)).limit(limit).offset(offset),
+    ctx.db
+      .select()
+      .from(table)
+      .where(where)
+      .orderBy(...orderOf(res, q))
+      .limit(limit)
+      .offset(offset),
     () => ctx.db.select({ total: count() }).from(table).where(where),
     { offset, limit },
   );
@@ -28,7 +42,10 @@ export const findRecords = async (ctx: RequestCtx, res: Resource, q: ListQuery) 
 
 export const getRecord = async (ctx: RequestCtx, res: Resource, id: string) => {
   const table = res.binding.table;
-  const [row] = await ctx.db.select().from(table).where(inWorkspace(ctx, table, eq(table.id, id), res.binding.scope));
+  const [row] = await ctx.db
+    .select()
+    .from(table)
+    .where(inWorkspace(ctx, table, eq(table.id, id), res.binding.scope));
   if (!row) throw new AppError(404, "errors.notFound");
   return fromStorage(row as RecordRow);
 };
@@ -49,7 +66,10 @@ export const viewRecord = async (ctx: RequestCtx, res: Resource, id: string) => 
     .from(table)
     .where(inWorkspace(ctx, table, eq(table.id, id), res.binding.scope));
   if (!found) throw new AppError(404, "errors.notFound");
-  const record = { ...fromStorage(found.row as RecordRow), permissions: { update: found.canUpdate, delete: found.canDelete } };
+  const record = {
+    ...fromStorage(found.row as RecordRow),
+    permissions: { update: found.canUpdate, delete: found.canDelete },
+  };
   return res.binding.withDetail ? res.binding.withDetail(ctx, record) : record;
 };
 
@@ -65,7 +85,8 @@ export const checkValues = async (
   await assertReferences(ctx, res, values, registry);
   const errors = schemaErrors(res, values, ctx.lang);
   const known = new Set(errors.map((e) => e.field));
-  for (const e of await optionErrors(ctx, res, values, cache)) if (!known.has(e.field)) errors.push(e);
+  for (const e of await optionErrors(ctx, res, values, cache))
+    if (!known.has(e.field)) errors.push(e);
   if (errors.length === 0) errors.push(...(await uniqueErrors(ctx, res, values, selfId)));
   return errors;
 };
@@ -74,10 +95,17 @@ export const checkValues = async (
 const onUniqueViolation = (ctx: RequestCtx, res: Resource) => (error: unknown) => {
   if (sqlState(error) !== "23505") throw error;
   const field = res.fields.find((f) => f.isUnique)?.key ?? "body";
-  throw new AppError(422, "errors.validation", { fields: [fieldError(field, "validation.duplicate", ctx.lang)] });
+  throw new AppError(422, "errors.validation", {
+    fields: [fieldError(field, "validation.duplicate", ctx.lang)],
+  });
 };
 
-export const createRecord = async (ctx: RequestCtx, res: Resource, registry: ResourceRegistry, input: Record<string, unknown>) => {
+export const createRecord = async (
+  ctx: RequestCtx,
+  res: Resource,
+  registry: ResourceRegistry,
+  input: Record<string, unknown>,
+) => {
   const values = writableValues(res, input);
   failValidation(await checkValues(ctx, res, registry, values));
   const table = res.binding.table;
@@ -98,7 +126,12 @@ export const createRecord = async (ctx: RequestCtx, res: Resource, registry: Res
         .returning();
       const after = fromStorage(row as RecordRow);
       await res.binding.afterWrite?.(tctx, after, undefined);
-      await writeAudit(tx, ctx, { action: "create", entity: entityOf(res), entityId: String(after.id), after });
+      await writeAudit(tx, ctx, {
+        action: "create",
+        entity: entityOf(res),
+        entityId: String(after.id),
+        after,
+      });
       return after;
     })
     .catch(onUniqueViolation(ctx, res));
@@ -117,7 +150,9 @@ export const updateRecord = async (
 ) => {
   const version = input.version;
   if (typeof version !== "number" || !Number.isInteger(version)) {
-    throw new AppError(422, "errors.validation", { fields: [fieldError("version", "validation.required", ctx.lang)] });
+    throw new AppError(422, "errors.validation", {
+      fields: [fieldError("version", "validation.required", ctx.lang)],
+    });
   }
   const redirected = await res.binding.redirectUpdate?.(ctx, registry, id, input);
   if (redirected) return redirected;
@@ -135,14 +170,28 @@ export const updateRecord = async (
       const owned = (await res.binding.beforeUpdate?.(tctx, before, values)) ?? {};
       const [row] = await tx
         .update(table)
-        .set({ ...toStorage(res, values), ...owned, version: version + 1, updatedBy: ctx.userId, updatedAt: new Date() } as never)
-        .where(inWorkspace(ctx, table, eq(table.id, id), eq(table.version, version), res.binding.scope))
+        .set({
+          ...toStorage(res, values),
+          ...owned,
+          version: version + 1,
+          updatedBy: ctx.userId,
+          updatedAt: new Date(),
+        } as never)
+        .where(
+          inWorkspace(ctx, table, eq(table.id, id), eq(table.version, version), res.binding.scope),
+        )
         .returning();
       // Compare-and-set on version: a colleague's save in between must not be overwritten.
       if (!row) throw new AppError(409, "errors.staleVersion");
       const after = fromStorage(row as RecordRow);
       await res.binding.afterWrite?.(tctx, after, before);
-      await writeAudit(tx, ctx, { action: "update", entity: entityOf(res), entityId: id, before, after });
+      await writeAudit(tx, ctx, {
+        action: "update",
+        entity: entityOf(res),
+        entityId: id,
+        before,
+        after,
+      });
       return after;
     })
     .catch(onUniqueViolation(ctx, res));

@@ -2,7 +2,12 @@ import type { SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { ValidateFunction } from "ajv";
 
-import type { FieldSchema, FilterType, OptionsSpec, ResourceSchema } from "../../shared/schema-vocabulary";
+import type {
+  FieldSchema,
+  FilterType,
+  OptionsSpec,
+  ResourceSchema,
+} from "../../shared/schema-vocabulary";
 import type { Subject } from "../../shared/permissions";
 import type { RequestCtx } from "../lib/request-ctx";
 
@@ -35,19 +40,35 @@ export type ResourceBinding = {
    * Runs before an update: answers the record when it took the update over (a client edit that
    * must be approved first is put up for approval instead of applied), undefined to go on.
    */
-  redirectUpdate?: (ctx: RequestCtx, registry: ResourceRegistry, id: string, input: Record<string, unknown>) => Promise<RecordRow | undefined>;
+  redirectUpdate?: (
+    ctx: RequestCtx,
+    registry: ResourceRegistry,
+    id: string,
+    input: Record<string, unknown>,
+  ) => Promise<RecordRow | undefined>;
   /**
    * Runs inside a create's transaction before the insert, with the validated values: answers the
    * server-owned values to add (a number), or throws (cases open only through their approval).
    */
-  beforeInsert?: (ctx: RequestCtx, values: Record<string, unknown>) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  beforeInsert?: (
+    ctx: RequestCtx,
+    values: Record<string, unknown>,
+  ) => Promise<Record<string, unknown>> | Record<string, unknown>;
   /**
    * Runs inside an update's transaction with the merged, validated values before they are
    * written: answers the server-owned values to set with them (a time entry's amount).
    */
-  beforeUpdate?: (ctx: RequestCtx, before: RecordRow, values: Record<string, unknown>) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  beforeUpdate?: (
+    ctx: RequestCtx,
+    before: RecordRow,
+    values: Record<string, unknown>,
+  ) => Promise<Record<string, unknown>> | Record<string, unknown>;
   /** Runs inside the write's transaction after a create, update or delete (derived rows, totals). */
-  afterWrite?: (ctx: RequestCtx, after: RecordRow | undefined, before: RecordRow | undefined) => Promise<void>;
+  afterWrite?: (
+    ctx: RequestCtx,
+    after: RecordRow | undefined,
+    before: RecordRow | undefined,
+  ) => Promise<void>;
   /**
    * Runs inside an import's transaction after each chunk of new rows: the batch hook for derived
    * rows. A resource with it gets its new rows in chunks and not through afterWrite; one without

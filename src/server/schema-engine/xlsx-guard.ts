@@ -51,7 +51,12 @@ export const assertSafeXlsx = (buf: Buffer, maxUncompressed: number) => {
       try {
         size = inflateRawSync(data, { maxOutputLength: Math.max(1, budget) }).length;
       } catch (error) {
-        throw badFile((error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE" || error instanceof RangeError ? "TooLarge" : "NotXlsx");
+        throw badFile(
+          (error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE" ||
+            error instanceof RangeError
+            ? "TooLarge"
+            : "NotXlsx",
+        );
       }
     } else throw badFile("NotXlsx");
     budget -= size;

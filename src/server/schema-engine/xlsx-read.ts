@@ -4,22 +4,41 @@ import ExcelJS from "exceljs";
 
 import { AppError, IMPORT_LIMIT } from "../../shared/errors";
 import { textProblem } from "../../shared/text-rules";
-import { headerAliases, headerOf, isObjectList, isParentKey, type LabelMap, recordIdAliases } from "./labels";
+import {
+  headerAliases,
+  headerOf,
+  isObjectList,
+  isParentKey,
+  type LabelMap,
+  recordIdAliases,
+} from "./labels";
 import type { FieldDef, Resource } from "./types";
 
 /** One data row of an import, by field, with the problems found while reading its cells. */
-export type SheetRow = { row: number; values: Record<string, unknown>; errors: { field: string; key: string }[]; recordId?: string };
+export type SheetRow = {
+  row: number;
+  values: Record<string, unknown>;
+  errors: { field: string; key: string }[];
+  recordId?: string;
+};
 
 export type ReadLimits = { maxRows: number; maxColumns: number; deadline: number };
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !(v instanceof Date);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !(v instanceof Date);
 
 /** A cell as plain data; formulas are refused (a spreadsheet's formula is not a client's data). */
 const cellOf = (raw: unknown): { value?: unknown; isFormula?: boolean } => {
   if (raw === null || raw === undefined) return {};
   if (!isObject(raw)) return { value: typeof raw === "string" ? raw.trim() : raw };
   if ("formula" in raw || "sharedFormula" in raw) return { isFormula: true };
-  if (Array.isArray(raw.richText)) return { value: raw.richText.map((r: { text?: string }) => r.text ?? "").join("").trim() };
+  if (Array.isArray(raw.richText))
+    return {
+      value: raw.richText
+        .map((r: { text?: string }) => r.text ?? "")
+        .join("")
+        .trim(),
+    };
   if (typeof raw.text === "string") return { value: raw.text.trim() };
   return { value: String(raw.error ?? "") };
 };
@@ -29,7 +48,11 @@ const dateText = (v: Date) => v.toISOString().slice(0, 10);
 const SPLIT = /[,，;；、]/;
 
 /** Converts one cell to the field's type; select fields accept a label (either language) or a code. */
-const convert = (field: FieldDef, value: unknown, labels?: LabelMap): { value?: unknown; key?: string } => {
+const convert = (
+  field: FieldDef,
+  value: unknown,
+  labels?: LabelMap,
+): { value?: unknown; key?: string } => {
   const toValue = (v: string) => (labels ? labels.toValue.get(v) : v);
   if (isObjectList(field)) {
     try {
@@ -40,14 +63,18 @@ const convert = (field: FieldDef, value: unknown, labels?: LabelMap): { value?: 
     }
   }
   if (field.kind === "array") {
-    const parts = (value instanceof Date ? [dateText(value)] : String(value).split(SPLIT)).map((p) => p.trim()).filter(Boolean);
+    const parts = (value instanceof Date ? [dateText(value)] : String(value).split(SPLIT))
+      .map((p) => p.trim())
+      .filter(Boolean);
     const mapped = parts.map((p) => toValue(p));
     if (mapped.some((m) => m === undefined)) return { key: "validation.enum" };
     return { value: mapped };
   }
   if (field.kind === "number" || field.kind === "integer") {
     const n = typeof value === "number" ? value : Number(String(value).replace(/,/g, ""));
-    return Number.isFinite(n) && String(value).trim() !== "" ? { value: n } : { value: String(value) };
+    return Number.isFinite(n) && String(value).trim() !== ""
+      ? { value: n }
+      : { value: String(value) };
   }
   if (field.kind === "boolean") {
     const text = String(value).toLowerCase();
@@ -56,13 +83,25 @@ const convert = (field: FieldDef, value: unknown, labels?: LabelMap): { value?: 
     return { value: String(value) };
   }
   // A date typed into a cell without a date format arrives as Excel's day number.
-  if ((field.isDate || field.isDateTime) && typeof value === "number" && value > 0 && value < 2_958_466) {
+  if (
+    (field.isDate || field.isDateTime) &&
+    typeof value === "number" &&
+    value > 0 &&
+    value < 2_958_466
+  ) {
     value = new Date(Math.round((value - 25_569) * 86_400_000));
   }
-  const text = value instanceof Date ? (field.isDate ? dateText(value) : value.toISOString()) : String(value);
+  const text =
+    value instanceof Date ? (field.isDate ? dateText(value) : value.toISOString()) : String(value);
   if (labels) {
     const mapped = toValue(text);
-    if (mapped === undefined) return { key: field.options?.source === "users" || field.options?.source === "partners" ? "validation.unknownMember" : "validation.enum" };
+    if (mapped === undefined)
+      return {
+        key:
+          field.options?.source === "users" || field.options?.source === "partners"
+            ? "validation.unknownMember"
+            : "validation.enum",
+      };
     return { value: mapped };
   }
   return { value: text };
@@ -70,7 +109,8 @@ const convert = (field: FieldDef, value: unknown, labels?: LabelMap): { value?: 
 
 const headerMap = (res: Resource) => {
   const map = new Map<string, FieldDef>();
-  for (const field of res.fields) for (const alias of headerAliases(field)) if (!map.has(alias)) map.set(alias, field);
+  for (const field of res.fields)
+    for (const alias of headerAliases(field)) if (!map.has(alias)) map.set(alias, field);
   return map;
 };
 
@@ -115,7 +155,12 @@ async function* firstSheetRows(buf: Buffer): AsyncGenerator<SheetRowIn> {
  * Streams the first worksheet: the first row names the columns, every further non-empty row is
  * a record. Stops as soon as the row limit is passed (IMPORT_LIMIT) or the deadline is over.
  */
-export const readSheet = async (res: Resource, buf: Buffer, labels: Map<string, LabelMap>, limits: ReadLimits) => {
+export const readSheet = async (
+  res: Resource,
+  buf: Buffer,
+  labels: Map<string, LabelMap>,
+  limits: ReadLimits,
+) => {
   const aliases = headerMap(res);
   const idAliases = recordIdAliases();
   const rows: SheetRow[] = [];
@@ -124,7 +169,10 @@ export const readSheet = async (res: Resource, buf: Buffer, labels: Map<string, 
   for await (const row of firstSheetRows(buf)) {
     if (Date.now() > limits.deadline) throw new AppError(400, "errors.importTimeout");
     const cells = (row.values as unknown[]).slice(1);
-    if (cells.length > limits.maxColumns) throw new AppError(400, "errors.importTooManyColumns", { params: { max: limits.maxColumns } });
+    if (cells.length > limits.maxColumns)
+      throw new AppError(400, "errors.importTooManyColumns", {
+        params: { max: limits.maxColumns },
+      });
     if (!columns) {
       columns = cells.map((c, i) => {
         const text = String(cellOf(c).value ?? "").trim();
@@ -134,7 +182,10 @@ export const readSheet = async (res: Resource, buf: Buffer, labels: Map<string, 
           return null;
         }
         const field = aliases.get(text);
-        if (!field) throw new AppError(400, "errors.importUnknownColumn", { params: { name: text.slice(0, 50) } });
+        if (!field)
+          throw new AppError(400, "errors.importUnknownColumn", {
+            params: { name: text.slice(0, 50) },
+          });
         return field.isReadOnly ? null : field;
       });
       continue;
@@ -159,7 +210,10 @@ export const readSheet = async (res: Resource, buf: Buffer, labels: Map<string, 
     const id = idColumn >= 0 ? String(cellOf(cells[idColumn]).value ?? "").trim() : "";
     rows.push({ row: row.number, values, errors, ...(id ? { recordId: id } : {}) });
     if (rows.length > limits.maxRows) {
-      throw new AppError(400, "errors.importLimitExceeded", { code: IMPORT_LIMIT, params: { max: limits.maxRows } });
+      throw new AppError(400, "errors.importLimitExceeded", {
+        code: IMPORT_LIMIT,
+        params: { max: limits.maxRows },
+      });
     }
   }
   if (!columns) throw new AppError(400, "errors.importEmpty");
@@ -168,6 +222,8 @@ export const readSheet = async (res: Resource, buf: Buffer, labels: Map<string, 
 
 /** Column headers of the import template: every field a person may fill in, in schema order. */
 export const templateFields = (res: Resource) =>
-  res.fields.filter((f) => !f.isReadOnly && (f.schema["x-ui"]?.["ui:widget"] !== "hidden" || isParentKey(f)));
+  res.fields.filter(
+    (f) => !f.isReadOnly && (f.schema["x-ui"]?.["ui:widget"] !== "hidden" || isParentKey(f)),
+  );
 
 export { headerOf };

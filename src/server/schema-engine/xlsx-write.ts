@@ -33,11 +33,14 @@ export const FORMULA_LEADING = /^[=+\-@\t\r]/;
 // eslint-disable-next-line no-control-regex
 const INVALID_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 const escape = (text: string) =>
-  text.replace(INVALID_XML, "").replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c);
+  text
+    .replace(INVALID_XML, "")
+    .replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c);
 
 export const columnName = (index: number) => {
   let name = "";
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
+    name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
   return name;
 };
 
@@ -48,9 +51,12 @@ const cellXml = (ref: string, value: Cell, bold: boolean): string => {
   const style = bold ? ' s="1"' : "";
   // The text is kept exactly (it reads and imports back as written); the quotePrefix style makes
   // Excel, WPS and LibreOffice treat it as text that is never evaluated.
-  const textStyle = typeof value === "string" && FORMULA_LEADING.test(value) ? (bold ? ' s="4"' : ' s="3"') : style;
-  if (value instanceof Date) return `<c r="${ref}" s="2"><v>${value.getTime() / 86_400_000 + EXCEL_EPOCH_DAYS}</v></c>`;
-  if (typeof value === "number" && Number.isFinite(value)) return `<c r="${ref}"${style}><v>${value}</v></c>`;
+  const textStyle =
+    typeof value === "string" && FORMULA_LEADING.test(value) ? (bold ? ' s="4"' : ' s="3"') : style;
+  if (value instanceof Date)
+    return `<c r="${ref}" s="2"><v>${value.getTime() / 86_400_000 + EXCEL_EPOCH_DAYS}</v></c>`;
+  if (typeof value === "number" && Number.isFinite(value))
+    return `<c r="${ref}"${style}><v>${value}</v></c>`;
   if (typeof value === "boolean") return `<c r="${ref}" t="b"${style}><v>${value ? 1 : 0}</v></c>`;
   return `<c r="${ref}" t="inlineStr"${textStyle}><is><t xml:space="preserve">${escape(String(value))}</t></is></c>`;
 };
@@ -59,7 +65,9 @@ const rowXml = (index: number, cells: Cell[], bold = false) =>
   `<row r="${index}">${cells.map((v, i) => cellXml(`${columnName(i)}${index}`, v, bold)).join("")}</row>`;
 
 async function* sheetXml(header: string[], rows: AsyncIterable<Cell[]>, width: number) {
-  const cols = header.length ? `<cols><col min="1" max="${header.length}" width="${width}" customWidth="1"/></cols>` : "";
+  const cols = header.length
+    ? `<cols><col min="1" max="${header.length}" width="${width}" customWidth="1"/></cols>`
+    : "";
   yield `${XML}<worksheet xmlns="${NS}"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>${cols}<sheetData>${rowXml(1, header, true)}`;
   let index = 1;
   let chunk = "";
@@ -75,10 +83,16 @@ async function* sheetXml(header: string[], rows: AsyncIterable<Cell[]>, width: n
 }
 
 /** Sheet names: at most 31 characters, none of : \ / ? * [ ]. */
-const sheetName = (name: string) => escape(name.replace(/[:\\/?*[\]]/g, " ").slice(0, 31) || "Sheet1");
+const sheetName = (name: string) =>
+  escape(name.replace(/[:\\/?*[\]]/g, " ").slice(0, 31) || "Sheet1");
 
 /** The xlsx as a readable stream; an error from `rows` destroys the stream with it. */
-export const streamXlsx = (name: string, header: string[], rows: AsyncIterable<Cell[]>, width = 20): Readable => {
+export const streamXlsx = (
+  name: string,
+  header: string[],
+  rows: AsyncIterable<Cell[]>,
+  width = 20,
+): Readable => {
   const zip = new ZipArchive({ zlib: { level: 6 } });
   zip.append(CONTENT_TYPES, { name: "[Content_Types].xml" });
   zip.append(ROOT_RELS, { name: "_rels/.rels" });

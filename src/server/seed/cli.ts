@@ -8,7 +8,10 @@ import { seedIfEmpty } from "./demo";
 /** `npm run seed` loads demo data into an empty database; `-- --reset` wipes everything first. */
 const config = loadConfig(process.env);
 const reset = process.argv.includes("--reset");
-const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  pgliteDir: config.pgliteDir,
+});
 if (reset) {
   await database.db.execute(sql`drop schema if exists public cascade`);
   await database.db.execute(sql`drop schema if exists drizzle cascade`);

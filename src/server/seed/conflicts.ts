@@ -13,7 +13,12 @@ import { accounts, caseParties } from "../db/tables";
  * lawyer would check before taking a new matter, with the first hit marked for a closer look.
  */
 export const seedConflicts = async (tx: Db, workspaceId: string, userId: string) => {
-  const [client] = await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.workspaceId, workspaceId)).orderBy(asc(accounts.createdAt)).limit(1);
+  const [client] = await tx
+    .select({ name: accounts.name })
+    .from(accounts)
+    .where(eq(accounts.workspaceId, workspaceId))
+    .orderBy(asc(accounts.createdAt))
+    .limit(1);
   const [party] = await tx
     .select({ name: caseParties.name })
     .from(caseParties)
@@ -25,7 +30,16 @@ export const seedConflicts = async (tx: Db, workspaceId: string, userId: string)
   // The check reads through the transaction only; the saved report names its author, who (as the
   // firm's admin) may open every case, so no hit is masked and no row owner is ever asked for.
   const app = { rowOwners: createRowOwnerRegistry() };
-  const ctx = { db: tx, workspaceId, userId, ability: createMongoAbility([{ action: "manage", subject: "all" }]), app } as unknown as RequestCtx;
+  const ctx = {
+    db: tx,
+    workspaceId,
+    userId,
+    ability: createMongoAbility([{ action: "manage", subject: "all" }]),
+    app,
+  } as unknown as RequestCtx;
   const [hit] = (await runCheck(ctx, keywords)).hits;
-  await saveReport(ctx, { keywords, decisions: hit ? [{ key: hit.key, decision: "potential", remark: "需合伙人复核" }] : [] });
+  await saveReport(ctx, {
+    keywords,
+    decisions: hit ? [{ key: hit.key, decision: "potential", remark: "需合伙人复核" }] : [],
+  });
 };

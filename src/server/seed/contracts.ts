@@ -21,7 +21,10 @@ const STATUSES = ["approved", "signing", "signed", "archived", "voided"] as cons
  */
 export const seedContracts = async (tx: Db, workspaceId: string, people: People) => {
   const ctx = { db: tx, workspaceId, userId: people.lead } as RequestCtx;
-  const [firm] = await tx.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, workspaceId));
+  const [firm] = await tx
+    .select({ name: workspaces.name })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
   const sealSpecs = [
     ["公章", "official"],
     ["合同专用章", "contract"],
@@ -31,13 +34,27 @@ export const seedContracts = async (tx: Db, workspaceId: string, people: People)
   for (const [name, sealType] of sealSpecs) {
     const [row] = await tx
       .insert(seals)
-      .values({ workspaceId, name: `${firm.name}${name}`, sealType, sealingFirm: firm.name, custodianId: people.custodian, createdBy: people.custodian })
+      .values({
+        workspaceId,
+        name: `${firm.name}${name}`,
+        sealType,
+        sealingFirm: firm.name,
+        custodianId: people.custodian,
+        createdBy: people.custodian,
+      })
       .returning();
     sealRows.push(row);
   }
   const contractSeal = sealRows[1];
   // The electronic seal e-signing uses: its impression is a Documents file, its custodian signs for the firm.
-  const impression = await seedFile(tx, { workspaceId, ownerId: people.custodian, folderId: null, name: "电子合同章印模.png", mime: "image/png", body: DEMO_SEAL_PNG });
+  const impression = await seedFile(tx, {
+    workspaceId,
+    ownerId: people.custodian,
+    folderId: null,
+    name: "电子合同章印模.png",
+    mime: "image/png",
+    body: DEMO_SEAL_PNG,
+  });
   await tx.insert(seals).values({
     workspaceId,
     name: `${firm.name}电子合同章`,
@@ -60,7 +77,14 @@ export const seedContracts = async (tx: Db, workspaceId: string, people: People)
     // The approved and the signing contract's text is a real PDF: the first is ready to send for e-signing, the second is out for it.
     const text =
       status === "approved" || status === "signing"
-        ? await seedFile(tx, { workspaceId, ownerId: people.lead, folderId: caseRow.folderId, name: "委托代理合同.pdf", mime: "application/pdf", body: DEMO_CONTRACT_PDF })
+        ? await seedFile(tx, {
+            workspaceId,
+            ownerId: people.lead,
+            folderId: caseRow.folderId,
+            name: "委托代理合同.pdf",
+            mime: "application/pdf",
+            body: DEMO_CONTRACT_PDF,
+          })
         : undefined;
     const [row] = await tx
       .insert(contracts)
@@ -78,7 +102,8 @@ export const seedContracts = async (tx: Db, workspaceId: string, people: People)
         feeFixed: caseRow.feeFixed,
         feePercent: caseRow.feePercent,
         status,
-        signingStatus: status === "signing" ? "sent" : status === "approved" ? "unsigned" : "signed",
+        signingStatus:
+          status === "signing" ? "sent" : status === "approved" ? "unsigned" : "signed",
         sealingFirm: firm.name,
         sealId: contractSeal.id,
         copies: 2,
@@ -109,9 +134,30 @@ export const seedContracts = async (tx: Db, workspaceId: string, people: People)
     });
   }
   const requests = [
-    { mode: "office", status: "stamped", documentType: "legal-opinion", recipients: [{ name: "委托人", copies: 2 }], returnDue: null },
-    { mode: "take-out", status: "taken-out", documentType: "power-of-attorney", recipients: [{ name: "人民法院立案庭", copies: 1 }, { name: "委托人", copies: 1 }], returnDue: today.add(2, "day").format("YYYY-MM-DD") },
-    { mode: "take-out", status: "taken-out", documentType: "complaint", recipients: [{ name: "仲裁委员会", copies: 2 }], returnDue: today.subtract(1, "day").format("YYYY-MM-DD") },
+    {
+      mode: "office",
+      status: "stamped",
+      documentType: "legal-opinion",
+      recipients: [{ name: "委托人", copies: 2 }],
+      returnDue: null,
+    },
+    {
+      mode: "take-out",
+      status: "taken-out",
+      documentType: "power-of-attorney",
+      recipients: [
+        { name: "人民法院立案庭", copies: 1 },
+        { name: "委托人", copies: 1 },
+      ],
+      returnDue: today.add(2, "day").format("YYYY-MM-DD"),
+    },
+    {
+      mode: "take-out",
+      status: "taken-out",
+      documentType: "complaint",
+      recipients: [{ name: "仲裁委员会", copies: 2 }],
+      returnDue: today.subtract(1, "day").format("YYYY-MM-DD"),
+    },
   ] as const;
   for (const [i, spec] of requests.entries()) {
     const requestNo = await nextNumber(ctx, "seal-request");
@@ -124,7 +170,21 @@ export const seedContracts = async (tx: Db, workspaceId: string, people: People)
         caseId: open[i]?.id ?? null,
         recipients: [...spec.recipients],
         // The document stamped: a file in the case's folder, as the request form requires one.
-        files: [{ fileId: (await seedFile(tx, { workspaceId, ownerId: people.lead, folderId: open[i]?.folderId ?? null, name: `用印文件-${requestNo}.pdf`, mime: "application/pdf", body: DEMO_CONTRACT_PDF })).id, copies: 2 }],
+        files: [
+          {
+            fileId: (
+              await seedFile(tx, {
+                workspaceId,
+                ownerId: people.lead,
+                folderId: open[i]?.folderId ?? null,
+                name: `用印文件-${requestNo}.pdf`,
+                mime: "application/pdf",
+                body: DEMO_CONTRACT_PDF,
+              })
+            ).id,
+            copies: 2,
+          },
+        ],
         sealId: sealRows[0].id,
         reason: "案件办理需要",
         reviewed: true,
@@ -152,8 +212,15 @@ export const seedContracts = async (tx: Db, workspaceId: string, people: People)
 /** A seal request waiting in its approval (after the demo flows exist), with a real running approval. */
 export const seedPendingSealRequest = async (tx: Db, workspaceId: string, people: People) => {
   const ctx = { db: tx, workspaceId, userId: people.lead } as RequestCtx;
-  const [seal] = await tx.select().from(seals).where(and(eq(seals.workspaceId, workspaceId), eq(seals.sealType, "official")));
-  const [caseRow] = await tx.select({ id: cases.id, folderId: cases.folderId }).from(cases).where(and(eq(cases.workspaceId, workspaceId), eq(cases.status, "formal"))).limit(1);
+  const [seal] = await tx
+    .select()
+    .from(seals)
+    .where(and(eq(seals.workspaceId, workspaceId), eq(seals.sealType, "official")));
+  const [caseRow] = await tx
+    .select({ id: cases.id, folderId: cases.folderId })
+    .from(cases)
+    .where(and(eq(cases.workspaceId, workspaceId), eq(cases.status, "formal")))
+    .limit(1);
   const requestNo = await nextNumber(ctx, "seal-request");
   const [row] = await tx
     .insert(sealRequests)
@@ -163,7 +230,21 @@ export const seedPendingSealRequest = async (tx: Db, workspaceId: string, people
       documentType: "complaint",
       caseId: caseRow?.id ?? null,
       recipients: [{ name: "人民法院立案庭", copies: 2 }],
-      files: [{ fileId: (await seedFile(tx, { workspaceId, ownerId: people.lead, folderId: caseRow?.folderId ?? null, name: `起诉状-${requestNo}.pdf`, mime: "application/pdf", body: DEMO_CONTRACT_PDF })).id, copies: 2 }],
+      files: [
+        {
+          fileId: (
+            await seedFile(tx, {
+              workspaceId,
+              ownerId: people.lead,
+              folderId: caseRow?.folderId ?? null,
+              name: `起诉状-${requestNo}.pdf`,
+              mime: "application/pdf",
+              body: DEMO_CONTRACT_PDF,
+            })
+          ).id,
+          copies: 2,
+        },
+      ],
       sealId: seal.id,
       reason: "提交起诉材料",
       reviewed: true,
@@ -173,8 +254,23 @@ export const seedPendingSealRequest = async (tx: Db, workspaceId: string, people
       updatedBy: people.lead,
     })
     .returning();
-  const form = { title: `用印申请 ${requestNo}：${seal.name}`, sealHolderId: seal.custodianId, copies: 2 };
+  const form = {
+    title: `用印申请 ${requestNo}：${seal.name}`,
+    sealHolderId: seal.custodianId,
+    copies: 2,
+  };
   const titleI18n = { key: "seals.approval.title", params: { no: requestNo, seal: seal.name } };
-  const approvalId = await startDemoApproval(tx, workspaceId, "seal", people.lead, form, `seal-requests:${row.id}`, titleI18n);
-  await tx.update(sealRequests).set({ approvalId }).where(and(eq(sealRequests.workspaceId, workspaceId), eq(sealRequests.id, row.id)));
+  const approvalId = await startDemoApproval(
+    tx,
+    workspaceId,
+    "seal",
+    people.lead,
+    form,
+    `seal-requests:${row.id}`,
+    titleI18n,
+  );
+  await tx
+    .update(sealRequests)
+    .set({ approvalId })
+    .where(and(eq(sealRequests.workspaceId, workspaceId), eq(sealRequests.id, row.id)));
 };

@@ -12,8 +12,14 @@ const pdfOf = (pages: string[][]) => {
   objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(" ")}] /Count ${pages.length} >>`;
   const font = 3 + pages.length * 2;
   pages.forEach((lines, i) => {
-    const text = lines.map((l, j) => `BT /F1 ${j === 0 ? 16 : 10} Tf 60 ${780 - j * 22} Td (${l.replace(/[()\\]/g, "")}) Tj ET`).join("\n");
-    objects[pageIds[i]] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${pageIds[i] + 1} 0 R >>`;
+    const text = lines
+      .map(
+        (l, j) =>
+          `BT /F1 ${j === 0 ? 16 : 10} Tf 60 ${780 - j * 22} Td (${l.replace(/[()\\]/g, "")}) Tj ET`,
+      )
+      .join("\n");
+    objects[pageIds[i]] =
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${pageIds[i] + 1} 0 R >>`;
     objects[pageIds[i] + 1] = `<< /Length ${text.length} >>\nstream\n${text}\nendstream`;
   });
   objects[font] = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>";
@@ -25,16 +31,31 @@ const pdfOf = (pages: string[][]) => {
   }
   const xref = body.length;
   body += `xref\n0 ${objects.length}\n0000000000 65535 f \n`;
-  for (let id = 1; id < objects.length; id += 1) body += `${String(offsets[id]).padStart(10, "0")} 00000 n \n`;
+  for (let id = 1; id < objects.length; id += 1)
+    body += `${String(offsets[id]).padStart(10, "0")} 00000 n \n`;
   body += `trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, "latin1");
 };
 
-const clauses = (from: number) => Array.from({ length: 24 }, (_, i) => `${from + i}. The client engages the firm for the matter; fees, scope and confidentiality as agreed.`);
+const clauses = (from: number) =>
+  Array.from(
+    { length: 24 },
+    (_, i) =>
+      `${from + i}. The client engages the firm for the matter; fees, scope and confidentiality as agreed.`,
+  );
 
 export const DEMO_CONTRACT_PDF = pdfOf([
   ["Legal Services Engagement Agreement", ...clauses(1)],
-  ["Legal Services Engagement Agreement (continued)", ...clauses(25), "", "Client signature:", "", "", "", "Firm seal:"],
+  [
+    "Legal Services Engagement Agreement (continued)",
+    ...clauses(25),
+    "",
+    "Client signature:",
+    "",
+    "",
+    "",
+    "Firm seal:",
+  ],
 ]);
 
 export const DEMO_SEAL_PNG = Buffer.from(

@@ -2,7 +2,15 @@ import { count } from "drizzle-orm";
 
 import { hashPassword } from "../features/auth";
 import type { Database, Db } from "../db/client";
-import { departments, memberDepartments, memberRoles, members, roles, users, workspaces } from "../db/tables";
+import {
+  departments,
+  memberDepartments,
+  memberRoles,
+  members,
+  roles,
+  users,
+  workspaces,
+} from "../db/tables";
 import { seedAccounts } from "./accounts";
 import { seedCases } from "./cases";
 import { seedConflicts } from "./conflicts";
@@ -18,17 +26,71 @@ import { PARTNER_ROLES, ROLE_TEMPLATES } from "./role-templates";
 export const DEMO_PASSWORD = "demo1234";
 const SEED_LOCK_KEY = 727_002;
 
-type DemoUser = { username: string; name: string; nameSuffix: string; email: string; phone: string };
+type DemoUser = {
+  username: string;
+  name: string;
+  nameSuffix: string;
+  email: string;
+  phone: string;
+};
 
 const DEMO_USERS: DemoUser[] = [
-  { username: "admin", name: "王建国", nameSuffix: "主任", email: "admin@mingde.example", phone: "13800000001" },
-  { username: "partner", name: "李明", nameSuffix: "合伙人", email: "liming@mingde.example", phone: "13800000002" },
-  { username: "lawyer", name: "张伟", nameSuffix: "律师", email: "zhangwei@mingde.example", phone: "13800000003" },
-  { username: "assistant", name: "陈静", nameSuffix: "助理", email: "chenjing@mingde.example", phone: "13800000004" },
-  { username: "finance", name: "刘芳", nameSuffix: "财务", email: "liufang@mingde.example", phone: "13800000005" },
-  { username: "intern", name: "赵磊", nameSuffix: "实习生", email: "zhaolei@mingde.example", phone: "13800000006" },
-  { username: "admin2", name: "周强", nameSuffix: "主任", email: "admin@zhengheng.example", phone: "13900000001" },
-  { username: "lawyer2", name: "吴敏", nameSuffix: "律师", email: "wumin@zhengheng.example", phone: "13900000002" },
+  {
+    username: "admin",
+    name: "王建国",
+    nameSuffix: "主任",
+    email: "admin@mingde.example",
+    phone: "13800000001",
+  },
+  {
+    username: "partner",
+    name: "李明",
+    nameSuffix: "合伙人",
+    email: "liming@mingde.example",
+    phone: "13800000002",
+  },
+  {
+    username: "lawyer",
+    name: "张伟",
+    nameSuffix: "律师",
+    email: "zhangwei@mingde.example",
+    phone: "13800000003",
+  },
+  {
+    username: "assistant",
+    name: "陈静",
+    nameSuffix: "助理",
+    email: "chenjing@mingde.example",
+    phone: "13800000004",
+  },
+  {
+    username: "finance",
+    name: "刘芳",
+    nameSuffix: "财务",
+    email: "liufang@mingde.example",
+    phone: "13800000005",
+  },
+  {
+    username: "intern",
+    name: "赵磊",
+    nameSuffix: "实习生",
+    email: "zhaolei@mingde.example",
+    phone: "13800000006",
+  },
+  {
+    username: "admin2",
+    name: "周强",
+    nameSuffix: "主任",
+    email: "admin@zhengheng.example",
+    phone: "13900000001",
+  },
+  {
+    username: "lawyer2",
+    name: "吴敏",
+    nameSuffix: "律师",
+    email: "wumin@zhengheng.example",
+    phone: "13900000002",
+  },
 ];
 
 type Firm = {
@@ -36,7 +98,13 @@ type Firm = {
   nameEn: string;
   departments: { key: string; name: string; parent?: string; manager?: string }[];
   /** email: the member's work address in this firm, when it is not the account's (a partner of two firms). */
-  members: { username: string; role: string; department: string; position: string; email?: string }[];
+  members: {
+    username: string;
+    role: string;
+    department: string;
+    position: string;
+    email?: string;
+  }[];
 };
 
 const FIRMS: Firm[] = [
@@ -69,26 +137,50 @@ const FIRMS: Firm[] = [
     members: [
       { username: "admin2", role: "admin", department: "mgmt", position: "主任" },
       { username: "lawyer2", role: "lawyer", department: "lit", position: "执业律师" },
-      { username: "partner", role: "partner", department: "lit", position: "合伙人", email: "liming@zhengheng.example" },
+      {
+        username: "partner",
+        role: "partner",
+        department: "lit",
+        position: "合伙人",
+        email: "liming@zhengheng.example",
+      },
     ],
   },
 ];
 
 const seedFirm = async (tx: Db, firm: Firm, userIds: Map<string, string>) => {
-  const [ws] = await tx.insert(workspaces).values({ name: firm.name, nameEn: firm.nameEn }).returning();
+  const [ws] = await tx
+    .insert(workspaces)
+    .values({ name: firm.name, nameEn: firm.nameEn })
+    .returning();
   const roleIds = new Map<string, string>();
   for (const template of ROLE_TEMPLATES) {
     const [role] = await tx
       .insert(roles)
-      .values({ workspaceId: ws.id, ...template, isSystem: template.code === "admin", isPartner: PARTNER_ROLES.has(template.code) })
+      .values({
+        workspaceId: ws.id,
+        ...template,
+        isSystem: template.code === "admin",
+        isPartner: PARTNER_ROLES.has(template.code),
+      })
       .returning();
     roleIds.set(template.code, role.id);
   }
   for (const m of firm.members) {
     const userId = userIds.get(m.username)!;
     const user = DEMO_USERS.find((u) => u.username === m.username)!;
-    await tx.insert(members).values({ workspaceId: ws.id, userId, position: m.position, phone: user.phone, email: m.email ?? user.email });
-    await tx.insert(memberRoles).values({ workspaceId: ws.id, userId, roleId: roleIds.get(m.role)! });
+    await tx
+      .insert(members)
+      .values({
+        workspaceId: ws.id,
+        userId,
+        position: m.position,
+        phone: user.phone,
+        email: m.email ?? user.email,
+      });
+    await tx
+      .insert(memberRoles)
+      .values({ workspaceId: ws.id, userId, roleId: roleIds.get(m.role)! });
   }
   const deptIds = new Map<string, string>();
   for (const [i, d] of firm.departments.entries()) {
@@ -113,20 +205,44 @@ const seedFirm = async (tx: Db, firm: Firm, userIds: Map<string, string>) => {
   }
   await seedDocuments(tx, ws.id, userIds.get(firm.members[0].username)!);
   await seedDictionaries(tx, ws.id);
-  await seedAccounts(tx, { workspaceId: ws.id, ownerId: userIds.get(firm.members[0].username)! }, FIRMS.indexOf(firm) + 1);
+  await seedAccounts(
+    tx,
+    { workspaceId: ws.id, ownerId: userIds.get(firm.members[0].username)! },
+    FIRMS.indexOf(firm) + 1,
+  );
   await seedOrgExtras(tx, ws.id, firm.nameEn, userIds);
-  const firstOf = (...names: string[]) => userIds.get(names.find((n) => firm.members.some((m) => m.username === n)) ?? "")!;
+  const firstOf = (...names: string[]) =>
+    userIds.get(names.find((n) => firm.members.some((m) => m.username === n)) ?? "")!;
   await seedCases(tx, ws.id, FIRMS.indexOf(firm) + 1, {
     lead: firstOf("lawyer", "lawyer2"),
     partner: firstOf("partner"),
-    assistant: firm.members.some((m) => m.username === "assistant") ? userIds.get("assistant") : undefined,
+    assistant: firm.members.some((m) => m.username === "assistant")
+      ? userIds.get("assistant")
+      : undefined,
   });
-  const sealPeople = { custodian: firstOf("finance", "admin2"), lead: firstOf("lawyer", "lawyer2"), approver: firstOf("admin", "admin2") };
+  const sealPeople = {
+    custodian: firstOf("finance", "admin2"),
+    lead: firstOf("lawyer", "lawyer2"),
+    approver: firstOf("admin", "admin2"),
+  };
   await seedContracts(tx, ws.id, sealPeople);
   await seedConflicts(tx, ws.id, firstOf("lawyer", "lawyer2"));
-  await seedDeadlines(tx, ws.id, { lead: firstOf("lawyer", "lawyer2"), partner: firstOf("partner") });
-  await seedNotifications(tx, ws.id, firm, firm.members.map((m) => userIds.get(m.username)!));
-  await seedWorkflow(tx, ws.id, (u) => (firm.members.some((m) => m.username === u) ? userIds.get(u) : undefined), firm === FIRMS[0]);
+  await seedDeadlines(tx, ws.id, {
+    lead: firstOf("lawyer", "lawyer2"),
+    partner: firstOf("partner"),
+  });
+  await seedNotifications(
+    tx,
+    ws.id,
+    firm,
+    firm.members.map((m) => userIds.get(m.username)!),
+  );
+  await seedWorkflow(
+    tx,
+    ws.id,
+    (u) => (firm.members.some((m) => m.username === u) ? userIds.get(u) : undefined),
+    firm === FIRMS[0],
+  );
   await seedPendingSealRequest(tx, ws.id, sealPeople);
   return ws.id;
 };
@@ -140,7 +256,10 @@ export const seedIfEmpty = (database: Database) =>
     await database.db.transaction(async (tx) => {
       const userIds = new Map<string, string>();
       for (const u of DEMO_USERS) {
-        const [row] = await tx.insert(users).values({ ...u, passwordHash }).returning();
+        const [row] = await tx
+          .insert(users)
+          .values({ ...u, passwordHash })
+          .returning();
         userIds.set(u.username, row.id);
       }
       for (const firm of FIRMS) await seedFirm(tx, firm, userIds);

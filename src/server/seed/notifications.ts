@@ -2,7 +2,12 @@ import type { Db } from "../db/client";
 import { notifications } from "../db/tables";
 
 /** A welcome note in every member's bell, so the demo shows what notifications look like. */
-export const seedNotifications = async (tx: Db, workspaceId: string, firm: { name: string; nameEn: string }, userIds: string[]) => {
+export const seedNotifications = async (
+  tx: Db,
+  workspaceId: string,
+  firm: { name: string; nameEn: string },
+  userIds: string[],
+) => {
   if (userIds.length === 0) return;
   await tx.insert(notifications).values(
     userIds.map((userId) => ({

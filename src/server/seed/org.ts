@@ -19,16 +19,37 @@ export const DEMO_FILTERS: Record<string, FilterSeed[]> = {
   "Zhengheng Law Firm": [{ owner: "admin2", name: "在职成员", filter: { isEnabled: true } }],
 };
 
-export const seedOrgExtras = async (tx: Db, workspaceId: string, firmKey: string, userIds: Map<string, string>) => {
+export const seedOrgExtras = async (
+  tx: Db,
+  workspaceId: string,
+  firmKey: string,
+  userIds: Map<string, string>,
+) => {
   const id = (username: string) => userIds.get(username) as string;
   for (const [sortOrder, g] of (DEMO_GROUPS[firmKey] ?? []).entries()) {
     const [group] = await tx
       .insert(memberGroups)
-      .values({ workspaceId, ownerId: id(g.owner), name: g.name, sortOrder, createdBy: id(g.owner) })
+      .values({
+        workspaceId,
+        ownerId: id(g.owner),
+        name: g.name,
+        sortOrder,
+        createdBy: id(g.owner),
+      })
       .returning();
-    await tx.insert(memberGroupMembers).values(g.members.map((u) => ({ workspaceId, groupId: group.id, userId: id(u) })));
+    await tx
+      .insert(memberGroupMembers)
+      .values(g.members.map((u) => ({ workspaceId, groupId: group.id, userId: id(u) })));
   }
   for (const f of DEMO_FILTERS[firmKey] ?? []) {
-    await tx.insert(savedFilters).values({ workspaceId, ownerId: id(f.owner), name: f.name, filter: f.filter, createdBy: id(f.owner) });
+    await tx
+      .insert(savedFilters)
+      .values({
+        workspaceId,
+        ownerId: id(f.owner),
+        name: f.name,
+        filter: f.filter,
+        createdBy: id(f.owner),
+      });
   }
 };

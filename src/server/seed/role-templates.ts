@@ -5,8 +5,18 @@ import { ROLE_DESCRIPTIONS } from "../../shared/seed-texts";
 export const PARTNER_ROLES = new Set(["admin", "partner"]);
 
 /** The roles a new firm starts with; admins edit them afterwards in the role editor (descriptions: shared/seed-texts). */
-export const ROLE_TEMPLATES: { code: string; name: string; description: string; rules: PermissionRule[] }[] = [
-  { code: "admin", name: "管理员", description: ROLE_DESCRIPTIONS.admin["zh-CN"], rules: [...ADMIN_RULES] },
+export const ROLE_TEMPLATES: {
+  code: string;
+  name: string;
+  description: string;
+  rules: PermissionRule[];
+}[] = [
+  {
+    code: "admin",
+    name: "管理员",
+    description: ROLE_DESCRIPTIONS.admin["zh-CN"],
+    rules: [...ADMIN_RULES],
+  },
   {
     code: "partner",
     name: "合伙人",
@@ -14,7 +24,10 @@ export const ROLE_TEMPLATES: { code: string; name: string; description: string; 
     rules: [
       BASIC_RULE,
       { action: ["read", "create", "update", "delete", "export"], subject: "LAWFIRM_CASE_VIEW" },
-      { action: ["read", "create", "update", "delete", "import", "export"], subject: "LAWFIRM_CUSTOMER_VIEW" },
+      {
+        action: ["read", "create", "update", "delete", "import", "export"],
+        subject: "LAWFIRM_CUSTOMER_VIEW",
+      },
       { action: ["read", "create", "update", "delete"], subject: "LAWFIRM_DOCUMENT_VIEW" },
       { action: ["read", "create", "update", "delete"], subject: "LAWFIRM_CONTRACT_VIEW" },
       { action: ["read", "create"], subject: "LAWFIRM_SEAL_VIEW" },
@@ -57,7 +70,15 @@ export const ROLE_TEMPLATES: { code: string; name: string; description: string; 
     rules: [
       BASIC_RULE,
       // Finance keeps the firm's seals: it reads the requests it stamps.
-      { action: "read", subject: ["LAWFIRM_CASE_VIEW", "LAWFIRM_CONTRACT_VIEW", "LAWFIRM_CUSTOMER_VIEW", "LAWFIRM_SEAL_VIEW"] },
+      {
+        action: "read",
+        subject: [
+          "LAWFIRM_CASE_VIEW",
+          "LAWFIRM_CONTRACT_VIEW",
+          "LAWFIRM_CUSTOMER_VIEW",
+          "LAWFIRM_SEAL_VIEW",
+        ],
+      },
       { action: ["read", "create", "approve"], subject: "WORKFLOW_INSTANCE" },
     ],
   },

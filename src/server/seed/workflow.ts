@@ -2,7 +2,14 @@ import { randomUUID } from "node:crypto";
 
 import { and, eq } from "drizzle-orm";
 
-import { type Definition, type FlowNode, type I18nText, newTaskNode, textOf, type WorkflowKind } from "../../shared/workflow";
+import {
+  type Definition,
+  type FlowNode,
+  type I18nText,
+  newTaskNode,
+  textOf,
+  type WorkflowKind,
+} from "../../shared/workflow";
 import { loadDirectory } from "../features/workflow";
 import { type Action, step } from "../features/workflow";
 import { ccTargets, storedState, writeCc, writeEvents, writeTasks } from "../features/workflow";
@@ -14,12 +21,24 @@ const manager = (id: string, name: I18nText): FlowNode => ({
   ...newTaskNode("approval", id, name),
   assignees: { kind: "deptManager", level: 1, climb: true },
 });
-const person = (id: string, name: I18nText, userId: string, type: "approval" | "handler" = "approval"): FlowNode => ({
+const person = (
+  id: string,
+  name: I18nText,
+  userId: string,
+  type: "approval" | "handler" = "approval",
+): FlowNode => ({
   ...newTaskNode(type, id, name),
   assignees: { kind: "users", userIds: [userId] },
 });
 
-const base = (key: string, name: I18nText, kind: WorkflowKind, form: Definition["form"], nodes: FlowNode[], admin: string): Definition => ({
+const base = (
+  key: string,
+  name: I18nText,
+  kind: WorkflowKind,
+  form: Definition["form"],
+  nodes: FlowNode[],
+  admin: string,
+): Definition => ({
   key,
   name,
   kind,
@@ -35,16 +54,16 @@ const label = (zh: string, en: string) => ({ "zh-CN": zh, en });
 
 /** Step and branch names in both languages: the approval centre and timeline show the reader's. */
 const STEP = {
-  "印章保管人盖章": label("印章保管人盖章", "Seal custodian stamps"),
-  "部门负责人": label("部门负责人", "Department head"),
-  "请假天数": label("请假天数", "Leave days"),
-  "超过3天": label("超过3天", "More than 3 days"),
-  "其他情况": label("其他情况", "Otherwise"),
-  "抄送行政": label("抄送行政", "CC administration"),
-  "报销金额": label("报销金额", "Expense amount"),
+  印章保管人盖章: label("印章保管人盖章", "Seal custodian stamps"),
+  部门负责人: label("部门负责人", "Department head"),
+  请假天数: label("请假天数", "Leave days"),
+  超过3天: label("超过3天", "More than 3 days"),
+  其他情况: label("其他情况", "Otherwise"),
+  抄送行政: label("抄送行政", "CC administration"),
+  报销金额: label("报销金额", "Expense amount"),
   "5000元及以上": label("5000元及以上", "CNY 5,000 or more"),
-  "主任审批": label("主任审批", "Director approval"),
-  "财务付款": label("财务付款", "Finance payment"),
+  主任审批: label("主任审批", "Director approval"),
+  财务付款: label("财务付款", "Finance payment"),
 } as const;
 
 // x-order keeps the field order: jsonb stores an object's keys sorted.
@@ -59,10 +78,25 @@ const LEAVE_FORM = {
       title: "请假类型",
       "x-label": label("请假类型", "Leave type"),
       enum: ["年假", "病假", "事假"],
-      "x-enum-labels": { 年假: { en: "Annual leave" }, 病假: { en: "Sick leave" }, 事假: { en: "Personal leave" } },
+      "x-enum-labels": {
+        年假: { en: "Annual leave" },
+        病假: { en: "Sick leave" },
+        事假: { en: "Personal leave" },
+      },
     },
-    days: { type: "number", title: "天数", "x-label": label("天数", "Days"), minimum: 0.5, maximum: 60 },
-    startDate: { type: "string", format: "date", title: "开始日期", "x-label": label("开始日期", "Start date") },
+    days: {
+      type: "number",
+      title: "天数",
+      "x-label": label("天数", "Days"),
+      minimum: 0.5,
+      maximum: 60,
+    },
+    startDate: {
+      type: "string",
+      format: "date",
+      title: "开始日期",
+      "x-label": label("开始日期", "Start date"),
+    },
     reason: { type: "string", title: "事由", "x-label": label("事由", "Reason"), maxLength: 500 },
   },
 };
@@ -73,13 +107,22 @@ const EXPENSE_FORM = {
   required: ["title", "amount", "category"],
   properties: {
     title: { type: "string", title: "标题", "x-label": label("标题", "Title"), maxLength: 200 },
-    amount: { type: "string", format: "money", title: "金额（元）", "x-label": label("金额（元）", "Amount (CNY)") },
+    amount: {
+      type: "string",
+      format: "money",
+      title: "金额（元）",
+      "x-label": label("金额（元）", "Amount (CNY)"),
+    },
     category: {
       type: "string",
       title: "费用类别",
       "x-label": label("费用类别", "Category"),
       enum: ["差旅", "办公", "客户招待"],
-      "x-enum-labels": { 差旅: { en: "Travel" }, 办公: { en: "Office" }, 客户招待: { en: "Client entertainment" } },
+      "x-enum-labels": {
+        差旅: { en: "Travel" },
+        办公: { en: "Office" },
+        客户招待: { en: "Client entertainment" },
+      },
     },
     note: { type: "string", title: "说明", "x-label": label("说明", "Details"), maxLength: 500 },
   },
@@ -91,7 +134,13 @@ const SIMPLE_FORM = {
   required: ["title"],
   properties: {
     title: { type: "string", title: "标题", "x-label": label("标题", "Title"), maxLength: 200 },
-    remark: { type: "string", title: "备注", "x-label": label("备注", "Remarks"), maxLength: 1000, "x-ui": { "ui:widget": "textarea" } },
+    remark: {
+      type: "string",
+      title: "备注",
+      "x-label": label("备注", "Remarks"),
+      maxLength: 1000,
+      "x-ui": { "ui:widget": "textarea" },
+    },
   },
 };
 
@@ -112,19 +161,49 @@ const STAMP_FORM = {
   required: ["title"],
   properties: {
     title: { type: "string", title: "标题", "x-label": label("标题", "Title"), maxLength: 200 },
-    sealHolderId: { type: "string", format: "uuid", title: "印章保管人", "x-label": label("印章保管人", "Seal custodian"), "x-options": { source: "users" } },
-    copies: { type: "number", title: "申请份数", "x-label": label("申请份数", "Copies requested"), minimum: 0, maximum: 9999 },
-    stampedCopies: { type: "number", title: "实际盖章份数", "x-label": label("实际盖章份数", "Copies stamped"), minimum: 1, maximum: 9999 },
-    stampedAt: { type: "string", format: "date", title: "盖章日期", "x-label": label("盖章日期", "Stamped on") },
-    remark: { type: "string", title: "备注", "x-label": label("备注", "Remarks"), maxLength: 1000, "x-ui": { "ui:widget": "textarea" } },
+    sealHolderId: {
+      type: "string",
+      format: "uuid",
+      title: "印章保管人",
+      "x-label": label("印章保管人", "Seal custodian"),
+      "x-options": { source: "users" },
+    },
+    copies: {
+      type: "number",
+      title: "申请份数",
+      "x-label": label("申请份数", "Copies requested"),
+      minimum: 0,
+      maximum: 9999,
+    },
+    stampedCopies: {
+      type: "number",
+      title: "实际盖章份数",
+      "x-label": label("实际盖章份数", "Copies stamped"),
+      minimum: 1,
+      maximum: 9999,
+    },
+    stampedAt: {
+      type: "string",
+      format: "date",
+      title: "盖章日期",
+      "x-label": label("盖章日期", "Stamped on"),
+    },
+    remark: {
+      type: "string",
+      title: "备注",
+      "x-label": label("备注", "Remarks"),
+      maxLength: 1000,
+      "x-ui": { "ui:widget": "textarea" },
+    },
   },
 };
 
-const stampStep = (id: string): FlowNode => ({
-  ...newTaskNode("handler", id, STEP["印章保管人盖章"]),
-  assignees: { kind: "formUser", field: "sealHolderId" },
-  fields: { stampedCopies: "edit", stampedAt: "edit" },
-} as FlowNode);
+const stampStep = (id: string): FlowNode =>
+  ({
+    ...newTaskNode("handler", id, STEP["印章保管人盖章"]),
+    assignees: { kind: "formUser", field: "sealHolderId" },
+    fields: { stampedCopies: "edit", stampedAt: "edit" },
+  }) as FlowNode;
 
 const stamped = (def: Definition): Definition => ({
   ...def,
@@ -133,76 +212,199 @@ const stamped = (def: Definition): Definition => ({
 
 /** Demo definitions: leave and expense requests, plus one simple flow per business kind. */
 const demoDefinitions = (ids: { director: string; finance: string }): Definition[] => [
-  base("leave", label("请假申请", "Leave request"), "general", LEAVE_FORM, [
-    manager("leave-manager", STEP["部门负责人"]),
-    {
-      id: "leave-days",
-      name: STEP["请假天数"],
-      type: "exclusive",
-      branches: [
-        { id: "long", name: STEP["超过3天"], when: [[{ left: "days", op: "gt", value: 3 }]], nodes: [person("leave-director", STEP["主任审批"], ids.director)] },
-        { id: "short", name: STEP["其他情况"], when: "default", nodes: [] },
+  base(
+    "leave",
+    label("请假申请", "Leave request"),
+    "general",
+    LEAVE_FORM,
+    [
+      manager("leave-manager", STEP["部门负责人"]),
+      {
+        id: "leave-days",
+        name: STEP["请假天数"],
+        type: "exclusive",
+        branches: [
+          {
+            id: "long",
+            name: STEP["超过3天"],
+            when: [[{ left: "days", op: "gt", value: 3 }]],
+            nodes: [person("leave-director", STEP["主任审批"], ids.director)],
+          },
+          { id: "short", name: STEP["其他情况"], when: "default", nodes: [] },
+        ],
+      },
+      {
+        id: "leave-cc",
+        name: STEP["抄送行政"],
+        type: "cc",
+        recipients: { kind: "users", userIds: [ids.finance] },
+        fields: {},
+      },
+    ],
+    ids.director,
+  ),
+  base(
+    "expense",
+    label("费用报销", "Expense claim"),
+    "general",
+    EXPENSE_FORM,
+    [
+      manager("expense-manager", STEP["部门负责人"]),
+      {
+        id: "expense-amount",
+        name: STEP["报销金额"],
+        type: "exclusive",
+        branches: [
+          {
+            id: "big",
+            name: STEP["5000元及以上"],
+            when: [[{ left: "amount", op: "gte", value: "5000" }]],
+            nodes: [person("expense-director", STEP["主任审批"], ids.director)],
+          },
+          { id: "small", name: STEP["其他情况"], when: "default", nodes: [] },
+        ],
+      },
+      {
+        ...person("expense-pay", STEP["财务付款"], ids.finance, "handler"),
+        fields: { amount: "read" },
+      } as FlowNode,
+    ],
+    ids.director,
+  ),
+  base(
+    "account-change",
+    label("客户信息变更", "Client change"),
+    "general",
+    SIMPLE_FORM,
+    [manager("account-change-manager", STEP["部门负责人"])],
+    ids.director,
+  ),
+  ...BUSINESS.map(([kind, name]) =>
+    base(
+      kind,
+      name,
+      kind,
+      SIMPLE_FORM,
+      [
+        manager(`${kind}-manager`, STEP["部门负责人"]),
+        person(`${kind}-director`, STEP["主任审批"], ids.director),
       ],
-    },
-    { id: "leave-cc", name: STEP["抄送行政"], type: "cc", recipients: { kind: "users", userIds: [ids.finance] }, fields: {} },
-  ], ids.director),
-  base("expense", label("费用报销", "Expense claim"), "general", EXPENSE_FORM, [
-    manager("expense-manager", STEP["部门负责人"]),
-    {
-      id: "expense-amount",
-      name: STEP["报销金额"],
-      type: "exclusive",
-      branches: [
-        { id: "big", name: STEP["5000元及以上"], when: [[{ left: "amount", op: "gte", value: "5000" }]], nodes: [person("expense-director", STEP["主任审批"], ids.director)] },
-        { id: "small", name: STEP["其他情况"], when: "default", nodes: [] },
+      ids.director,
+    ),
+  ),
+  stamped(
+    base(
+      "contract",
+      label("合同审批", "Contract"),
+      "contract",
+      STAMP_FORM,
+      [
+        manager("contract-manager", STEP["部门负责人"]),
+        person("contract-director", STEP["主任审批"], ids.director),
+        stampStep("contract-stamp"),
       ],
-    },
-    { ...person("expense-pay", STEP["财务付款"], ids.finance, "handler"), fields: { amount: "read" } } as FlowNode,
-  ], ids.director),
-  base("account-change", label("客户信息变更", "Client change"), "general", SIMPLE_FORM, [manager("account-change-manager", STEP["部门负责人"])], ids.director),
-  ...BUSINESS.map(([kind, name]) => base(kind, name, kind, SIMPLE_FORM, [manager(`${kind}-manager`, STEP["部门负责人"]), person(`${kind}-director`, STEP["主任审批"], ids.director)], ids.director)),
-  stamped(base("contract", label("合同审批", "Contract"), "contract", STAMP_FORM, [
-    manager("contract-manager", STEP["部门负责人"]),
-    person("contract-director", STEP["主任审批"], ids.director),
-    stampStep("contract-stamp"),
-  ], ids.director)),
-  stamped(base("seal", label("用印审批", "Seal use"), "seal", STAMP_FORM, [manager("seal-manager", STEP["部门负责人"]), stampStep("seal-stamp")], ids.director)),
+      ids.director,
+    ),
+  ),
+  stamped(
+    base(
+      "seal",
+      label("用印审批", "Seal use"),
+      "seal",
+      STAMP_FORM,
+      [manager("seal-manager", STEP["部门负责人"]), stampStep("seal-stamp")],
+      ids.director,
+    ),
+  ),
 ];
 
 type Seeded = { definitionId: string; versionId: string; def: Definition };
 
-const insertDefinition = async (tx: Db, workspaceId: string, def: Definition, by: string): Promise<Seeded> => {
+const insertDefinition = async (
+  tx: Db,
+  workspaceId: string,
+  def: Definition,
+  by: string,
+): Promise<Seeded> => {
   const [row] = await tx
     .insert(workflowDefinitions)
-    .values({ workspaceId, key: def.key, kind: def.kind, name: textOf(def.name, "zh-CN"), draft: def, isEnabled: true, currentVersionNo: 1, createdBy: by, updatedBy: by })
+    .values({
+      workspaceId,
+      key: def.key,
+      kind: def.kind,
+      name: textOf(def.name, "zh-CN"),
+      draft: def,
+      isEnabled: true,
+      currentVersionNo: 1,
+      createdBy: by,
+      updatedBy: by,
+    })
     .returning();
   const [version] = await tx
     .insert(workflowDefinitionVersions)
-    .values({ workspaceId, definitionId: row.id, number: 1, flow: def, publishedBy: by, createdBy: by, updatedBy: by })
+    .values({
+      workspaceId,
+      definitionId: row.id,
+      number: 1,
+      flow: def,
+      publishedBy: by,
+      createdBy: by,
+      updatedBy: by,
+    })
     .returning();
-  await tx.update(workflowDefinitions).set({ currentVersionId: version.id }).where(eqRow(row.workspaceId, row.id));
+  await tx
+    .update(workflowDefinitions)
+    .set({ currentVersionId: version.id })
+    .where(eqRow(row.workspaceId, row.id));
   return { definitionId: row.id, versionId: version.id, def };
 };
 
-const eqRow = (workspaceId: string, id: string) => and(eq(workflowDefinitions.workspaceId, workspaceId), eq(workflowDefinitions.id, id));
+const eqRow = (workspaceId: string, id: string) =>
+  and(eq(workflowDefinitions.workspaceId, workspaceId), eq(workflowDefinitions.id, id));
 
 /** Runs a few real approvals through the engine so the approval centre is not empty. */
 type TitleParts = { key: string; params: Record<string, string> };
 
-const runDemo = async (tx: Db, workspaceId: string, flow: Seeded, initiator: string, form: Record<string, unknown>, accepters: string[], businessRef = "", titleI18n: TitleParts | null = null) => {
+const runDemo = async (
+  tx: Db,
+  workspaceId: string,
+  flow: Seeded,
+  initiator: string,
+  form: Record<string, unknown>,
+  accepters: string[],
+  businessRef = "",
+  titleI18n: TitleParts | null = null,
+) => {
   const dir = await loadDirectory(tx, workspaceId);
   const ctx = { def: flow.def, dir, now: new Date(), newId: randomUUID };
   const deptId = dir.userDepts[initiator]?.[0] ?? null;
-  const submitted = step(null, { type: "submit", form }, { userId: initiator, isProcessAdmin: false }, ctx, deptId);
+  const submitted = step(
+    null,
+    { type: "submit", form },
+    { userId: initiator, isProcessAdmin: false },
+    ctx,
+    deptId,
+  );
   if ("error" in submitted) throw new Error(`demo workflow: ${submitted.error.key}`);
   let state = submitted.state;
   const effects = [...submitted.effects];
   const [row] = await tx
     .insert(workflowInstances)
     .values({
-      workspaceId, definitionId: flow.definitionId, versionId: flow.versionId, kind: flow.def.kind, title: String(form.title), titleI18n,
-      status: state.status, initiatorId: initiator, initiatorDeptId: deptId, form: state.form, state: storedState(state),
-      businessRef, createdBy: initiator, updatedBy: initiator,
+      workspaceId,
+      definitionId: flow.definitionId,
+      versionId: flow.versionId,
+      kind: flow.def.kind,
+      title: String(form.title),
+      titleI18n,
+      status: state.status,
+      initiatorId: initiator,
+      initiatorDeptId: deptId,
+      form: state.form,
+      state: storedState(state),
+      businessRef,
+      createdBy: initiator,
+      updatedBy: initiator,
     })
     .returning();
   for (const userId of accepters) {
@@ -215,13 +417,30 @@ const runDemo = async (tx: Db, workspaceId: string, flow: Seeded, initiator: str
     effects.push(...next.effects);
   }
   const batch = writeBatch(tx);
-  writeTasks(batch, { workspaceId, instanceId: row.id, def: flow.def, actorId: initiator }, [], state.tasks);
-  const eventSeq = await writeEvents(batch, workspaceId, row.id, effects.flatMap((e) => (e.type === "event" ? [e.event] : [])), new Date(), 0);
+  writeTasks(
+    batch,
+    { workspaceId, instanceId: row.id, def: flow.def, actorId: initiator },
+    [],
+    state.tasks,
+  );
+  const eventSeq = await writeEvents(
+    batch,
+    workspaceId,
+    row.id,
+    effects.flatMap((e) => (e.type === "event" ? [e.event] : [])),
+    new Date(),
+    0,
+  );
   writeCc(batch, { workspaceId, instanceId: row.id, actorId: initiator }, ccTargets(effects));
   batch.add(
     tx
       .update(workflowInstances)
-      .set({ status: state.status, form: state.form, state: storedState(state, eventSeq), finishedAt: state.status === "running" ? null : new Date() })
+      .set({
+        status: state.status,
+        form: state.form,
+        state: storedState(state, eventSeq),
+        finishedAt: state.status === "running" ? null : new Date(),
+      })
       .where(and(eq(workflowInstances.workspaceId, workspaceId), eq(workflowInstances.id, row.id))),
   );
   await batch.run();
@@ -232,34 +451,93 @@ const runDemo = async (tx: Db, workspaceId: string, flow: Seeded, initiator: str
  * A demo approval of a business kind, left running at its first step, for a business record the
  * caller made (a pending seal request): the firm's seeded flow of that kind, its businessRef set.
  */
-export const startDemoApproval = async (tx: Db, workspaceId: string, kind: WorkflowKind, initiator: string, form: Record<string, unknown>, businessRef: string, titleI18n: TitleParts | null = null) => {
+export const startDemoApproval = async (
+  tx: Db,
+  workspaceId: string,
+  kind: WorkflowKind,
+  initiator: string,
+  form: Record<string, unknown>,
+  businessRef: string,
+  titleI18n: TitleParts | null = null,
+) => {
   const [def] = await tx
     .select()
     .from(workflowDefinitions)
-    .where(and(eq(workflowDefinitions.workspaceId, workspaceId), eq(workflowDefinitions.kind, kind)))
+    .where(
+      and(eq(workflowDefinitions.workspaceId, workspaceId), eq(workflowDefinitions.kind, kind)),
+    )
     .limit(1);
   const [version] = await tx
     .select()
     .from(workflowDefinitionVersions)
-    .where(and(eq(workflowDefinitionVersions.workspaceId, workspaceId), eq(workflowDefinitionVersions.id, def.currentVersionId as string)));
-  return runDemo(tx, workspaceId, { definitionId: def.id, versionId: version.id, def: version.flow as Definition }, initiator, form, [], businessRef, titleI18n);
+    .where(
+      and(
+        eq(workflowDefinitionVersions.workspaceId, workspaceId),
+        eq(workflowDefinitionVersions.id, def.currentVersionId as string),
+      ),
+    );
+  return runDemo(
+    tx,
+    workspaceId,
+    { definitionId: def.id, versionId: version.id, def: version.flow as Definition },
+    initiator,
+    form,
+    [],
+    businessRef,
+    titleI18n,
+  );
 };
 
 /** Published demo workflows for one firm; in the first firm also a few approvals in flight. */
-export const seedWorkflow = async (tx: Db, workspaceId: string, id: (username: string) => string | undefined, isFirstFirm: boolean) => {
+export const seedWorkflow = async (
+  tx: Db,
+  workspaceId: string,
+  id: (username: string) => string | undefined,
+  isFirstFirm: boolean,
+) => {
   const director = id("admin") ?? id("admin2") ?? "";
   const finance = id("finance") ?? director;
   const flows = [];
-  for (const def of demoDefinitions({ director, finance })) flows.push(await insertDefinition(tx, workspaceId, def, director));
+  for (const def of demoDefinitions({ director, finance }))
+    flows.push(await insertDefinition(tx, workspaceId, def, director));
   const [leave, expense] = flows;
   if (!isFirstFirm) {
     const partner = id("partner");
-    if (partner) await runDemo(tx, workspaceId, leave, partner, { title: "事假申请（1天）", leaveType: "事假", days: 1 }, []);
+    if (partner)
+      await runDemo(
+        tx,
+        workspaceId,
+        leave,
+        partner,
+        { title: "事假申请（1天）", leaveType: "事假", days: 1 },
+        [],
+      );
     return;
   }
   const lawyer = id("lawyer") as string;
   const partner = id("partner") as string;
-  await runDemo(tx, workspaceId, leave, lawyer, { title: "年假申请（2天）", leaveType: "年假", days: 2, reason: "家中有事" }, []);
-  await runDemo(tx, workspaceId, leave, lawyer, { title: "病假申请（1天）", leaveType: "病假", days: 1 }, [partner]);
-  await runDemo(tx, workspaceId, expense, id("assistant") as string, { title: "客户拜访差旅费", amount: "8600.00", category: "差旅" }, []);
+  await runDemo(
+    tx,
+    workspaceId,
+    leave,
+    lawyer,
+    { title: "年假申请（2天）", leaveType: "年假", days: 2, reason: "家中有事" },
+    [],
+  );
+  await runDemo(
+    tx,
+    workspaceId,
+    leave,
+    lawyer,
+    { title: "病假申请（1天）", leaveType: "病假", days: 1 },
+    [partner],
+  );
+  await runDemo(
+    tx,
+    workspaceId,
+    expense,
+    id("assistant") as string,
+    { title: "客户拜访差旅费", amount: "8600.00", category: "差旅" },
+    [],
+  );
 };

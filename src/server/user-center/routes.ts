@@ -43,12 +43,18 @@ export async function userCenterRoutes(app: FastifyInstance, opts: Opts) {
   const langOf = (req: FastifyRequest<{ Querystring: PageQuery }>) =>
     pickLanguage(req.query.lang ?? req.headers["accept-language"]);
 
-  const page = (req: FastifyRequest<{ Querystring: PageQuery }>, extra: { error?: string; notice?: string; username?: string; redirect?: string }) => {
+  const page = (
+    req: FastifyRequest<{ Querystring: PageQuery }>,
+    extra: { error?: string; notice?: string; username?: string; redirect?: string },
+  ) => {
     const lang = langOf(req);
     return renderLoginPage({
       lang,
       t: translatorFor(lang),
-      redirect: extra.redirect ?? safeRedirect(req, req.query.redirect, opts.allowedRedirectOrigins) ?? DEFAULT_REDIRECT,
+      redirect:
+        extra.redirect ??
+        safeRedirect(req, req.query.redirect, opts.allowedRedirectOrigins) ??
+        DEFAULT_REDIRECT,
       ...extra,
     });
   };
@@ -72,9 +78,14 @@ export async function userCenterRoutes(app: FastifyInstance, opts: Opts) {
       const body = req.body ?? {};
       const redirect = safeRedirect(req, body.redirect, opts.allowedRedirectOrigins);
       reply.type("text/html; charset=utf-8");
-      if (!redirect) return reply.status(400).send(page(req, { error: t("userCenter.badRedirect") }));
+      if (!redirect)
+        return reply.status(400).send(page(req, { error: t("userCenter.badRedirect") }));
       if (!body.username || !body.password) {
-        return reply.status(400).send(page(req, { error: t("userCenter.missingFields"), redirect, username: body.username }));
+        return reply
+          .status(400)
+          .send(
+            page(req, { error: t("userCenter.missingFields"), redirect, username: body.username }),
+          );
       }
       try {
         const { token, userId } = await login(opts.deps, {
@@ -88,7 +99,9 @@ export async function userCenterRoutes(app: FastifyInstance, opts: Opts) {
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         const error = t(err.message, err.params);
-        return reply.status(err.status).send(page(req, { error, redirect, username: body.username }));
+        return reply
+          .status(err.status)
+          .send(page(req, { error, redirect, username: body.username }));
       }
     },
   );

@@ -16,7 +16,8 @@ export const DECISIONS = ["none", "potential", "conflict", "waived"] as const;
 export type DecisionKind = (typeof DECISIONS)[number];
 
 /** How a keyword matched a stored name, strongest first (see the server's keys.ts). */
-export type MatchKind = "identifier" | "exact" | "suffix" | "region" | "partial" | "pinyin" | "initials";
+export type MatchKind =
+  "identifier" | "exact" | "suffix" | "region" | "partial" | "pinyin" | "initials";
 /** One link of an equity path: the company or holder reached, and the share held. */
 export type EquityStep = { name: string; share: number };
 /** Up: who holds the client; down: what the client holds. */
@@ -47,16 +48,34 @@ export type ConflictHit = {
 };
 
 /** POST /conflicts/search; `adverse`: those keywords a new-case form entered as an adverse party. */
-export type ConflictCheckInput = { keywords: string[]; scopes?: ConflictScope[]; adverse?: string[] };
-export type ConflictCheckResult = { keywords: string[]; scopes: ConflictScope[]; adverse: string[]; hits: ConflictHit[] };
+export type ConflictCheckInput = {
+  keywords: string[];
+  scopes?: ConflictScope[];
+  adverse?: string[];
+};
+export type ConflictCheckResult = {
+  keywords: string[];
+  scopes: ConflictScope[];
+  adverse: string[];
+  hits: ConflictHit[];
+};
 
-export type HitDecision = { key: string; decision: DecisionKind; remark?: string; waiverFileId?: string };
+export type HitDecision = {
+  key: string;
+  decision: DecisionKind;
+  remark?: string;
+  waiverFileId?: string;
+};
 /** POST /conflicts/reports: the check is run again on save, the decisions paired with its hits. */
 export type SaveReportInput = ConflictCheckInput & { decisions?: HitDecision[]; caseId?: string };
 
 /** A hit as a saved report keeps it; reports saved before masking existed lack `masked` and `leadPartner`. */
 export type SavedHit = Omit<ConflictHit, "masked" | "leadPartner"> &
-  Partial<Pick<ConflictHit, "masked" | "leadPartner">> & { decision: DecisionKind | null; remark: string; waiverFileId: string | null };
+  Partial<Pick<ConflictHit, "masked" | "leadPartner">> & {
+    decision: DecisionKind | null;
+    remark: string;
+    waiverFileId: string | null;
+  };
 
 /** A saved report as stored (the answer of POST /conflicts/reports). */
 export type ConflictReport = {
@@ -75,7 +94,10 @@ export type ConflictReport = {
 export type PdfExport = { at: string; by: string | null; sha256: string };
 
 /** GET /conflicts/reports/:id: the report, its waiver letters' names, its exports newest first. */
-export type ConflictReportDetail = ConflictReport & { letters: { id: string; name: string }[]; exports: PdfExport[] };
+export type ConflictReportDetail = ConflictReport & {
+  letters: { id: string; name: string }[];
+  exports: PdfExport[];
+};
 
 /** A row of GET /conflicts/reports (newest first). */
 export type ConflictReportRow = {

@@ -24,10 +24,25 @@ export const DEADLINE_KINDS = ["hearing", "preservation", "deadline"] as const;
 export type DeadlineKind = (typeof DEADLINE_KINDS)[number];
 
 /** GET /deadline-types: the firm's key-date types with their default reminder offsets. */
-export type DeadlineType = { code: string; labelZh: string; labelEn: string; kind: DeadlineKind; reminderOffsets: number[]; color?: string };
+export type DeadlineType = {
+  code: string;
+  labelZh: string;
+  labelEn: string;
+  kind: DeadlineKind;
+  reminderOffsets: number[];
+  color?: string;
+};
 
 /** A deadline rule in the reader's language (GET /key-date-rules). */
-export type DeadlineRule = { code: string; name: string; deadlineType: string; amount: number; unit: PeriodUnit; triggerLabel: string; basis: string | null };
+export type DeadlineRule = {
+  code: string;
+  name: string;
+  deadlineType: string;
+  amount: number;
+  unit: PeriodUnit;
+  triggerLabel: string;
+  basis: string | null;
+};
 
 /** POST /key-dates/preview: the date a rule gives for a trigger, with the rule and its names in both languages. */
 export type DeadlinePreview = {
@@ -57,7 +72,9 @@ export type KeyDateInput = {
 };
 
 /** PATCH /key-dates/:id: everything of an entry but its type, source and rule, at the version read. */
-export type KeyDateChange = Omit<KeyDateInput, "deadlineType" | "source" | "ruleCode"> & { version: number };
+export type KeyDateChange = Omit<KeyDateInput, "deadlineType" | "source" | "ruleCode"> & {
+  version: number;
+};
 
 /** POST /key-dates/:id/status. */
 export type KeyDateStatusChange = { status: KeyDateStatus; reason?: string; version: number };

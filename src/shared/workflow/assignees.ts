@@ -37,7 +37,9 @@ export type ResolveInput = {
 const unique = (ids: string[]) => [...new Set(ids)];
 
 const membersOfRoleIn = (dir: OrgDirectory, roleId: string, deptId: string) =>
-  (dir.roles[roleId]?.memberIds ?? []).filter((u) => (dir.userDepts[u] ?? []).includes(deptId) && isActive(dir, u));
+  (dir.roles[roleId]?.memberIds ?? []).filter(
+    (u) => (dir.userDepts[u] ?? []).includes(deptId) && isActive(dir, u),
+  );
 
 /** Step 1 of the raw people a rule names. */
 export const rawAssignees = (dir: OrgDirectory, a: Assignees, input: ResolveInput): string[] => {
@@ -50,7 +52,9 @@ export const rawAssignees = (dir: OrgDirectory, a: Assignees, input: ResolveInpu
       return [input.initiatorId];
     case "formUser": {
       const v = input.form[a.field];
-      return (Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === "string" && x !== "");
+      return (Array.isArray(v) ? v : [v]).filter(
+        (x): x is string => typeof x === "string" && x !== "",
+      );
     }
     case "deptManager":
     case "deptRole": {
@@ -61,7 +65,9 @@ export const rawAssignees = (dir: OrgDirectory, a: Assignees, input: ResolveInpu
       for (const deptId of tried) {
         const found =
           a.kind === "deptManager"
-            ? [dir.departments[deptId]?.managerId].filter((m): m is string => !!m && isActive(dir, m))
+            ? [dir.departments[deptId]?.managerId].filter(
+                (m): m is string => !!m && isActive(dir, m),
+              )
             : membersOfRoleIn(dir, a.roleId, deptId);
         if (found.length > 0) return found;
       }
@@ -73,7 +79,11 @@ export const rawAssignees = (dir: OrgDirectory, a: Assignees, input: ResolveInpu
 };
 
 /** The first active manager above `userId` (from the chosen department upward) who is not them. */
-export const managerAbove = (dir: OrgDirectory, userId: string, deptId: string | null): string | undefined =>
+export const managerAbove = (
+  dir: OrgDirectory,
+  userId: string,
+  deptId: string | null,
+): string | undefined =>
   deptChain(dir, deptId)
     .map((d) => dir.departments[d].managerId)
     .find((m): m is string => !!m && m !== userId && isActive(dir, m));
@@ -95,7 +105,11 @@ export type ResolveRules = {
 };
 
 /** Steps 1-4 of assignee resolution: raw set, active and de-duplicated, initiator rule, empty rule. */
-export const resolveAssignees = (dir: OrgDirectory, rules: ResolveRules, input: ResolveInput): Resolution => {
+export const resolveAssignees = (
+  dir: OrgDirectory,
+  rules: ResolveRules,
+  input: ResolveInput,
+): Resolution => {
   let ids = unique(rawAssignees(dir, rules.assignees, input).filter((u) => isActive(dir, u)));
   const onInitiator = rules.assignees.kind === "initiator" ? "self" : rules.onInitiator;
   if (ids.includes(input.initiatorId) && onInitiator !== "self") {
@@ -108,7 +122,9 @@ export const resolveAssignees = (dir: OrgDirectory, rules: ResolveRules, input: 
   if (ids.length > 0) return { userIds: ids };
   const { action, userIds = [] } = rules.onEmpty;
   if (action === "autoPass") return { userIds: [], skipped: "empty" };
-  const fallback = unique((action === "toAdmins" ? rules.admins : userIds).filter((u) => isActive(dir, u)));
+  const fallback = unique(
+    (action === "toAdmins" ? rules.admins : userIds).filter((u) => isActive(dir, u)),
+  );
   if (fallback.length === 0) return { userIds: [], skipped: "emptyFallback", fallback: action };
   return { userIds: fallback, fallback: action };
 };
@@ -120,7 +136,8 @@ export const resolveRecipients = (dir: OrgDirectory, a: Assignees, input: Resolv
 /** Whether a user may start a definition with this initiator scope. */
 export const inScope = (
   dir: OrgDirectory,
-  scope: { kind: "all" } | { kind: "some"; userIds: string[]; deptIds: string[]; roleIds: string[] },
+  scope:
+    { kind: "all" } | { kind: "some"; userIds: string[]; deptIds: string[]; roleIds: string[] },
   userId: string,
 ): boolean => {
   if (scope.kind === "all") return true;

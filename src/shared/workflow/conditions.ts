@@ -44,13 +44,18 @@ const compareDate = (a: unknown, b: unknown): number | undefined => {
 export const isEmptyValue = (v: unknown) =>
   v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0);
 
-const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]);
+const asList = (v: unknown): unknown[] =>
+  Array.isArray(v) ? v : v === undefined || v === null ? [] : [v];
 
 /** Evaluates one rule; a rule on a missing value is false, except `isEmpty`. */
 export const evaluateRule = (fields: FormField[], rule: Rule, ctx: ConditionContext): boolean => {
   const type = leftType(fields, rule.left);
   const actual: unknown =
-    type === "dept" ? ctx.initiatorDeptChain : type === "role" ? ctx.initiatorRoleIds : ctx.form[rule.left];
+    type === "dept"
+      ? ctx.initiatorDeptChain
+      : type === "role"
+        ? ctx.initiatorRoleIds
+        : ctx.form[rule.left];
   if (rule.op === "isEmpty") return isEmptyValue(actual);
   if (rule.op === "notEmpty") return !isEmptyValue(actual);
   if (type === undefined || isEmptyValue(actual)) return false;
@@ -105,9 +110,13 @@ export const evaluateRule = (fields: FormField[], rule: Rule, ctx: ConditionCont
       return a !== undefined && b !== undefined && a >= 0 && b <= 0;
     }
     case "contains":
-      return typeof actual === "string" && typeof expected === "string" && actual.includes(expected);
+      return (
+        typeof actual === "string" && typeof expected === "string" && actual.includes(expected)
+      );
     case "notContains":
-      return typeof actual === "string" && typeof expected === "string" && !actual.includes(expected);
+      return (
+        typeof actual === "string" && typeof expected === "string" && !actual.includes(expected)
+      );
     case "in":
       return within(actual);
     case "notIn":
@@ -122,8 +131,14 @@ export const evaluateCondition = (fields: FormField[], when: Condition, ctx: Con
   when.some((group) => group.length > 0 && group.every((rule) => evaluateRule(fields, rule, ctx)));
 
 /** Index of the branch an exclusive gateway takes: the first whose condition holds, else the default. */
-export const pickBranch = (fields: FormField[], branches: ExclusiveBranch[], ctx: ConditionContext): number => {
-  const hit = branches.findIndex((b) => b.when !== "default" && evaluateCondition(fields, b.when, ctx));
+export const pickBranch = (
+  fields: FormField[],
+  branches: ExclusiveBranch[],
+  ctx: ConditionContext,
+): number => {
+  const hit = branches.findIndex(
+    (b) => b.when !== "default" && evaluateCondition(fields, b.when, ctx),
+  );
   if (hit >= 0) return hit;
   return branches.findIndex((b) => b.when === "default");
 };

@@ -30,14 +30,27 @@ export const MONEY_PATTERN = "^-?\\d{1,12}(\\.\\d{1,2})?$";
 export const KEY_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
 export type FieldLabel = { "zh-CN": string; en: string };
-export type BuilderField = { key: string; kind: FieldKind; required: boolean; label: FieldLabel; options: string[]; optionsEn: string[]; multiple: boolean; schema: JsonSchema };
+export type BuilderField = {
+  key: string;
+  kind: FieldKind;
+  required: boolean;
+  label: FieldLabel;
+  options: string[];
+  optionsEn: string[];
+  multiple: boolean;
+  schema: JsonSchema;
+};
 
 const USERS = { source: "users" };
 const DEPARTMENTS = { source: "departments" };
-const sourceOf = (s: JsonSchema | undefined) => (s?.["x-options"] as { source?: unknown } | undefined)?.source;
+const sourceOf = (s: JsonSchema | undefined) =>
+  (s?.["x-options"] as { source?: unknown } | undefined)?.source;
 
 /** The schema a field of this type starts from (options for selects, several people for member). */
-export const templateOf = (kind: BuilderType, opts: { options?: string[]; multiple?: boolean } = {}): JsonSchema => {
+export const templateOf = (
+  kind: BuilderType,
+  opts: { options?: string[]; multiple?: boolean } = {},
+): JsonSchema => {
   const options = opts.options ?? [];
   switch (kind) {
     case "text":
@@ -51,19 +64,34 @@ export const templateOf = (kind: BuilderType, opts: { options?: string[]; multip
     case "date":
       return { type: "string", format: "date" };
     case "dateRange":
-      return { type: "array", "x-type": "dateRange", items: { type: "string", format: "date" }, minItems: 2, maxItems: 2 };
+      return {
+        type: "array",
+        "x-type": "dateRange",
+        items: { type: "string", format: "date" },
+        minItems: 2,
+        maxItems: 2,
+      };
     case "select":
       return { type: "string", enum: options };
     case "multiSelect":
       return { type: "array", items: { type: "string", enum: options }, uniqueItems: true };
     case "member":
       return opts.multiple
-        ? { type: "array", items: { type: "string", format: "uuid", "x-options": USERS }, uniqueItems: true }
+        ? {
+            type: "array",
+            items: { type: "string", format: "uuid", "x-options": USERS },
+            uniqueItems: true,
+          }
         : { type: "string", format: "uuid", "x-options": USERS };
     case "department":
       return { type: "string", format: "uuid", "x-options": DEPARTMENTS };
     case "attachment":
-      return { type: "array", "x-type": "attachments", items: { type: "string", format: "uuid" }, maxItems: 20 };
+      return {
+        type: "array",
+        "x-type": "attachments",
+        items: { type: "string", format: "uuid" },
+        maxItems: 20,
+      };
     default:
       return { type: "boolean" };
   }
@@ -101,7 +129,8 @@ const labelOf = (s: JsonSchema, key: string): FieldLabel => {
   return { "zh-CN": typeof s.title === "string" ? s.title : key, en: "" };
 };
 
-const props = (form: JsonSchema) => (form.properties && typeof form.properties === "object" ? form.properties : {});
+const props = (form: JsonSchema) =>
+  form.properties && typeof form.properties === "object" ? form.properties : {};
 const entriesOf = (form: JsonSchema) => orderedProperties(form);
 
 /** The form's fields as the builder lists them, in order. */
@@ -126,8 +155,17 @@ export const builderFields = (form: JsonSchema): BuilderField[] => {
 };
 
 /** The form with these fields in this order; `x-order` keeps the order through jsonb storage. */
-const withProps = (form: JsonSchema, entries: [string, JsonSchema][], required: string[]): JsonSchema => {
-  const next: JsonSchema = { ...form, type: "object", properties: Object.fromEntries(entries), "x-order": entries.map(([k]) => k) };
+const withProps = (
+  form: JsonSchema,
+  entries: [string, JsonSchema][],
+  required: string[],
+): JsonSchema => {
+  const next: JsonSchema = {
+    ...form,
+    type: "object",
+    properties: Object.fromEntries(entries),
+    "x-order": entries.map(([k]) => k),
+  };
   if (required.length > 0) next.required = required;
   else delete next.required;
   return next;
@@ -135,7 +173,11 @@ const withProps = (form: JsonSchema, entries: [string, JsonSchema][], required: 
 
 const requiredOf = (form: JsonSchema) => (Array.isArray(form.required) ? form.required : []);
 
-const patchField = (form: JsonSchema, key: string, change: (s: JsonSchema) => JsonSchema): JsonSchema =>
+const patchField = (
+  form: JsonSchema,
+  key: string,
+  change: (s: JsonSchema) => JsonSchema,
+): JsonSchema =>
   withProps(
     form,
     entriesOf(form).map(([k, s]) => [k, k === key ? change(s) : s]),
@@ -157,7 +199,11 @@ export const freeKey = (form: JsonSchema) => {
   return `field${n}`;
 };
 
-export const addField = (form: JsonSchema, kind: BuilderType, label: FieldLabel): { form: JsonSchema; key: string } => {
+export const addField = (
+  form: JsonSchema,
+  kind: BuilderType,
+  label: FieldLabel,
+): { form: JsonSchema; key: string } => {
   const key = freeKey(form);
   const schema = labelled(templateOf(kind), key, label);
   return { key, form: withProps(form, [...entriesOf(form), [key, schema]], requiredOf(form)) };
@@ -173,14 +219,19 @@ export const removeField = (form: JsonSchema, key: string): JsonSchema =>
 /** Moves the field at `from` to index `to` (drag and drop, or one step up or down). */
 export const moveField = (form: JsonSchema, from: number, to: number): JsonSchema => {
   const entries = entriesOf(form);
-  if (from < 0 || from >= entries.length || to < 0 || to >= entries.length || from === to) return form;
+  if (from < 0 || from >= entries.length || to < 0 || to >= entries.length || from === to)
+    return form;
   const [moved] = entries.splice(from, 1);
   entries.splice(to, 0, moved);
   return withProps(form, entries, requiredOf(form));
 };
 
 /** Why a key cannot be used: "invalid" (letters, digits, _; not starting with a digit) or "taken". */
-export const keyProblem = (form: JsonSchema, oldKey: string, key: string): "invalid" | "taken" | undefined => {
+export const keyProblem = (
+  form: JsonSchema,
+  oldKey: string,
+  key: string,
+): "invalid" | "taken" | undefined => {
   if (!KEY_PATTERN.test(key)) return "invalid";
   if (key !== oldKey && key in props(form)) return "taken";
   return undefined;
@@ -193,12 +244,17 @@ export const renameField = (form: JsonSchema, oldKey: string, key: string): Json
     requiredOf(form).map((k) => (k === oldKey ? key : k)),
   );
 
-export const setFieldLabel = (form: JsonSchema, key: string, label: FieldLabel) => patchField(form, key, (s) => labelled(s, key, label));
+export const setFieldLabel = (form: JsonSchema, key: string, label: FieldLabel) =>
+  patchField(form, key, (s) => labelled(s, key, label));
 
 export const setFieldRequired = (form: JsonSchema, key: string, required: boolean): JsonSchema => {
   const rest = requiredOf(form).filter((k) => k !== key);
   // Keep `required` in field order, so the JSON view reads like the list.
-  const next = required ? entriesOf(form).map(([k]) => k).filter((k) => k === key || rest.includes(k)) : rest;
+  const next = required
+    ? entriesOf(form)
+        .map(([k]) => k)
+        .filter((k) => k === key || rest.includes(k))
+    : rest;
   return withProps(form, entriesOf(form), next);
 };
 
@@ -214,10 +270,15 @@ export const setFieldKind = (form: JsonSchema, key: string, kind: BuilderType): 
 export const setFieldOptions = (form: JsonSchema, key: string, options: string[]): JsonSchema =>
   patchField(form, key, (s) => {
     const unique = [...new Set(options.map((o) => o.trim()).filter(Boolean))];
-    const next = s.type === "array" ? { ...s, items: { ...s.items, enum: unique } } : { ...s, enum: unique };
+    const next =
+      s.type === "array" ? { ...s, items: { ...s.items, enum: unique } } : { ...s, enum: unique };
     // An option keeps its English label while it stays; a removed one's label goes with it.
     const labels = optionLabelsOf(s);
-    return withEnglishOptionLabels(next, unique, unique.map((v) => labels[v]?.en ?? ""));
+    return withEnglishOptionLabels(
+      next,
+      unique,
+      unique.map((v) => labels[v]?.en ?? ""),
+    );
   });
 
 /** English labels of a select's options, in the options' order. */
@@ -235,12 +296,23 @@ const mapNodes = (nodes: FlowNode[], fn: (n: FlowNode) => FlowNode): FlowNode[] 
   nodes.map((n) => {
     const out = fn(n);
     return out.type === "exclusive" || out.type === "parallel"
-      ? ({ ...out, branches: out.branches.map((b) => ({ ...b, nodes: mapNodes(b.nodes, fn) })) } as FlowNode)
+      ? ({
+          ...out,
+          branches: out.branches.map((b) => ({ ...b, nodes: mapNodes(b.nodes, fn) })),
+        } as FlowNode)
       : out;
   });
 
-const renameKeys = <V>(record: Record<string, V>, from: string, to: string | null): Record<string, V> =>
-  Object.fromEntries(Object.entries(record).flatMap(([k, v]) => (k !== from ? [[k, v]] : to === null ? [] : [[to, v]])));
+const renameKeys = <V>(
+  record: Record<string, V>,
+  from: string,
+  to: string | null,
+): Record<string, V> =>
+  Object.fromEntries(
+    Object.entries(record).flatMap(([k, v]) =>
+      k !== from ? [[k, v]] : to === null ? [] : [[to, v]],
+    ),
+  );
 
 /**
  * Follows a key change through the flow: field permissions, condition rules and "person chosen
@@ -259,14 +331,25 @@ export const renameFieldRefs = (def: Definition, from: string, to: string | null
         case "handler":
           return { ...n, fields: renameKeys(n.fields, from, to), assignees: assignee(n.assignees) };
         case "cc":
-          return { ...n, fields: renameKeys(n.fields, from, to), recipients: assignee(n.recipients) };
+          return {
+            ...n,
+            fields: renameKeys(n.fields, from, to),
+            recipients: assignee(n.recipients),
+          };
         case "exclusive":
           return to === null
             ? n
             : {
                 ...n,
                 branches: n.branches.map((b) =>
-                  b.when === "default" ? b : { ...b, when: b.when.map((g) => g.map((r) => (r.left === from ? { ...r, left: to } : r))) },
+                  b.when === "default"
+                    ? b
+                    : {
+                        ...b,
+                        when: b.when.map((g) =>
+                          g.map((r) => (r.left === from ? { ...r, left: to } : r)),
+                        ),
+                      },
                 ),
               };
         default:

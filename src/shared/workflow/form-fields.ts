@@ -1,4 +1,11 @@
-import { type FieldPerm, type FieldPerms, type I18nText, type JsonSchema, type Operator, textOf } from "./model";
+import {
+  type FieldPerm,
+  type FieldPerms,
+  type I18nText,
+  type JsonSchema,
+  type Operator,
+  textOf,
+} from "./model";
 import { type OptionLabels, optionLabelsOf } from "./option-labels";
 
 /** What a form field is, as far as conditions and assignees care. */
@@ -61,7 +68,11 @@ const typeOf = (s: JsonSchema): FieldType => {
 export const orderedProperties = (schema: JsonSchema): [string, JsonSchema][] => {
   const props = schema.properties;
   if (!props || typeof props !== "object") return [];
-  const order = Array.isArray(schema["x-order"]) ? (schema["x-order"] as unknown[]).filter((k): k is string => typeof k === "string" && k in props) : [];
+  const order = Array.isArray(schema["x-order"])
+    ? (schema["x-order"] as unknown[]).filter(
+        (k): k is string => typeof k === "string" && k in props,
+      )
+    : [];
   const rest = Object.keys(props).filter((k) => !order.includes(k));
   return [...new Set(order), ...rest].map((k) => [k, props[k]]);
 };
@@ -80,8 +91,14 @@ export const formFields = (form: unknown): FormField[] => {
       title: typeof s.title === "string" ? s.title : key,
       type: typeOf(s),
       required: required.has(key),
-      options: Array.isArray(s.enum) ? s.enum : Array.isArray(s.items?.enum) ? s.items?.enum : undefined,
-      ...(optionSource(s) ?? optionSource(s.items) ? { source: optionSource(s) ?? optionSource(s.items) } : {}),
+      options: Array.isArray(s.enum)
+        ? s.enum
+        : Array.isArray(s.items?.enum)
+          ? s.items?.enum
+          : undefined,
+      ...((optionSource(s) ?? optionSource(s.items))
+        ? { source: optionSource(s) ?? optionSource(s.items) }
+        : {}),
       ...(isLabel(s["x-label"]) ? { label: s["x-label"] } : {}),
       ...(Object.keys(optionLabelsOf(s)).length > 0 ? { optionLabels: optionLabelsOf(s) } : {}),
     }));
@@ -89,11 +106,16 @@ export const formFields = (form: unknown): FormField[] => {
 
 /** Admin-written forms label a field per language as `x-label: {"zh-CN": …, "en": …}`. */
 const isLabel = (v: unknown): v is I18nText =>
-  !!v && typeof v === "object" && !Array.isArray(v) && Object.values(v).every((x) => typeof x === "string");
+  !!v &&
+  typeof v === "object" &&
+  !Array.isArray(v) &&
+  Object.values(v).every((x) => typeof x === "string");
 
 /** A field's label in one language: its x-label, else its title, else its key. */
-export const fieldLabel = (field: Pick<FormField, "key" | "title" | "label">, lang: string): string =>
-  (field.label ? textOf(field.label, lang) : "") || field.title || field.key;
+export const fieldLabel = (
+  field: Pick<FormField, "key" | "title" | "label">,
+  lang: string,
+): string => (field.label ? textOf(field.label, lang) : "") || field.title || field.key;
 
 const EMPTY_OPS: Operator[] = ["isEmpty", "notEmpty"];
 
@@ -115,7 +137,10 @@ export const OPERATORS_BY_TYPE: Record<FieldType | "dept" | "role", Operator[]> 
 };
 
 /** Type of a rule's left side, or undefined when it names nothing. */
-export const leftType = (fields: FormField[], left: string): FieldType | "dept" | "role" | undefined => {
+export const leftType = (
+  fields: FormField[],
+  left: string,
+): FieldType | "dept" | "role" | undefined => {
   if (left === "initiator.dept") return "dept";
   if (left === "initiator.role") return "role";
   return fields.find((f) => f.key === left)?.type;
@@ -136,13 +161,18 @@ export const mergePerms = (fields: FormField[], list: FieldPerms[]): FieldPerms 
   Object.fromEntries(fields.map((f) => [f.key, widestPerm(list.map((p) => p[f.key] ?? "hidden"))]));
 
 /** The form data without the fields the viewer may not see. */
-export const stripHidden = (data: Record<string, unknown>, perms: FieldPerms): Record<string, unknown> =>
+export const stripHidden = (
+  data: Record<string, unknown>,
+  perms: FieldPerms,
+): Record<string, unknown> =>
   Object.fromEntries(Object.entries(data).filter(([k]) => (perms[k] ?? "hidden") !== "hidden"));
 
 /** The form schema without hidden fields, so the renderer never even learns their names. */
 export const stripHiddenSchema = (form: JsonSchema, perms: FieldPerms): JsonSchema => {
   const props = form.properties ?? {};
-  const visible = Object.fromEntries(Object.entries(props).filter(([k]) => (perms[k] ?? "hidden") !== "hidden"));
+  const visible = Object.fromEntries(
+    Object.entries(props).filter(([k]) => (perms[k] ?? "hidden") !== "hidden"),
+  );
   const required = (form.required ?? []).filter((k) => k in visible);
   return { ...form, properties: visible, required };
 };

@@ -28,8 +28,7 @@ export type FieldPerm = "read" | "edit" | "hidden";
 export type FieldPerms = Record<string, FieldPerm>;
 
 export type Scope =
-  | { kind: "all" }
-  | { kind: "some"; userIds: string[]; deptIds: string[]; roleIds: string[] };
+  { kind: "all" } | { kind: "some"; userIds: string[]; deptIds: string[]; roleIds: string[] };
 
 export type Assignees =
   | { kind: "users"; userIds: string[] }
@@ -40,7 +39,14 @@ export type Assignees =
   | { kind: "formUser"; field: string };
 
 export type AssigneeKind = Assignees["kind"];
-export const ASSIGNEE_KINDS: AssigneeKind[] = ["users", "roles", "deptManager", "deptRole", "initiator", "formUser"];
+export const ASSIGNEE_KINDS: AssigneeKind[] = [
+  "users",
+  "roles",
+  "deptManager",
+  "deptRole",
+  "initiator",
+  "formUser",
+];
 
 export type Mode = "sequential" | "all" | "any";
 export const MODES: Mode[] = ["sequential", "all", "any"];
@@ -74,8 +80,23 @@ export type TaskNode = ApprovalNode | HandlerNode;
 export type CcNode = NodeBase & { type: "cc"; recipients?: Assignees; fields: FieldPerms };
 
 export const OPERATORS = [
-  "eq", "ne", "gt", "gte", "lt", "lte", "between", "contains", "notContains", "in", "notIn",
-  "containsAny", "containsAll", "before", "after", "isEmpty", "notEmpty",
+  "eq",
+  "ne",
+  "gt",
+  "gte",
+  "lt",
+  "lte",
+  "between",
+  "contains",
+  "notContains",
+  "in",
+  "notIn",
+  "containsAny",
+  "containsAll",
+  "before",
+  "after",
+  "isEmpty",
+  "notEmpty",
 ] as const;
 export type Operator = (typeof OPERATORS)[number];
 
@@ -84,7 +105,12 @@ export type Rule = { left: RuleLeft; op: Operator; value?: unknown };
 /** OR of AND-groups. */
 export type Condition = Rule[][];
 
-export type ExclusiveBranch = { id: string; name: I18nText; nodes: FlowNode[]; when: Condition | "default" };
+export type ExclusiveBranch = {
+  id: string;
+  name: I18nText;
+  nodes: FlowNode[];
+  when: Condition | "default";
+};
 export type ExclusiveNode = NodeBase & { type: "exclusive"; branches: ExclusiveBranch[] };
 export type ParallelBranch = { id: string; name: I18nText; nodes: FlowNode[] };
 export type ParallelNode = NodeBase & { type: "parallel"; branches: ParallelBranch[] };
@@ -160,7 +186,9 @@ export const SELF_APPROVAL: OnInitiator[] = ["skip", "toManager", "self"];
  * on handler nodes (doing one's own paperwork is no self-approval) and on flows without it.
  */
 export const onInitiatorOf = (def: Pick<Definition, "settings">, node: TaskNode): OnInitiator =>
-  node.type === "approval" && def.settings.selfApproval ? def.settings.selfApproval : node.onInitiator;
+  node.type === "approval" && def.settings.selfApproval
+    ? def.settings.selfApproval
+    : node.onInitiator;
 
 /** Defaults a new task node starts with (toManager on approval, self on handler). */
 export const newTaskNode = (type: "approval" | "handler", id: string, name: I18nText): TaskNode => {

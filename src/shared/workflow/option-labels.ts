@@ -11,7 +11,13 @@ const isLabels = (v: unknown): v is OptionLabels =>
   !!v &&
   typeof v === "object" &&
   !Array.isArray(v) &&
-  Object.values(v).every((l) => !!l && typeof l === "object" && !Array.isArray(l) && Object.values(l).every((x) => typeof x === "string"));
+  Object.values(v).every(
+    (l) =>
+      !!l &&
+      typeof l === "object" &&
+      !Array.isArray(l) &&
+      Object.values(l).every((x) => typeof x === "string"),
+  );
 
 export const optionLabelsOf = (s: JsonSchema | undefined): OptionLabels => {
   const x = s?.["x-enum-labels"];
@@ -19,7 +25,11 @@ export const optionLabelsOf = (s: JsonSchema | undefined): OptionLabels => {
 };
 
 /** The label of one option in one language, else the value as the admin typed it. */
-export const optionLabel = (labels: OptionLabels | undefined, value: unknown, lang: string): string => {
+export const optionLabel = (
+  labels: OptionLabels | undefined,
+  value: unknown,
+  lang: string,
+): string => {
   const own = labels && Object.hasOwn(labels, String(value)) ? labels[String(value)] : undefined;
   return own?.[lang === "en" ? "en" : "zh-CN"] || String(value);
 };
@@ -28,7 +38,11 @@ export const optionLabel = (labels: OptionLabels | undefined, value: unknown, la
  * The field with these English labels for its options, by position (the builder edits them as
  * a second list beside the values); labels of options no longer there are dropped.
  */
-export const withEnglishOptionLabels = (s: JsonSchema, options: string[], english: string[]): JsonSchema => {
+export const withEnglishOptionLabels = (
+  s: JsonSchema,
+  options: string[],
+  english: string[],
+): JsonSchema => {
   const old = optionLabelsOf(s);
   const next: OptionLabels = {};
   options.forEach((value, i) => {

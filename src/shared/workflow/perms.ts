@@ -21,7 +21,8 @@ const downgrade = (perms: FieldPerms): FieldPerms =>
  */
 export const viewerPerms = (def: Definition, v: Viewer): FieldPerms => {
   const fields = formFields(def.form);
-  const all = (perm: "read" | "hidden"): FieldPerms => Object.fromEntries(fields.map((f) => [f.key, perm]));
+  const all = (perm: "read" | "hidden"): FieldPerms =>
+    Object.fromEntries(fields.map((f) => [f.key, perm]));
   const list: FieldPerms[] = [all("hidden")];
   if (v.canReadAll) list.push(all("read"));
   if (v.isInitiator) list.push(downgrade(permsAt(fields, def.start.fields, true)));
@@ -32,7 +33,11 @@ export const viewerPerms = (def: Definition, v: Viewer): FieldPerms => {
       continue;
     }
     const node = findNode(def.nodes, t.nodeId);
-    const perms = permsAt(fields, node && node.type !== "exclusive" && node.type !== "parallel" ? node.fields : {}, false);
+    const perms = permsAt(
+      fields,
+      node && node.type !== "exclusive" && node.type !== "parallel" ? node.fields : {},
+      false,
+    );
     list.push(t.isPending ? perms : downgrade(perms));
   }
   for (const nodeId of v.ccNodeIds) {

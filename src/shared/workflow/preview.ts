@@ -15,18 +15,28 @@ export type PreviewStep = {
   parallel?: string;
 };
 
-export type PreviewInput = { initiatorId: string; initiatorDeptId: string | null; form: Record<string, unknown> };
+export type PreviewInput = {
+  initiatorId: string;
+  initiatorDeptId: string | null;
+  form: Record<string, unknown>;
+};
 
 /**
  * A dry run of the definition for this very form: exclusive gateways pick their branch,
  * parallel branches are all listed, every task node resolves its people against the org now.
  */
-export const previewFlow = (def: Definition, dir: OrgDirectory, input: PreviewInput): PreviewStep[] => {
+export const previewFlow = (
+  def: Definition,
+  dir: OrgDirectory,
+  input: PreviewInput,
+): PreviewStep[] => {
   const fields = formFields(def.form);
   const condition = {
     form: input.form,
     initiatorDeptChain: deptChain(dir, input.initiatorDeptId),
-    initiatorRoleIds: Object.entries(dir.roles).filter(([, r]) => r.memberIds.includes(input.initiatorId)).map(([id]) => id),
+    initiatorRoleIds: Object.entries(dir.roles)
+      .filter(([, r]) => r.memberIds.includes(input.initiatorId))
+      .map(([id]) => id),
   };
   const walk = (nodes: FlowNode[], parallel?: string): PreviewStep[] =>
     nodes.flatMap((node): PreviewStep[] => {
@@ -34,15 +44,34 @@ export const previewFlow = (def: Definition, dir: OrgDirectory, input: PreviewIn
         const b = pickBranch(fields, node.branches, condition);
         return walk(node.branches[b]?.nodes ?? [], parallel);
       }
-      if (node.type === "parallel") return node.branches.flatMap((br) => walk(br.nodes, parallel ?? node.id));
+      if (node.type === "parallel")
+        return node.branches.flatMap((br) => walk(br.nodes, parallel ?? node.id));
       const base = { nodeId: node.id, name: node.name, ...(parallel ? { parallel } : {}) };
       if (node.type === "cc") {
         const userIds = node.recipients ? resolveRecipients(dir, node.recipients, input) : [];
         return [{ ...base, type: "cc", userIds }];
       }
-      if (!node.assignees) return [{ ...base, type: node.type, mode: node.mode, userIds: [], skipped: "empty" }];
-      const res = resolveAssignees(dir, { ...node, assignees: node.assignees, admins: def.admins, onInitiator: onInitiatorOf(def, node) }, input);
-      return [{ ...base, type: node.type, mode: node.mode, userIds: res.userIds, ...(res.skipped ? { skipped: res.skipped } : {}) }];
+      if (!node.assignees)
+        return [{ ...base, type: node.type, mode: node.mode, userIds: [], skipped: "empty" }];
+      const res = resolveAssignees(
+        dir,
+        {
+          ...node,
+          assignees: node.assignees,
+          admins: def.admins,
+          onInitiator: onInitiatorOf(def, node),
+        },
+        input,
+      );
+      return [
+        {
+          ...base,
+          type: node.type,
+          mode: node.mode,
+          userIds: res.userIds,
+          ...(res.skipped ? { skipped: res.skipped } : {}),
+        },
+      ];
     });
   return walk(def.nodes);
 };

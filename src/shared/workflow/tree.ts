@@ -40,7 +40,8 @@ export const returnCandidates = (nodes: FlowNode[], nodeId: string): ReturnCandi
     if (isTaskNode(node)) out.push({ nodeId: node.id, via });
     if (node.type !== "exclusive") return;
     for (const [b, branch] of node.branches.entries()) {
-      for (const inner of [...branch.nodes].reverse()) collect(inner, [{ gatewayId: node.id, branch: b }, ...via]);
+      for (const inner of [...branch.nodes].reverse())
+        collect(inner, [{ gatewayId: node.id, branch: b }, ...via]);
     }
   };
   for (const frame of [...frames].reverse()) {
@@ -56,7 +57,9 @@ export const depthOf = (nodes: FlowNode[]): number =>
   Math.max(
     0,
     ...nodes.map((n) =>
-      n.type === "exclusive" || n.type === "parallel" ? Math.max(0, ...n.branches.map((b) => depthOf(b.nodes))) : 0,
+      n.type === "exclusive" || n.type === "parallel"
+        ? Math.max(0, ...n.branches.map((b) => depthOf(b.nodes)))
+        : 0,
     ),
   );
 
@@ -69,14 +72,17 @@ export const nodeAtPath = (nodes: FlowNode[], path: string): FlowNode | undefine
   const parts = path.split(".");
   let list: FlowNode[] | undefined = nodes;
   let found: FlowNode | undefined;
-  for (let i = 0; i + 1 < parts.length && list; ) {
+  for (let i = 0; i + 1 < parts.length && list;) {
     if (parts[i] !== "nodes") break;
     const node: FlowNode | undefined = list[Number(parts[i + 1])];
     if (!node) break;
     found = node;
     i += 2;
     const branch = parts[i] === "branches" ? Number(parts[i + 1]) : Number.NaN;
-    list = (node.type === "exclusive" || node.type === "parallel") && !Number.isNaN(branch) ? node.branches[branch]?.nodes : undefined;
+    list =
+      (node.type === "exclusive" || node.type === "parallel") && !Number.isNaN(branch)
+        ? node.branches[branch]?.nodes
+        : undefined;
     i += 2;
   }
   return found;

@@ -16,7 +16,13 @@ type Props = {
 };
 
 /** A form control: the chosen people as chips and a button that opens the member picker. */
-export const MemberPickerField = ({ value = [], onChange, multiple = true, buttonLabel, id }: Props) => {
+export const MemberPickerField = ({
+  value = [],
+  onChange,
+  multiple = true,
+  buttonLabel,
+  id,
+}: Props) => {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const { data } = usePickerData(true, true);
@@ -24,7 +30,12 @@ export const MemberPickerField = ({ value = [], onChange, multiple = true, butto
   return (
     <Space wrap id={id}>
       {value.map((uid) => (
-        <Tag key={uid} icon={<UserOutlined />} closable onClose={() => onChange?.(value.filter((v) => v !== uid))}>
+        <Tag
+          key={uid}
+          icon={<UserOutlined />}
+          closable
+          onClose={() => onChange?.(value.filter((v) => v !== uid))}
+        >
           {names.get(uid) ?? "…"}
         </Tag>
       ))}

@@ -1,5 +1,17 @@
 import { ApartmentOutlined, TeamOutlined, UserOutlined } from "@ant-design/icons";
-import { Checkbox, Empty, Input, List, Modal, Radio, Space, Tabs, Tag, Tree, Typography } from "antd";
+import {
+  Checkbox,
+  Empty,
+  Input,
+  List,
+  Modal,
+  Radio,
+  Space,
+  Tabs,
+  Tag,
+  Tree,
+  Typography,
+} from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -16,7 +28,10 @@ export type MemberPickerProps = {
   value?: PickerValue;
   title?: string;
   includeDisabled?: boolean;
-  onOk: (value: PickerValue, picked: { users: PickerMember[]; departments: PickerData["departments"] }) => void;
+  onOk: (
+    value: PickerValue,
+    picked: { users: PickerMember[]; departments: PickerData["departments"] },
+  ) => void;
   onCancel: () => void;
 };
 
@@ -78,13 +93,25 @@ export const MemberPicker = ({
   const toggle = (kind: keyof PickerValue, id: string, on: boolean) =>
     setPicked((prev) => {
       const others = multiple ? prev : EMPTY_VALUE;
-      const list = on ? [...new Set([...(multiple ? prev[kind] : []), id])] : prev[kind].filter((x) => x !== id);
+      const list = on
+        ? [...new Set([...(multiple ? prev[kind] : []), id])]
+        : prev[kind].filter((x) => x !== id);
       return { ...others, [kind]: list };
     });
 
   const chips = [
-    ...picked.departments.map((id) => ({ kind: "departments" as const, id, label: byDept.get(id)?.name ?? id, icon: <ApartmentOutlined /> })),
-    ...picked.users.map((id) => ({ kind: "users" as const, id, label: byUser.get(id)?.name ?? id, icon: <UserOutlined /> })),
+    ...picked.departments.map((id) => ({
+      kind: "departments" as const,
+      id,
+      label: byDept.get(id)?.name ?? id,
+      icon: <ApartmentOutlined />,
+    })),
+    ...picked.users.map((id) => ({
+      kind: "users" as const,
+      id,
+      label: byUser.get(id)?.name ?? id,
+      icon: <UserOutlined />,
+    })),
   ];
 
   const confirm = () =>
@@ -117,13 +144,19 @@ export const MemberPicker = ({
       locale={{ emptyText: t("memberPicker.noGroups") }}
       renderItem={(g) => (
         <List.Item
-          className={source?.kind === "group" && source.id === g.id ? "member-picker-row is-active" : "member-picker-row"}
+          className={
+            source?.kind === "group" && source.id === g.id
+              ? "member-picker-row is-active"
+              : "member-picker-row"
+          }
           onClick={() => setSource({ kind: "group", id: g.id })}
         >
           <Space>
             <TeamOutlined />
             {g.name}
-            <Typography.Text type="secondary">{t("memberPicker.count", { count: g.memberIds.length })}</Typography.Text>
+            <Typography.Text type="secondary">
+              {t("memberPicker.count", { count: g.memberIds.length })}
+            </Typography.Text>
           </Space>
         </List.Item>
       )}
@@ -154,7 +187,9 @@ export const MemberPicker = ({
             size="small"
             items={[
               { key: "org", label: t("memberPicker.tabs.departments"), children: deptTree },
-              ...(pickUsers ? [{ key: "groups", label: t("memberPicker.tabs.groups"), children: groupList }] : []),
+              ...(pickUsers
+                ? [{ key: "groups", label: t("memberPicker.tabs.groups"), children: groupList }]
+                : []),
             ]}
           />
         </div>
@@ -164,11 +199,21 @@ export const MemberPicker = ({
               size="small"
               loading={isLoading}
               dataSource={candidates}
-              locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("memberPicker.noMatch")} /> }}
+              locale={{
+                emptyText: (
+                  <Empty
+                    image={Empty.PRESENTED_IMAGE_SIMPLE}
+                    description={t("memberPicker.noMatch")}
+                  />
+                ),
+              }}
               renderItem={(m) => {
                 const checked = picked.users.includes(m.userId);
                 const control = multiple ? (
-                  <Checkbox checked={checked} onChange={(e) => toggle("users", m.userId, e.target.checked)}>
+                  <Checkbox
+                    checked={checked}
+                    onChange={(e) => toggle("users", m.userId, e.target.checked)}
+                  >
                     {m.name}
                   </Checkbox>
                 ) : (
@@ -188,9 +233,16 @@ export const MemberPicker = ({
         ) : null}
       </div>
       <div className="member-picker-chips" aria-label={t("memberPicker.selected")}>
-        <Typography.Text type="secondary">{t("memberPicker.selectedCount", { count: chips.length })}</Typography.Text>
+        <Typography.Text type="secondary">
+          {t("memberPicker.selectedCount", { count: chips.length })}
+        </Typography.Text>
         {chips.map((c) => (
-          <Tag key={`${c.kind}-${c.id}`} icon={c.icon} closable onClose={() => toggle(c.kind, c.id, false)}>
+          <Tag
+            key={`${c.kind}-${c.id}`}
+            icon={c.icon}
+            closable
+            onClose={() => toggle(c.kind, c.id, false)}
+          >
             {c.label}
           </Tag>
         ))}

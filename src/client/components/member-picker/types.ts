@@ -20,7 +20,11 @@ export type PickerMember = {
 
 export type PickerGroup = { id: string; name: string; sortOrder: number; memberIds: string[] };
 
-export type PickerData = { departments: PickerDepartment[]; members: PickerMember[]; groups: PickerGroup[] };
+export type PickerData = {
+  departments: PickerDepartment[];
+  members: PickerMember[];
+  groups: PickerGroup[];
+};
 
 /** What the picker returns: chosen people (user ids) and/or departments. */
 export type PickerValue = { users: string[]; departments: string[] };

@@ -66,4 +66,5 @@ export const matchesMember = (m: PickerMember, text: string) => {
   );
 };
 
-export const useDeptTree = (data: PickerData) => useMemo(() => toDeptTree(data.departments), [data.departments]);
+export const useDeptTree = (data: PickerData) =>
+  useMemo(() => toDeptTree(data.departments), [data.departments]);

@@ -22,9 +22,25 @@ export const AccountDetail = () => {
   const isOrganization = record.accountType === "organization";
   const isPending = isPendingAccount(record);
   const tabs = [
-    { key: "info", label: t("accounts.tabs.info"), children: <SchemaShow resource="accounts" record={record} /> },
-    ...(isOrganization ? [{ key: "employees", label: t("accounts.tabs.employees"), children: <EmployeesTab accountId={id} editable={mayOnRow(record, "update")} /> }] : []),
-    { key: "equity", label: t("accounts.tabs.equity"), children: <EquityPanel accountId={id} editable={mayOnRow(record, "update")} /> },
+    {
+      key: "info",
+      label: t("accounts.tabs.info"),
+      children: <SchemaShow resource="accounts" record={record} />,
+    },
+    ...(isOrganization
+      ? [
+          {
+            key: "employees",
+            label: t("accounts.tabs.employees"),
+            children: <EmployeesTab accountId={id} editable={mayOnRow(record, "update")} />,
+          },
+        ]
+      : []),
+    {
+      key: "equity",
+      label: t("accounts.tabs.equity"),
+      children: <EquityPanel accountId={id} editable={mayOnRow(record, "update")} />,
+    },
   ];
   return (
     <>
@@ -32,14 +48,20 @@ export const AccountDetail = () => {
         title={
           <Space>
             {String(record.name)}
-            <Tag color={isOrganization ? "blue" : "green"}>{t(`accounts.types.${String(record.accountType)}`)}</Tag>
+            <Tag color={isOrganization ? "blue" : "green"}>
+              {t(`accounts.types.${String(record.accountType)}`)}
+            </Tag>
             {isPending ? <Tag color="orange">{t("accounts.status.pending")}</Tag> : null}
           </Space>
         }
         extra={
           <Space>
             {can("update", "LAWFIRM_CUSTOMER_VIEW") && mayOnRow(record, "update") ? (
-              <Button type="primary" disabled={isPending} onClick={() => navigate(`/contacts/${id}/edit`)}>
+              <Button
+                type="primary"
+                disabled={isPending}
+                onClick={() => navigate(`/contacts/${id}/edit`)}
+              >
                 {t("buttons.edit")}
               </Button>
             ) : null}
@@ -48,7 +70,11 @@ export const AccountDetail = () => {
                 title={t("schemaUi.deleteConfirm")}
                 onConfirm={() =>
                   remove(
-                    { resource: "accounts", id, successNotification: { type: "success", message: t("schemaUi.deleted") } },
+                    {
+                      resource: "accounts",
+                      id,
+                      successNotification: { type: "success", message: t("schemaUi.deleted") },
+                    },
                     { onSuccess: () => navigate("/contacts") },
                   )
                 }

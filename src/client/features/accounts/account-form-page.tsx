@@ -24,14 +24,22 @@ export const AccountFormPage = () => {
   const type = params.get("type") === "individual" ? "individual" : "organization";
   const onSaved = (record: BaseRecord) => {
     // Replaces the form's "saved" toast: nothing changed yet, the approval decides.
-    if (isPendingAccount(record)) showToast({ message: t("accounts.pending.submitted"), color: "success" });
+    if (isPendingAccount(record))
+      showToast({ message: t("accounts.pending.submitted"), color: "success" });
     navigate(accountDetailPath(record));
   };
   return (
     <>
       <PageHeader title={t(id ? "accounts.titles.edit" : "accounts.titles.create")} />
       <PagePanel>
-        {id && settings?.accountChanges ? <Alert type="info" showIcon className="account-form-alert" message={t("accounts.pending.formHint")} /> : null}
+        {id && settings?.accountChanges ? (
+          <Alert
+            type="info"
+            showIcon
+            className="account-form-alert"
+            message={t("accounts.pending.formHint")}
+          />
+        ) : null}
         <SchemaForm
           resource="accounts"
           id={id}

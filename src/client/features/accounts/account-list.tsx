@@ -20,8 +20,16 @@ export const AccountList = () => {
       trigger={["click"]}
       menu={{
         items: [
-          { key: "organization", icon: <BankOutlined />, label: t("accounts.actions.createOrganization") },
-          { key: "individual", icon: <UserOutlined />, label: t("accounts.actions.createIndividual") },
+          {
+            key: "organization",
+            icon: <BankOutlined />,
+            label: t("accounts.actions.createOrganization"),
+          },
+          {
+            key: "individual",
+            icon: <UserOutlined />,
+            label: t("accounts.actions.createIndividual"),
+          },
         ],
         onClick: ({ key }) => navigate(`/contacts/new?type=${key}`),
       }}
@@ -40,7 +48,11 @@ export const AccountList = () => {
           createButton={create}
           onImport={() => navigate("/contacts/import")}
           linkTo={(record) => accountDetailPath(record)}
-          nameExtra={(record) => (isPendingAccount(record) ? <Tag color="orange">{t("accounts.status.pending")}</Tag> : null)}
+          nameExtra={(record) =>
+            isPendingAccount(record) ? (
+              <Tag color="orange">{t("accounts.status.pending")}</Tag>
+            ) : null
+          }
         />
       </PagePanel>
     </>

@@ -11,7 +11,13 @@ const RESOURCE = "account-employees";
 
 /** An organization's employees: the generic list filtered to it, forms in a drawer. */
 /** `editable`: the server allows editing this very client (row-scoped roles). */
-export const EmployeesTab = ({ accountId, editable = true }: { accountId: string; editable?: boolean }) => {
+export const EmployeesTab = ({
+  accountId,
+  editable = true,
+}: {
+  accountId: string;
+  editable?: boolean;
+}) => {
   const { t } = useTranslation();
   const can = useCan();
   const canEdit = editable && can("update", "LAWFIRM_CUSTOMER_VIEW");
@@ -42,7 +48,10 @@ export const EmployeesTab = ({ accountId, editable = true }: { accountId: string
               <Button size="small" type="link" onClick={() => setEditing(String(record.id))}>
                 {t("buttons.edit")}
               </Button>
-              <Popconfirm title={t("schemaUi.deleteConfirm")} onConfirm={() => remove({ resource: RESOURCE, id: String(record.id) })}>
+              <Popconfirm
+                title={t("schemaUi.deleteConfirm")}
+                onConfirm={() => remove({ resource: RESOURCE, id: String(record.id) })}
+              >
                 <Button size="small" type="link" danger>
                   {t("buttons.delete")}
                 </Button>

@@ -6,14 +6,35 @@ import "reactflow/dist/style.css";
 
 import { FlowControls } from "../../components/flow-controls";
 
-export type EquityNode = { id: string; accountId: string | null; name: string; accountType: string | null };
-export type EquityEdge = { id: string; source: string; target: string; share: number; version: number };
+export type EquityNode = {
+  id: string;
+  accountId: string | null;
+  name: string;
+  accountType: string | null;
+};
+export type EquityEdge = {
+  id: string;
+  source: string;
+  target: string;
+  share: number;
+  version: number;
+};
 
 const WIDTH = 180;
 const HEIGHT = 44;
 
 /** Holders above, holdings below, laid out by dagre; the client itself is filled blue. */
-export const EquityDiagram = ({ nodes, edges, selfId, onOpen }: { nodes: EquityNode[]; edges: EquityEdge[]; selfId: string; onOpen: (node: EquityNode) => void }) => {
+export const EquityDiagram = ({
+  nodes,
+  edges,
+  selfId,
+  onOpen,
+}: {
+  nodes: EquityNode[];
+  edges: EquityEdge[];
+  selfId: string;
+  onOpen: (node: EquityNode) => void;
+}) => {
   const { t } = useTranslation();
   const flow = useMemo(() => {
     const g = new Graph();

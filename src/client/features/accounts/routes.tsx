@@ -9,7 +9,11 @@ const AccountList = lazy(() => import("./account-list").then((m) => ({ default: 
 const AccountDetail = lazy(() => pages().then((m) => ({ default: m.AccountDetail })));
 const AccountFormPage = lazy(() => pages().then((m) => ({ default: m.AccountFormPage })));
 const AccountImportPage = lazy(() => pages().then((m) => ({ default: m.AccountImportPage })));
-const CUSTOMER = { subject: "LAWFIRM_CUSTOMER_VIEW", navActiveLink: "/contacts", isDetail: true } as const;
+const CUSTOMER = {
+  subject: "LAWFIRM_CUSTOMER_VIEW",
+  navActiveLink: "/contacts",
+  isDetail: true,
+} as const;
 
 export const accountsRoutes: AppRoute[] = [
   {
@@ -19,9 +23,29 @@ export const accountsRoutes: AppRoute[] = [
     menu: { icon: <ContactsOutlined />, label: "accounts.accounts" },
     resource: { name: "accounts", action: "list" },
   },
-  { path: "/contacts/instution-detail/:id", component: AccountDetail, meta: { ...CUSTOMER, action: "read", title: "accounts.titles.organization" } },
-  { path: "/contacts/natural-detail/:id", component: AccountDetail, meta: { ...CUSTOMER, action: "read", title: "accounts.titles.individual" } },
-  { path: "/contacts/new", component: AccountFormPage, meta: { ...CUSTOMER, action: "create", title: "accounts.titles.create" } },
-  { path: "/contacts/:id/edit", component: AccountFormPage, meta: { ...CUSTOMER, action: "update", title: "accounts.titles.edit" } },
-  { path: "/contacts/import", component: AccountImportPage, meta: { ...CUSTOMER, action: "import", title: "accounts.titles.import" } },
+  {
+    path: "/contacts/instution-detail/:id",
+    component: AccountDetail,
+    meta: { ...CUSTOMER, action: "read", title: "accounts.titles.organization" },
+  },
+  {
+    path: "/contacts/natural-detail/:id",
+    component: AccountDetail,
+    meta: { ...CUSTOMER, action: "read", title: "accounts.titles.individual" },
+  },
+  {
+    path: "/contacts/new",
+    component: AccountFormPage,
+    meta: { ...CUSTOMER, action: "create", title: "accounts.titles.create" },
+  },
+  {
+    path: "/contacts/:id/edit",
+    component: AccountFormPage,
+    meta: { ...CUSTOMER, action: "update", title: "accounts.titles.edit" },
+  },
+  {
+    path: "/contacts/import",
+    component: AccountImportPage,
+    meta: { ...CUSTOMER, action: "import", title: "accounts.titles.import" },
+  },
 ];

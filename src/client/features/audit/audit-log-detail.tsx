@@ -9,7 +9,9 @@ const JsonBlock = ({ title, value }: { title: string; value: unknown }) => {
     <div>
       <strong>{title}</strong>
       <pre className="audit-json">
-        {value === null || value === undefined ? t("auditLogs.noData") : JSON.stringify(value, null, 2)}
+        {value === null || value === undefined
+          ? t("auditLogs.noData")
+          : JSON.stringify(value, null, 2)}
       </pre>
     </div>
   );

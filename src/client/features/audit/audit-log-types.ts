@@ -1,5 +1,13 @@
 // "export": a conflict report's PDF, with the SHA-256 of the bytes sent (features/conflicts/pdf-exports.ts).
-export const AUDIT_ACTIONS = ["create", "update", "delete", "workflow", "login", "logout", "export"] as const;
+export const AUDIT_ACTIONS = [
+  "create",
+  "update",
+  "delete",
+  "workflow",
+  "login",
+  "logout",
+  "export",
+] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

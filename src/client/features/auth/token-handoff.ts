@@ -30,7 +30,9 @@ export const acceptToken = (token: string, lang: string | null): Promise<void> =
     // The account's theme and language before the first screen: the user center names the
     // account's language; without it, a browser that never chose one takes the account's.
     const account = await syncServerPreferences();
-    const wanted = lang ?? (localStorage.getItem(STORAGE_KEYS.language) === null ? (account?.language ?? null) : null);
+    const wanted =
+      lang ??
+      (localStorage.getItem(STORAGE_KEYS.language) === null ? (account?.language ?? null) : null);
     if (wanted && wanted !== getLanguage() && LANGUAGES.some((l) => l.code === wanted)) {
       await changeLanguage(wanted, { reload: false });
     }

@@ -1,7 +1,10 @@
 import type { DatesSetArg, EventClickArg, EventDropArg, EventInput } from "@fullcalendar/core";
 import zhCn from "@fullcalendar/core/locales/zh-cn";
 import dayGridPlugin from "@fullcalendar/daygrid";
-import interactionPlugin, { type DateClickArg, type EventResizeDoneArg } from "@fullcalendar/interaction";
+import interactionPlugin, {
+  type DateClickArg,
+  type EventResizeDoneArg,
+} from "@fullcalendar/interaction";
 import listPlugin from "@fullcalendar/list";
 import FullCalendar from "@fullcalendar/react";
 import timeGridPlugin from "@fullcalendar/timegrid";
@@ -30,10 +33,25 @@ type Item = CalendarItem;
 type Scope = "me" | "member" | "department" | "firm";
 
 /** antd preset colours by item type, each dark enough for white text at 4.5:1 (WCAG AA). */
-const PALETTE: Record<string, string> = { red: "#cf1322", orange: "#ad4e00", gold: "#876800", volcano: "#ad2102", purple: "#531dab", magenta: "#c41d7f", cyan: "#006d75", blue: "#0958d9", green: "#237804" };
+const PALETTE: Record<string, string> = {
+  red: "#cf1322",
+  orange: "#ad4e00",
+  gold: "#876800",
+  volcano: "#ad2102",
+  purple: "#531dab",
+  magenta: "#c41d7f",
+  cyan: "#006d75",
+  blue: "#0958d9",
+  green: "#237804",
+};
 /** Overdue deadlines: antd red-8, white text at 7:1. */
 const OVERDUE_COLOR = "#a8071a";
-const KIND_COLOR = { task: "#237804", meeting: "#1d39c4", call: "#1d39c4", other: "#595959" } as Record<string, string>;
+const KIND_COLOR = {
+  task: "#237804",
+  meeting: "#1d39c4",
+  call: "#1d39c4",
+  other: "#595959",
+} as Record<string, string>;
 /** Rows a day of the month grid draws (FullCalendar's dayMaxEvents); the server caps wide scopes to it. */
 const PER_DAY = 4;
 const WALL = "YYYY-MM-DDTHH:mm:ss";
@@ -49,7 +67,9 @@ const fromGrid = (date: Date) => dayjs.utc(date).format(WALL);
  * title already names it, so the icon is hidden from assistive technology (axe: role-img-alt).
  */
 const hideToolbarIcons = (root: HTMLElement | null) =>
-  root?.querySelectorAll(".fc-icon[role='img']").forEach((icon) => icon.setAttribute("aria-hidden", "true"));
+  root
+    ?.querySelectorAll(".fc-icon[role='img']")
+    .forEach((icon) => icon.setAttribute("aria-hidden", "true"));
 
 /** The firm calendar: hearings, deadlines, tasks and events; events move by drag and drop. */
 export const CalendarPage = () => {
@@ -80,7 +100,15 @@ export const CalendarPage = () => {
     observer.observe(root, { childList: true, subtree: true });
     return () => observer.disconnect();
   }, []);
-  const filters = { scope, ...(scope === "member" ? { memberId: who } : scope === "department" ? { departmentId: who } : {}), ...(filterTypes.length ? { types: filterTypes } : {}) };
+  const filters = {
+    scope,
+    ...(scope === "member"
+      ? { memberId: who }
+      : scope === "department"
+        ? { departmentId: who }
+        : {}),
+    ...(filterTypes.length ? { types: filterTypes } : {}),
+  };
   // The grids and the agenda ask for what they can draw per day (a firm's month is thousands of
   // items); the day view shows one day whole.
   const isCapped = view !== "timeGridDay";
@@ -96,9 +124,18 @@ export const CalendarPage = () => {
   const { mutateAsync } = useCustomMutation();
 
   // An open deadline whose firm day has passed reads as overdue here as on the case and home page.
-  const isOverdue = (i: Item) => i.kind === "key-date" && i.status === "open" && (i.allDay ? i.start : inFirmZone(i.start, zone).format("YYYY-MM-DD")) < today;
-  const colorFor = (i: Item) => (isOverdue(i) ? OVERDUE_COLOR : i.kind === "key-date" ? PALETTE[colorOf(i.type)] ?? PALETTE.blue : KIND_COLOR[i.type] ?? KIND_COLOR.other);
-  const onGrid = (at: string | null, allDay: boolean) => (at === null ? undefined : allDay ? at : inFirmZone(at, zone).format(WALL));
+  const isOverdue = (i: Item) =>
+    i.kind === "key-date" &&
+    i.status === "open" &&
+    (i.allDay ? i.start : inFirmZone(i.start, zone).format("YYYY-MM-DD")) < today;
+  const colorFor = (i: Item) =>
+    isOverdue(i)
+      ? OVERDUE_COLOR
+      : i.kind === "key-date"
+        ? (PALETTE[colorOf(i.type)] ?? PALETTE.blue)
+        : (KIND_COLOR[i.type] ?? KIND_COLOR.other);
+  const onGrid = (at: string | null, allDay: boolean) =>
+    at === null ? undefined : allDay ? at : inFirmZone(at, zone).format(WALL);
   const events: EventInput[] = items.map((i) => ({
     id: `${i.kind}:${i.id}`,
     title: `${isOverdue(i) ? t("deadlines.calendar.overduePrefix") : ""}${i.kind === "key-date" && !i.isConfirmed ? "[?] " : ""}${i.title}${i.caseName ? ` · ${i.caseName}` : ""}`,
@@ -126,17 +163,25 @@ export const CalendarPage = () => {
 
   const onDates = (arg: DatesSetArg) => {
     setView(arg.view.type);
-    const next = { from: dayjs.utc(arg.start).format("YYYY-MM-DD"), to: dayjs.utc(arg.end).subtract(1, "day").format("YYYY-MM-DD") };
+    const next = {
+      from: dayjs.utc(arg.start).format("YYYY-MM-DD"),
+      to: dayjs.utc(arg.end).subtract(1, "day").format("YYYY-MM-DD"),
+    };
     setRange((prev) => (prev?.from === next.from && prev.to === next.to ? prev : next));
   };
-  const toInstant = (date: Date | null) => (date ? fromPickerValue(dayjs(fromGrid(date))) : undefined);
+  const toInstant = (date: Date | null) =>
+    date ? fromPickerValue(dayjs(fromGrid(date))) : undefined;
   const move = async (arg: EventDropArg | EventResizeDoneArg) => {
     const item = arg.event.extendedProps as Item;
     try {
       await mutateAsync({
         url: `/api/calendar-events/${item.id}`,
         method: "patch",
-        values: { startsAt: toInstant(arg.event.start), endsAt: toInstant(arg.event.end ?? arg.event.start), version: item.version },
+        values: {
+          startsAt: toInstant(arg.event.start),
+          endsAt: toInstant(arg.event.end ?? arg.event.start),
+          version: item.version,
+        },
         successNotification: () => ({ type: "success", message: t("deadlines.calendar.moved") }),
       });
     } catch {
@@ -153,24 +198,47 @@ export const CalendarPage = () => {
     if (day) setMoreDay(day);
     else openItem(arg.event.extendedProps as Item);
   };
-  const labelOfItem = (i: Item) => (i.kind === "key-date" ? labelOf(i.type) : t(`deadlines.calendar.kinds.${i.type}`));
+  const labelOfItem = (i: Item) =>
+    i.kind === "key-date" ? labelOf(i.type) : t(`deadlines.calendar.kinds.${i.type}`);
 
   return (
     <div className="deadlines-calendar" ref={calendarRoot}>
       <Space className="deadlines-filters" wrap align="center">
-        <Typography.Title level={3} style={{ margin: 0 }}>{t("deadlines.calendar.title")}</Typography.Title>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {t("deadlines.calendar.title")}
+        </Typography.Title>
         <Select<Scope>
           aria-label={t("deadlines.calendar.scope")}
           value={scope}
           style={{ width: 140 }}
-          onChange={(v) => { setScope(v); setWho(undefined); }}
-          options={(["me", "member", "department", "firm"] as const).map((s) => ({ value: s, label: t(`deadlines.calendar.scopes.${s}`) }))}
+          onChange={(v) => {
+            setScope(v);
+            setWho(undefined);
+          }}
+          options={(["me", "member", "department", "firm"] as const).map((s) => ({
+            value: s,
+            label: t(`deadlines.calendar.scopes.${s}`),
+          }))}
         />
         {scope === "member" ? (
-          <Select aria-label={t("deadlines.calendar.scopes.member")} showSearch optionFilterProp="label" style={{ width: 160 }} value={who} onChange={setWho} options={people.members.map((m) => ({ value: m.userId, label: m.name }))} />
+          <Select
+            aria-label={t("deadlines.calendar.scopes.member")}
+            showSearch
+            optionFilterProp="label"
+            style={{ width: 160 }}
+            value={who}
+            onChange={setWho}
+            options={people.members.map((m) => ({ value: m.userId, label: m.name }))}
+          />
         ) : null}
         {scope === "department" ? (
-          <Select aria-label={t("deadlines.calendar.scopes.department")} style={{ width: 180 }} value={who} onChange={setWho} options={people.departments.map((d) => ({ value: d.id, label: d.name }))} />
+          <Select
+            aria-label={t("deadlines.calendar.scopes.department")}
+            style={{ width: 180 }}
+            value={who}
+            onChange={setWho}
+            options={people.departments.map((d) => ({ value: d.id, label: d.name }))}
+          />
         ) : null}
         <Select
           aria-label={t("deadlines.calendar.types")}
@@ -180,10 +248,21 @@ export const CalendarPage = () => {
           style={{ minWidth: 220 }}
           value={filterTypes}
           onChange={setFilterTypes}
-          options={[...types.map((x) => ({ value: x.code, label: labelOf(x.code) })), ...["task", "meeting", "call", "other"].map((k) => ({ value: k, label: t(`deadlines.calendar.kinds.${k}`) }))]}
+          options={[
+            ...types.map((x) => ({ value: x.code, label: labelOf(x.code) })),
+            ...["task", "meeting", "call", "other"].map((k) => ({
+              value: k,
+              label: t(`deadlines.calendar.kinds.${k}`),
+            })),
+          ]}
         />
         <FirmZoneNote />
-        <Button type="primary" onClick={() => setCreating(firmNow().add(1, "hour").startOf("hour"))}>{t("deadlines.calendar.newEvent")}</Button>
+        <Button
+          type="primary"
+          onClick={() => setCreating(firmNow().add(1, "hour").startOf("hour"))}
+        >
+          {t("deadlines.calendar.newEvent")}
+        </Button>
         <FeedPanel />
       </Space>
       <Card size="small">
@@ -196,8 +275,18 @@ export const CalendarPage = () => {
             timeZone="UTC"
             now={() => firmNow().format(WALL)}
             eventTimeFormat={{ hour: "2-digit", minute: "2-digit", hour12: false }}
-            headerToolbar={{ left: "prev,next today", center: "title", right: "dayGridMonth,timeGridWeek,timeGridDay,listMonth" }}
-            buttonText={{ today: t("deadlines.calendar.today"), month: t("deadlines.calendar.month"), week: t("deadlines.calendar.week"), day: t("deadlines.calendar.day"), list: t("deadlines.calendar.agenda") }}
+            headerToolbar={{
+              left: "prev,next today",
+              center: "title",
+              right: "dayGridMonth,timeGridWeek,timeGridDay,listMonth",
+            }}
+            buttonText={{
+              today: t("deadlines.calendar.today"),
+              month: t("deadlines.calendar.month"),
+              week: t("deadlines.calendar.week"),
+              day: t("deadlines.calendar.day"),
+              list: t("deadlines.calendar.agenda"),
+            }}
             height="auto"
             events={[...events, ...moreRows]}
             eventOrder="isMore,start,-duration,allDay,title"
@@ -214,8 +303,24 @@ export const CalendarPage = () => {
           />
         </div>
       </Card>
-      <DayList day={moreDay} query={filters} labelOf={labelOfItem} onOpen={(i) => { setMoreDay(null); openItem(i); }} onClose={() => setMoreDay(null)} />
-      <EventForm start={creating} onClose={() => setCreating(null)} onSaved={() => { setCreating(null); void query.refetch(); }} />
+      <DayList
+        day={moreDay}
+        query={filters}
+        labelOf={labelOfItem}
+        onOpen={(i) => {
+          setMoreDay(null);
+          openItem(i);
+        }}
+        onClose={() => setMoreDay(null)}
+      />
+      <EventForm
+        start={creating}
+        onClose={() => setCreating(null)}
+        onSaved={() => {
+          setCreating(null);
+          void query.refetch();
+        }}
+      />
     </div>
   );
 };

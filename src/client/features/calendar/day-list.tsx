@@ -31,16 +31,26 @@ export const DayList = ({ day, query, labelOf, onOpen, onClose }: Props) => {
   });
   const items = Array.isArray(result?.data) ? (result.data as CalendarItem[]) : [];
   return (
-    <Modal open={day !== null} title={day ? t("deadlines.calendar.dayTitle", { date: day, count: items.length }) : null} footer={null} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open={day !== null}
+      title={day ? t("deadlines.calendar.dayTitle", { date: day, count: items.length }) : null}
+      footer={null}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       {q.isLoading ? (
         <Skeleton active title={false} paragraph={{ rows: 4 }} />
       ) : (
         <ul className="calendar-day-list">
           {items.map((i) => (
             <li key={`${i.kind}:${i.id}`}>
-              {i.allDay ? null : <span className="agenda-secondary">{firmTime(i.start, "HH:mm")}</span>}
+              {i.allDay ? null : (
+                <span className="agenda-secondary">{firmTime(i.start, "HH:mm")}</span>
+              )}
               <Tag>{labelOf(i)}</Tag>
-              <Button type="link" size="small" onClick={() => onOpen(i)}>{i.title}</Button>
+              <Button type="link" size="small" onClick={() => onOpen(i)}>
+                {i.title}
+              </Button>
               {i.caseName ? <span className="agenda-secondary">{i.caseName}</span> : null}
               {i.kind === "key-date" && !i.isConfirmed ? <UnconfirmedTag /> : null}
             </li>

@@ -12,32 +12,58 @@ export const FeedPanel = () => {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [url, setUrl] = useState<string | null>(null);
-  const { result, query } = useCustom<{ isEnabled: boolean }>({ url: "/api/calendar-feed", method: "get", queryOptions: { enabled: open } });
+  const { result, query } = useCustom<{ isEnabled: boolean }>({
+    url: "/api/calendar-feed",
+    method: "get",
+    queryOptions: { enabled: open },
+  });
   const { mutateAsync } = useCustomMutation<{ path: string }>();
   const isEnabled = Boolean((result?.data as { isEnabled?: boolean } | undefined)?.isEnabled);
   const issue = async () => {
-    const res = await mutateAsync({ url: "/api/calendar-feed", method: "post", values: {} }).catch(() => undefined);
+    const res = await mutateAsync({ url: "/api/calendar-feed", method: "post", values: {} }).catch(
+      () => undefined,
+    );
     if (!res) return;
     setUrl(`${window.location.origin}${res.data.path}`);
     await query.refetch();
   };
   const revoke = async () => {
-    await mutateAsync({ url: "/api/calendar-feed", method: "delete", values: {} }).catch(() => undefined);
+    await mutateAsync({ url: "/api/calendar-feed", method: "delete", values: {} }).catch(
+      () => undefined,
+    );
     setUrl(null);
     await query.refetch();
   };
   return (
     <>
-      <Button icon={<CalendarOutlined />} onClick={() => setOpen(true)}>{t("deadlines.feed.button")}</Button>
-      <Modal open={open} title={t("deadlines.feed.title")} footer={null} onCancel={() => setOpen(false)}>
+      <Button icon={<CalendarOutlined />} onClick={() => setOpen(true)}>
+        {t("deadlines.feed.button")}
+      </Button>
+      <Modal
+        open={open}
+        title={t("deadlines.feed.title")}
+        footer={null}
+        onCancel={() => setOpen(false)}
+      >
         <Typography.Paragraph>{t("deadlines.feed.intro")}</Typography.Paragraph>
         {url ? (
-          <Alert type="success" showIcon message={t("deadlines.feed.copy")} description={<Typography.Text copyable code aria-label={t("deadlines.feed.url")}>{url}</Typography.Text>} />
+          <Alert
+            type="success"
+            showIcon
+            message={t("deadlines.feed.copy")}
+            description={
+              <Typography.Text copyable code aria-label={t("deadlines.feed.url")}>
+                {url}
+              </Typography.Text>
+            }
+          />
         ) : isEnabled ? (
           <Alert type="info" showIcon message={t("deadlines.feed.enabled")} />
         ) : null}
         <Space style={{ marginTop: 16 }}>
-          <Button type="primary" onClick={() => void issue()}>{t(isEnabled ? "deadlines.feed.regenerate" : "deadlines.feed.enable")}</Button>
+          <Button type="primary" onClick={() => void issue()}>
+            {t(isEnabled ? "deadlines.feed.regenerate" : "deadlines.feed.enable")}
+          </Button>
           {isEnabled ? (
             <Popconfirm title={t("deadlines.feed.revokeConfirm")} onConfirm={() => void revoke()}>
               <Button danger>{t("deadlines.feed.revoke")}</Button>

@@ -8,5 +8,10 @@ import type { AppRoute } from "../../routing/route-types";
 const CalendarPage = lazy(() => import("./pages").then((m) => ({ default: m.CalendarPage })));
 
 export const calendarRoutes: AppRoute[] = [
-  { path: "/calendar", component: CalendarPage, meta: { ...BASIC, title: "deadlines.calendar.title" }, menu: { icon: <CalendarOutlined />, label: "deadlines.menu.calendar" } },
+  {
+    path: "/calendar",
+    component: CalendarPage,
+    meta: { ...BASIC, title: "deadlines.calendar.title" },
+    menu: { icon: <CalendarOutlined />, label: "deadlines.menu.calendar" },
+  },
 ];

@@ -7,7 +7,10 @@ import { type RefObject, useEffect } from "react";
  * month's items load, the page coming back from the kept-alive cache), which cut off the last
  * column: so the calendar re-measures whenever its box changes width.
  */
-export const useFollowWidth = (box: RefObject<HTMLElement | null>, calendar: RefObject<FullCalendar | null>) => {
+export const useFollowWidth = (
+  box: RefObject<HTMLElement | null>,
+  calendar: RefObject<FullCalendar | null>,
+) => {
   useEffect(() => {
     const element = box.current;
     if (!element || typeof ResizeObserver === "undefined") return;

@@ -2,7 +2,14 @@ import { useQuery } from "@tanstack/react-query";
 
 import { api } from "../../lib/api";
 
-export type Party = { name: string; partyType: string; idNumber?: string; litigationRole?: string; conflictRole: string; accountId?: string };
+export type Party = {
+  name: string;
+  partyType: string;
+  idNumber?: string;
+  litigationRole?: string;
+  conflictRole: string;
+  accountId?: string;
+};
 
 export type CaseRecord = Record<string, unknown> & {
   id: string;
@@ -56,22 +63,53 @@ export type CaseRow = {
   validUntil: string | null;
 };
 
-export type ChainLink = { id: string; caseNo: string; name: string; stage: string | null; status: string; parentCaseId: string | null };
+export type ChainLink = {
+  id: string;
+  caseNo: string;
+  name: string;
+  stage: string | null;
+  status: string;
+  parentCaseId: string | null;
+};
 export type StartOptions = {
   caseTypes: { value: string; label: string }[];
-  filingTypes: { value: string; label: string; isPreFiling: boolean; validityDays: number; definitionId: string | null }[];
+  filingTypes: {
+    value: string;
+    label: string;
+    isPreFiling: boolean;
+    validityDays: number;
+    definitionId: string | null;
+  }[];
 };
 
 export const caseKey = (id: string) => ["case", id] as const;
 
-export const useCaseRecord = (id: string) => useQuery({ queryKey: caseKey(id), queryFn: () => api.get<CaseRecord>(`/cases/${id}`), enabled: Boolean(id) });
+export const useCaseRecord = (id: string) =>
+  useQuery({
+    queryKey: caseKey(id),
+    queryFn: () => api.get<CaseRecord>(`/cases/${id}`),
+    enabled: Boolean(id),
+  });
 
-export const useFinance = (id: string) => useQuery({ queryKey: ["case-finance", id], queryFn: () => api.get<Finance>(`/cases/${id}/finance`) });
+export const useFinance = (id: string) =>
+  useQuery({
+    queryKey: ["case-finance", id],
+    queryFn: () => api.get<Finance>(`/cases/${id}/finance`),
+  });
 
-export const useChain = (id: string) => useQuery({ queryKey: ["case-chain", id], queryFn: () => api.get<ChainLink[]>(`/cases/${id}/chain`) });
+export const useChain = (id: string) =>
+  useQuery({
+    queryKey: ["case-chain", id],
+    queryFn: () => api.get<ChainLink[]>(`/cases/${id}/chain`),
+  });
 
 export const useStartOptions = (enabled = true) =>
-  useQuery({ queryKey: ["case-start-options"], queryFn: () => api.get<StartOptions>("/case-start-options"), staleTime: 60_000, enabled });
+  useQuery({
+    queryKey: ["case-start-options"],
+    queryFn: () => api.get<StartOptions>("/case-start-options"),
+    staleTime: 60_000,
+    enabled,
+  });
 
 /** A dictionary's labels by code (the case types, stages…), for headers and summaries. */
 export const useDictLabels = (type: string) => {
@@ -80,7 +118,8 @@ export const useDictLabels = (type: string) => {
     queryFn: () => api.get<{ value: string; label: string }[]>(`/dictionaries/${type}/options`),
     staleTime: 60_000,
   });
-  return (code: unknown) => (typeof code === "string" ? (data?.find((o) => o.value === code)?.label ?? code) : "");
+  return (code: unknown) =>
+    typeof code === "string" ? (data?.find((o) => o.value === code)?.label ?? code) : "";
 };
 
 /**
@@ -91,14 +130,26 @@ export const useCaseOptions = () =>
   useQuery({
     queryKey: ["contract-case-options"],
     // Repeated `status=` (not qs brackets): the list reads one filter given twice as "any of".
-    queryFn: () => api.get<CaseRow[]>("/cases?status=pre-filing&status=formal", { params: { _end: 200, _sort: "createdAt", _order: "desc" } }),
+    queryFn: () =>
+      api.get<CaseRow[]>("/cases?status=pre-filing&status=formal", {
+        params: { _end: 200, _sort: "createdAt", _order: "desc" },
+      }),
     staleTime: 30_000,
   });
 
 /** One case as the pickers read it (the case a new contract is filed under). */
 export const useCaseRow = (id: string | undefined) =>
-  useQuery({ queryKey: ["contract-case", id], queryFn: () => api.get<CaseRow>(`/cases/${id}`), enabled: Boolean(id) });
+  useQuery({
+    queryKey: ["contract-case", id],
+    queryFn: () => api.get<CaseRow>(`/cases/${id}`),
+    enabled: Boolean(id),
+  });
 
 /** The path that starts a case of this type and filing type (/case/add/{workflow}/{type}). */
-export const startPath = (definitionId: string, caseType: string, filingType: string, parentCaseId?: string) =>
+export const startPath = (
+  definitionId: string,
+  caseType: string,
+  filingType: string,
+  parentCaseId?: string,
+) =>
   `/case/add/${definitionId}/${encodeURIComponent(caseType)}?filing=${encodeURIComponent(filingType)}${parentCaseId ? `&parent=${parentCaseId}` : ""}`;

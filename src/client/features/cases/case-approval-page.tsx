@@ -16,16 +16,37 @@ type Submission = { caseId: string | null; values: Record<string, unknown> };
 /** The case an opening approval proposes, laid out like its detail; once accepted, a link to it. */
 const ProposedCase = ({ instanceId }: { instanceId: string }) => {
   const { t } = useTranslation();
-  const { data } = useQuery({ queryKey: ["case-submission", instanceId], queryFn: () => api.get<Submission>(`/case-submissions/${instanceId}`) });
+  const { data } = useQuery({
+    queryKey: ["case-submission", instanceId],
+    queryFn: () => api.get<Submission>(`/case-submissions/${instanceId}`),
+  });
   if (!data) return <Skeleton active />;
   return (
     <section aria-label={t("cases.titles.proposed")} className="case-section">
-      {data.caseId ? <Alert className="case-alert" type="success" showIcon message={<Link to={`/case/detail/${data.caseId}`}>{t("cases.messages.created")}</Link>} /> : null}
+      {data.caseId ? (
+        <Alert
+          className="case-alert"
+          type="success"
+          showIcon
+          message={<Link to={`/case/detail/${data.caseId}`}>{t("cases.messages.created")}</Link>}
+        />
+      ) : null}
       <h2>{t("cases.titles.proposed")}</h2>
       {/* What was typed: the number, status and audit fields come with the case. */}
-      <SchemaShow resource="cases" record={data.values as BaseRecord} columns={1} only={(f) => !f.schema.readOnly} />
+      <SchemaShow
+        resource="cases"
+        record={data.values as BaseRecord}
+        columns={1}
+        only={(f) => !f.schema.readOnly}
+      />
       {/* What the conflict check found: the approver decides on it as much as on the case. */}
-      <ConflictSummary reportId={typeof data.values.conflictReportId === "string" ? data.values.conflictReportId : undefined} />
+      <ConflictSummary
+        reportId={
+          typeof data.values.conflictReportId === "string"
+            ? data.values.conflictReportId
+            : undefined
+        }
+      />
     </section>
   );
 };
@@ -43,7 +64,8 @@ const CaseOfChange = ({ instanceId }: { instanceId: string }) => {
   return (
     <section aria-label={t("cases.change.about")} className="case-section">
       <p>
-        {t("cases.change.about")}: <Link to={`/case/detail/${record.id}`}>{`${record.caseNo} ${record.name}`}</Link>
+        {t("cases.change.about")}:{" "}
+        <Link to={`/case/detail/${record.id}`}>{`${record.caseNo} ${record.name}`}</Link>
       </p>
       {record.pendingChanges && record.pendingApprovalId === instanceId ? (
         <PendingChangesAlert
@@ -61,8 +83,11 @@ const CaseOfChange = ({ instanceId }: { instanceId: string }) => {
 const CaseApprovalPage = ({ what }: { what: "new" | "change" }) => {
   const { id = "" } = useParams();
   const [search] = useSearchParams();
-  const summary = what === "new" ? <ProposedCase instanceId={id} /> : <CaseOfChange instanceId={id} />;
-  return <ApprovalDetailWithNext id={id} taskId={search.get("task") ?? undefined} summary={summary} />;
+  const summary =
+    what === "new" ? <ProposedCase instanceId={id} /> : <CaseOfChange instanceId={id} />;
+  return (
+    <ApprovalDetailWithNext id={id} taskId={search.get("task") ?? undefined} summary={summary} />
+  );
 };
 
 /** /case/workflow/:id: the opening approval of a case. */

@@ -31,7 +31,9 @@ const Validity = ({ validUntil }: { validUntil: string }) => {
   const left = daysLeft(validUntil);
   return (
     <Tag color={left <= 7 ? "red" : "gold"}>
-      {left >= 0 ? t("cases.detail.validLeft", { date: validUntil, n: left }) : t("cases.detail.validPassed", { date: validUntil })}
+      {left >= 0
+        ? t("cases.detail.validLeft", { date: validUntil, n: left })
+        : t("cases.detail.validPassed", { date: validUntil })}
     </Tag>
   );
 };
@@ -49,7 +51,12 @@ export const CaseDetail = () => {
   const { data: c, error } = useCaseRecord(id);
   if (error) {
     const status = isApiError(error) ? error.statusCode : 0;
-    return <Result status={status === 403 ? "403" : "404"} title={t(status === 403 ? "notAuthorized.title" : "cases.detail.notFound")} />;
+    return (
+      <Result
+        status={status === 403 ? "403" : "404"}
+        title={t(status === 403 ? "notAuthorized.title" : "cases.detail.notFound")}
+      />
+    );
   }
   if (!c) return <Skeleton active />;
 
@@ -84,10 +91,16 @@ export const CaseDetail = () => {
         extra={
           canChange ? (
             <Space wrap>
-              <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(`/case/edit/${c.id}`)}>
+              <Button
+                type="primary"
+                icon={<EditOutlined />}
+                onClick={() => navigate(`/case/edit/${c.id}`)}
+              >
                 {t("cases.actions.edit")}
               </Button>
-              {can("create", "LAWFIRM_CASE_VIEW") ? <Button onClick={() => setStageOpen(true)}>{t("cases.actions.nextStage")}</Button> : null}
+              {can("create", "LAWFIRM_CASE_VIEW") ? (
+                <Button onClick={() => setStageOpen(true)}>{t("cases.actions.nextStage")}</Button>
+              ) : null}
               <LifecycleActions record={c} />
             </Space>
           ) : null
@@ -107,9 +120,24 @@ export const CaseDetail = () => {
           </div>
         ) : null}
         {c.status === "terminated" ? (
-          <Alert className="case-alert" type="warning" showIcon message={t("cases.detail.terminated")} description={t(`cases.terminationReasons.${c.terminationReason ?? ""}`, c.terminationReason ?? "")} />
+          <Alert
+            className="case-alert"
+            type="warning"
+            showIcon
+            message={t("cases.detail.terminated")}
+            description={t(
+              `cases.terminationReasons.${c.terminationReason ?? ""}`,
+              c.terminationReason ?? "",
+            )}
+          />
         ) : null}
-        {isOpen && canEdit ? <TemplateOffer caseId={c.id} stage={c.stage ?? null} onApplied={() => setSearch({ tab: "key-dates" }, { replace: true })} /> : null}
+        {isOpen && canEdit ? (
+          <TemplateOffer
+            caseId={c.id}
+            stage={c.stage ?? null}
+            onApplied={() => setSearch({ tab: "key-dates" }, { replace: true })}
+          />
+        ) : null}
         {c.parentCaseId ? (
           <p>
             <Link to={`/case/detail/${c.parentCaseId}`}>{t("cases.detail.previousStage")}</Link>
@@ -120,7 +148,11 @@ export const CaseDetail = () => {
           onChange={(key) => setSearch({ tab: key }, { replace: true })}
           destroyOnHidden
           items={[
-            { key: "info", label: t("cases.tabs.info"), children: <CaseInfo record={c} canEdit={canEdit && isOpen} /> },
+            {
+              key: "info",
+              label: t("cases.tabs.info"),
+              children: <CaseInfo record={c} canEdit={canEdit && isOpen} />,
+            },
             {
               key: "key-dates",
               label: t("cases.tabs.keyDates"),
@@ -139,16 +171,47 @@ export const CaseDetail = () => {
                 </Suspense>
               ),
             },
-            { key: "finance", label: t("cases.tabs.finance"), children: <FinanceTab caseId={c.id} canEdit={canEdit && c.status !== "terminated"} /> },
-            { key: "documents", label: t("cases.tabs.documents"), children: <DocumentsTab folderId={c.folderId} /> },
-            { key: "contracts", label: t("cases.tabs.contracts"), children: <ContractsTab caseId={c.id} isOpen={isOpen} /> },
-            { key: "conflicts", label: t("cases.tabs.conflicts"), children: <ConflictsTab caseId={c.id} /> },
-            { key: "approvals", label: t("cases.tabs.approvals"), children: <ApprovalsTab url={`/cases/${c.id}/approvals`} /> },
-            { key: "timeline", label: t("cases.tabs.timeline"), children: <CaseTimeline caseId={c.id} /> },
+            {
+              key: "finance",
+              label: t("cases.tabs.finance"),
+              children: <FinanceTab caseId={c.id} canEdit={canEdit && c.status !== "terminated"} />,
+            },
+            {
+              key: "documents",
+              label: t("cases.tabs.documents"),
+              children: <DocumentsTab folderId={c.folderId} />,
+            },
+            {
+              key: "contracts",
+              label: t("cases.tabs.contracts"),
+              children: <ContractsTab caseId={c.id} isOpen={isOpen} />,
+            },
+            {
+              key: "conflicts",
+              label: t("cases.tabs.conflicts"),
+              children: <ConflictsTab caseId={c.id} />,
+            },
+            {
+              key: "approvals",
+              label: t("cases.tabs.approvals"),
+              children: <ApprovalsTab url={`/cases/${c.id}/approvals`} />,
+            },
+            {
+              key: "timeline",
+              label: t("cases.tabs.timeline"),
+              children: <CaseTimeline caseId={c.id} />,
+            },
           ]}
         />
       </PagePanel>
-      <Modal open={isStageOpen} title={t("cases.actions.nextStage")} footer={null} width={760} onCancel={() => setStageOpen(false)} destroyOnHidden>
+      <Modal
+        open={isStageOpen}
+        title={t("cases.actions.nextStage")}
+        footer={null}
+        width={760}
+        onCancel={() => setStageOpen(false)}
+        destroyOnHidden
+      >
         <p className="text-muted">{t("cases.start.nextStageHint", { no: c.caseNo })}</p>
         <CaseStartChooser parentCaseId={c.id} />
       </Modal>

@@ -23,7 +23,8 @@ export const CaseEditPage = () => {
   const { settings } = useBusinessSettings();
   const onSaved = (record: BaseRecord) => {
     // Replaces the form's "saved" toast: nothing changed yet, the approval decides.
-    if (record.pendingChanges) showToast({ message: t("cases.change.submitted"), color: "success" });
+    if (record.pendingChanges)
+      showToast({ message: t("cases.change.submitted"), color: "success" });
     void queries.invalidateQueries({ queryKey: caseKey(id) });
     navigate(`/case/detail/${id}`);
     // Saved from the foot of a long form: the detail opens at its top, where the pending-change
@@ -34,7 +35,9 @@ export const CaseEditPage = () => {
     <>
       <PageHeader title={t("cases.titles.edit")} />
       <PagePanel>
-        {settings?.caseChanges ? <Alert type="info" showIcon className="case-alert" message={t("cases.change.formHint")} /> : null}
+        {settings?.caseChanges ? (
+          <Alert type="info" showIcon className="case-alert" message={t("cases.change.formHint")} />
+        ) : null}
         <SchemaForm resource="cases" id={id} onSaved={onSaved} onCancel={() => navigate(-1)} />
       </PagePanel>
     </>

@@ -19,11 +19,26 @@ import { useStartOptions } from "./api";
 type Report = { id: string; createdAt: string; hitCount: number };
 
 /** A client made on the spot, in the clients' own generated form, without leaving the case. */
-const NewClientDialog = ({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (id: string) => void }) => {
+const NewClientDialog = ({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (id: string) => void;
+}) => {
   const { t } = useTranslation();
   const [type, setType] = useState<"organization" | "individual">("organization");
   return (
-    <Modal open={open} title={t("cases.form.newClient")} footer={null} width={880} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open={open}
+      title={t("cases.form.newClient")}
+      footer={null}
+      width={880}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <Radio.Group
         aria-label={t("cases.form.clientType")}
         value={type}
@@ -34,7 +49,13 @@ const NewClientDialog = ({ open, onClose, onCreated }: { open: boolean; onClose:
         ]}
         style={{ marginBottom: 16 }}
       />
-      <SchemaForm key={type} resource="accounts" defaults={{ accountType: type }} onSaved={(record) => onCreated(String(record.id))} onCancel={onClose} />
+      <SchemaForm
+        key={type}
+        resource="accounts"
+        defaults={{ accountType: type }}
+        onSaved={(record) => onCreated(String(record.id))}
+        onCancel={onClose}
+      />
     </Modal>
   );
 };
@@ -66,14 +87,24 @@ export const CaseFormPage = () => {
     queryFn: () => api.get<{ name: string }>(`/accounts/${accountId}`),
     enabled: Boolean(accountId),
   });
-  const parties = (current.parties as { name?: string; idNumber?: string; conflictRole?: string }[] | undefined) ?? [];
+  const parties =
+    (current.parties as
+      { name?: string; idNumber?: string; conflictRole?: string }[] | undefined) ?? [];
   const keywords = caseKeywords(parties, client?.name);
-  const defaults = useMemo(() => ({ caseType: type, ...(filing ? { filingType: filing } : {}) }), [type, filing]);
+  const defaults = useMemo(
+    () => ({ caseType: type, ...(filing ? { filingType: filing } : {}) }),
+    [type, filing],
+  );
   const filingRule = options?.filingTypes.find((f) => f.value === filing);
   const typeLabel = options?.caseTypes.find((c) => c.value === type)?.label ?? type;
 
   const submit = async (values: Record<string, unknown>) => {
-    const body = { definitionId: workflow, values, ...(parentCaseId ? { parentCaseId } : {}), ...(report ? { conflictReportId: report.id } : {}) };
+    const body = {
+      definitionId: workflow,
+      values,
+      ...(parentCaseId ? { parentCaseId } : {}),
+      ...(report ? { conflictReportId: report.id } : {}),
+    };
     const data = await api.post<{ instanceId: string }>("/case-submissions", body, keyFor(body));
     navigate(`/case/workflow/${data.instanceId}`);
   };
@@ -95,11 +126,20 @@ export const CaseFormPage = () => {
             showIcon
             className="case-alert"
             message={t("cases.form.kind", { type: typeLabel, filing: filingRule?.label ?? filing })}
-            description={filingRule?.isPreFiling ? t("cases.form.preFilingHint", { n: filingRule.validityDays }) : t("cases.form.approvalHint")}
+            description={
+              filingRule?.isPreFiling
+                ? t("cases.form.preFilingHint", { n: filingRule.validityDays })
+                : t("cases.form.approvalHint")
+            }
           />
           {can("read", "LAWFIRM_CONFLICT_VIEW") ? (
             <Suspense fallback={null}>
-              <CaseCheckDialog keywords={keywords} adverse={adverseKeywords(parties, keywords)} attached={report} onAttached={setReport} />
+              <CaseCheckDialog
+                keywords={keywords}
+                adverse={adverseKeywords(parties, keywords)}
+                attached={report}
+                onAttached={setReport}
+              />
             </Suspense>
           ) : null}
           {me ? (
@@ -121,7 +161,9 @@ export const CaseFormPage = () => {
         onCreated={(id) => {
           setClientOpen(false);
           // The client picker reads its choices from this query: the new client must be among them.
-          void queries.invalidateQueries({ queryKey: ["schema-options", "resource:accounts"] }).then(() => setPatch({ accountId: id }));
+          void queries
+            .invalidateQueries({ queryKey: ["schema-options", "resource:accounts"] })
+            .then(() => setPatch({ accountId: id }));
         }}
       />
     </>

@@ -14,7 +14,17 @@ import { CaseRecords } from "./case-records";
 import { STATUS_COLORS } from "./status";
 
 /** Shown in their own sections, not in "case information". */
-const OWN_SECTION = new Set(["accountId", "parties", "leadLawyerId", "leadPartnerId", "coCounselIds", "assistantIds", "caseNo", "name", "status"]);
+const OWN_SECTION = new Set([
+  "accountId",
+  "parties",
+  "leadLawyerId",
+  "leadPartnerId",
+  "coCounselIds",
+  "assistantIds",
+  "caseNo",
+  "name",
+  "status",
+]);
 const isColumn = (f: Field) => f.schema["x-storage"] === "column";
 
 const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
@@ -40,7 +50,9 @@ const ClientSection = ({ accountId }: { accountId: string }) => {
         <Link to={accountDetailPath(data)}>{String(data.name)}</Link>
       </Descriptions.Item>
       <Descriptions.Item label={t("cases.detail.clientType")}>
-        {t(`cases.detail.clientTypes.${data.accountType === "individual" ? "individual" : "organization"}`)}
+        {t(
+          `cases.detail.clientTypes.${data.accountType === "individual" ? "individual" : "organization"}`,
+        )}
       </Descriptions.Item>
     </Descriptions>
   );
@@ -48,7 +60,8 @@ const ClientSection = ({ accountId }: { accountId: string }) => {
 
 const PartiesTable = ({ parties }: { parties: Party[] }) => {
   const { t } = useTranslation();
-  if (parties.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("cases.detail.noParties")} />;
+  if (parties.length === 0)
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("cases.detail.noParties")} />;
   return (
     <Table<Party>
       rowKey={(p) => `${p.name}|${p.conflictRole}`}
@@ -58,13 +71,25 @@ const PartiesTable = ({ parties }: { parties: Party[] }) => {
       scroll={{ x: 640 }}
       columns={[
         { title: t("cases.parties.name"), dataIndex: "name" },
-        { title: t("cases.parties.partyType"), dataIndex: "partyType", render: (v: string) => t(`cases.partyTypes.${v}`) },
+        {
+          title: t("cases.parties.partyType"),
+          dataIndex: "partyType",
+          render: (v: string) => t(`cases.partyTypes.${v}`),
+        },
         { title: t("cases.parties.idNumber"), dataIndex: "idNumber" },
-        { title: t("cases.parties.litigationRole"), dataIndex: "litigationRole", render: (v?: string) => (v ? t(`cases.litigationRoles.${v}`) : "") },
+        {
+          title: t("cases.parties.litigationRole"),
+          dataIndex: "litigationRole",
+          render: (v?: string) => (v ? t(`cases.litigationRoles.${v}`) : ""),
+        },
         {
           title: t("cases.parties.conflictRole"),
           dataIndex: "conflictRole",
-          render: (v: string) => <Tag color={v === "client" ? "blue" : isAdverseRole(v) ? "red" : undefined}>{t(`cases.conflictRoles.${v}`)}</Tag>,
+          render: (v: string) => (
+            <Tag color={v === "client" ? "blue" : isAdverseRole(v) ? "red" : undefined}>
+              {t(`cases.conflictRoles.${v}`)}
+            </Tag>
+          ),
         },
       ]}
     />
@@ -74,13 +99,26 @@ const PartiesTable = ({ parties }: { parties: Party[] }) => {
 const TeamSection = ({ record }: { record: CaseRecord }) => {
   const { t } = useTranslation();
   const name = useMemberName();
-  const names = (ids: string[]) => (ids.length ? ids.map((id) => <Tag key={id}>{name(id)}</Tag>) : <span className="text-muted">{t("schemaUi.notSet")}</span>);
+  const names = (ids: string[]) =>
+    ids.length ? (
+      ids.map((id) => <Tag key={id}>{name(id)}</Tag>)
+    ) : (
+      <span className="text-muted">{t("schemaUi.notSet")}</span>
+    );
   return (
     <Descriptions size="small" bordered column={{ xs: 1, md: 2 }}>
-      <Descriptions.Item label={t("cases.fields.leadLawyerId")}>{name(record.leadLawyerId)}</Descriptions.Item>
-      <Descriptions.Item label={t("cases.fields.leadPartnerId")}>{record.leadPartnerId ? name(record.leadPartnerId) : t("schemaUi.notSet")}</Descriptions.Item>
-      <Descriptions.Item label={t("cases.fields.coCounselIds")}>{names(record.coCounselIds ?? [])}</Descriptions.Item>
-      <Descriptions.Item label={t("cases.fields.assistantIds")}>{names(record.assistantIds ?? [])}</Descriptions.Item>
+      <Descriptions.Item label={t("cases.fields.leadLawyerId")}>
+        {name(record.leadLawyerId)}
+      </Descriptions.Item>
+      <Descriptions.Item label={t("cases.fields.leadPartnerId")}>
+        {record.leadPartnerId ? name(record.leadPartnerId) : t("schemaUi.notSet")}
+      </Descriptions.Item>
+      <Descriptions.Item label={t("cases.fields.coCounselIds")}>
+        {names(record.coCounselIds ?? [])}
+      </Descriptions.Item>
+      <Descriptions.Item label={t("cases.fields.assistantIds")}>
+        {names(record.assistantIds ?? [])}
+      </Descriptions.Item>
     </Descriptions>
   );
 };
@@ -96,7 +134,11 @@ const ChainSection = ({ id }: { id: string }) => {
       <ol className="case-chain-list">
         {data.map((c) => (
           <li key={c.id} aria-current={c.id === id ? "step" : undefined}>
-            {c.id === id ? <strong>{`${stage(c.stage)} · ${c.caseNo}`}</strong> : <Link to={`/case/detail/${c.id}`}>{`${stage(c.stage)} · ${c.caseNo}`}</Link>}
+            {c.id === id ? (
+              <strong>{`${stage(c.stage)} · ${c.caseNo}`}</strong>
+            ) : (
+              <Link to={`/case/detail/${c.id}`}>{`${stage(c.stage)} · ${c.caseNo}`}</Link>
+            )}
             <Tag color={STATUS_COLORS[c.status]} style={{ marginInlineStart: 8 }}>
               {t(`cases.status.${c.status}`)}
             </Tag>
@@ -116,7 +158,11 @@ export const CaseInfo = ({ record, canEdit }: { record: CaseRecord; canEdit: boo
         <ClientSection accountId={record.accountId} />
       </Section>
       <Section title={t("cases.detail.caseInfo")}>
-        <SchemaShow resource="cases" record={record} only={(f) => isColumn(f) && !OWN_SECTION.has(f.key)} />
+        <SchemaShow
+          resource="cases"
+          record={record}
+          only={(f) => isColumn(f) && !OWN_SECTION.has(f.key)}
+        />
       </Section>
       <Section title={t("cases.detail.more")}>
         <SchemaShow resource="cases" record={record} columns={2} only={(f) => !isColumn(f)} />
@@ -128,7 +174,12 @@ export const CaseInfo = ({ record, canEdit }: { record: CaseRecord; canEdit: boo
         <TeamSection record={record} />
       </Section>
       <Section title={t("cases.detail.courtNumbers")}>
-        <CaseRecords caseId={record.id} resource="case-court-numbers" title={t("cases.detail.courtNumbers")} canEdit={canEdit} />
+        <CaseRecords
+          caseId={record.id}
+          resource="case-court-numbers"
+          title={t("cases.detail.courtNumbers")}
+          canEdit={canEdit}
+        />
       </Section>
       <ChainSection id={record.id} />
     </>

@@ -10,6 +10,8 @@ import { useCaseRecord } from "./api";
 export const CaseLink = ({ caseId }: { caseId: string }) => {
   const { t } = useTranslation();
   const { data } = useCaseRecord(caseId);
-  const label = data ? `${String(data.caseNo ?? "")} ${String(data.name ?? "")}`.trim() : t("contracts.actions.openCase");
+  const label = data
+    ? `${String(data.caseNo ?? "")} ${String(data.name ?? "")}`.trim()
+    : t("contracts.actions.openCase");
   return <Link to={`/case/detail/${caseId}`}>{label}</Link>;
 };

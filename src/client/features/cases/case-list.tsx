@@ -21,8 +21,14 @@ export const CaseList = () => {
           linkTo={(record) => `/case/detail/${String(record.id)}`}
           nameExtra={(record) => (
             <>
-              {record.status !== "formal" ? <Tag color={STATUS_COLORS[String(record.status)]}>{t(`cases.status.${String(record.status)}`)}</Tag> : null}
-              {record.pendingChanges ? <Tag color="gold">{t("cases.change.pendingTag")}</Tag> : null}
+              {record.status !== "formal" ? (
+                <Tag color={STATUS_COLORS[String(record.status)]}>
+                  {t(`cases.status.${String(record.status)}`)}
+                </Tag>
+              ) : null}
+              {record.pendingChanges ? (
+                <Tag color="gold">{t("cases.change.pendingTag")}</Tag>
+              ) : null}
             </>
           )}
         />

@@ -25,7 +25,15 @@ type Props = {
  * dialog with the schema's form (the case filled in), and delete. The server checks the case's
  * permission and row scope on every call; this only hides what would be refused.
  */
-export const CaseRecords = ({ caseId, resource, title, canEdit, isLocked, moreActions, createButton }: Props) => {
+export const CaseRecords = ({
+  caseId,
+  resource,
+  title,
+  canEdit,
+  isLocked,
+  moreActions,
+  createButton,
+}: Props) => {
   const { t } = useTranslation();
   const queries = useQueryClient();
   const [editing, setEditing] = useState<string | "new" | null>(null);
@@ -41,20 +49,43 @@ export const CaseRecords = ({ caseId, resource, title, canEdit, isLocked, moreAc
         syncWithLocation={false}
         hideFilters
         subject="LAWFIRM_CASE_VIEW"
-        createButton={createButton ?? (canEdit ? <Button type="primary" onClick={() => setEditing("new")}>{t("cases.records.add", { what: title })}</Button> : null)}
+        createButton={
+          createButton ??
+          (canEdit ? (
+            <Button type="primary" onClick={() => setEditing("new")}>
+              {t("cases.records.add", { what: title })}
+            </Button>
+          ) : null)
+        }
         onOpen={(r) => mayChange(r) && setEditing(String(r.id))}
         rowActions={(r) => (
           <Space size={0} wrap>
             {mayChange(r) ? (
               <>
-                <Button size="small" type="link" icon={<EditOutlined />} aria-label={t("buttons.edit")} onClick={() => setEditing(String(r.id))} />
+                <Button
+                  size="small"
+                  type="link"
+                  icon={<EditOutlined />}
+                  aria-label={t("buttons.edit")}
+                  onClick={() => setEditing(String(r.id))}
+                />
                 <Popconfirm
                   title={t("cases.records.deleteConfirm")}
                   onConfirm={() =>
-                    remove({ resource, id: String(r.id), successNotification: { type: "success", message: t("cases.records.deleted") } }).then(refresh, () => undefined)
+                    remove({
+                      resource,
+                      id: String(r.id),
+                      successNotification: { type: "success", message: t("cases.records.deleted") },
+                    }).then(refresh, () => undefined)
                   }
                 >
-                  <Button size="small" type="link" danger icon={<DeleteOutlined />} aria-label={t("buttons.delete")} />
+                  <Button
+                    size="small"
+                    type="link"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={t("buttons.delete")}
+                  />
                 </Popconfirm>
               </>
             ) : null}
@@ -62,7 +93,14 @@ export const CaseRecords = ({ caseId, resource, title, canEdit, isLocked, moreAc
           </Space>
         )}
       />
-      <Modal open={editing !== null} title={title} footer={null} width={760} onCancel={() => setEditing(null)} destroyOnHidden>
+      <Modal
+        open={editing !== null}
+        title={title}
+        footer={null}
+        width={760}
+        onCancel={() => setEditing(null)}
+        destroyOnHidden
+      >
         {editing !== null ? (
           <SchemaForm
             resource={resource}

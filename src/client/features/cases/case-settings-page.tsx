@@ -28,7 +28,10 @@ export const CaseSettingsPage = () => {
   const [form] = Form.useForm<Settings>();
   const [isSaving, setSaving] = useState(false);
   const values = Form.useWatch([], form) as Partial<Settings> | undefined;
-  const { data } = useQuery({ queryKey: ["case-settings"], queryFn: () => api.get<Settings>("/case-settings") });
+  const { data } = useQuery({
+    queryKey: ["case-settings"],
+    queryFn: () => api.get<Settings>("/case-settings"),
+  });
   if (!data) return <Skeleton active />;
   const save = async (v: Settings) => {
     setSaving(true);
@@ -37,7 +40,10 @@ export const CaseSettingsPage = () => {
       await queries.invalidateQueries({ queryKey: ["case-settings"] });
       showToast({ message: t("cases.settings.saved"), color: "success" });
     } catch (err) {
-      if (isApiError(err) && err.fields.length) form.setFields(err.fields.map((f) => ({ name: f.field as keyof Settings, errors: [f.message] })));
+      if (isApiError(err) && err.fields.length)
+        form.setFields(
+          err.fields.map((f) => ({ name: f.field as keyof Settings, errors: [f.message] })),
+        );
     } finally {
       setSaving(false);
     }
@@ -46,14 +52,34 @@ export const CaseSettingsPage = () => {
     <>
       <PageHeader title={t("cases.settings.title")} />
       <PagePanel>
-        <Form form={form} layout="vertical" initialValues={data} onFinish={(v) => void save(v)} disabled={!canEdit} style={{ maxWidth: 560 }}>
-          <Form.Item name="numberFormat" label={t("cases.settings.numberFormat")} extra={t("cases.settings.placeholders")} rules={[{ required: true, whitespace: true, message: t("validation.required") }]}>
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={data}
+          onFinish={(v) => void save(v)}
+          disabled={!canEdit}
+          style={{ maxWidth: 560 }}
+        >
+          <Form.Item
+            name="numberFormat"
+            label={t("cases.settings.numberFormat")}
+            extra={t("cases.settings.placeholders")}
+            rules={[{ required: true, whitespace: true, message: t("validation.required") }]}
+          >
             <Input maxLength={100} />
           </Form.Item>
-          <Form.Item name="firmShortName" label={t("cases.settings.firmShortName")} rules={[{ required: true, whitespace: true, message: t("validation.required") }]}>
+          <Form.Item
+            name="firmShortName"
+            label={t("cases.settings.firmShortName")}
+            rules={[{ required: true, whitespace: true, message: t("validation.required") }]}
+          >
             <Input maxLength={20} />
           </Form.Item>
-          <p role="status">{t("cases.settings.sample", { sample: sample(values ?? data, t("cases.settings.sampleTypeChar")) })}</p>
+          <p role="status">
+            {t("cases.settings.sample", {
+              sample: sample(values ?? data, t("cases.settings.sampleTypeChar")),
+            })}
+          </p>
           {canEdit ? (
             <Button type="primary" htmlType="submit" loading={isSaving}>
               {t("buttons.save")}

@@ -21,14 +21,20 @@ export const DocumentsTab = ({ folderId }: { folderId: string | null }) => {
   const canRead = useCan()("read", "LAWFIRM_DOCUMENT_VIEW");
   const { data = [], isLoading } = useQuery({
     queryKey: ["case-files", folderId],
-    queryFn: () => api.get<DocFile[]>("/documents/files", { params: { folderId, _start: 0, _end: 100, _sort: "updatedAt", _order: "desc" } }),
+    queryFn: () =>
+      api.get<DocFile[]>("/documents/files", {
+        params: { folderId, _start: 0, _end: 100, _sort: "updatedAt", _order: "desc" },
+      }),
     enabled: Boolean(folderId) && canRead,
   });
   if (!folderId) return <Empty description={t("cases.documents.noFolder")} />;
   if (!canRead) return <Empty description={t("cases.documents.noRight")} />;
   return (
     <Space direction="vertical" style={{ width: "100%" }}>
-      <Button icon={<FolderOpenOutlined />} onClick={() => navigate(`/document?folder=${folderId}`)}>
+      <Button
+        icon={<FolderOpenOutlined />}
+        onClick={() => navigate(`/document?folder=${folderId}`)}
+      >
         {t("cases.documents.open")}
       </Button>
       <Table<DocFile>
@@ -41,12 +47,21 @@ export const DocumentsTab = ({ folderId }: { folderId: string | null }) => {
         locale={{ emptyText: t("cases.documents.empty") }}
         columns={[
           { title: t("documents.fields.name"), dataIndex: "name" },
-          { title: t("documents.fields.updatedAt"), dataIndex: "updatedAt", render: (v: string) => firmTime(v) },
+          {
+            title: t("documents.fields.updatedAt"),
+            dataIndex: "updatedAt",
+            render: (v: string) => firmTime(v),
+          },
           {
             title: t("schemaUi.actions"),
             key: "dl",
             render: (_: unknown, f: DocFile) => (
-              <Button size="small" type="link" icon={<DownloadOutlined />} onClick={() => void downloadByTicket({ fileId: f.id })}>
+              <Button
+                size="small"
+                type="link"
+                icon={<DownloadOutlined />}
+                onClick={() => void downloadByTicket({ fileId: f.id })}
+              >
                 {t("contracts.actions.download")}
               </Button>
             ),
@@ -69,7 +84,8 @@ export const ContractsTab = ({ caseId, isOpen }: { caseId: string; isOpen: boole
         {t("contracts.actions.create")}
       </Button>
     ) : null;
-  if (!can("read", "LAWFIRM_CONTRACT_VIEW")) return <Empty description={t("cases.contracts.noRight")} />;
+  if (!can("read", "LAWFIRM_CONTRACT_VIEW"))
+    return <Empty description={t("cases.contracts.noRight")} />;
   return (
     <SchemaList
       resource="contracts"
@@ -92,7 +108,8 @@ export const ConflictsTab = ({ caseId }: { caseId: string }) => {
     queryFn: () => api.get<ReportRow[]>("/conflicts/reports", { params: { caseId } }),
     enabled: can("read", "LAWFIRM_CONFLICT_VIEW"),
   });
-  if (!can("read", "LAWFIRM_CONFLICT_VIEW")) return <Empty description={t("cases.conflicts.noRight")} />;
+  if (!can("read", "LAWFIRM_CONFLICT_VIEW"))
+    return <Empty description={t("cases.conflicts.noRight")} />;
   return (
     <Space direction="vertical" style={{ width: "100%" }}>
       {can("create", "LAWFIRM_CONFLICT_VIEW") ? (
@@ -119,7 +136,11 @@ export const ConflictsTab = ({ caseId }: { caseId: string }) => {
             ),
           },
           { title: t("cases.conflicts.by"), dataIndex: "createdByName" },
-          { title: t("cases.conflicts.keywords"), dataIndex: "keywords", render: (v: string[]) => v.join(t("recordTabs.history.separator")) },
+          {
+            title: t("cases.conflicts.keywords"),
+            dataIndex: "keywords",
+            render: (v: string[]) => v.join(t("recordTabs.history.separator")),
+          },
           { title: t("cases.conflicts.hits"), dataIndex: "hitCount" },
         ]}
       />

@@ -42,8 +42,12 @@ export const CaseTimeline = ({ caseId }: { caseId: string }) => {
   const name = useMemberName();
   // The same key lifecycle actions invalidate after a change.
   const url = `/cases/${caseId}/history`;
-  const { data = [], isLoading } = useQuery({ queryKey: ["record-history", url], queryFn: () => api.get<TimelineEntry[]>(url) });
-  if (!isLoading && data.length === 0) return <Empty description={t("cases.timelineEvents.empty")} />;
+  const { data = [], isLoading } = useQuery({
+    queryKey: ["record-history", url],
+    queryFn: () => api.get<TimelineEntry[]>(url),
+  });
+  if (!isLoading && data.length === 0)
+    return <Empty description={t("cases.timelineEvents.empty")} />;
   return (
     <Timeline
       className="case-timeline"

@@ -19,17 +19,45 @@ const FinanceSummary = ({ caseId }: { caseId: string }) => {
   const hours = (Number(data.minutes) / 60).toFixed(1);
   const money = (value: string | null | undefined) => formatMoney(value) || t("schemaUi.notSet");
   const items = [
-    { key: "feeType", label: t("cases.fields.feeType"), children: data.feeType ? t(`cases.feeTypes.${data.feeType}`) : t("schemaUi.notSet") },
+    {
+      key: "feeType",
+      label: t("cases.fields.feeType"),
+      children: data.feeType ? t(`cases.feeTypes.${data.feeType}`) : t("schemaUi.notSet"),
+    },
     { key: "agreedFee", label: t("cases.finance.agreedFee"), children: money(data.agreedFee) },
     { key: "fixedFee", label: t("cases.finance.fixedFee"), children: money(data.fixedFee) },
-    { key: "contingentFee", label: t("cases.finance.contingentFee"), children: money(data.contingentFee) },
-    { key: "time", label: t("cases.finance.time"), children: t("cases.finance.timeValue", { hours, amount: money(data.timeBillable) }) },
-    { key: "timeUnbilled", label: t("cases.finance.timeUnbilled"), children: money(data.timeUnbilled) },
+    {
+      key: "contingentFee",
+      label: t("cases.finance.contingentFee"),
+      children: money(data.contingentFee),
+    },
+    {
+      key: "time",
+      label: t("cases.finance.time"),
+      children: t("cases.finance.timeValue", { hours, amount: money(data.timeBillable) }),
+    },
+    {
+      key: "timeUnbilled",
+      label: t("cases.finance.timeUnbilled"),
+      children: money(data.timeUnbilled),
+    },
     { key: "billed", label: t("cases.finance.billed"), children: money(data.billed) },
     { key: "paid", label: t("cases.finance.paid"), children: money(data.paid) },
-    { key: "outstanding", label: t("cases.finance.outstanding"), children: <strong>{money(data.outstanding)}</strong> },
+    {
+      key: "outstanding",
+      label: t("cases.finance.outstanding"),
+      children: <strong>{money(data.outstanding)}</strong>,
+    },
   ];
-  return <Descriptions className="case-finance-summary" size="small" bordered column={{ xs: 1, sm: 2, lg: 3 }} items={items} />;
+  return (
+    <Descriptions
+      className="case-finance-summary"
+      size="small"
+      bordered
+      column={{ xs: 1, sm: 2, lg: 3 }}
+      items={items}
+    />
+  );
 };
 
 /** "New bill": takes every unbilled billable time entry plus the fixed part typed here. */
@@ -43,7 +71,11 @@ const NewBillButton = ({ caseId }: { caseId: string }) => {
   const save = async (v: { fixedAmount?: string; remark?: string }) => {
     setSaving(true);
     try {
-      await api.post("/case-bills", { caseId, ...(v.fixedAmount ? { fixedAmount: v.fixedAmount } : {}), ...(v.remark ? { remark: v.remark } : {}) });
+      await api.post("/case-bills", {
+        caseId,
+        ...(v.fixedAmount ? { fixedAmount: v.fixedAmount } : {}),
+        ...(v.remark ? { remark: v.remark } : {}),
+      });
       setOpen(false);
       await invalidate({ resource: "case-bills", invalidates: ["list"] });
       await invalidate({ resource: "case-time-entries", invalidates: ["list"] });
@@ -59,10 +91,22 @@ const NewBillButton = ({ caseId }: { caseId: string }) => {
       <Button type="primary" onClick={() => setOpen(true)}>
         {t("cases.bills.create")}
       </Button>
-      <Modal open={isOpen} title={t("cases.bills.create")} okText={t("cases.bills.createOk")} confirmLoading={isSaving} onOk={() => form.submit()} onCancel={() => setOpen(false)} destroyOnHidden>
+      <Modal
+        open={isOpen}
+        title={t("cases.bills.create")}
+        okText={t("cases.bills.createOk")}
+        confirmLoading={isSaving}
+        onOk={() => form.submit()}
+        onCancel={() => setOpen(false)}
+        destroyOnHidden
+      >
         <p className="text-muted">{t("cases.bills.createHint")}</p>
         <Form form={form} layout="vertical" onFinish={(v) => void save(v)} preserve={false}>
-          <Form.Item name="fixedAmount" label={t("cases.bills.fields.fixedAmount")} rules={[{ pattern: MONEY, message: t("cases.finance.money") }]}>
+          <Form.Item
+            name="fixedAmount"
+            label={t("cases.bills.fields.fixedAmount")}
+            rules={[{ pattern: MONEY, message: t("cases.finance.money") }]}
+          >
             <Input inputMode="decimal" />
           </Form.Item>
           <Form.Item name="remark" label={t("cases.bills.fields.remark")}>
@@ -75,13 +119,23 @@ const NewBillButton = ({ caseId }: { caseId: string }) => {
 };
 
 /** Issue (draft → issued) and void, each against the bill's version. */
-const BillActions = ({ bill, caseId, canEdit }: { bill: BaseRecord; caseId: string; canEdit: boolean }) => {
+const BillActions = ({
+  bill,
+  caseId,
+  canEdit,
+}: {
+  bill: BaseRecord;
+  caseId: string;
+  canEdit: boolean;
+}) => {
   const { t } = useTranslation();
   const invalidate = useInvalidate();
   const queries = useQueryClient();
   if (!canEdit) return null;
   const move = async (to: "issue" | "void") => {
-    await api.post(`/case-bills/${String(bill.id)}/${to}`, { version: bill.version }).catch(() => undefined);
+    await api
+      .post(`/case-bills/${String(bill.id)}/${to}`, { version: bill.version })
+      .catch(() => undefined);
     await invalidate({ resource: "case-bills", invalidates: ["list"] });
     await invalidate({ resource: "case-time-entries", invalidates: ["list"] });
     await queries.invalidateQueries({ queryKey: ["case-finance", caseId] });
@@ -116,12 +170,27 @@ export const FinanceTab = ({ caseId, canEdit }: { caseId: string; canEdit: boole
           {
             key: "time",
             label: t("cases.finance.tabs.time"),
-            children: <CaseRecords caseId={caseId} resource="case-time-entries" title={t("cases.finance.tabs.time")} canEdit={canEdit} isLocked={(r) => Boolean(r.billId)} />,
+            children: (
+              <CaseRecords
+                caseId={caseId}
+                resource="case-time-entries"
+                title={t("cases.finance.tabs.time")}
+                canEdit={canEdit}
+                isLocked={(r) => Boolean(r.billId)}
+              />
+            ),
           },
           {
             key: "payments",
             label: t("cases.finance.tabs.payments"),
-            children: <CaseRecords caseId={caseId} resource="case-payments" title={t("cases.finance.tabs.payments")} canEdit={canEdit} />,
+            children: (
+              <CaseRecords
+                caseId={caseId}
+                resource="case-payments"
+                title={t("cases.finance.tabs.payments")}
+                canEdit={canEdit}
+              />
+            ),
           },
           {
             key: "bills",

@@ -34,7 +34,9 @@ export const LifecycleActions = ({ record }: { record: CaseRecord }) => {
       await api.post(`/cases/${record.id}/${path}`, { ...body, version: record.version });
       setDialog(null);
       void queries.invalidateQueries({ queryKey: caseKey(record.id) });
-      void queries.invalidateQueries({ queryKey: ["record-history", `/cases/${record.id}/history`] });
+      void queries.invalidateQueries({
+        queryKey: ["record-history", `/cases/${record.id}/history`],
+      });
       showToast({ message: t(done), color: "success" });
     } catch {
       // The http layer has toasted the server's reason; the dialog keeps what was typed.
@@ -45,9 +47,14 @@ export const LifecycleActions = ({ record }: { record: CaseRecord }) => {
 
   return (
     <Space wrap>
-      {record.status === "pre-filing" ? <Button onClick={() => setDialog("extend")}>{t("cases.actions.extend")}</Button> : null}
+      {record.status === "pre-filing" ? (
+        <Button onClick={() => setDialog("extend")}>{t("cases.actions.extend")}</Button>
+      ) : null}
       {record.status === "formal" ? (
-        <Popconfirm title={t("cases.lifecycle.closeConfirm")} onConfirm={() => void post("close", {}, "cases.lifecycle.closed")}>
+        <Popconfirm
+          title={t("cases.lifecycle.closeConfirm")}
+          onConfirm={() => void post("close", {}, "cases.lifecycle.closed")}
+        >
           <Button>{t("cases.actions.close")}</Button>
         </Popconfirm>
       ) : null}
@@ -68,7 +75,15 @@ export const LifecycleActions = ({ record }: { record: CaseRecord }) => {
       >
         <Form layout="vertical">
           <Form.Item label={t("cases.lifecycle.days")} htmlFor="case-extend-days">
-            <InputNumber id="case-extend-days" min={1} max={3650} precision={0} value={days} onChange={setDays} style={{ width: 160 }} />
+            <InputNumber
+              id="case-extend-days"
+              min={1}
+              max={3650}
+              precision={0}
+              value={days}
+              onChange={setDays}
+              style={{ width: 160 }}
+            />
           </Form.Item>
         </Form>
         <p role="status">{newDate ? t("cases.lifecycle.newDate", { date: newDate }) : null}</p>
@@ -83,8 +98,21 @@ export const LifecycleActions = ({ record }: { record: CaseRecord }) => {
         onCancel={() => setDialog(null)}
         destroyOnHidden
       >
-        <Form form={form} layout="vertical" preserve={false} onFinish={(v) => void post("terminate", { reason: v.reason.trim() }, "cases.lifecycle.terminated")}>
-          <Form.Item name="reason" label={t("cases.fields.terminationReason")} rules={[{ required: true, whitespace: true, message: t("cases.lifecycle.reasonRequired") }]}>
+        <Form
+          form={form}
+          layout="vertical"
+          preserve={false}
+          onFinish={(v) =>
+            void post("terminate", { reason: v.reason.trim() }, "cases.lifecycle.terminated")
+          }
+        >
+          <Form.Item
+            name="reason"
+            label={t("cases.fields.terminationReason")}
+            rules={[
+              { required: true, whitespace: true, message: t("cases.lifecycle.reasonRequired") },
+            ]}
+          >
             <Input.TextArea rows={3} maxLength={500} showCount />
           </Form.Item>
         </Form>

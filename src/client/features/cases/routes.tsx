@@ -22,16 +22,38 @@ export const casesRoutes: AppRoute[] = [
     menu: { icon: <SolutionOutlined />, label: "cases.menu" },
     resource: { name: "cases", action: "list" },
   },
-  { path: "/case/detail/:id", component: CaseDetail, meta: { ...CASE, action: "read", title: "cases.titles.detail" } },
-  { path: "/case/edit/:id", component: CaseEditPage, meta: { ...CASE, action: "update", title: "cases.titles.edit" } },
+  {
+    path: "/case/detail/:id",
+    component: CaseDetail,
+    meta: { ...CASE, action: "read", title: "cases.titles.detail" },
+  },
+  {
+    path: "/case/edit/:id",
+    component: CaseEditPage,
+    meta: { ...CASE, action: "update", title: "cases.titles.edit" },
+  },
   // Creating a case highlights the start-approval entry, like a contract.
   {
     path: "/case/add/:workflow/:type",
     component: CaseFormPage,
-    meta: { action: "create", subject: "LAWFIRM_CASE_VIEW", title: "cases.titles.create", isDetail: true, navActiveLink: "/workflow/add" },
+    meta: {
+      action: "create",
+      subject: "LAWFIRM_CASE_VIEW",
+      title: "cases.titles.create",
+      isDetail: true,
+      navActiveLink: "/workflow/add",
+    },
   },
-  { path: "/case/workflow/:id", component: CaseApprovalNew, meta: { ...APPROVAL_DETAIL, title: "cases.titles.approval" } },
-  { path: "/case/workflow/change/:id", component: CaseApprovalChange, meta: { ...APPROVAL_DETAIL, title: "cases.titles.changeApproval" } },
+  {
+    path: "/case/workflow/:id",
+    component: CaseApprovalNew,
+    meta: { ...APPROVAL_DETAIL, title: "cases.titles.approval" },
+  },
+  {
+    path: "/case/workflow/change/:id",
+    component: CaseApprovalChange,
+    meta: { ...APPROVAL_DETAIL, title: "cases.titles.changeApproval" },
+  },
 ];
 
 /** Below Settings: the firm's case numbering. */

@@ -17,7 +17,8 @@ export const CaseStartChooser = ({ parentCaseId }: { parentCaseId?: string }) =>
   const navigate = useNavigate();
   const { data, isLoading } = useStartOptions();
   if (isLoading || !data) return <Skeleton active />;
-  if (data.caseTypes.length === 0 || data.filingTypes.length === 0) return <Empty description={t("cases.start.none")} />;
+  if (data.caseTypes.length === 0 || data.filingTypes.length === 0)
+    return <Empty description={t("cases.start.none")} />;
   return (
     <div className="case-start-grid" role="list">
       {data.caseTypes.map((type) => (
@@ -30,10 +31,17 @@ export const CaseStartChooser = ({ parentCaseId }: { parentCaseId?: string }) =>
                   key={filing.value}
                   disabled={!filing.definitionId}
                   aria-label={`${type.label} · ${filing.label}`}
-                  onClick={() => filing.definitionId && navigate(startPath(filing.definitionId, type.value, filing.value, parentCaseId))}
+                  onClick={() =>
+                    filing.definitionId &&
+                    navigate(startPath(filing.definitionId, type.value, filing.value, parentCaseId))
+                  }
                 >
                   {filing.label}
-                  {filing.isPreFiling ? <span className="case-start-days">{t("cases.start.validDays", { n: filing.validityDays })}</span> : null}
+                  {filing.isPreFiling ? (
+                    <span className="case-start-days">
+                      {t("cases.start.validDays", { n: filing.validityDays })}
+                    </span>
+                  ) : null}
                 </Button>
               );
               return filing.definitionId ? (
@@ -60,7 +68,14 @@ export const StartCaseButton = () => {
       <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen(true)}>
         {t("cases.actions.create")}
       </Button>
-      <Modal open={isOpen} title={t("cases.start.title")} footer={null} width={760} onCancel={() => setOpen(false)} destroyOnHidden>
+      <Modal
+        open={isOpen}
+        title={t("cases.start.title")}
+        footer={null}
+        width={760}
+        onCancel={() => setOpen(false)}
+        destroyOnHidden
+      >
         <p className="text-muted">{t("cases.start.hint")}</p>
         <CaseStartChooser />
       </Modal>

@@ -11,12 +11,23 @@ import { api } from "../../lib/api";
  * templates for its type and current stage, right on the case, until one of them is applied,
  * instead of leaving it to be remembered.
  */
-export const TemplateOffer = ({ caseId, stage, onApplied }: { caseId: string; stage: string | null; onApplied: () => void }) => {
+export const TemplateOffer = ({
+  caseId,
+  stage,
+  onApplied,
+}: {
+  caseId: string;
+  stage: string | null;
+  onApplied: () => void;
+}) => {
   const { t } = useTranslation();
   const queries = useQueryClient();
   // Keyed by stage too: a stage change asks again for the new stage's templates.
   const key = ["case-templates", caseId, stage];
-  const { data: templates = [] } = useQuery({ queryKey: key, queryFn: () => api.get<{ id: string; isApplied: boolean }[]>(`/cases/${caseId}/task-templates`) });
+  const { data: templates = [] } = useQuery({
+    queryKey: key,
+    queryFn: () => api.get<{ id: string; isApplied: boolean }[]>(`/cases/${caseId}/task-templates`),
+  });
   // "Not now" holds for this case at this stage, in this browser; the next stage offers again.
   const dismissKey = `law-manage:template-offer:${caseId}:${stage ?? ""}`;
   const [, rerender] = useState(0);

@@ -3,7 +3,11 @@ import { Button, Modal, Space, Tag } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
-import { CONFLICT_SCOPES, type ConflictCheckResult, type ConflictHit as Hit } from "../../../shared/contracts/conflicts";
+import {
+  CONFLICT_SCOPES,
+  type ConflictCheckResult,
+  type ConflictHit as Hit,
+} from "../../../shared/contracts/conflicts";
 import { type Asked, ConflictResults, type SavedRef } from "./conflict-results";
 
 type Props = {
@@ -26,16 +30,35 @@ export const CaseCheckDialog = ({ keywords, adverse, attached, onAttached }: Pro
   const [result, setResult] = useState<{ asked: Asked; hits: Hit[] } | null>(null);
   const run = async () => {
     const asked = { keywords, scopes: [...CONFLICT_SCOPES], adverse };
-    const res = await mutateAsync({ url: "/api/conflicts/search", method: "post", values: asked }).catch(() => null);
+    const res = await mutateAsync({
+      url: "/api/conflicts/search",
+      method: "post",
+      values: asked,
+    }).catch(() => null);
     if (res) setResult({ asked, hits: (res.data as unknown as ConflictCheckResult).hits });
   };
   return (
     <Space wrap>
-      <Button onClick={() => void run()} loading={mutation.isPending} disabled={keywords.length === 0}>
+      <Button
+        onClick={() => void run()}
+        loading={mutation.isPending}
+        disabled={keywords.length === 0}
+      >
         {t("conflicts.case.run")}
       </Button>
-      {attached ? <Tag color="green">{t("conflicts.case.attached", { n: attached.hitCount })}</Tag> : <span className="text-muted">{t("conflicts.case.hint")}</span>}
-      <Modal open={Boolean(result)} title={t("conflicts.case.title", { keywords: keywords.join("、") })} footer={null} width={1000} onCancel={() => setResult(null)} destroyOnHidden>
+      {attached ? (
+        <Tag color="green">{t("conflicts.case.attached", { n: attached.hitCount })}</Tag>
+      ) : (
+        <span className="text-muted">{t("conflicts.case.hint")}</span>
+      )}
+      <Modal
+        open={Boolean(result)}
+        title={t("conflicts.case.title", { keywords: keywords.join("、") })}
+        footer={null}
+        width={1000}
+        onCancel={() => setResult(null)}
+        destroyOnHidden
+      >
         {result ? (
           <ConflictResults
             asked={result.asked}

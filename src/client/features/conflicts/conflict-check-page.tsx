@@ -5,7 +5,12 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 
-import { CONFLICT_SCOPES, type ConflictCheckResult, type ConflictHit as Hit, MAX_KEYWORDS } from "../../../shared/contracts/conflicts";
+import {
+  CONFLICT_SCOPES,
+  type ConflictCheckResult,
+  type ConflictHit as Hit,
+  MAX_KEYWORDS,
+} from "../../../shared/contracts/conflicts";
 import { FormSelect } from "../../components/form-select";
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { api } from "../../lib/api";
@@ -14,7 +19,13 @@ import { caseKeywords } from "./keywords";
 import { ReportHistory } from "./report-history";
 import { SavedReport } from "./saved-report";
 
-type CaseRef = { id: string; caseNo: string; name: string; accountId: string; parties: { name?: string; idNumber?: string }[] };
+type CaseRef = {
+  id: string;
+  caseNo: string;
+  name: string;
+  accountId: string;
+  parties: { name?: string; idNumber?: string }[];
+};
 
 /**
  * /manage/conflict-interest: keywords and scopes, the hits grouped by keyword, decisions, save;
@@ -38,7 +49,12 @@ export const ConflictCheckPage = () => {
     queryKey: ["conflict-case", caseId],
     queryFn: async () => {
       const record = await api.get<CaseRef>(`/cases/${caseId}`);
-      const client = await api.get<{ name: string }>(`/accounts/${record.accountId}`, { skipErrorHandler: true }).then((r) => r.name, () => undefined);
+      const client = await api
+        .get<{ name: string }>(`/accounts/${record.accountId}`, { skipErrorHandler: true })
+        .then(
+          (r) => r.name,
+          () => undefined,
+        );
       return { ...record, keywords: caseKeywords(record.parties ?? [], client) };
     },
     enabled: Boolean(caseId),
@@ -65,25 +81,52 @@ export const ConflictCheckPage = () => {
             style={{ marginBottom: 16 }}
             message={
               <>
-                {t("conflicts.forCase")} <Link to={`/case/detail/${kase.id}`}>{`${kase.caseNo} ${kase.name}`}</Link>
+                {t("conflicts.forCase")}{" "}
+                <Link to={`/case/detail/${kase.id}`}>{`${kase.caseNo} ${kase.name}`}</Link>
               </>
             }
           />
         ) : null}
-        <Form form={form} layout="vertical" initialValues={{ keywords: [], scopes: [...CONFLICT_SCOPES] }} onFinish={run}>
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{ keywords: [], scopes: [...CONFLICT_SCOPES] }}
+          onFinish={run}
+        >
           <Form.Item
             name="keywords"
             label={t("conflicts.keywords")}
             rules={[
-              { required: true, type: "array", min: 1, message: t("conflicts.errors.keywordEmpty") },
-              { type: "array", max: MAX_KEYWORDS, message: t("conflicts.errors.tooMany", { max: MAX_KEYWORDS }) },
-              { validator: (_, v: string[] = []) => (v.some((k) => !k.trim()) ? Promise.reject(new Error(t("conflicts.errors.keywordEmpty"))) : Promise.resolve()) },
+              {
+                required: true,
+                type: "array",
+                min: 1,
+                message: t("conflicts.errors.keywordEmpty"),
+              },
+              {
+                type: "array",
+                max: MAX_KEYWORDS,
+                message: t("conflicts.errors.tooMany", { max: MAX_KEYWORDS }),
+              },
+              {
+                validator: (_, v: string[] = []) =>
+                  v.some((k) => !k.trim())
+                    ? Promise.reject(new Error(t("conflicts.errors.keywordEmpty")))
+                    : Promise.resolve(),
+              },
             ]}
           >
-            <FormSelect mode="tags" open={false} tokenSeparators={[",", "，", ";", "；"]} placeholder={t("conflicts.keywordsHint")} />
+            <FormSelect
+              mode="tags"
+              open={false}
+              tokenSeparators={[",", "，", ";", "；"]}
+              placeholder={t("conflicts.keywordsHint")}
+            />
           </Form.Item>
           <Form.Item name="scopes" label={t("conflicts.scopes")}>
-            <Checkbox.Group options={CONFLICT_SCOPES.map((s) => ({ value: s, label: t(`conflicts.scope.${s}`) }))} />
+            <Checkbox.Group
+              options={CONFLICT_SCOPES.map((s) => ({ value: s, label: t(`conflicts.scope.${s}`) }))}
+            />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={mutation.isPending}>
             {t("conflicts.search")}
@@ -92,7 +135,14 @@ export const ConflictCheckPage = () => {
       </PagePanel>
       {hits && asked && (
         <PagePanel>
-          <ConflictResults key={runNo} asked={asked} hits={hits} caseId={caseId} onSaved={refreshHistory} onExported={refreshHistory} />
+          <ConflictResults
+            key={runNo}
+            asked={asked}
+            hits={hits}
+            caseId={caseId}
+            onSaved={refreshHistory}
+            onExported={refreshHistory}
+          />
         </PagePanel>
       )}
       {openId && (

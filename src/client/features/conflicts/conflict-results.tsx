@@ -27,7 +27,11 @@ export const ConflictResults = ({ asked, hits, caseId, onSaved, onExported }: Pr
   const { mutateAsync, mutation } = useCustomMutation();
   // A likely conflict starts as "potential conflict": saving it unread must not record "no conflict".
   const [decisions, setDecisions] = useState<Record<string, Decision>>(() =>
-    Object.fromEntries(hits.filter((h) => h.likelyConflict).map((h) => [h.key, { decision: "potential", remark: "" }])),
+    Object.fromEntries(
+      hits
+        .filter((h) => h.likelyConflict)
+        .map((h) => [h.key, { decision: "potential", remark: "" }]),
+    ),
   );
   const [uploading, setUploading] = useState<Record<string, boolean>>({});
   const [missingLetter, setMissingLetter] = useState(false);
@@ -42,22 +46,47 @@ export const ConflictResults = ({ asked, hits, caseId, onSaved, onExported }: Pr
       return;
     }
     setMissingLetter(false);
-    const res = await mutateAsync({ url: "/api/conflicts/reports", method: "post", values: { ...asked, decisions: list, ...(caseId ? { caseId } : {}) } });
+    const res = await mutateAsync({
+      url: "/api/conflicts/reports",
+      method: "post",
+      values: { ...asked, decisions: list, ...(caseId ? { caseId } : {}) },
+    });
     const report = res.data as unknown as SavedRef;
     setSaved(report);
     onSaved?.({ ...report, hitCount: hits.length });
   };
   const decide = (key: string, patch: Partial<Decision>) =>
-    setDecisions((all) => ({ ...all, [key]: { ...{ decision: "none", remark: "" }, ...all[key], ...patch } }));
+    setDecisions((all) => ({
+      ...all,
+      [key]: { ...{ decision: "none", remark: "" }, ...all[key], ...patch },
+    }));
   const isUploading = Object.values(uploading).some(Boolean);
 
   return (
     <section aria-label={t("conflicts.results")}>
-      <HitsTable keywords={asked.keywords} hits={hits} decisions={decisions} onDecide={decide} onBusy={(key, busy) => setUploading((all) => ({ ...all, [key]: busy }))} />
-      {missingLetter && <Alert style={{ marginTop: 16 }} type="error" showIcon message={t("conflicts.waiver.needed")} />}
+      <HitsTable
+        keywords={asked.keywords}
+        hits={hits}
+        decisions={decisions}
+        onDecide={decide}
+        onBusy={(key, busy) => setUploading((all) => ({ ...all, [key]: busy }))}
+      />
+      {missingLetter && (
+        <Alert
+          style={{ marginTop: 16 }}
+          type="error"
+          showIcon
+          message={t("conflicts.waiver.needed")}
+        />
+      )}
       <Space style={{ marginTop: 16 }}>
         {canSave && !saved && (
-          <Button type="primary" onClick={() => void save().catch(() => undefined)} loading={mutation.isPending} disabled={isUploading}>
+          <Button
+            type="primary"
+            onClick={() => void save().catch(() => undefined)}
+            loading={mutation.isPending}
+            disabled={isUploading}
+          >
             {t("conflicts.save")}
           </Button>
         )}

@@ -13,14 +13,36 @@ export const EquityPathDiagram = ({ path, id }: { path: HitPath; id?: string }) 
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const down = path.direction === "down";
-  const nodeStyle = { border: `1px solid ${token.colorBorder}`, borderRadius: token.borderRadiusSM, padding: "2px 8px" };
+  const nodeStyle = {
+    border: `1px solid ${token.colorBorder}`,
+    borderRadius: token.borderRadiusSM,
+    padding: "2px 8px",
+  };
   return (
-    <ol id={id} className="conflict-equity-path" aria-label={t(down ? "conflicts.path.down" : "conflicts.path.up")}
-      style={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 6, listStyle: "none", margin: "6px 0 0", padding: 0 }}>
+    <ol
+      id={id}
+      className="conflict-equity-path"
+      aria-label={t(down ? "conflicts.path.down" : "conflicts.path.up")}
+      style={{
+        display: "flex",
+        flexWrap: "wrap",
+        alignItems: "center",
+        gap: 6,
+        listStyle: "none",
+        margin: "6px 0 0",
+        padding: 0,
+      }}
+    >
       <li style={nodeStyle}>{path.from}</li>
       {path.steps.map((s, i) => (
         <li key={`${i}-${s.name}`} style={{ display: "inline-flex", alignItems: "center", gap: 6 }}>
-          <span role="img" aria-label={t(down ? "conflicts.path.holds" : "conflicts.path.heldBy", { share: s.share })} style={{ whiteSpace: "nowrap", fontWeight: 600 }}>
+          <span
+            role="img"
+            aria-label={t(down ? "conflicts.path.holds" : "conflicts.path.heldBy", {
+              share: s.share,
+            })}
+            style={{ whiteSpace: "nowrap", fontWeight: 600 }}
+          >
             {down ? `—${s.share}%→` : `←${s.share}%—`}
           </span>
           <span style={nodeStyle}>{s.name}</span>
@@ -37,7 +59,14 @@ export const EquityPathToggle = ({ path }: { path: HitPath }) => {
   const id = useId();
   return (
     <div>
-      <Button type="link" size="small" style={{ padding: 0 }} aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
+      <Button
+        type="link"
+        size="small"
+        style={{ padding: 0 }}
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((o) => !o)}
+      >
         {t(open ? "conflicts.path.hide" : "conflicts.path.show", { tiers: path.steps.length })}
       </Button>
       {open && <EquityPathDiagram path={path} id={id} />}

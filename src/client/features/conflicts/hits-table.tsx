@@ -1,7 +1,12 @@
 import { Input, Select, Space, Table, Tag, Typography, theme } from "antd";
 import { useTranslation } from "react-i18next";
 
-import { type ConflictHit as Hit, DECISIONS, type DecisionKind, type SavedHit } from "../../../shared/contracts/conflicts";
+import {
+  type ConflictHit as Hit,
+  DECISIONS,
+  type DecisionKind,
+  type SavedHit,
+} from "../../../shared/contracts/conflicts";
 import { FileUpload } from "../../components/file-upload";
 import { downloadByTicket } from "../../lib/file-transfer";
 import { EquityPathToggle } from "./equity-path";
@@ -9,9 +14,16 @@ import { EquityPathToggle } from "./equity-path";
 /** A decision being made on one hit, before the report is saved. */
 export type Decision = { decision: DecisionKind; remark: string; waiverFileId?: string };
 
-type Props = ({ keywords: string[] }) & (
-  | { hits: Hit[]; decisions: Record<string, Decision>; onDecide: (key: string, patch: Partial<Decision>) => void; onBusy: (key: string, busy: boolean) => void; readOnly?: false }
-  | { hits: SavedHit[]; letters: Record<string, string>; readOnly: true });
+type Props = { keywords: string[] } & (
+  | {
+      hits: Hit[];
+      decisions: Record<string, Decision>;
+      onDecide: (key: string, patch: Partial<Decision>) => void;
+      onBusy: (key: string, busy: boolean) => void;
+      readOnly?: false;
+    }
+  | { hits: SavedHit[]; letters: Record<string, string>; readOnly: true }
+);
 
 type Group = { key: string; keyword: string; count: number };
 type Row = Hit | SavedHit | Group;
@@ -56,10 +68,21 @@ export const HitsTable = (props: Props) => {
             aria-label={t("conflicts.cols.decision")}
             style={{ width: 180 }}
             value={d?.decision}
-            onChange={(v) => props.onDecide(h.key, { decision: v, ...(v === "waived" ? {} : { waiverFileId: undefined }) })}
+            onChange={(v) =>
+              props.onDecide(h.key, {
+                decision: v,
+                ...(v === "waived" ? {} : { waiverFileId: undefined }),
+              })
+            }
             options={DECISIONS.map((x) => ({ value: x, label: t(`conflicts.decision.${x}`) }))}
           />
-          <Input aria-label={t("conflicts.remark")} placeholder={t("conflicts.remark")} maxLength={1000} value={d?.remark} onChange={(e) => props.onDecide(h.key, { remark: e.target.value })} />
+          <Input
+            aria-label={t("conflicts.remark")}
+            placeholder={t("conflicts.remark")}
+            maxLength={1000}
+            value={d?.remark}
+            onChange={(e) => props.onDecide(h.key, { remark: e.target.value })}
+          />
         </Space>
         {d?.decision === "waived" && (
           <FileUpload
@@ -75,8 +98,13 @@ export const HitsTable = (props: Props) => {
   };
   // Case status in the words the case pages use (cases.status.*).
   const caseCell = (h: Hit | SavedHit) => {
-    if (h.masked) return h.leadPartner ? t("conflicts.masked.askPartner", { partner: h.leadPartner }) : t("conflicts.masked.noPartner");
-    return h.caseNo ? `${h.caseNo} · ${t(`cases.status.${h.caseStatus}`)} · ${h.caseCreatedAt?.slice(0, 10)} · ${h.leadLawyer ?? ""}` : "";
+    if (h.masked)
+      return h.leadPartner
+        ? t("conflicts.masked.askPartner", { partner: h.leadPartner })
+        : t("conflicts.masked.noPartner");
+    return h.caseNo
+      ? `${h.caseNo} · ${t(`cases.status.${h.caseStatus}`)} · ${h.caseCreatedAt?.slice(0, 10)} · ${h.leadLawyer ?? ""}`
+      : "";
   };
   return (
     <Table<Row>
@@ -86,26 +114,49 @@ export const HitsTable = (props: Props) => {
       columns={[
         {
           title: t("conflicts.cols.party"),
-          onCell: (r) => (isGroup(r) ? { colSpan: COLUMNS, style: { background: token.colorFillAlter } } : {}),
+          onCell: (r) =>
+            isGroup(r) ? { colSpan: COLUMNS, style: { background: token.colorFillAlter } } : {},
           render: (_, h) =>
             isGroup(h) ? (
               <Typography.Text strong>
-                {h.count ? t("conflicts.group", { keyword: h.keyword, count: h.count }) : t("conflicts.noHitGroup", { keyword: h.keyword })}
+                {h.count
+                  ? t("conflicts.group", { keyword: h.keyword, count: h.count })
+                  : t("conflicts.noHitGroup", { keyword: h.keyword })}
               </Typography.Text>
             ) : (
               <Space direction="vertical" size={0}>
                 <span>
-                  {h.masked ? <Typography.Text type="secondary">{t("conflicts.masked.name")}</Typography.Text> : h.name}{" "}
+                  {h.masked ? (
+                    <Typography.Text type="secondary">{t("conflicts.masked.name")}</Typography.Text>
+                  ) : (
+                    h.name
+                  )}{" "}
                   {h.likelyConflict && <Tag color="red">{t("conflicts.likely")}</Tag>}
                 </span>
                 {h.path && <EquityPathToggle path={h.path} />}
               </Space>
             ),
         },
-        { title: t("conflicts.cols.role"), ...rest, render: (_, h) => (isGroup(h) ? null : t(`cases.conflictRoles.${h.conflictRole}`)) },
-        { title: t("conflicts.cols.match"), ...rest, render: (_, h) => (isGroup(h) ? null : t(`conflicts.match.${h.match}`)) },
-        { title: t("conflicts.cols.case"), ...rest, render: (_, h) => (isGroup(h) ? "" : caseCell(h)) },
-        { title: t("conflicts.cols.decision"), ...rest, render: (_, h) => (isGroup(h) ? null : decisionCell(h)) },
+        {
+          title: t("conflicts.cols.role"),
+          ...rest,
+          render: (_, h) => (isGroup(h) ? null : t(`cases.conflictRoles.${h.conflictRole}`)),
+        },
+        {
+          title: t("conflicts.cols.match"),
+          ...rest,
+          render: (_, h) => (isGroup(h) ? null : t(`conflicts.match.${h.match}`)),
+        },
+        {
+          title: t("conflicts.cols.case"),
+          ...rest,
+          render: (_, h) => (isGroup(h) ? "" : caseCell(h)),
+        },
+        {
+          title: t("conflicts.cols.decision"),
+          ...rest,
+          render: (_, h) => (isGroup(h) ? null : decisionCell(h)),
+        },
       ]}
     />
   );

@@ -3,7 +3,8 @@ import { MAX_KEYWORDS } from "../../../shared/contracts/conflicts";
 
 type Party = { name?: string; idNumber?: string; conflictRole?: string };
 
-const keysOf = (parties: Party[]) => parties.flatMap((p) => [p.name, p.idNumber]).map((k) => (k ?? "").trim());
+const keysOf = (parties: Party[]) =>
+  parties.flatMap((p) => [p.name, p.idNumber]).map((k) => (k ?? "").trim());
 
 /** Keywords for a case's check: its parties' names and ID numbers, then its client (at most 10). */
 export const caseKeywords = (parties: Party[], clientName?: string) => {

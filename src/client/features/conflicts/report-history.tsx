@@ -23,15 +23,31 @@ const CaseCell = ({ row, onDiscarded }: { row: ReportRow; onDiscarded: () => voi
   if (row.caseId) return <Tag color="blue">{t("conflicts.history.attached")}</Tag>;
   if (row.isPending) return <Tag color="gold">{t("conflicts.history.pending")}</Tag>;
   const discard = async () => {
-    await mutateAsync({ url: `/api/conflicts/reports/${row.id}`, method: "delete", values: {}, successNotification: { type: "success", message: t("conflicts.history.discarded") } });
+    await mutateAsync({
+      url: `/api/conflicts/reports/${row.id}`,
+      method: "delete",
+      values: {},
+      successNotification: { type: "success", message: t("conflicts.history.discarded") },
+    });
     onDiscarded();
   };
   return (
     <Space size={4} wrap>
       <Tag>{t("conflicts.history.orphan")}</Tag>
       {me && String(me.id) === row.createdBy ? (
-        <Popconfirm title={t("conflicts.history.confirmDiscard")} okText={t("conflicts.history.discard")} cancelText={t("buttons.cancel")} onConfirm={() => discard().catch(() => undefined)}>
-          <Button size="small" type="link" danger loading={mutation.isPending} aria-label={`${t("conflicts.history.discard")} ${row.keywords.join("、")}`}>
+        <Popconfirm
+          title={t("conflicts.history.confirmDiscard")}
+          okText={t("conflicts.history.discard")}
+          cancelText={t("buttons.cancel")}
+          onConfirm={() => discard().catch(() => undefined)}
+        >
+          <Button
+            size="small"
+            type="link"
+            danger
+            loading={mutation.isPending}
+            aria-label={`${t("conflicts.history.discard")} ${row.keywords.join("、")}`}
+          >
             {t("conflicts.history.discard")}
           </Button>
         </Popconfirm>
@@ -47,7 +63,13 @@ export const formatAt = (at: string) => firmTime(at);
  * server records the SHA-256 of the bytes it sent and says it in a header; it is shown here so
  * the user can match the file to the record. `onExported` lets a list refresh its last hash.
  */
-export const ExportPdfButton = ({ report, onExported }: { report: { id: string; createdAt: string }; onExported?: () => void }) => {
+export const ExportPdfButton = ({
+  report,
+  onExported,
+}: {
+  report: { id: string; createdAt: string };
+  onExported?: () => void;
+}) => {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [sha, setSha] = useState("");
@@ -57,7 +79,11 @@ export const ExportPdfButton = ({ report, onExported }: { report: { id: string; 
       const name = `${t("conflicts.pdf.fileName")}-${dayjs(report.createdAt).format("YYYY-MM-DD")}-${report.id.slice(0, 8)}.pdf`;
       const res = await downloadFile(`/conflicts/reports/${report.id}/pdf`, { name });
       if (!res.ok) {
-        showToast({ message: res.message || t("conflicts.pdf.failed"), color: "error", timeout: 5000 });
+        showToast({
+          message: res.message || t("conflicts.pdf.failed"),
+          color: "error",
+          timeout: 5000,
+        });
         return;
       }
       setSha(res.header("x-content-sha256"));
@@ -72,7 +98,12 @@ export const ExportPdfButton = ({ report, onExported }: { report: { id: string; 
         {t("conflicts.exportPdf")}
       </Button>
       {sha && (
-        <Typography.Text type="secondary" copyable={{ text: sha }} data-testid="pdf-sha256" style={{ fontSize: 12, wordBreak: "break-all" }}>
+        <Typography.Text
+          type="secondary"
+          copyable={{ text: sha }}
+          data-testid="pdf-sha256"
+          style={{ fontSize: 12, wordBreak: "break-all" }}
+        >
           {t("conflicts.pdf.sha256", { sha })}
         </Typography.Text>
       )}
@@ -84,10 +115,20 @@ export const ExportPdfButton = ({ report, onExported }: { report: { id: string; 
  * The firm's saved reports, newest first (the server's order), searchable by keyword or by who ran
  * the check (the list's `q`); `refresh` changes after a save or an export.
  */
-export const ReportHistory = ({ refresh, onOpen }: { refresh: number; onOpen: (id: string) => void }) => {
+export const ReportHistory = ({
+  refresh,
+  onOpen,
+}: {
+  refresh: number;
+  onOpen: (id: string) => void;
+}) => {
   const { t } = useTranslation();
   const [q, setQ] = useState("");
-  const { result, query } = useCustom<ReportRow[]>({ url: "/api/conflicts/reports", method: "get", config: { query: q ? { q } : {} } });
+  const { result, query } = useCustom<ReportRow[]>({
+    url: "/api/conflicts/reports",
+    method: "get",
+    config: { query: q ? { q } : {} },
+  });
   useEffect(() => {
     if (refresh) void query.refetch();
   }, [refresh]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -109,7 +150,9 @@ export const ReportHistory = ({ refresh, onOpen }: { refresh: number; onOpen: (i
         loading={query.isLoading || query.isFetching}
         dataSource={rows}
         pagination={{ pageSize: 10, hideOnSinglePage: true }}
-        locale={{ emptyText: q ? t("conflicts.history.noMatch", { q }) : t("conflicts.history.empty") }}
+        locale={{
+          emptyText: q ? t("conflicts.history.noMatch", { q }) : t("conflicts.history.empty"),
+        }}
         aria-label={t("conflicts.history.title")}
         columns={[
           {
@@ -132,7 +175,11 @@ export const ReportHistory = ({ refresh, onOpen }: { refresh: number; onOpen: (i
           { title: t("conflicts.history.ranBy"), dataIndex: "createdByName", width: 120 },
           { title: t("conflicts.keywords"), render: (_, r) => r.keywords.join("、") },
           { title: t("conflicts.history.hits"), dataIndex: "hitCount", width: 90 },
-          { title: t("conflicts.history.case"), width: 170, render: (_, r) => <CaseCell row={r} onDiscarded={() => void query.refetch()} /> },
+          {
+            title: t("conflicts.history.case"),
+            width: 170,
+            render: (_, r) => <CaseCell row={r} onDiscarded={() => void query.refetch()} />,
+          },
           {
             title: t("conflicts.history.lastPdf"),
             width: 150,
@@ -142,14 +189,20 @@ export const ReportHistory = ({ refresh, onOpen }: { refresh: number; onOpen: (i
                   {r.lastPdfSha256.slice(0, 12)}…
                 </Typography.Text>
               ) : (
-                <Typography.Text type="secondary">{t("conflicts.history.noExports")}</Typography.Text>
+                <Typography.Text type="secondary">
+                  {t("conflicts.history.noExports")}
+                </Typography.Text>
               ),
           },
           {
             title: "",
             width: 90,
             render: (_, r) => (
-              <Button type="link" aria-label={`${t("conflicts.history.open")} ${r.keywords.join("、")} ${formatAt(r.createdAt)}`} onClick={() => onOpen(r.id)}>
+              <Button
+                type="link"
+                aria-label={`${t("conflicts.history.open")} ${r.keywords.join("、")} ${formatAt(r.createdAt)}`}
+                onClick={() => onOpen(r.id)}
+              >
                 {t("conflicts.history.open")}
               </Button>
             ),

@@ -3,7 +3,9 @@ import { lazy } from "react";
 
 import type { AppRoute } from "../../routing/route-types";
 
-const ConflictCheckPage = lazy(() => import("./pages").then((m) => ({ default: m.ConflictCheckPage })));
+const ConflictCheckPage = lazy(() =>
+  import("./pages").then((m) => ({ default: m.ConflictCheckPage })),
+);
 
 export const conflictsRoutes: AppRoute[] = [
   {

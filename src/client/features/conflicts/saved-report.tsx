@@ -7,17 +7,36 @@ import { HitsTable } from "./hits-table";
 import { ExportPdfButton, formatAt } from "./report-history";
 
 /** One saved report, read-only: it is evidence, so nothing here can change it. */
-export const SavedReport = ({ id, onClose, onExported }: { id: string; onClose: () => void; onExported?: () => void }) => {
+export const SavedReport = ({
+  id,
+  onClose,
+  onExported,
+}: {
+  id: string;
+  onClose: () => void;
+  onExported?: () => void;
+}) => {
   const { t } = useTranslation();
-  const { result, query } = useCustom<Report>({ url: `/api/conflicts/reports/${id}`, method: "get" });
+  const { result, query } = useCustom<Report>({
+    url: `/api/conflicts/reports/${id}`,
+    method: "get",
+  });
   const report = result?.data as Report | undefined;
   if (query.isLoading || !report || report.id !== id) return <Spin />;
   const letters = Object.fromEntries(report.letters.map((l) => [l.id, l.name]));
   return (
-    <section aria-label={t("conflicts.history.viewing", { at: formatAt(report.createdAt), name: report.createdByName })}>
+    <section
+      aria-label={t("conflicts.history.viewing", {
+        at: formatAt(report.createdAt),
+        name: report.createdByName,
+      })}
+    >
       <Space style={{ width: "100%", justifyContent: "space-between", marginBottom: 12 }}>
         <Typography.Title level={5} style={{ margin: 0 }}>
-          {t("conflicts.history.viewing", { at: formatAt(report.createdAt), name: report.createdByName })}
+          {t("conflicts.history.viewing", {
+            at: formatAt(report.createdAt),
+            name: report.createdByName,
+          })}
         </Typography.Title>
         <Space>
           <ExportPdfButton
@@ -31,13 +50,20 @@ export const SavedReport = ({ id, onClose, onExported }: { id: string; onClose: 
         </Space>
       </Space>
       <Descriptions size="small" column={1} style={{ marginBottom: 12 }}>
-        <Descriptions.Item label={t("conflicts.keywords")}>{report.keywords.join("、")}</Descriptions.Item>
-        <Descriptions.Item label={t("conflicts.scopes")}>{report.scopes.map((s) => t(`conflicts.scope.${s}`)).join("、")}</Descriptions.Item>
+        <Descriptions.Item label={t("conflicts.keywords")}>
+          {report.keywords.join("、")}
+        </Descriptions.Item>
+        <Descriptions.Item label={t("conflicts.scopes")}>
+          {report.scopes.map((s) => t(`conflicts.scope.${s}`)).join("、")}
+        </Descriptions.Item>
         <Descriptions.Item label={t("conflicts.history.exports")}>
           {report.exports.length === 0 ? (
             t("conflicts.history.noExports")
           ) : (
-            <ul aria-label={t("conflicts.history.exports")} style={{ margin: 0, paddingInlineStart: 16 }}>
+            <ul
+              aria-label={t("conflicts.history.exports")}
+              style={{ margin: 0, paddingInlineStart: 16 }}
+            >
               {report.exports.map((e) => (
                 <li key={`${e.at}-${e.sha256}`}>
                   {t("conflicts.history.exportedBy", { at: formatAt(e.at), name: e.by ?? "" })}{" "}

@@ -25,15 +25,35 @@ type Submission = {
 type Instance = { businessRef?: string };
 
 // What the approver decides on: the contract, its fee terms and the seal it will be stamped with.
-const SHOWN = ["name", "contractType", "startDate", "endDate", "amount", "feeType", "feeFixed", "feePercent", "feeTerms", "sealingFirm", "sealId", "copies", "signerName", "signerMobile", "signerEmail"];
+const SHOWN = [
+  "name",
+  "contractType",
+  "startDate",
+  "endDate",
+  "amount",
+  "feeType",
+  "feeFixed",
+  "feePercent",
+  "feeTerms",
+  "sealingFirm",
+  "sealId",
+  "copies",
+  "signerName",
+  "signerMobile",
+  "signerEmail",
+];
 
 /** The terms a contract approval proposes (or the contract it made, once accepted). */
 const ProposedContract = ({ instanceId }: { instanceId: string }) => {
   const { t } = useTranslation();
-  const { data } = useQuery({ queryKey: ["contract-submission", instanceId], queryFn: () => api.get<Submission>(`/contract-submissions/${instanceId}`) });
+  const { data } = useQuery({
+    queryKey: ["contract-submission", instanceId],
+    queryFn: () => api.get<Submission>(`/contract-submissions/${instanceId}`),
+  });
   const { data: types = [] } = useQuery({
     queryKey: ["schema-options", "dict:contract-type-labels"],
-    queryFn: () => api.get<{ value: string; label: string }[]>("/dictionaries/contract-type/options"),
+    queryFn: () =>
+      api.get<{ value: string; label: string }[]>("/dictionaries/contract-type/options"),
   });
   const { data: seals = [] } = useSealOptions();
   if (!data) return <Skeleton active />;
@@ -49,14 +69,28 @@ const ProposedContract = ({ instanceId }: { instanceId: string }) => {
   return (
     <section aria-label={t("contracts.titles.proposed")} className="record-summary">
       {data.contractId ? (
-        <Alert type="success" showIcon message={<Link to={`/contract/detail/${data.contractId}`}>{t("contracts.messages.created")}</Link>} />
+        <Alert
+          type="success"
+          showIcon
+          message={
+            <Link to={`/contract/detail/${data.contractId}`}>
+              {t("contracts.messages.created")}
+            </Link>
+          }
+        />
       ) : null}
-      <Descriptions size="small" column={{ xs: 1, sm: 2, md: 2, lg: 2, xl: 2, xxl: 2 }} title={t("contracts.titles.proposed")}>
+      <Descriptions
+        size="small"
+        column={{ xs: 1, sm: 2, md: 2, lg: 2, xl: 2, xxl: 2 }}
+        title={t("contracts.titles.proposed")}
+      >
         <Descriptions.Item label={t("contracts.fields.contractNo")}>
           {data.contractNo ? (
             <div>
               <div>{data.contractNo}</div>
-              {data.isNumberExpected ? <div className="record-summary-note">{t("contracts.approval.numberExpected")}</div> : null}
+              {data.isNumberExpected ? (
+                <div className="record-summary-note">{t("contracts.approval.numberExpected")}</div>
+              ) : null}
             </div>
           ) : (
             t("contracts.approval.numberOnAccept")
@@ -81,7 +115,10 @@ const ProposedContract = ({ instanceId }: { instanceId: string }) => {
 /** The contract an archive or void approval is about. */
 const ContractOfRequest = ({ instanceId }: { instanceId: string }) => {
   const { t } = useTranslation();
-  const { data } = useQuery({ queryKey: ["workflow-instance-ref", instanceId], queryFn: () => api.get<Instance>(`/workflow/instances/${instanceId}`) });
+  const { data } = useQuery({
+    queryKey: ["workflow-instance-ref", instanceId],
+    queryFn: () => api.get<Instance>(`/workflow/instances/${instanceId}`),
+  });
   const contractId = data?.businessRef?.split(":")[2];
   const { data: contract } = useQuery({
     queryKey: ["contract", contractId],
@@ -92,18 +129,37 @@ const ContractOfRequest = ({ instanceId }: { instanceId: string }) => {
   if (!contract) return null;
   const action = (contract.pendingAction ?? {}) as Record<string, unknown>;
   return (
-    <Descriptions size="small" column={{ xs: 1, sm: 2, md: 2, lg: 2, xl: 2, xxl: 2 }} title={t("contracts.titles.aboutContract")} className="record-summary">
+    <Descriptions
+      size="small"
+      column={{ xs: 1, sm: 2, md: 2, lg: 2, xl: 2, xxl: 2 }}
+      title={t("contracts.titles.aboutContract")}
+      className="record-summary"
+    >
       <Descriptions.Item label={t("contracts.fields.name")}>
         <Link to={`/contract/detail/${String(contract.id)}`}>{String(contract.name)}</Link>
       </Descriptions.Item>
-      <Descriptions.Item label={t("contracts.fields.contractNo")}>{String(contract.contractNo)}</Descriptions.Item>
+      <Descriptions.Item label={t("contracts.fields.contractNo")}>
+        {String(contract.contractNo)}
+      </Descriptions.Item>
       <Descriptions.Item label={t("contracts.fields.caseId")}>
         <CaseLink caseId={String(contract.caseId)} />
       </Descriptions.Item>
-      <Descriptions.Item label={t("contracts.fields.status")}>{t(`contracts.status.${String(contract.status)}`)}</Descriptions.Item>
-      <Descriptions.Item label={t("contracts.fields.createdBy")}>{name(contract.createdBy)}</Descriptions.Item>
-      {action.remark ? <Descriptions.Item label={t("contracts.fields.archiveRemark")}>{String(action.remark)}</Descriptions.Item> : null}
-      {action.reason ? <Descriptions.Item label={t("contracts.fields.voidReason")}>{String(action.reason)}</Descriptions.Item> : null}
+      <Descriptions.Item label={t("contracts.fields.status")}>
+        {t(`contracts.status.${String(contract.status)}`)}
+      </Descriptions.Item>
+      <Descriptions.Item label={t("contracts.fields.createdBy")}>
+        {name(contract.createdBy)}
+      </Descriptions.Item>
+      {action.remark ? (
+        <Descriptions.Item label={t("contracts.fields.archiveRemark")}>
+          {String(action.remark)}
+        </Descriptions.Item>
+      ) : null}
+      {action.reason ? (
+        <Descriptions.Item label={t("contracts.fields.voidReason")}>
+          {String(action.reason)}
+        </Descriptions.Item>
+      ) : null}
       {action.archiveFileIds ? (
         <Descriptions.Item label={t("contracts.fields.archiveFileIds")}>
           <FileLinks ids={action.archiveFileIds} />
@@ -123,10 +179,18 @@ export const ContractApprovalPage = ({ what }: { what: "new" | "archive" | "canc
   const { t } = useTranslation();
   const { id = "" } = useParams();
   const [search] = useSearchParams();
-  const summary = what === "new" ? <ProposedContract instanceId={id} /> : <ContractOfRequest instanceId={id} />;
+  const summary =
+    what === "new" ? <ProposedContract instanceId={id} /> : <ContractOfRequest instanceId={id} />;
   // A new contract's approval ends with the custodian's step: they confirm the copies and date stamped.
   const confirm = what === "new" ? stampConfirm(t) : undefined;
-  return <ApprovalDetailWithNext id={id} taskId={search.get("task") ?? undefined} summary={summary} acceptConfirm={confirm} />;
+  return (
+    <ApprovalDetailWithNext
+      id={id}
+      taskId={search.get("task") ?? undefined}
+      summary={summary}
+      acceptConfirm={confirm}
+    />
+  );
 };
 
 export const ContractApprovalNew = () => <ContractApprovalPage what="new" />;

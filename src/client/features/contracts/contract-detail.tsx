@@ -26,13 +26,34 @@ type Contract = Record<string, unknown> & {
   version: number;
   status: string;
   signingStatus: string;
-  case: { id: string; name: string; caseNo: string; status: string; folderId: string | null } | null;
+  case: {
+    id: string;
+    name: string;
+    caseNo: string;
+    status: string;
+    folderId: string | null;
+  } | null;
   seal: { name: string } | null;
   pendingApprovalId: string | null;
   pendingAction: Record<string, unknown> | null;
 };
 
-const FIELDS = ["contractNo", "contractType", "startDate", "endDate", "amount", "feeType", "feeFixed", "feePercent", "feeTerms", "sealingFirm", "copies", "signerName", "signerMobile", "signerEmail"];
+const FIELDS = [
+  "contractNo",
+  "contractType",
+  "startDate",
+  "endDate",
+  "amount",
+  "feeType",
+  "feeFixed",
+  "feePercent",
+  "feeTerms",
+  "sealingFirm",
+  "copies",
+  "signerName",
+  "signerMobile",
+  "signerEmail",
+];
 
 /** /contract/detail/:id: the contract with its case, parties, files, approvals, seal use and history. */
 export const ContractDetail = () => {
@@ -47,10 +68,14 @@ export const ContractDetail = () => {
   const [isMoving, setMoving] = useState(false);
   // The tab lives in the URL, so a notification's link (…?tab=esign) opens the right one.
   const [search, setSearch] = useSearchParams();
-  const { data: c } = useQuery({ queryKey: ["contract", id], queryFn: () => api.get<Contract>(`/contracts/${id}`) });
+  const { data: c } = useQuery({
+    queryKey: ["contract", id],
+    queryFn: () => api.get<Contract>(`/contracts/${id}`),
+  });
   const { data: types = [] } = useQuery({
     queryKey: ["schema-options", "dict:contract-type-labels"],
-    queryFn: () => api.get<{ value: string; label: string }[]>("/dictionaries/contract-type/options"),
+    queryFn: () =>
+      api.get<{ value: string; label: string }[]>("/dictionaries/contract-type/options"),
   });
   if (!c) return <Skeleton active />;
 
@@ -67,7 +92,8 @@ export const ContractDetail = () => {
   };
   const value = (key: string) => {
     const v = c[key];
-    if (v === null || v === undefined || v === "") return <span className="contract-muted">{t("schemaUi.notSet")}</span>;
+    if (v === null || v === undefined || v === "")
+      return <span className="contract-muted">{t("schemaUi.notSet")}</span>;
     if (key === "feeType") return t(`cases.feeTypes.${String(v)}`);
     if (key === "contractType") return types.find((o) => o.value === v)?.label ?? String(v);
     // Amounts read as money (¥1,200,000.00), as the schema's x-format marks them.
@@ -77,19 +103,35 @@ export const ContractDetail = () => {
   const info = (
     <Descriptions size="small" bordered column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 3 }}>
       <Descriptions.Item label={t("contracts.fields.caseId")}>
-        {c.case ? <Link to={`/case/detail/${c.case.id}`}>{`${c.case.caseNo} ${c.case.name}`}</Link> : null}
+        {c.case ? (
+          <Link to={`/case/detail/${c.case.id}`}>{`${c.case.caseNo} ${c.case.name}`}</Link>
+        ) : null}
         {c.case ? <Tag style={{ marginLeft: 8 }}>{t(`cases.status.${c.case.status}`)}</Tag> : null}
       </Descriptions.Item>
-      <Descriptions.Item label={t("contracts.fields.sealId")}>{c.seal?.name ?? <span className="contract-muted">{t("schemaUi.notSet")}</span>}</Descriptions.Item>
+      <Descriptions.Item label={t("contracts.fields.sealId")}>
+        {c.seal?.name ?? <span className="contract-muted">{t("schemaUi.notSet")}</span>}
+      </Descriptions.Item>
       {FIELDS.map((k) => (
         <Descriptions.Item key={k} label={t(`contracts.fields.${k}`)}>
           {value(k)}
         </Descriptions.Item>
       ))}
-      <Descriptions.Item label={t("contracts.fields.createdBy")}>{name(c.createdBy)}</Descriptions.Item>
-      <Descriptions.Item label={t("contracts.fields.createdAt")}>{firmTime(String(c.createdAt))}</Descriptions.Item>
-      {c.archivedAt ? <Descriptions.Item label={t("contracts.fields.archivedAt")}>{firmTime(String(c.archivedAt))}</Descriptions.Item> : null}
-      {c.archiveRemark ? <Descriptions.Item label={t("contracts.fields.archiveRemark")}>{String(c.archiveRemark)}</Descriptions.Item> : null}
+      <Descriptions.Item label={t("contracts.fields.createdBy")}>
+        {name(c.createdBy)}
+      </Descriptions.Item>
+      <Descriptions.Item label={t("contracts.fields.createdAt")}>
+        {firmTime(String(c.createdAt))}
+      </Descriptions.Item>
+      {c.archivedAt ? (
+        <Descriptions.Item label={t("contracts.fields.archivedAt")}>
+          {firmTime(String(c.archivedAt))}
+        </Descriptions.Item>
+      ) : null}
+      {c.archiveRemark ? (
+        <Descriptions.Item label={t("contracts.fields.archiveRemark")}>
+          {String(c.archiveRemark)}
+        </Descriptions.Item>
+      ) : null}
     </Descriptions>
   );
   return (
@@ -99,7 +141,9 @@ export const ContractDetail = () => {
           <Space wrap>
             {String(c.name)}
             <Tag color={STATUS_TAG[c.status]}>{t(`contracts.status.${c.status}`)}</Tag>
-            <Tag color={SIGNING_STATUS_COLORS[c.signingStatus]}>{t(`contracts.signingStatuses.${c.signingStatus}`)}</Tag>
+            <Tag color={SIGNING_STATUS_COLORS[c.signingStatus]}>
+              {t(`contracts.signingStatuses.${c.signingStatus}`)}
+            </Tag>
           </Space>
         }
         extra={
@@ -118,7 +162,9 @@ export const ContractDetail = () => {
               {/* E-signing is out or ended unsigned: marking it signed on paper is said out loud first. */}
               {c.status === "signing" && c.signingStatus !== "signing" ? (
                 <Popconfirm
-                  title={t("contracts.messages.markSignedWarning", { status: t(`contracts.signingStatuses.${c.signingStatus}`) })}
+                  title={t("contracts.messages.markSignedWarning", {
+                    status: t(`contracts.signingStatuses.${c.signingStatus}`),
+                  })}
                   onConfirm={() => void move("signed")}
                 >
                   <Button loading={isMoving}>{t("contracts.actions.toSigned")}</Button>
@@ -130,7 +176,10 @@ export const ContractDetail = () => {
                 </Button>
               ) : null}
               {["approved", "signing", "signed"].includes(c.status) ? (
-                <Popconfirm title={t("contracts.messages.voidConfirm")} onConfirm={() => setDialog("void")}>
+                <Popconfirm
+                  title={t("contracts.messages.voidConfirm")}
+                  onConfirm={() => setDialog("void")}
+                >
                   <Button danger>{t("contracts.actions.void")}</Button>
                 </Popconfirm>
               ) : null}
@@ -144,7 +193,11 @@ export const ContractDetail = () => {
             className="contract-void-note"
             type="info"
             showIcon
-            message={<Link to={`/contract/workflow/${pendingPath}/${c.pendingApprovalId}`}>{t(`contracts.messages.pending.${pendingPath}`)}</Link>}
+            message={
+              <Link to={`/contract/workflow/${pendingPath}/${c.pendingApprovalId}`}>
+                {t(`contracts.messages.pending.${pendingPath}`)}
+              </Link>
+            }
           />
         ) : null}
         {c.status === "voided" ? (
@@ -163,7 +216,11 @@ export const ContractDetail = () => {
           items={[
             { key: "info", label: t("contracts.tabs.info"), children: info },
             { key: "files", label: t("contracts.tabs.files"), children: <FilesTab id={id} /> },
-            { key: "approvals", label: t("contracts.tabs.approvals"), children: <ApprovalsTab url={`/contracts/${id}/approvals`} /> },
+            {
+              key: "approvals",
+              label: t("contracts.tabs.approvals"),
+              children: <ApprovalsTab url={`/contracts/${id}/approvals`} />,
+            },
             {
               key: "esign",
               label: t("contracts.tabs.esign"),
@@ -173,13 +230,31 @@ export const ContractDetail = () => {
                 </Suspense>
               ),
             },
-            { key: "seal", label: t("contracts.tabs.sealUsage"), children: <SealUsageTable url={`/contracts/${id}/seal-usages`} /> },
-            { key: "history", label: t("contracts.tabs.history"), children: <HistoryTab url={`/contracts/${id}/history`} fieldLabel={(k) => t(`contracts.fields.${k}`, k)} /> },
+            {
+              key: "seal",
+              label: t("contracts.tabs.sealUsage"),
+              children: <SealUsageTable url={`/contracts/${id}/seal-usages`} />,
+            },
+            {
+              key: "history",
+              label: t("contracts.tabs.history"),
+              children: (
+                <HistoryTab
+                  url={`/contracts/${id}/history`}
+                  fieldLabel={(k) => t(`contracts.fields.${k}`, k)}
+                />
+              ),
+            },
           ]}
         />
       </PagePanel>
       {dialog ? (
-        <RequestDialog what={dialog} contract={{ id, version: c.version, folderId: c.case?.folderId }} open onClose={() => setDialog(null)} />
+        <RequestDialog
+          what={dialog}
+          contract={{ id, version: c.version, folderId: c.case?.folderId }}
+          open
+          onClose={() => setDialog(null)}
+        />
       ) : null}
     </>
   );

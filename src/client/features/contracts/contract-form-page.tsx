@@ -54,16 +54,23 @@ export const ContractFormPage = () => {
   const { data: seals = [] } = useSealOptions();
   const { data: types = [] } = useQuery({
     queryKey: ["schema-options", "dict:contract-type"],
-    queryFn: () => api.get<{ value: string; label: string; enabled: boolean }[]>("/dictionaries/contract-type/options"),
+    queryFn: () =>
+      api.get<{ value: string; label: string; enabled: boolean }[]>(
+        "/dictionaries/contract-type/options",
+      ),
   });
-  const { data: preview } = useQuery({ queryKey: ["contract-number-preview"], queryFn: () => api.get<{ contractNo: string }>("/contract-number-preview") });
+  const { data: preview } = useQuery({
+    queryKey: ["contract-number-preview"],
+    queryFn: () => api.get<{ contractNo: string }>("/contract-number-preview"),
+  });
 
   useEffect(() => {
     const fromCase = search.get("caseId");
     if (fromCase) form.setFieldValue("caseId", fromCase);
   }, [search, form]);
   useEffect(() => {
-    if (preview && !form.isFieldTouched("contractNo")) form.setFieldValue("contractNo", preview.contractNo);
+    if (preview && !form.isFieldTouched("contractNo"))
+      form.setFieldValue("contractNo", preview.contractNo);
   }, [preview, form]);
   // The case's fee arrangement is the starting point of the contract's fee terms.
   useEffect(() => {
@@ -82,7 +89,8 @@ export const ContractFormPage = () => {
   });
   const contactRule = {
     validator: async () => {
-      if (!form.getFieldValue("signerMobile") && !form.getFieldValue("signerEmail")) throw new Error(t("contracts.errors.signerContact"));
+      if (!form.getFieldValue("signerMobile") && !form.getFieldValue("signerEmail"))
+        throw new Error(t("contracts.errors.signerContact"));
     },
   };
 
@@ -95,10 +103,17 @@ export const ContractFormPage = () => {
         values: payloadOf(values, files),
         ...(typed && typed !== preview?.contractNo ? { contractNo: typed } : {}),
       };
-      const data = await api.post<{ instanceId: string }>("/contract-submissions", body, keyFor(body));
+      const data = await api.post<{ instanceId: string }>(
+        "/contract-submissions",
+        body,
+        keyFor(body),
+      );
       navigate(`/contract/workflow/${data.instanceId}`);
     } catch (err) {
-      if (isApiError(err) && err.fields.length > 0) form.setFields(err.fields.map((f) => ({ name: f.field.split(".")[0], errors: [f.message] })));
+      if (isApiError(err) && err.fields.length > 0)
+        form.setFields(
+          err.fields.map((f) => ({ name: f.field.split(".")[0], errors: [f.message] })),
+        );
     } finally {
       setSaving(false);
     }
@@ -109,50 +124,107 @@ export const ContractFormPage = () => {
     <>
       <PageHeader title={t("contracts.titles.create")} />
       <PagePanel>
-        <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} initialValues={{ copies: 2 }} className="record-form">
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={(v) => void submit(v)}
+          initialValues={{ copies: 2 }}
+          className="record-form"
+        >
           <Row gutter={16}>
             <Col xs={24} md={12}>
-              <Form.Item name="caseId" label={f("caseId")} rules={[{ required: true, message: t("contracts.form.required") }]}>
-                <Select showSearch optionFilterProp="label" options={cases.map((c) => ({ value: c.id, label: `${c.caseNo} ${c.name}` }))} />
+              <Form.Item
+                name="caseId"
+                label={f("caseId")}
+                rules={[{ required: true, message: t("contracts.form.required") }]}
+              >
+                <Select
+                  showSearch
+                  optionFilterProp="label"
+                  options={cases.map((c) => ({ value: c.id, label: `${c.caseNo} ${c.name}` }))}
+                />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name="contractType" label={f("contractType")} rules={[{ required: true, message: t("contracts.form.required") }]}>
-                <Select options={types.filter((o) => o.enabled).map((o) => ({ value: o.value, label: o.label }))} />
+              <Form.Item
+                name="contractType"
+                label={f("contractType")}
+                rules={[{ required: true, message: t("contracts.form.required") }]}
+              >
+                <Select
+                  options={types
+                    .filter((o) => o.enabled)
+                    .map((o) => ({ value: o.value, label: o.label }))}
+                />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name="name" label={f("name")} rules={[{ required: true, whitespace: true, message: t("contracts.form.required") }, { max: 200 }]}>
+              <Form.Item
+                name="name"
+                label={f("name")}
+                rules={[
+                  { required: true, whitespace: true, message: t("contracts.form.required") },
+                  { max: 200 },
+                ]}
+              >
                 <Input />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name="contractNo" label={f("contractNo")} extra={t("contracts.form.numberHint")}>
+              <Form.Item
+                name="contractNo"
+                label={f("contractNo")}
+                extra={t("contracts.form.numberHint")}
+              >
                 <Input maxLength={100} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name="startDate" label={f("startDate")} dependencies={["endDate"]} rules={[{ required: true, message: t("contracts.form.required") }, dateRule("start")]}>
+              <Form.Item
+                name="startDate"
+                label={f("startDate")}
+                dependencies={["endDate"]}
+                rules={[
+                  { required: true, message: t("contracts.form.required") },
+                  dateRule("start"),
+                ]}
+              >
                 <DatePicker style={{ width: "100%" }} onKeyDown={noEnterSubmit} />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name="endDate" label={f("endDate")} dependencies={["startDate"]} rules={[{ required: true, message: t("contracts.form.required") }, dateRule("end")]}>
+              <Form.Item
+                name="endDate"
+                label={f("endDate")}
+                dependencies={["startDate"]}
+                rules={[{ required: true, message: t("contracts.form.required") }, dateRule("end")]}
+              >
                 <DatePicker style={{ width: "100%" }} onKeyDown={noEnterSubmit} />
               </Form.Item>
             </Col>
             <Col xs={24} md={8}>
-              <Form.Item name="amount" label={f("amount")} rules={[{ pattern: /^\d+(\.\d{1,2})?$/, message: t("contracts.form.money") }]}>
+              <Form.Item
+                name="amount"
+                label={f("amount")}
+                rules={[{ pattern: /^\d+(\.\d{1,2})?$/, message: t("contracts.form.money") }]}
+              >
                 <Input inputMode="decimal" />
               </Form.Item>
             </Col>
             <Col xs={24} md={8}>
               <Form.Item name="feeType" label={f("feeType")}>
-                <Select allowClear options={FEE_TYPES.map((v) => ({ value: v, label: t(`cases.feeTypes.${v}`) }))} />
+                <Select
+                  allowClear
+                  options={FEE_TYPES.map((v) => ({ value: v, label: t(`cases.feeTypes.${v}`) }))}
+                />
               </Form.Item>
             </Col>
             <Col xs={24} md={8}>
-              <Form.Item name="feeFixed" label={f("feeFixed")} rules={[{ pattern: /^\d+(\.\d{1,2})?$/, message: t("contracts.form.money") }]}>
+              <Form.Item
+                name="feeFixed"
+                label={f("feeFixed")}
+                rules={[{ pattern: /^\d+(\.\d{1,2})?$/, message: t("contracts.form.money") }]}
+              >
                 <Input inputMode="decimal" />
               </Form.Item>
             </Col>
@@ -165,7 +237,10 @@ export const ContractFormPage = () => {
               <Form.Item name="sealId" label={f("sealId")}>
                 <Select
                   allowClear
-                  options={seals.map((s) => ({ value: s.id, label: `${s.name}（${t(`seals.types.${s.sealType}`)}）` }))}
+                  options={seals.map((s) => ({
+                    value: s.id,
+                    label: `${s.name}（${t(`seals.types.${s.sealType}`)}）`,
+                  }))}
                   onChange={(id) => {
                     const seal = seals.find((s) => s.id === id);
                     if (seal) form.setFieldValue("sealingFirm", seal.sealingFirm);
@@ -179,17 +254,37 @@ export const ContractFormPage = () => {
               </Form.Item>
             </Col>
             <Col xs={24} md={8}>
-              <Form.Item name="copies" label={f("copies")} rules={[{ required: true, message: t("contracts.form.required") }]}>
+              <Form.Item
+                name="copies"
+                label={f("copies")}
+                rules={[{ required: true, message: t("contracts.form.required") }]}
+              >
                 <InputNumber min={1} max={999} precision={0} style={{ width: "100%" }} />
               </Form.Item>
             </Col>
             <Col xs={24}>
-              <Form.Item label={f("attachmentIds")} htmlFor="contract-files" extra={kase ? t("contracts.form.toCaseFolder", { no: kase.caseNo }) : undefined}>
-                <FileUpload id="contract-files" folderId={kase?.folderId} onChange={setFiles} onBusy={setUploading} label={t("contracts.form.upload")} />
+              <Form.Item
+                label={f("attachmentIds")}
+                htmlFor="contract-files"
+                extra={kase ? t("contracts.form.toCaseFolder", { no: kase.caseNo }) : undefined}
+              >
+                <FileUpload
+                  id="contract-files"
+                  folderId={kase?.folderId}
+                  onChange={setFiles}
+                  onBusy={setUploading}
+                  label={t("contracts.form.upload")}
+                />
               </Form.Item>
             </Col>
             <Col xs={24} md={8}>
-              <Form.Item name="signerName" label={f("signerName")} rules={[{ required: true, whitespace: true, message: t("contracts.form.required") }]}>
+              <Form.Item
+                name="signerName"
+                label={f("signerName")}
+                rules={[
+                  { required: true, whitespace: true, message: t("contracts.form.required") },
+                ]}
+              >
                 <Input maxLength={50} />
               </Form.Item>
             </Col>
@@ -204,7 +299,12 @@ export const ContractFormPage = () => {
               </Form.Item>
             </Col>
             <Col xs={24} md={8}>
-              <Form.Item name="signerEmail" label={f("signerEmail")} dependencies={["signerMobile"]} rules={[{ type: "email", message: t("contracts.form.email") }, contactRule]}>
+              <Form.Item
+                name="signerEmail"
+                label={f("signerEmail")}
+                dependencies={["signerMobile"]}
+                rules={[{ type: "email", message: t("contracts.form.email") }, contactRule]}
+              >
                 <Input inputMode="email" maxLength={100} />
               </Form.Item>
             </Col>

@@ -17,7 +17,11 @@ export const ContractList = () => {
   const { data: flow } = useStartable("contract");
   const create =
     can("create", "LAWFIRM_CONTRACT_VIEW") && flow ? (
-      <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`/contract/add/${flow.id}`)}>
+      <Button
+        type="primary"
+        icon={<PlusOutlined />}
+        onClick={() => navigate(`/contract/add/${flow.id}`)}
+      >
         {t("contracts.actions.create")}
       </Button>
     ) : null;
@@ -29,7 +33,11 @@ export const ContractList = () => {
           resource="contracts"
           createButton={create}
           linkTo={(record) => `/contract/detail/${String(record.id)}`}
-          nameExtra={(record) => (record.status === "voided" ? <Tag color={STATUS_TAG.voided}>{t("contracts.status.voided")}</Tag> : null)}
+          nameExtra={(record) =>
+            record.status === "voided" ? (
+              <Tag color={STATUS_TAG.voided}>{t("contracts.status.voided")}</Tag>
+            ) : null
+          }
         />
       </PagePanel>
     </>

@@ -1,3 +1,7 @@
-export { ContractApprovalArchive, ContractApprovalCancel, ContractApprovalNew } from "./contract-approval-page";
+export {
+  ContractApprovalArchive,
+  ContractApprovalCancel,
+  ContractApprovalNew,
+} from "./contract-approval-page";
 export { ContractDetail } from "./contract-detail";
 export { ContractFormPage } from "./contract-form-page";

@@ -35,7 +35,10 @@ export const RequestDialog = ({ what, contract, open, onClose }: Props) => {
   const isArchive = what === "archive";
   const { data: esign } = useQuery({
     queryKey: ["contract-sealed", contract.id],
-    queryFn: () => api.get<{ current: { status: string; sealedFileId: string | null } | null }>(`/contracts/${contract.id}/esign`),
+    queryFn: () =>
+      api.get<{ current: { status: string; sealedFileId: string | null } | null }>(
+        `/contracts/${contract.id}/esign`,
+      ),
     enabled: isArchive,
   });
   const sealedId = esign?.current?.status === "completed" ? esign.current.sealedFileId : null;
@@ -53,11 +56,16 @@ export const RequestDialog = ({ what, contract, open, onClose }: Props) => {
       const body = isArchive
         ? { archiveFileIds: chosen, remark: text?.trim() || undefined, version: contract.version }
         : { reason: String(text ?? "").trim(), certificateIds: files, version: contract.version };
-      const data = await api.post<{ instanceId: string }>(`/contracts/${contract.id}/${what}`, body, keyFor(body));
+      const data = await api.post<{ instanceId: string }>(
+        `/contracts/${contract.id}/${what}`,
+        body,
+        keyFor(body),
+      );
       onClose();
       navigate(`/contract/workflow/${isArchive ? "archive" : "cancel"}/${data.instanceId}`);
     } catch (err) {
-      if (isApiError(err) && err.fields.length > 0) form.setFields([{ name: "text", errors: err.fields.map((f) => f.message) }]);
+      if (isApiError(err) && err.fields.length > 0)
+        form.setFields([{ name: "text", errors: err.fields.map((f) => f.message) }]);
     } finally {
       setSaving(false);
     }
@@ -75,7 +83,9 @@ export const RequestDialog = ({ what, contract, open, onClose }: Props) => {
     >
       <Form form={form} layout="vertical">
         <Form.Item
-          label={t(isArchive ? "contracts.fields.archiveFileIds" : "contracts.fields.voidCertificateIds")}
+          label={t(
+            isArchive ? "contracts.fields.archiveFileIds" : "contracts.fields.voidCertificateIds",
+          )}
           htmlFor={`contract-${what}-files`}
           required
           validateStatus={fileError ? "error" : undefined}
@@ -110,7 +120,14 @@ export const RequestDialog = ({ what, contract, open, onClose }: Props) => {
         <Form.Item
           name="text"
           label={t(isArchive ? "contracts.fields.archiveRemark" : "contracts.fields.voidReason")}
-          rules={isArchive ? [{ max: 1000 }] : [{ required: true, whitespace: true, message: t("contracts.form.required") }, { max: 1000 }]}
+          rules={
+            isArchive
+              ? [{ max: 1000 }]
+              : [
+                  { required: true, whitespace: true, message: t("contracts.form.required") },
+                  { max: 1000 },
+                ]
+          }
         >
           <Input.TextArea rows={3} />
         </Form.Item>

@@ -24,10 +24,34 @@ type AgendaKeyDate = {
   confirmedAt: string | null;
   isOverdue: boolean;
 };
-type AgendaTask = { id: string; title: string; dueDate: string | null; priority: string; status: string; caseId: string | null; isOverdue: boolean };
-type Agenda = { today: string; until: string; hearings: AgendaKeyDate[]; deadlines: AgendaKeyDate[]; unconfirmed: AgendaKeyDate[]; tasks: AgendaTask[]; pendingApprovals: number };
+type AgendaTask = {
+  id: string;
+  title: string;
+  dueDate: string | null;
+  priority: string;
+  status: string;
+  caseId: string | null;
+  isOverdue: boolean;
+};
+type Agenda = {
+  today: string;
+  until: string;
+  hearings: AgendaKeyDate[];
+  deadlines: AgendaKeyDate[];
+  unconfirmed: AgendaKeyDate[];
+  tasks: AgendaTask[];
+  pendingApprovals: number;
+};
 
-const Section = ({ title, count, children }: { title: string; count: number; children: ReactNode }) => (
+const Section = ({
+  title,
+  count,
+  children,
+}: {
+  title: string;
+  count: number;
+  children: ReactNode;
+}) => (
   <PagePanel className="deadlines-section agenda-section">
     <h2 className="agenda-section-title">
       {title} <Tag>{count}</Tag>
@@ -40,7 +64,17 @@ const Section = ({ title, count, children }: { title: string; count: number; chi
  * A plain list rather than antd List: List brings Pagination and with it Select (about 24 KB of
  * compressed JS) into the page every member lands on, for lists that never page.
  */
-const AgendaList = <T extends { id: string }>({ rows, isLoading, empty, render }: { rows: T[]; isLoading: boolean; empty: string; render: (row: T) => ReactNode }) => {
+const AgendaList = <T extends { id: string }>({
+  rows,
+  isLoading,
+  empty,
+  render,
+}: {
+  rows: T[];
+  isLoading: boolean;
+  empty: string;
+  render: (row: T) => ReactNode;
+}) => {
   if (isLoading) return <Skeleton active title={false} paragraph={{ rows: 2 }} />;
   if (rows.length === 0) return <p className="agenda-empty">{empty}</p>;
   return (
@@ -81,17 +115,30 @@ export const AgendaPage = () => {
   return (
     <div>
       <PageHeader title={t("deadlines.agenda.title")} />
-      {ready ? <p className="agenda-secondary agenda-range">{t("deadlines.agenda.range", { from: data?.today, to: data?.until })} <FirmZoneNote /></p> : null}
+      {ready ? (
+        <p className="agenda-secondary agenda-range">
+          {t("deadlines.agenda.range", { from: data?.today, to: data?.until })} <FirmZoneNote />
+        </p>
+      ) : null}
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={16}>
-          <Section title={t("deadlines.agenda.hearings")} count={data?.hearings?.length ?? 0}>{keyDateList(data?.hearings, t("deadlines.agenda.noHearings"))}</Section>
-          <Section title={t("deadlines.agenda.deadlines")} count={data?.deadlines?.length ?? 0}>{keyDateList(data?.deadlines, t("deadlines.agenda.noDeadlines"))}</Section>
-          <Section title={t("deadlines.agenda.unconfirmed")} count={data?.unconfirmed?.length ?? 0}>{keyDateList(data?.unconfirmed, t("deadlines.agenda.noUnconfirmed"))}</Section>
+          <Section title={t("deadlines.agenda.hearings")} count={data?.hearings?.length ?? 0}>
+            {keyDateList(data?.hearings, t("deadlines.agenda.noHearings"))}
+          </Section>
+          <Section title={t("deadlines.agenda.deadlines")} count={data?.deadlines?.length ?? 0}>
+            {keyDateList(data?.deadlines, t("deadlines.agenda.noDeadlines"))}
+          </Section>
+          <Section title={t("deadlines.agenda.unconfirmed")} count={data?.unconfirmed?.length ?? 0}>
+            {keyDateList(data?.unconfirmed, t("deadlines.agenda.noUnconfirmed"))}
+          </Section>
         </Col>
         <Col xs={24} lg={8}>
           <PagePanel className="deadlines-section agenda-section">
             <Link to="/workflow/center/pending">
-              <Statistic title={t("deadlines.agenda.approvals")} value={data?.pendingApprovals ?? 0} />
+              <Statistic
+                title={t("deadlines.agenda.approvals")}
+                value={data?.pendingApprovals ?? 0}
+              />
             </Link>
           </PagePanel>
           <Section title={t("deadlines.agenda.tasks")} count={data?.tasks?.length ?? 0}>
@@ -103,7 +150,9 @@ export const AgendaPage = () => {
                 <>
                   {r.dueDate ? <DueDate date={r.dueDate} /> : null}
                   <Link to={taskPath(r.id)}>{r.title}</Link>
-                  {r.priority === "high" ? <Tag color="red">{t("deadlines.priorities.high")}</Tag> : null}
+                  {r.priority === "high" ? (
+                    <Tag color="red">{t("deadlines.priorities.high")}</Tag>
+                  ) : null}
                 </>
               )}
             />

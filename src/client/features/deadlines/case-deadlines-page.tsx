@@ -17,8 +17,12 @@ export const CaseDeadlinesPage = () => {
   const { result } = useOne<{ name: string; caseNo: string }>({ resource: "cases", id });
   return (
     <div>
-      <Typography.Title level={3}>{t("deadlines.keyDates.pageTitle", { name: result?.name ?? "" })}</Typography.Title>
-      {result?.caseNo ? <Typography.Paragraph type="secondary">{result.caseNo}</Typography.Paragraph> : null}
+      <Typography.Title level={3}>
+        {t("deadlines.keyDates.pageTitle", { name: result?.name ?? "" })}
+      </Typography.Title>
+      {result?.caseNo ? (
+        <Typography.Paragraph type="secondary">{result.caseNo}</Typography.Paragraph>
+      ) : null}
       <Card size="small" title={t("deadlines.keyDates.tab")} className="deadlines-section">
         <KeyDatesTab caseId={id} />
       </Card>

@@ -8,7 +8,15 @@ import type { KeyDate } from "./types";
  * they are not offered as (disabled) controls. The hidden items keep them in the form's values,
  * which choose the fields and drive the preview.
  */
-export const FixedOnEdit = ({ row, typeLabel, ruleLabel }: { row: KeyDate; typeLabel: string; ruleLabel: string }) => {
+export const FixedOnEdit = ({
+  row,
+  typeLabel,
+  ruleLabel,
+}: {
+  row: KeyDate;
+  typeLabel: string;
+  ruleLabel: string;
+}) => {
   const { t } = useTranslation();
   return (
     <>
@@ -22,8 +30,20 @@ export const FixedOnEdit = ({ row, typeLabel, ruleLabel }: { row: KeyDate; typeL
         column={1}
         items={[
           { key: "type", label: t("deadlines.fields.deadlineType"), children: typeLabel },
-          { key: "source", label: t("deadlines.fields.source"), children: t(`deadlines.sources.${row.source}`) },
-          ...(row.ruleCode ? [{ key: "rule", label: t("deadlines.fields.ruleCode"), children: ruleLabel || row.ruleCode }] : []),
+          {
+            key: "source",
+            label: t("deadlines.fields.source"),
+            children: t(`deadlines.sources.${row.source}`),
+          },
+          ...(row.ruleCode
+            ? [
+                {
+                  key: "rule",
+                  label: t("deadlines.fields.ruleCode"),
+                  children: ruleLabel || row.ruleCode,
+                },
+              ]
+            : []),
         ]}
       />
       <Typography.Paragraph type="secondary" className="deadlines-fixed-hint">

@@ -39,13 +39,20 @@ export const changeOf = (row: KeyDate, v: KeyDateValues): KeyDateChange => {
   const isComputed = row.source === "computed";
   const dueDate = day(v.dueDate);
   const startsAt = v.startsAt ? fromPickerValue(v.startsAt) : undefined;
-  const isMoved = startsAt !== undefined && dayjs(startsAt).valueOf() !== (row.startsAt ? dayjs(row.startsAt).valueOf() : null);
+  const isMoved =
+    startsAt !== undefined &&
+    dayjs(startsAt).valueOf() !== (row.startsAt ? dayjs(row.startsAt).valueOf() : null);
   return {
     version: row.version,
     ...(isComputed ? { triggerDate: day(v.triggerDate) } : {}),
     ...(!isComputed && dueDate && dueDate !== row.dueDate ? { dueDate } : {}),
     ...(isMoved ? { startsAt } : {}),
-    ...Object.fromEntries((["court", "courtroom", "judge", "subject", "note"] as const).map((k) => [k, v[k]?.trim() ?? ""])),
+    ...Object.fromEntries(
+      (["court", "courtroom", "judge", "subject", "note"] as const).map((k) => [
+        k,
+        v[k]?.trim() ?? "",
+      ]),
+    ),
     ...(v.responsibleId ? { responsibleId: v.responsibleId } : {}),
     reminderOffsets: v.reminderOffsets ?? [],
   };

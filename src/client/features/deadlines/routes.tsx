@@ -6,11 +6,18 @@ import type { AppRoute } from "../../routing/route-types";
 
 // The landing page of every member: its own module, not the case tabs and forms of its feature.
 const AgendaPage = lazy(() => import("./agenda-page").then((m) => ({ default: m.AgendaPage })));
-const CaseDeadlinesPage = lazy(() => import("./pages").then((m) => ({ default: m.CaseDeadlinesPage })));
+const CaseDeadlinesPage = lazy(() =>
+  import("./pages").then((m) => ({ default: m.CaseDeadlinesPage })),
+);
 
 /** The landing page: "My next 14 days". */
 export const agendaRoutes: AppRoute[] = [
-  { path: "/home", component: AgendaPage, meta: { ...BASIC, title: "deadlines.agenda.title" }, menu: { icon: <HomeOutlined />, label: "deadlines.menu.home" } },
+  {
+    path: "/home",
+    component: AgendaPage,
+    meta: { ...BASIC, title: "deadlines.agenda.title" },
+    menu: { icon: <HomeOutlined />, label: "deadlines.menu.home" },
+  },
 ];
 
 /** A case's key dates and tasks, where the home page, calendar and reminders link. */
@@ -18,6 +25,12 @@ export const keyDatesRoutes: AppRoute[] = [
   {
     path: "/cases/:id/key-dates",
     component: CaseDeadlinesPage,
-    meta: { action: "read", subject: "LAWFIRM_CASE_VIEW", title: "deadlines.keyDates.tab", isDetail: true, navActiveLink: "/calendar" },
+    meta: {
+      action: "read",
+      subject: "LAWFIRM_CASE_VIEW",
+      title: "deadlines.keyDates.tab",
+      isDetail: true,
+      navActiveLink: "/calendar",
+    },
   },
 ];

@@ -1,1 +1,6 @@
-export type { DeadlinePreview as Preview, DeadlineRule, DeadlineType, KeyDate } from "../../../shared/contracts/deadlines";
+export type {
+  DeadlinePreview as Preview,
+  DeadlineRule,
+  DeadlineType,
+  KeyDate,
+} from "../../../shared/contracts/deadlines";

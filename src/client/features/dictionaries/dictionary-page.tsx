@@ -1,6 +1,32 @@
-import { ArrowDownOutlined, ArrowUpOutlined, BookOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from "@ant-design/icons";
-import { useCreate, useCustomMutation, useDelete, useInvalidate, useList, useUpdate } from "@refinedev/core";
-import { Button, Empty, Form, Input, List, Modal, Popconfirm, Space, Switch, Table, Tag } from "antd";
+import {
+  ArrowDownOutlined,
+  ArrowUpOutlined,
+  BookOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  PlusOutlined,
+} from "@ant-design/icons";
+import {
+  useCreate,
+  useCustomMutation,
+  useDelete,
+  useInvalidate,
+  useList,
+  useUpdate,
+} from "@refinedev/core";
+import {
+  Button,
+  Empty,
+  Form,
+  Input,
+  List,
+  Modal,
+  Popconfirm,
+  Space,
+  Switch,
+  Table,
+  Tag,
+} from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -10,8 +36,28 @@ import "../../components/split-panels.css";
 import { cleanAttributes, hasAttributes, ItemAttributes } from "./item-attributes";
 import "./dictionaries.css";
 
-type DictType = { id: string; code: string; name: string; nameZh: string; nameEn: string; isSystem: boolean; itemCount: number; version: number };
-type Item = { id: string; typeId: string; code: string; labelZh: string; labelEn: string; label: string; sortOrder: number; isEnabled: boolean; version: number; attributes?: Record<string, unknown> };
+type DictType = {
+  id: string;
+  code: string;
+  name: string;
+  nameZh: string;
+  nameEn: string;
+  isSystem: boolean;
+  itemCount: number;
+  version: number;
+};
+type Item = {
+  id: string;
+  typeId: string;
+  code: string;
+  labelZh: string;
+  labelEn: string;
+  label: string;
+  sortOrder: number;
+  isEnabled: boolean;
+  version: number;
+  attributes?: Record<string, unknown>;
+};
 type Editing = { kind: "type" | "item"; record: DictType | Item | null } | null;
 
 const CODE = /^[a-z0-9][a-z0-9_-]*$/;
@@ -21,7 +67,10 @@ export const DictionaryPage = () => {
   const { t } = useTranslation();
   const can = useCan();
   const invalidate = useInvalidate();
-  const { result: typeResult } = useList<DictType>({ resource: "dictionary-types", pagination: { mode: "off" } });
+  const { result: typeResult } = useList<DictType>({
+    resource: "dictionary-types",
+    pagination: { mode: "off" },
+  });
   const types = typeResult.data;
   const [typeId, setTypeId] = useState<string | null>(null);
   const current = types.find((x) => x.id === typeId) ?? types[0];
@@ -35,25 +84,38 @@ export const DictionaryPage = () => {
   const [search, setSearch] = useState("");
   const items = useMemo(() => {
     const q = search.trim().toLowerCase();
-    return itemResult.data.filter((i) => !q || [i.code, i.labelZh, i.labelEn].some((v) => v.toLowerCase().includes(q)));
+    return itemResult.data.filter(
+      (i) => !q || [i.code, i.labelZh, i.labelEn].some((v) => v.toLowerCase().includes(q)),
+    );
   }, [itemResult.data, search]);
   const [editing, setEditing] = useState<Editing>(null);
   const [form] = Form.useForm();
-  const create = useCreate({ successNotification: () => ({ message: t("org.notices.created"), type: "success" }) });
-  const update = useUpdate({ successNotification: () => ({ message: t("org.notices.saved"), type: "success" }) });
+  const create = useCreate({
+    successNotification: () => ({ message: t("org.notices.created"), type: "success" }),
+  });
+  const update = useUpdate({
+    successNotification: () => ({ message: t("org.notices.saved"), type: "success" }),
+  });
   const remove = useDelete();
   const reorder = useCustomMutation();
   const canEdit = can("update", "ORG_DICTIONARY");
 
   useEffect(() => {
-    if (editing) form.setFieldsValue(editing.record ?? { code: "", nameZh: "", nameEn: "", labelZh: "", labelEn: "" });
+    if (editing)
+      form.setFieldsValue(
+        editing.record ?? { code: "", nameZh: "", nameEn: "", labelZh: "", labelEn: "" },
+      );
   }, [editing, form]);
 
   const move = async (index: number, delta: -1 | 1) => {
     const ids = itemResult.data.map((i) => i.id);
     const [moved] = ids.splice(index, 1);
     ids.splice(index + delta, 0, moved);
-    await reorder.mutateAsync({ url: "/api/dictionary-items/reorder", method: "post", values: { typeId: current!.id, ids } });
+    await reorder.mutateAsync({
+      url: "/api/dictionary-items/reorder",
+      method: "post",
+      values: { typeId: current!.id, ids },
+    });
     void invalidate({ resource: "dictionary-items", invalidates: ["list"] });
   };
 
@@ -65,11 +127,19 @@ export const DictionaryPage = () => {
     try {
       if (editing.record) {
         const { code: _code, ...rest } = values;
-        await update.mutateAsync({ resource, id: editing.record.id, values: { ...rest, version: editing.record.version } });
+        await update.mutateAsync({
+          resource,
+          id: editing.record.id,
+          values: { ...rest, version: editing.record.version },
+        });
       } else {
-        await create.mutateAsync({ resource, values: editing.kind === "item" ? { ...values, typeId: current!.id } : values });
+        await create.mutateAsync({
+          resource,
+          values: editing.kind === "item" ? { ...values, typeId: current!.id } : values,
+        });
       }
-      if (editing.kind === "type") void invalidate({ resource: "dictionary-types", invalidates: ["list"] });
+      if (editing.kind === "type")
+        void invalidate({ resource: "dictionary-types", invalidates: ["list"] });
       setEditing(null);
     } catch {
       // Toasted (e.g. a taken code); the dialog keeps the input.
@@ -84,9 +154,16 @@ export const DictionaryPage = () => {
     <>
       <PageHeader
         title={t("dictionaries.title")}
-        extra={can("create", "ORG_DICTIONARY") ? (
-          <Button icon={<PlusOutlined />} onClick={() => setEditing({ kind: "type", record: null })}>{t("dictionaries.createType")}</Button>
-        ) : null}
+        extra={
+          can("create", "ORG_DICTIONARY") ? (
+            <Button
+              icon={<PlusOutlined />}
+              onClick={() => setEditing({ kind: "type", record: null })}
+            >
+              {t("dictionaries.createType")}
+            </Button>
+          ) : null
+        }
       />
       <div className="org-split">
         <PagePanel className="dict-types">
@@ -94,8 +171,14 @@ export const DictionaryPage = () => {
             dataSource={types}
             size="small"
             renderItem={(d) => (
-              <List.Item className={d.id === current?.id ? "dict-type is-active" : "dict-type"} onClick={() => setTypeId(d.id)}>
-                <Space><BookOutlined />{d.name}</Space>
+              <List.Item
+                className={d.id === current?.id ? "dict-type is-active" : "dict-type"}
+                onClick={() => setTypeId(d.id)}
+              >
+                <Space>
+                  <BookOutlined />
+                  {d.name}
+                </Space>
                 <Tag>{d.itemCount}</Tag>
               </List.Item>
             )}
@@ -111,44 +194,169 @@ export const DictionaryPage = () => {
                   {current.isSystem ? <Tag color="gold">{t("dictionaries.system")}</Tag> : null}
                 </Space>
                 <Space wrap>
-                  <Input.Search allowClear placeholder={t("dictionaries.search")} onChange={(e) => setSearch(e.target.value)} style={{ width: 200 }} />
-                  {canEdit ? <Button icon={<EditOutlined />} onClick={() => setEditing({ kind: "type", record: current })}>{t("dictionaries.editType")}</Button> : null}
+                  <Input.Search
+                    allowClear
+                    placeholder={t("dictionaries.search")}
+                    onChange={(e) => setSearch(e.target.value)}
+                    style={{ width: 200 }}
+                  />
+                  {canEdit ? (
+                    <Button
+                      icon={<EditOutlined />}
+                      onClick={() => setEditing({ kind: "type", record: current })}
+                    >
+                      {t("dictionaries.editType")}
+                    </Button>
+                  ) : null}
                   {can("delete", "ORG_DICTIONARY") && !current.isSystem ? (
-                    <Popconfirm title={t("dictionaries.confirmDeleteType", { name: current.name })} okText={t("buttons.delete")} cancelText={t("buttons.cancel")} onConfirm={() => remove.mutate({ successNotification: () => ({ message: t("org.notices.deleted"), type: "success" }), resource: "dictionary-types", id: current.id }, { onSuccess: () => setTypeId(null) })}>
-                      <Button danger icon={<DeleteOutlined />}>{t("dictionaries.deleteType")}</Button>
+                    <Popconfirm
+                      title={t("dictionaries.confirmDeleteType", { name: current.name })}
+                      okText={t("buttons.delete")}
+                      cancelText={t("buttons.cancel")}
+                      onConfirm={() =>
+                        remove.mutate(
+                          {
+                            successNotification: () => ({
+                              message: t("org.notices.deleted"),
+                              type: "success",
+                            }),
+                            resource: "dictionary-types",
+                            id: current.id,
+                          },
+                          { onSuccess: () => setTypeId(null) },
+                        )
+                      }
+                    >
+                      <Button danger icon={<DeleteOutlined />}>
+                        {t("dictionaries.deleteType")}
+                      </Button>
                     </Popconfirm>
                   ) : null}
                   {can("create", "ORG_DICTIONARY") ? (
-                    <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ kind: "item", record: null })}>{t("dictionaries.createItem")}</Button>
+                    <Button
+                      type="primary"
+                      icon={<PlusOutlined />}
+                      onClick={() => setEditing({ kind: "item", record: null })}
+                    >
+                      {t("dictionaries.createItem")}
+                    </Button>
                   ) : null}
                 </Space>
               </div>
-              <Table<Item> dataSource={items} loading={query.isFetching} rowKey="id" size="small" pagination={false} scroll={{ x: 720 }} locale={{ emptyText: t("dictionaries.empty") }}>
-                <Table.Column<Item> key="order" title={t("dictionaries.fields.order")} width={110} render={(_, item) => {
-                  const index = itemResult.data.findIndex((i) => i.id === item.id);
-                  return canEdit && !search ? (
+              <Table<Item>
+                dataSource={items}
+                loading={query.isFetching}
+                rowKey="id"
+                size="small"
+                pagination={false}
+                scroll={{ x: 720 }}
+                locale={{ emptyText: t("dictionaries.empty") }}
+              >
+                <Table.Column<Item>
+                  key="order"
+                  title={t("dictionaries.fields.order")}
+                  width={110}
+                  render={(_, item) => {
+                    const index = itemResult.data.findIndex((i) => i.id === item.id);
+                    return canEdit && !search ? (
+                      <Space size={0}>
+                        <Button
+                          size="small"
+                          type="text"
+                          icon={<ArrowUpOutlined />}
+                          disabled={index === 0}
+                          aria-label={t("dictionaries.moveUp")}
+                          onClick={() => void move(index, -1)}
+                        />
+                        <Button
+                          size="small"
+                          type="text"
+                          icon={<ArrowDownOutlined />}
+                          disabled={index === itemResult.data.length - 1}
+                          aria-label={t("dictionaries.moveDown")}
+                          onClick={() => void move(index, 1)}
+                        />
+                      </Space>
+                    ) : (
+                      index + 1
+                    );
+                  }}
+                />
+                <Table.Column<Item>
+                  key="code"
+                  dataIndex="code"
+                  title={t("dictionaries.fields.code")}
+                  render={(v: string) => <code className="org-code">{v}</code>}
+                />
+                <Table.Column<Item>
+                  key="labelZh"
+                  dataIndex="labelZh"
+                  title={t("dictionaries.fields.labelZh")}
+                />
+                <Table.Column<Item>
+                  key="labelEn"
+                  dataIndex="labelEn"
+                  title={t("dictionaries.fields.labelEn")}
+                />
+                <Table.Column<Item>
+                  key="isEnabled"
+                  title={t("dictionaries.fields.enabled")}
+                  width={90}
+                  render={(_, item) => (
+                    <Switch
+                      size="small"
+                      checked={item.isEnabled}
+                      disabled={!canEdit}
+                      aria-label={t("dictionaries.toggle", { label: item.label })}
+                      onChange={(isEnabled) =>
+                        update.mutate({
+                          resource: "dictionary-items",
+                          id: item.id,
+                          values: { isEnabled, version: item.version },
+                        })
+                      }
+                    />
+                  )}
+                />
+                <Table.Column<Item>
+                  key="actions"
+                  title={t("table.actions")}
+                  width={150}
+                  render={(_, item) => (
                     <Space size={0}>
-                      <Button size="small" type="text" icon={<ArrowUpOutlined />} disabled={index === 0} aria-label={t("dictionaries.moveUp")} onClick={() => void move(index, -1)} />
-                      <Button size="small" type="text" icon={<ArrowDownOutlined />} disabled={index === itemResult.data.length - 1} aria-label={t("dictionaries.moveDown")} onClick={() => void move(index, 1)} />
+                      {canEdit ? (
+                        <Button
+                          size="small"
+                          type="link"
+                          onClick={() => setEditing({ kind: "item", record: item })}
+                        >
+                          {t("buttons.edit")}
+                        </Button>
+                      ) : null}
+                      {can("delete", "ORG_DICTIONARY") ? (
+                        <Popconfirm
+                          title={t("dictionaries.confirmDeleteItem", { label: item.label })}
+                          okText={t("buttons.delete")}
+                          cancelText={t("buttons.cancel")}
+                          onConfirm={() =>
+                            remove.mutate({
+                              successNotification: () => ({
+                                message: t("org.notices.deleted"),
+                                type: "success",
+                              }),
+                              resource: "dictionary-items",
+                              id: item.id,
+                            })
+                          }
+                        >
+                          <Button size="small" type="link" danger>
+                            {t("buttons.delete")}
+                          </Button>
+                        </Popconfirm>
+                      ) : null}
                     </Space>
-                  ) : index + 1;
-                }} />
-                <Table.Column<Item> key="code" dataIndex="code" title={t("dictionaries.fields.code")} render={(v: string) => <code className="org-code">{v}</code>} />
-                <Table.Column<Item> key="labelZh" dataIndex="labelZh" title={t("dictionaries.fields.labelZh")} />
-                <Table.Column<Item> key="labelEn" dataIndex="labelEn" title={t("dictionaries.fields.labelEn")} />
-                <Table.Column<Item> key="isEnabled" title={t("dictionaries.fields.enabled")} width={90} render={(_, item) => (
-                  <Switch size="small" checked={item.isEnabled} disabled={!canEdit} aria-label={t("dictionaries.toggle", { label: item.label })} onChange={(isEnabled) => update.mutate({ resource: "dictionary-items", id: item.id, values: { isEnabled, version: item.version } })} />
-                )} />
-                <Table.Column<Item> key="actions" title={t("table.actions")} width={150} render={(_, item) => (
-                  <Space size={0}>
-                    {canEdit ? <Button size="small" type="link" onClick={() => setEditing({ kind: "item", record: item })}>{t("buttons.edit")}</Button> : null}
-                    {can("delete", "ORG_DICTIONARY") ? (
-                      <Popconfirm title={t("dictionaries.confirmDeleteItem", { label: item.label })} okText={t("buttons.delete")} cancelText={t("buttons.cancel")} onConfirm={() => remove.mutate({ successNotification: () => ({ message: t("org.notices.deleted"), type: "success" }), resource: "dictionary-items", id: item.id })}>
-                        <Button size="small" type="link" danger>{t("buttons.delete")}</Button>
-                      </Popconfirm>
-                    ) : null}
-                  </Space>
-                )} />
+                  )}
+                />
               </Table>
             </>
           ) : (
@@ -167,16 +375,37 @@ export const DictionaryPage = () => {
         destroyOnHidden
       >
         <Form form={form} layout="vertical" onFinish={save}>
-          <Form.Item name="code" label={t("dictionaries.fields.code")} extra={t("dictionaries.codeHint")} rules={editing?.record ? [] : [{ required: true, max: 50, pattern: CODE, message: t("dictionaries.codeHint") }]}>
+          <Form.Item
+            name="code"
+            label={t("dictionaries.fields.code")}
+            extra={t("dictionaries.codeHint")}
+            rules={
+              editing?.record
+                ? []
+                : [{ required: true, max: 50, pattern: CODE, message: t("dictionaries.codeHint") }]
+            }
+          >
             <Input disabled={Boolean(editing?.record)} />
           </Form.Item>
-          <Form.Item name={zhKey} label={t("dictionaries.fields.labelZh")} rules={[{ required: true, max: 100, message: t("org.validation.required", { field: t("dictionaries.fields.labelZh") }) }]}>
+          <Form.Item
+            name={zhKey}
+            label={t("dictionaries.fields.labelZh")}
+            rules={[
+              {
+                required: true,
+                max: 100,
+                message: t("org.validation.required", { field: t("dictionaries.fields.labelZh") }),
+              },
+            ]}
+          >
             <Input />
           </Form.Item>
           <Form.Item name={enKey} label={t("dictionaries.fields.labelEn")} rules={[{ max: 100 }]}>
             <Input />
           </Form.Item>
-          {!isType && hasAttributes(current?.code) ? <ItemAttributes typeCode={current?.code} /> : null}
+          {!isType && hasAttributes(current?.code) ? (
+            <ItemAttributes typeCode={current?.code} />
+          ) : null}
         </Form>
       </Modal>
     </>

@@ -1,5 +1,19 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, FolderAddOutlined, RestOutlined, SwapOutlined } from "@ant-design/icons";
-import { useCreate, useCustom, useDelete, useInvalidate, useList, useUpdate } from "@refinedev/core";
+import {
+  DeleteOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  FolderAddOutlined,
+  RestOutlined,
+  SwapOutlined,
+} from "@ant-design/icons";
+import {
+  useCreate,
+  useCustom,
+  useDelete,
+  useInvalidate,
+  useList,
+  useUpdate,
+} from "@refinedev/core";
 import { Button, Modal, Result, Space, Tooltip, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -23,7 +37,13 @@ import "./documents.css";
 /** Shown instead of the page when the user may not read documents. */
 export const NoPermission = () => {
   const { t } = useTranslation();
-  return <Result status="403" title={t("documents.noPermission")} subTitle={t("documents.noPermissionHint")} />;
+  return (
+    <Result
+      status="403"
+      title={t("documents.noPermission")}
+      subTitle={t("documents.noPermissionHint")}
+    />
+  );
 };
 
 /** The firm's document store: folder tree, file list, uploads, preview, versions and trash. */
@@ -43,8 +63,14 @@ const DocumentManager = () => {
   const [preview, setPreview] = useState<DocFile | null>(null);
   const [versionsOf, setVersionsOf] = useState<DocFile | null>(null);
   const [isTrashOpen, setIsTrashOpen] = useState(false);
-  const { result: folderList, query: folderQuery } = useList<DocFolder>({ resource: "documents/folders", pagination: { mode: "off" } });
-  const { result: usageResult, query: usageQuery } = useCustom<Usage>({ url: "/api/documents/usage", method: "get" });
+  const { result: folderList, query: folderQuery } = useList<DocFolder>({
+    resource: "documents/folders",
+    pagination: { mode: "off" },
+  });
+  const { result: usageResult, query: usageQuery } = useCustom<Usage>({
+    url: "/api/documents/usage",
+    method: "get",
+  });
   const invalidate = useInvalidate();
   const create = useCreate<DocFolder>();
   const update = useUpdate<DocFolder>();
@@ -65,13 +91,32 @@ const DocumentManager = () => {
     };
     if (naming === "create") {
       create.mutate(
-        { resource: "documents/folders", values: { name, parentId: folder?.id ?? null }, successNotification: false },
-        { onSuccess: () => { showToast({ message: t("documents.messages.folderCreated"), color: "success" }); done(); } },
+        {
+          resource: "documents/folders",
+          values: { name, parentId: folder?.id ?? null },
+          successNotification: false,
+        },
+        {
+          onSuccess: () => {
+            showToast({ message: t("documents.messages.folderCreated"), color: "success" });
+            done();
+          },
+        },
       );
     } else if (folder) {
       update.mutate(
-        { resource: "documents/folders", id: folder.id, values: { name, version: folder.version }, successNotification: false },
-        { onSuccess: () => { showToast({ message: t("documents.messages.renamed"), color: "success" }); done(); } },
+        {
+          resource: "documents/folders",
+          id: folder.id,
+          values: { name, version: folder.version },
+          successNotification: false,
+        },
+        {
+          onSuccess: () => {
+            showToast({ message: t("documents.messages.renamed"), color: "success" });
+            done();
+          },
+        },
       );
     }
   };
@@ -79,8 +124,18 @@ const DocumentManager = () => {
   const moveFolder = (parentId: string | null) =>
     folder &&
     update.mutate(
-      { resource: "documents/folders", id: folder.id, values: { parentId, version: folder.version }, successNotification: false },
-      { onSuccess: () => { showToast({ message: t("documents.messages.moved"), color: "success" }); setIsMoving(false); } },
+      {
+        resource: "documents/folders",
+        id: folder.id,
+        values: { parentId, version: folder.version },
+        successNotification: false,
+      },
+      {
+        onSuccess: () => {
+          showToast({ message: t("documents.messages.moved"), color: "success" });
+          setIsMoving(false);
+        },
+      },
     );
 
   const deleteFolder = () =>
@@ -89,10 +144,12 @@ const DocumentManager = () => {
       title: t("documents.confirm.deleteFolder", { name: folder.name }),
       okButtonProps: { danger: true },
       onOk: () =>
-        remove.mutateAsync({ resource: "documents/folders", id: folder.id, successNotification: false }).then(() => {
-          showToast({ message: t("documents.messages.deleted"), color: "success" });
-          setSelected(ALL);
-        }),
+        remove
+          .mutateAsync({ resource: "documents/folders", id: folder.id, successNotification: false })
+          .then(() => {
+            showToast({ message: t("documents.messages.deleted"), color: "success" });
+            setSelected(ALL);
+          }),
     });
 
   const downloadZip = () => {
@@ -115,7 +172,10 @@ const DocumentManager = () => {
           <Space>
             {usage && (
               <Typography.Text type="secondary">
-                {t("documents.usage", { used: formatSize(usage.usedBytes), quota: formatSize(usage.quotaBytes) })}
+                {t("documents.usage", {
+                  used: formatSize(usage.usedBytes),
+                  quota: formatSize(usage.quotaBytes),
+                })}
               </Typography.Text>
             )}
             {canDelete && (
@@ -131,26 +191,56 @@ const DocumentManager = () => {
           <div className="doc-side-bar">
             {canCreate && (
               <Tooltip title={t("documents.actions.newFolder")}>
-                <Button size="small" icon={<FolderAddOutlined />} aria-label={t("documents.actions.newFolder")} onClick={() => setNaming("create")} />
+                <Button
+                  size="small"
+                  icon={<FolderAddOutlined />}
+                  aria-label={t("documents.actions.newFolder")}
+                  onClick={() => setNaming("create")}
+                />
               </Tooltip>
             )}
             {canUpdate && (
               <>
                 <Tooltip title={t("documents.actions.rename")}>
-                  <Button size="small" icon={<EditOutlined />} disabled={!folder} aria-label={t("documents.actions.rename")} onClick={() => setNaming("rename")} />
+                  <Button
+                    size="small"
+                    icon={<EditOutlined />}
+                    disabled={!folder}
+                    aria-label={t("documents.actions.rename")}
+                    onClick={() => setNaming("rename")}
+                  />
                 </Tooltip>
                 <Tooltip title={t("documents.actions.move")}>
-                  <Button size="small" icon={<SwapOutlined />} disabled={!folder} aria-label={t("documents.actions.move")} onClick={() => setIsMoving(true)} />
+                  <Button
+                    size="small"
+                    icon={<SwapOutlined />}
+                    disabled={!folder}
+                    aria-label={t("documents.actions.move")}
+                    onClick={() => setIsMoving(true)}
+                  />
                 </Tooltip>
               </>
             )}
             {canDelete && (
               <Tooltip title={t("documents.actions.delete")}>
-                <Button size="small" danger icon={<DeleteOutlined />} disabled={!folder} aria-label={t("documents.actions.delete")} onClick={deleteFolder} />
+                <Button
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  disabled={!folder}
+                  aria-label={t("documents.actions.delete")}
+                  onClick={deleteFolder}
+                />
               </Tooltip>
             )}
             <Tooltip title={t("documents.actions.downloadZip")}>
-              <Button size="small" icon={<DownloadOutlined />} disabled={!folder} aria-label={t("documents.actions.downloadZip")} onClick={downloadZip} />
+              <Button
+                size="small"
+                icon={<DownloadOutlined />}
+                disabled={!folder}
+                aria-label={t("documents.actions.downloadZip")}
+                onClick={downloadZip}
+              />
             </Tooltip>
           </div>
           <FolderTree folders={folders} selected={selected} onSelect={setSelected} />
@@ -187,7 +277,13 @@ const DocumentManager = () => {
         onSubmit={saveName}
         onCancel={() => setNaming(null)}
       />
-      <MoveModal open={isMoving} folders={folders} excludeId={folder?.id} onSubmit={moveFolder} onCancel={() => setIsMoving(false)} />
+      <MoveModal
+        open={isMoving}
+        folders={folders}
+        excludeId={folder?.id}
+        onSubmit={moveFolder}
+        onCancel={() => setIsMoving(false)}
+      />
       <PreviewModal file={preview} onClose={() => setPreview(null)} />
       <VersionsDrawer file={versionsOf} canUpdate={canUpdate} onClose={() => setVersionsOf(null)} />
       {canDelete && <TrashDrawer open={isTrashOpen} onClose={() => setIsTrashOpen(false)} />}

@@ -22,7 +22,14 @@ export const FolderTree = ({ folders, selected, onSelect }: Props) => {
   // Controlled: folders arrive after the first render, when defaultExpandAll has already run.
   const [expanded, setExpanded] = useState<Key[]>([ALL]);
   const data = useMemo<TreeDataNode[]>(
-    () => [{ key: ALL, title: t("documents.tree.all"), icon: <FolderOpenOutlined />, children: toTree(folders) }],
+    () => [
+      {
+        key: ALL,
+        title: t("documents.tree.all"),
+        icon: <FolderOpenOutlined />,
+        children: toTree(folders),
+      },
+    ],
     [folders, t],
   );
   return (

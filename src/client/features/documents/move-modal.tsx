@@ -23,11 +23,24 @@ export const MoveModal = ({ open, folders, excludeId, onSubmit, onCancel }: Prop
     if (open) setTarget(ROOT);
   }, [open]);
   const data = useMemo(
-    () => [{ key: ROOT, value: ROOT, title: t("documents.tree.root"), children: toTree(folders.filter((f) => f.id !== excludeId)) }],
+    () => [
+      {
+        key: ROOT,
+        value: ROOT,
+        title: t("documents.tree.root"),
+        children: toTree(folders.filter((f) => f.id !== excludeId)),
+      },
+    ],
     [folders, excludeId, t],
   );
   return (
-    <Modal open={open} title={t("documents.actions.move")} onOk={() => onSubmit(target === ROOT ? null : target)} onCancel={onCancel} destroyOnHidden>
+    <Modal
+      open={open}
+      title={t("documents.actions.move")}
+      onOk={() => onSubmit(target === ROOT ? null : target)}
+      onCancel={onCancel}
+      destroyOnHidden
+    >
       <TreeSelect
         className="doc-move-select"
         aria-label={t("documents.fields.target")}

@@ -15,7 +15,15 @@ type Props = {
 };
 
 /** Asks for a file or folder name, with the same rules the server applies. */
-export const NameModal = ({ open, title, label, initial = "", isSaving, onSubmit, onCancel }: Props) => {
+export const NameModal = ({
+  open,
+  title,
+  label,
+  initial = "",
+  isSaving,
+  onSubmit,
+  onCancel,
+}: Props) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ name: string }>();
   useEffect(() => {
@@ -24,7 +32,13 @@ export const NameModal = ({ open, title, label, initial = "", isSaving, onSubmit
 
   const validate = async (_: unknown, value: string) => {
     const problem = checkName(value ?? "");
-    if (problem) throw new Error(t(`errors.documents.name.${problem}`, { name: visibleName(value ?? ""), chars: invalidCharsText() }));
+    if (problem)
+      throw new Error(
+        t(`errors.documents.name.${problem}`, {
+          name: visibleName(value ?? ""),
+          chars: invalidCharsText(),
+        }),
+      );
   };
 
   return (
@@ -33,7 +47,12 @@ export const NameModal = ({ open, title, label, initial = "", isSaving, onSubmit
       title={title}
       okButtonProps={{ loading: isSaving }}
       // A refused name is shown under the field; the rejected promise is not an error to report.
-      onOk={() => void form.validateFields().then((v) => onSubmit(v.name), () => undefined)}
+      onOk={() =>
+        void form.validateFields().then(
+          (v) => onSubmit(v.name),
+          () => undefined,
+        )
+      }
       onCancel={onCancel}
       destroyOnHidden
     >

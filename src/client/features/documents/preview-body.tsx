@@ -6,13 +6,22 @@ import { api } from "../../lib/api";
 import type { DocFile } from "./types";
 
 type TextPreview = { kind: "text"; text: string; encoding: string; truncated: boolean };
-type EmailPreview = { kind: "email"; from: string; to: string; cc: string; subject: string; date: string; text: string };
+type EmailPreview = {
+  kind: "email";
+  from: string;
+  to: string;
+  cc: string;
+  subject: string;
+  date: string;
+  text: string;
+};
 type Preview = TextPreview | EmailPreview | { kind: "office" };
 
 const TEXT = /\.(txt|md|csv|json|xml|log)$/i;
 const OFFICE = /\.(docx|doc|xlsx|xls|pptx|ppt|odt|ods|odp|wps|rtf)$/i;
 /** Files the server previews (text as text, office files as PDF, e-mail as headers and text). */
-export const isServerPreview = (name: string) => TEXT.test(name) || OFFICE.test(name) || /\.eml$/i.test(name);
+export const isServerPreview = (name: string) =>
+  TEXT.test(name) || OFFICE.test(name) || /\.eml$/i.test(name);
 
 /** A refused blob request still carries the JSON envelope: its translated msg is the message. */
 const messageOf = async (error: unknown) => {
@@ -45,7 +54,10 @@ export const ServerPreview = ({ file }: { file: DocFile }) => {
       if (!isCurrent) return;
       setPreview(answer);
       if (answer.kind !== "office") return;
-      const pdf = await api.get<Blob>(`/documents/files/${file.id}/preview.pdf`, { responseType: "blob", timeout: 0 });
+      const pdf = await api.get<Blob>(`/documents/files/${file.id}/preview.pdf`, {
+        responseType: "blob",
+        timeout: 0,
+      });
       objectUrl = URL.createObjectURL(new Blob([pdf], { type: "application/pdf" }));
       if (isCurrent) setPdfUrl(objectUrl);
     };
@@ -62,12 +74,17 @@ export const ServerPreview = ({ file }: { file: DocFile }) => {
   if (error) return <Empty description={error} />;
   if (!preview || (preview.kind === "office" && !pdfUrl)) {
     return (
-      <Spin tip={t(preview?.kind === "office" ? "documents.preview.converting" : "documents.preview.loading")}>
+      <Spin
+        tip={t(
+          preview?.kind === "office" ? "documents.preview.converting" : "documents.preview.loading",
+        )}
+      >
         <div className="doc-preview-wait" />
       </Spin>
     );
   }
-  if (preview.kind === "office") return <iframe className="doc-preview-frame" src={pdfUrl ?? undefined} title={file.name} />;
+  if (preview.kind === "office")
+    return <iframe className="doc-preview-frame" src={pdfUrl ?? undefined} title={file.name} />;
   if (preview.kind === "email") {
     return (
       <>
@@ -86,8 +103,12 @@ export const ServerPreview = ({ file }: { file: DocFile }) => {
   }
   return (
     <>
-      <div className="doc-preview-meta">{t("documents.preview.encoding", { encoding: preview.encoding })}</div>
-      {preview.truncated ? <Alert type="info" showIcon message={t("documents.preview.truncated")} /> : null}
+      <div className="doc-preview-meta">
+        {t("documents.preview.encoding", { encoding: preview.encoding })}
+      </div>
+      {preview.truncated ? (
+        <Alert type="info" showIcon message={t("documents.preview.truncated")} />
+      ) : null}
       <pre className="doc-preview-text" tabIndex={0} aria-label={file.name}>
         {preview.text}
       </pre>

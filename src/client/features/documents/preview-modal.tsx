@@ -36,9 +36,19 @@ export const PreviewModal = ({ file, onClose }: { file: DocFile | null; onClose:
 
   const body = () => {
     if (!file) return null;
-    if (!inBrowser(file)) return isServerPreview(file.name) ? <ServerPreview file={file} /> : <Empty description={t("documents.preview.unsupported")} />;
+    if (!inBrowser(file))
+      return isServerPreview(file.name) ? (
+        <ServerPreview file={file} />
+      ) : (
+        <Empty description={t("documents.preview.unsupported")} />
+      );
     if (error) return <Empty description={error} />;
-    if (!url) return <Spin tip={t("documents.preview.loading")}><div className="doc-preview-wait" /></Spin>;
+    if (!url)
+      return (
+        <Spin tip={t("documents.preview.loading")}>
+          <div className="doc-preview-wait" />
+        </Spin>
+      );
     if (file.mime === "application/pdf") {
       return <iframe className="doc-preview-frame" src={url} title={file.name} />;
     }

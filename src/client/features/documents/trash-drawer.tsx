@@ -19,7 +19,11 @@ export const TrashDrawer = ({ open, onClose }: { open: boolean; onClose: () => v
 
   const onRestore = (row: TrashRow) =>
     restore.mutate(
-      { url: "/api/documents/trash/restore", method: "post", values: { type: row.type, id: row.id } },
+      {
+        url: "/api/documents/trash/restore",
+        method: "post",
+        values: { type: row.type, id: row.id },
+      },
       {
         onSuccess: () => {
           showToast({ message: t("documents.messages.restored"), color: "success" });
@@ -49,8 +53,19 @@ export const TrashDrawer = ({ open, onClose }: { open: boolean; onClose: () => v
           title={t("documents.fields.type")}
           render={(v: string) => <Tag>{t(`documents.trash.${v}`)}</Tag>}
         />
-        <Table.Column<TrashRow> key="size" dataIndex="size" width={90} title={t("documents.fields.size")} render={formatSize} />
-        <Table.Column<TrashRow> key="deletedByName" dataIndex="deletedByName" width={100} title={t("documents.fields.deletedBy")} />
+        <Table.Column<TrashRow>
+          key="size"
+          dataIndex="size"
+          width={90}
+          title={t("documents.fields.size")}
+          render={formatSize}
+        />
+        <Table.Column<TrashRow>
+          key="deletedByName"
+          dataIndex="deletedByName"
+          width={100}
+          title={t("documents.fields.deletedBy")}
+        />
         <Table.Column<TrashRow>
           key="deletedAt"
           dataIndex="deletedAt"

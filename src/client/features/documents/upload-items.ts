@@ -15,7 +15,16 @@ export type LeftOutReason =
   | { key: "tooMany"; params: { max: number } }
   | { key: "invalidChars"; params: { chars: string } }
   | {
-      key: "spaces" | "emptyName" | "tooLong" | "dots" | "trailingDot" | "reserved" | "invisibleChars" | "emptyFolder" | "incompatible";
+      key:
+        | "spaces"
+        | "emptyName"
+        | "tooLong"
+        | "dots"
+        | "trailingDot"
+        | "reserved"
+        | "invisibleChars"
+        | "emptyFolder"
+        | "incompatible";
     }
   | { key: "tooLarge"; params: { limit: string } };
 
@@ -25,7 +34,8 @@ export type LeftOut = { name: string; reason: LeftOutReason };
 export type TopItem = { name: string; files: { file: File; path: string }[]; isFolder: boolean };
 
 const nameReason = (problem: NameProblem): LeftOutReason => {
-  if (problem === "invalidChars") return { key: "invalidChars", params: { chars: invalidCharsText() } };
+  if (problem === "invalidChars")
+    return { key: "invalidChars", params: { chars: invalidCharsText() } };
   if (problem === "empty") return { key: "emptyName" };
   return { key: problem };
 };
@@ -42,7 +52,10 @@ export const sortItems = (items: TopItem[], opts: { maxFileBytes: number; limitT
   const leftOut: LeftOut[] = [];
   items.forEach((item, index) => {
     if (index >= MAX_UPLOAD_ITEMS) {
-      leftOut.push({ name: item.name, reason: { key: "tooMany", params: { max: MAX_UPLOAD_ITEMS } } });
+      leftOut.push({
+        name: item.name,
+        reason: { key: "tooMany", params: { max: MAX_UPLOAD_ITEMS } },
+      });
       return;
     }
     if (item.isFolder && item.files.length === 0) {
@@ -60,10 +73,17 @@ export const sortItems = (items: TopItem[], opts: { maxFileBytes: number; limitT
       } else if (file.size === 0) {
         leftOut.push({ name: path, reason: { key: "emptyFolder" } });
       } else if (file.size > opts.maxFileBytes) {
-        leftOut.push({ name: path, reason: { key: "tooLarge", params: { limit: opts.limitText } } });
+        leftOut.push({
+          name: path,
+          reason: { key: "tooLarge", params: { limit: opts.limitText } },
+        });
       } else {
         sequence += 1;
-        accepted.push({ key: `u${sequence}`, file, relativePath: item.isFolder ? path : undefined });
+        accepted.push({
+          key: `u${sequence}`,
+          file,
+          relativePath: item.isFolder ? path : undefined,
+        });
       }
     }
   });
@@ -76,7 +96,11 @@ export const itemsFromInput = (files: File[]): TopItem[] => {
   for (const file of files) {
     const relative = (file as File & { webkitRelativePath?: string }).webkitRelativePath ?? "";
     if (!relative) {
-      byTop.set(`f:${byTop.size}:${file.name}`, { name: file.name, files: [{ file, path: file.name }], isFolder: false });
+      byTop.set(`f:${byTop.size}:${file.name}`, {
+        name: file.name,
+        files: [{ file, path: file.name }],
+        isFolder: false,
+      });
       continue;
     }
     const top = relative.split("/")[0];
@@ -102,7 +126,9 @@ const readAll = (reader: FileSystemDirectoryReader) =>
 
 const walk = async (entry: FileSystemEntry, path: string, out: { file: File; path: string }[]) => {
   if (entry.isFile) {
-    const file = await new Promise<File>((resolve, reject) => (entry as FileSystemFileEntry).file(resolve, reject));
+    const file = await new Promise<File>((resolve, reject) =>
+      (entry as FileSystemFileEntry).file(resolve, reject),
+    );
     out.push({ file, path });
     return;
   }

@@ -7,7 +7,14 @@ import { invalidCharsText, MAX_UPLOAD_ITEMS } from "../../../shared/name-rules";
 import { showToast } from "../../layout/toast";
 import { getUploadToken, uploadOne } from "../../lib/file-transfer";
 import { formatSize } from "./types";
-import { itemsFromDrop, itemsFromInput, type LeftOut, sortItems, type TopItem, type UploadItem } from "./upload-items";
+import {
+  itemsFromDrop,
+  itemsFromInput,
+  type LeftOut,
+  sortItems,
+  type TopItem,
+  type UploadItem,
+} from "./upload-items";
 
 type RowStatus = "waiting" | "uploading" | "done" | "failed";
 type Row = { key: string; name: string; percent: number; status: RowStatus; error?: string };
@@ -35,9 +42,19 @@ export const UploadPanel = ({ folderId, folderName, maxFileBytes, onUploaded }: 
     setRows((all) => all.map((r) => (r.key === key ? { ...r, ...change } : r)));
 
   const start = async (items: TopItem[]) => {
-    const { accepted, leftOut: skipped } = sortItems(items, { maxFileBytes, limitText: formatSize(maxFileBytes) });
+    const { accepted, leftOut: skipped } = sortItems(items, {
+      maxFileBytes,
+      limitText: formatSize(maxFileBytes),
+    });
     setLeftOut(skipped);
-    setRows(accepted.map((a) => ({ key: a.key, name: a.relativePath ?? a.file.name, percent: 0, status: "waiting" })));
+    setRows(
+      accepted.map((a) => ({
+        key: a.key,
+        name: a.relativePath ?? a.file.name,
+        percent: 0,
+        status: "waiting",
+      })),
+    );
     if (accepted.length === 0) return;
     let token: string;
     try {
@@ -52,8 +69,11 @@ export const UploadPanel = ({ folderId, folderName, maxFileBytes, onUploaded }: 
         const current: UploadItem = item;
         patch(current.key, { status: "uploading" });
         try {
-          await uploadOne(current.file, { folderId, relativePath: current.relativePath }, token, (percent) =>
-            patch(current.key, { percent: Math.min(percent, 99) }),
+          await uploadOne(
+            current.file,
+            { folderId, relativePath: current.relativePath },
+            token,
+            (percent) => patch(current.key, { percent: Math.min(percent, 99) }),
           );
           done += 1;
           patch(current.key, { status: "done", percent: 100 });
@@ -111,7 +131,14 @@ export const UploadPanel = ({ folderId, folderName, maxFileBytes, onUploaded }: 
             {t("documents.actions.uploadFolder")}
           </Button>
         </Space>
-        <input ref={filesInput} type="file" multiple hidden data-testid="upload-files" onChange={(e) => onPick(e.currentTarget)} />
+        <input
+          ref={filesInput}
+          type="file"
+          multiple
+          hidden
+          data-testid="upload-files"
+          onChange={(e) => onPick(e.currentTarget)}
+        />
         <input
           ref={folderInput}
           type="file"
@@ -138,7 +165,13 @@ export const UploadPanel = ({ folderId, folderName, maxFileBytes, onUploaded }: 
                 <Progress
                   percent={row.percent}
                   size="small"
-                  status={row.status === "failed" ? "exception" : row.status === "done" ? "success" : "active"}
+                  status={
+                    row.status === "failed"
+                      ? "exception"
+                      : row.status === "done"
+                        ? "success"
+                        : "active"
+                  }
                   aria-label={row.name}
                 />
               </div>
@@ -156,7 +189,11 @@ export const UploadPanel = ({ folderId, folderName, maxFileBytes, onUploaded }: 
             <ul>
               {leftOut.map((l) => (
                 <li key={`${l.name}-${l.reason.key}`}>
-                  <strong>{l.name}</strong>: {t(`documents.upload.reasons.${l.reason.key}`, "params" in l.reason ? l.reason.params : {})}
+                  <strong>{l.name}</strong>:{" "}
+                  {t(
+                    `documents.upload.reasons.${l.reason.key}`,
+                    "params" in l.reason ? l.reason.params : {},
+                  )}
                 </li>
               ))}
             </ul>

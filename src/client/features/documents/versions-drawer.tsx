@@ -30,7 +30,13 @@ export const VersionsDrawer = ({ file, canUpdate, onClose }: Props) => {
     if (!file || !picked) return;
     setPercent(0);
     try {
-      await uploadOne(picked, {}, await getUploadToken(), setPercent, `/documents/files/${file.id}/versions/raw`);
+      await uploadOne(
+        picked,
+        {},
+        await getUploadToken(),
+        setPercent,
+        `/documents/files/${file.id}/versions/raw`,
+      );
       showToast({ message: t("documents.messages.versionUploaded"), color: "success" });
       await query.refetch();
       await invalidate({ resource: "documents/files", invalidates: ["list"] });
@@ -49,7 +55,12 @@ export const VersionsDrawer = ({ file, canUpdate, onClose }: Props) => {
       onClose={onClose}
       extra={
         canUpdate && (
-          <Button type="primary" icon={<UploadOutlined />} onClick={() => input.current?.click()} loading={percent !== null}>
+          <Button
+            type="primary"
+            icon={<UploadOutlined />}
+            onClick={() => input.current?.click()}
+            loading={percent !== null}
+          >
             {t("documents.actions.newVersion")}
           </Button>
         )
@@ -78,7 +89,9 @@ export const VersionsDrawer = ({ file, canUpdate, onClose }: Props) => {
                 type="link"
                 icon={<DownloadOutlined />}
                 aria-label={`${t("documents.actions.download")} ${t("documents.versions.number", { n: v.versionNo })}`}
-                onClick={() => file && void downloadByTicket({ fileId: file.id, version: v.versionNo })}
+                onClick={() =>
+                  file && void downloadByTicket({ fileId: file.id, version: v.versionNo })
+                }
               />,
             ]}
           >
@@ -86,12 +99,15 @@ export const VersionsDrawer = ({ file, canUpdate, onClose }: Props) => {
               title={
                 <span>
                   {t("documents.versions.number", { n: v.versionNo })}{" "}
-                  {v.versionNo === latest && <Tag color="blue">{t("documents.versions.current")}</Tag>}
+                  {v.versionNo === latest && (
+                    <Tag color="blue">{t("documents.versions.current")}</Tag>
+                  )}
                 </span>
               }
               description={
                 <Typography.Text type="secondary">
-                  {v.name} · {formatSize(v.size)} · {v.uploaderName ?? "-"} · {firmTime(v.createdAt)}
+                  {v.name} · {formatSize(v.size)} · {v.uploaderName ?? "-"} ·{" "}
+                  {firmTime(v.createdAt)}
                 </Typography.Text>
               }
             />

@@ -9,7 +9,10 @@ import type { EsignOverview, PageInfo, SigningRequest } from "./types";
 export const esignKey = (contractId: string) => ["esign", contractId] as const;
 
 export const useEsignOverview = (contractId: string) =>
-  useQuery({ queryKey: esignKey(contractId), queryFn: () => api.get<EsignOverview>(`/contracts/${contractId}/esign`) });
+  useQuery({
+    queryKey: esignKey(contractId),
+    queryFn: () => api.get<EsignOverview>(`/contracts/${contractId}/esign`),
+  });
 
 /**
  * The page sizes of a file. The server refuses a file that is not a PDF with a translated
@@ -18,7 +21,10 @@ export const useEsignOverview = (contractId: string) =>
 export const usePageInfo = (contractId: string, fileId: string | undefined) =>
   useQuery({
     queryKey: ["esign-pages", contractId, fileId],
-    queryFn: () => api.get<PageInfo>(`/contracts/${contractId}/esign/files/${fileId}/pages`, { skipErrorHandler: true }),
+    queryFn: () =>
+      api.get<PageInfo>(`/contracts/${contractId}/esign/files/${fileId}/pages`, {
+        skipErrorHandler: true,
+      }),
     enabled: Boolean(fileId),
     staleTime: 5 * 60_000,
   });
@@ -36,7 +42,10 @@ export const usePageImage = (contractId: string, fileId: string, page: number) =
     setUrl(null);
     setFailed(false);
     api
-      .get<Blob>(`/contracts/${contractId}/esign/files/${fileId}/pages/${page}`, { responseType: "blob", skipErrorHandler: true })
+      .get<Blob>(`/contracts/${contractId}/esign/files/${fileId}/pages/${page}`, {
+        responseType: "blob",
+        skipErrorHandler: true,
+      })
       .then((blob) => {
         if (!isLive) return;
         objectUrl = URL.createObjectURL(blob);
@@ -72,9 +81,16 @@ export const useRequestAction = (contractId: string) => {
  * longer matches its hash) instead of a bare status.
  */
 export const downloadSealed = async (requestId: string, name: string) => {
-  const res = await http.get<Blob>(`/esign/requests/${requestId}/sealed`, { responseType: "blob", skipErrorHandler: true, validateStatus: () => true });
+  const res = await http.get<Blob>(`/esign/requests/${requestId}/sealed`, {
+    responseType: "blob",
+    skipErrorHandler: true,
+    validateStatus: () => true,
+  });
   if (res.status < 200 || res.status >= 300) {
-    const body = (await res.data.text().then(JSON.parse).catch(() => null)) as { msg?: string } | null;
+    const body = (await res.data
+      .text()
+      .then(JSON.parse)
+      .catch(() => null)) as { msg?: string } | null;
     showToast({ message: body?.msg || i18n.t("clientErrors.badResponse"), color: "error" });
     return;
   }

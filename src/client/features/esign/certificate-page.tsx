@@ -11,7 +11,14 @@ import { api } from "../../lib/api";
 import { firmTime } from "../../lib/firm-time";
 import "./esign.css";
 
-type Certificate = { subject: string; fingerprint: string; notAfter: string; source: "generated" | "uploaded"; createdAt: string; certPem: string };
+type Certificate = {
+  subject: string;
+  fingerprint: string;
+  notAfter: string;
+  source: "generated" | "uploaded";
+  createdAt: string;
+  certPem: string;
+};
 
 const KEY = ["esign-certificate"];
 
@@ -32,7 +39,10 @@ const base64Of = (file: File) =>
 export const CertificatePage = () => {
   const { t } = useTranslation();
   const queries = useQueryClient();
-  const { data, isLoading } = useQuery({ queryKey: KEY, queryFn: () => api.get<Certificate | null>("/esign/certificate") });
+  const { data, isLoading } = useQuery({
+    queryKey: KEY,
+    queryFn: () => api.get<Certificate | null>("/esign/certificate"),
+  });
   const [uploading, setUploading] = useState(false);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<{ passphrase: string }>();
@@ -61,7 +71,10 @@ export const CertificatePage = () => {
     if (!file) return;
     setBusy(true);
     try {
-      await api.post("/esign/certificate", { p12Base64: await base64Of(file), passphrase: v.passphrase ?? "" });
+      await api.post("/esign/certificate", {
+        p12Base64: await base64Of(file),
+        passphrase: v.passphrase ?? "",
+      });
       setUploading(false);
       setFile(null);
       form.resetFields();
@@ -88,13 +101,21 @@ export const CertificatePage = () => {
       <PagePanel>
         {data ? (
           <Descriptions bordered column={1} size="small" className="esign-certificate">
-            <Descriptions.Item label={t("esign.certificate.subject")}>{data.subject}</Descriptions.Item>
+            <Descriptions.Item label={t("esign.certificate.subject")}>
+              {data.subject}
+            </Descriptions.Item>
             <Descriptions.Item label={t("esign.certificate.fingerprint")}>
               <code className="esign-fingerprint">{data.fingerprint}</code>
             </Descriptions.Item>
-            <Descriptions.Item label={t("esign.certificate.notAfter")}>{dayjs(data.notAfter).format("YYYY-MM-DD")}</Descriptions.Item>
-            <Descriptions.Item label={t("esign.certificate.source")}>{t(`esign.certificate.sources.${data.source}`)}</Descriptions.Item>
-            <Descriptions.Item label={t("esign.certificate.createdAt")}>{firmTime(data.createdAt)}</Descriptions.Item>
+            <Descriptions.Item label={t("esign.certificate.notAfter")}>
+              {dayjs(data.notAfter).format("YYYY-MM-DD")}
+            </Descriptions.Item>
+            <Descriptions.Item label={t("esign.certificate.source")}>
+              {t(`esign.certificate.sources.${data.source}`)}
+            </Descriptions.Item>
+            <Descriptions.Item label={t("esign.certificate.createdAt")}>
+              {firmTime(data.createdAt)}
+            </Descriptions.Item>
           </Descriptions>
         ) : (
           <Empty description={t("esign.certificate.none")} />
@@ -107,7 +128,9 @@ export const CertificatePage = () => {
           <Button icon={<UploadOutlined />} onClick={() => setUploading(true)}>
             {t("esign.certificate.upload")}
           </Button>
-          {data ? <Button onClick={downloadPem}>{t("esign.certificate.downloadPem")}</Button> : null}
+          {data ? (
+            <Button onClick={downloadPem}>{t("esign.certificate.downloadPem")}</Button>
+          ) : null}
         </Space>
       </PagePanel>
       <Modal
@@ -122,9 +145,18 @@ export const CertificatePage = () => {
       >
         <Form form={form} layout="vertical" onFinish={(v) => void upload(v)}>
           <Form.Item label={t("esign.certificate.file")} required>
-            <input ref={fileRef} id="esign-p12" type="file" accept=".p12,.pfx,application/x-pkcs12" hidden onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+            <input
+              ref={fileRef}
+              id="esign-p12"
+              type="file"
+              accept=".p12,.pfx,application/x-pkcs12"
+              hidden
+              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            />
             <Space>
-              <Button onClick={() => fileRef.current?.click()}>{t("esign.certificate.chooseFile")}</Button>
+              <Button onClick={() => fileRef.current?.click()}>
+                {t("esign.certificate.chooseFile")}
+              </Button>
               <span aria-live="polite">{file?.name ?? t("esign.certificate.noFile")}</span>
             </Space>
           </Form.Item>

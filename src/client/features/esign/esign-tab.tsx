@@ -28,13 +28,24 @@ export const EsignTab = ({ contract }: { contract: ContractForSigning }) => {
 
   const mayPrepare = canAct && data.mayPrepare;
   const earlier = data.history.filter((h) => h.id !== data.current?.id);
-  if (isPreparing && mayPrepare) return <PrepareWizard contract={contract} pdfFiles={data.pdfFiles} nonPdfFiles={data.nonPdfFiles} onClose={() => setPreparing(false)} />;
+  if (isPreparing && mayPrepare)
+    return (
+      <PrepareWizard
+        contract={contract}
+        pdfFiles={data.pdfFiles}
+        nonPdfFiles={data.nonPdfFiles}
+        onClose={() => setPreparing(false)}
+      />
+    );
   return (
     <div className="esign-tab">
       <div className="esign-request-head">
         <span>
           {t("contracts.fields.signingStatus")}:{" "}
-          <Tag color={SIGNING_STATUS_COLORS[contract.signingStatus]} data-testid="esign-signing-status">
+          <Tag
+            color={SIGNING_STATUS_COLORS[contract.signingStatus]}
+            data-testid="esign-signing-status"
+          >
             {t(`contracts.signingStatuses.${contract.signingStatus}`)}
           </Tag>
         </span>
@@ -47,7 +58,15 @@ export const EsignTab = ({ contract }: { contract: ContractForSigning }) => {
       {data.current ? (
         <RequestView request={data.current} contractId={contract.id} canAct={canAct} />
       ) : (
-        <Empty description={t(mayPrepare ? "esign.tab.emptyCanPrepare" : contract.status === "approved" ? "esign.tab.empty" : "esign.tab.notApproved")} />
+        <Empty
+          description={t(
+            mayPrepare
+              ? "esign.tab.emptyCanPrepare"
+              : contract.status === "approved"
+                ? "esign.tab.empty"
+                : "esign.tab.notApproved",
+          )}
+        />
       )}
       {earlier.length ? (
         <section aria-labelledby="esign-history-title">
@@ -60,9 +79,23 @@ export const EsignTab = ({ contract }: { contract: ContractForSigning }) => {
             pagination={false}
             dataSource={earlier}
             columns={[
-              { title: t("esign.request.createdAt"), dataIndex: "createdAt", render: (v: string) => firmTime(v) },
-              { title: t("esign.signers.status"), dataIndex: "status", render: (v: string) => <Tag color={REQUEST_STATUS_COLORS[v]}>{t(`esign.requestStatuses.${v}`)}</Tag> },
-              { title: t("esign.tab.endReason"), dataIndex: "endReason", render: (v: string | null) => v ?? "" },
+              {
+                title: t("esign.request.createdAt"),
+                dataIndex: "createdAt",
+                render: (v: string) => firmTime(v),
+              },
+              {
+                title: t("esign.signers.status"),
+                dataIndex: "status",
+                render: (v: string) => (
+                  <Tag color={REQUEST_STATUS_COLORS[v]}>{t(`esign.requestStatuses.${v}`)}</Tag>
+                ),
+              },
+              {
+                title: t("esign.tab.endReason"),
+                dataIndex: "endReason",
+                render: (v: string | null) => v ?? "",
+              },
             ]}
           />
         </section>

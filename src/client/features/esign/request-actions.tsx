@@ -1,4 +1,9 @@
-import { DownloadOutlined, RedoOutlined, SafetyCertificateOutlined, StopOutlined } from "@ant-design/icons";
+import {
+  DownloadOutlined,
+  RedoOutlined,
+  SafetyCertificateOutlined,
+  StopOutlined,
+} from "@ant-design/icons";
 import { Button, Form, Input, Modal, Popconfirm, Space } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,7 +18,15 @@ const RESENDABLE = new Set(["expired", "declined", "cancelled"]);
  * Cancel (asks for a reason), re-send (a fresh request copying an ended one), sign with the firm
  * seal (only the firm signer whose turn it is) and the sealed PDF. `canAct` is create on contracts.
  */
-export const RequestActions = ({ request, contractId, canAct }: { request: SigningRequest; contractId: string; canAct: boolean }) => {
+export const RequestActions = ({
+  request,
+  contractId,
+  canAct,
+}: {
+  request: SigningRequest;
+  contractId: string;
+  canAct: boolean;
+}) => {
   const { t } = useTranslation();
   const act = useRequestAction(contractId);
   const [busy, setBusy] = useState<string | null>(null);
@@ -35,7 +48,10 @@ export const RequestActions = ({ request, contractId, canAct }: { request: Signi
   const download = async () => {
     setBusy("download");
     try {
-      await downloadSealed(request.id, request.sourceName.replace(/\.pdf$/i, "") + t("esign.sealedSuffix") + ".pdf");
+      await downloadSealed(
+        request.id,
+        request.sourceName.replace(/\.pdf$/i, "") + t("esign.sealedSuffix") + ".pdf",
+      );
     } catch {
       // Toasted by the http layer.
     } finally {
@@ -47,14 +63,21 @@ export const RequestActions = ({ request, contractId, canAct }: { request: Signi
   return (
     <Space wrap>
       {request.mayFirmSign ? (
-        <Popconfirm title={t("esign.firmSign.confirm")} onConfirm={() => void run("firm", `${base}/firm-sign`, "esign.firmSign.done")}>
+        <Popconfirm
+          title={t("esign.firmSign.confirm")}
+          onConfirm={() => void run("firm", `${base}/firm-sign`, "esign.firmSign.done")}
+        >
           <Button type="primary" icon={<SafetyCertificateOutlined />} loading={busy === "firm"}>
             {t("esign.buttons.firmSign")}
           </Button>
         </Popconfirm>
       ) : null}
       {request.status === "completed" ? (
-        <Button icon={<DownloadOutlined />} loading={busy === "download"} onClick={() => void download()}>
+        <Button
+          icon={<DownloadOutlined />}
+          loading={busy === "download"}
+          onClick={() => void download()}
+        >
           {t("esign.buttons.downloadSealed")}
         </Button>
       ) : null}
@@ -64,7 +87,10 @@ export const RequestActions = ({ request, contractId, canAct }: { request: Signi
         </Button>
       ) : null}
       {canAct && RESENDABLE.has(request.status) ? (
-        <Popconfirm title={t("esign.resend.confirm")} onConfirm={() => void run("resend", `${base}/resend`, "esign.resend.done")}>
+        <Popconfirm
+          title={t("esign.resend.confirm")}
+          onConfirm={() => void run("resend", `${base}/resend`, "esign.resend.done")}
+        >
           <Button icon={<RedoOutlined />} loading={busy === "resend"}>
             {t("esign.buttons.resend")}
           </Button>
@@ -82,7 +108,15 @@ export const RequestActions = ({ request, contractId, canAct }: { request: Signi
         destroyOnHidden
       >
         <p>{t("esign.cancel.explain")}</p>
-        <Form form={form} layout="vertical" onFinish={(v) => void run("cancel", `${base}/cancel`, "esign.cancel.done", { reason: v.reason?.trim() || undefined })}>
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={(v) =>
+            void run("cancel", `${base}/cancel`, "esign.cancel.done", {
+              reason: v.reason?.trim() || undefined,
+            })
+          }
+        >
           <Form.Item name="reason" label={t("esign.cancel.reason")}>
             <Input.TextArea rows={3} maxLength={500} showCount />
           </Form.Item>

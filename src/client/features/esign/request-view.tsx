@@ -11,7 +11,15 @@ import { firmTime } from "../../lib/firm-time";
 const time = (value: string | null) => (value ? firmTime(value) : "");
 
 /** A signing request as the firm follows it: state, signers, actions and the hash-chained trail. */
-export const RequestView = ({ request, contractId, canAct }: { request: SigningRequest; contractId: string; canAct: boolean }) => {
+export const RequestView = ({
+  request,
+  contractId,
+  canAct,
+}: {
+  request: SigningRequest;
+  contractId: string;
+  canAct: boolean;
+}) => {
   const { t } = useTranslation();
   return (
     <div className="esign-request">
@@ -24,16 +32,42 @@ export const RequestView = ({ request, contractId, canAct }: { request: SigningR
         </h3>
         <RequestActions request={request} contractId={contractId} canAct={canAct} />
       </div>
-      {request.endReason ? <Alert className="esign-gap" type="info" showIcon message={t("esign.request.endReason", { reason: request.endReason })} /> : null}
-      <Descriptions size="small" bordered column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 3, xxl: 3 }} className="esign-gap">
-        <Descriptions.Item label={t("esign.request.document")}>{request.sourceName}</Descriptions.Item>
-        <Descriptions.Item label={t("esign.request.order")}>{t(`esign.orders.${request.signingOrder}`)}</Descriptions.Item>
-        <Descriptions.Item label={t("esign.request.createdAt")}>{time(request.createdAt)}</Descriptions.Item>
-        <Descriptions.Item label={t("esign.request.expiresAt")}>{time(request.expiresAt)}</Descriptions.Item>
-        <Descriptions.Item label={t("esign.request.remind")}>
-          {request.remindEveryDays ? t("esign.request.remindEvery", { count: request.remindEveryDays }) : t("esign.request.remindNever")}
+      {request.endReason ? (
+        <Alert
+          className="esign-gap"
+          type="info"
+          showIcon
+          message={t("esign.request.endReason", { reason: request.endReason })}
+        />
+      ) : null}
+      <Descriptions
+        size="small"
+        bordered
+        column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 3, xxl: 3 }}
+        className="esign-gap"
+      >
+        <Descriptions.Item label={t("esign.request.document")}>
+          {request.sourceName}
         </Descriptions.Item>
-        {request.completedAt ? <Descriptions.Item label={t("esign.request.completedAt")}>{time(request.completedAt)}</Descriptions.Item> : null}
+        <Descriptions.Item label={t("esign.request.order")}>
+          {t(`esign.orders.${request.signingOrder}`)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t("esign.request.createdAt")}>
+          {time(request.createdAt)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t("esign.request.expiresAt")}>
+          {time(request.expiresAt)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t("esign.request.remind")}>
+          {request.remindEveryDays
+            ? t("esign.request.remindEvery", { count: request.remindEveryDays })
+            : t("esign.request.remindNever")}
+        </Descriptions.Item>
+        {request.completedAt ? (
+          <Descriptions.Item label={t("esign.request.completedAt")}>
+            {time(request.completedAt)}
+          </Descriptions.Item>
+        ) : null}
         <Descriptions.Item label={t("esign.request.sourceHash")}>
           <code className="esign-hash" title={request.sourceSha256}>
             {shortHash(request.sourceSha256)}

@@ -20,15 +20,31 @@ export const SignersTable = ({ signers }: { signers: Signer[] }) => {
       dataSource={signers}
       scroll={{ x: 760 }}
       columns={[
-        { title: "#", dataIndex: "position", width: 48, render: (_: unknown, __: Signer, i: number) => i + 1 },
-        { title: t("esign.signers.party"), dataIndex: "party", width: 110, render: (v: string) => t(`esign.parties.${v}`) },
+        {
+          title: "#",
+          dataIndex: "position",
+          width: 48,
+          render: (_: unknown, __: Signer, i: number) => i + 1,
+        },
+        {
+          title: t("esign.signers.party"),
+          dataIndex: "party",
+          width: 110,
+          render: (v: string) => t(`esign.parties.${v}`),
+        },
         { title: t("esign.signers.name"), dataIndex: "name" },
-        { title: t("esign.signers.contact"), key: "contact", render: (_: unknown, s: Signer) => [s.email, s.mobile].filter(Boolean).join(" / ") },
+        {
+          title: t("esign.signers.contact"),
+          key: "contact",
+          render: (_: unknown, s: Signer) => [s.email, s.mobile].filter(Boolean).join(" / "),
+        },
         {
           title: t("esign.signers.status"),
           dataIndex: "status",
           width: 110,
-          render: (v: string) => <Tag color={SIGNER_STATUS_COLORS[v]}>{t(`esign.signerStatuses.${v}`)}</Tag>,
+          render: (v: string) => (
+            <Tag color={SIGNER_STATUS_COLORS[v]}>{t(`esign.signerStatuses.${v}`)}</Tag>
+          ),
         },
         {
           title: t("esign.signers.times"),
@@ -40,7 +56,9 @@ export const SignersTable = ({ signers }: { signers: Signer[] }) => {
                   {t(`esign.signers.steps.${k}`)} {time(s[k])}
                 </li>
               ))}
-              {s.declineReason ? <li>{t("esign.signers.reason", { reason: s.declineReason })}</li> : null}
+              {s.declineReason ? (
+                <li>{t("esign.signers.reason", { reason: s.declineReason })}</li>
+              ) : null}
             </ul>
           ),
         },

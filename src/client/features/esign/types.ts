@@ -6,7 +6,16 @@ export type SigningOrder = "sequential" | "parallel";
 export type FieldKind = "signature" | "date";
 
 /** A box on a page; x, y, w, h are fractions (0..1) of the page, origin top-left. */
-export type Field = { id?: string; signer: number; kind: FieldKind; page: number; x: number; y: number; w: number; h: number };
+export type Field = {
+  id?: string;
+  signer: number;
+  kind: FieldKind;
+  page: number;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+};
 
 export type Signer = {
   id: string;
@@ -66,11 +75,22 @@ export type SigningRequest = {
   endReason: string | null;
 };
 
-export type RequestSummary = { id: string; status: RequestStatus; createdAt: string; endReason: string | null };
+export type RequestSummary = {
+  id: string;
+  status: RequestStatus;
+  createdAt: string;
+  endReason: string | null;
+};
 export type PdfFile = { id: string; name: string; size: number };
 
 /** `nonPdfFiles`: the contract's other attachments, listed with why they cannot be signed. */
-export type EsignOverview = { current: SigningRequest | null; history: RequestSummary[]; pdfFiles: PdfFile[]; nonPdfFiles: PdfFile[]; mayPrepare: boolean };
+export type EsignOverview = {
+  current: SigningRequest | null;
+  history: RequestSummary[];
+  pdfFiles: PdfFile[];
+  nonPdfFiles: PdfFile[];
+  mayPrepare: boolean;
+};
 export type PageSize = { width: number; height: number };
 export type PageInfo = { pageCount: number; pages: PageSize[] };
 

@@ -23,7 +23,12 @@ type OutboxRow = {
   secretShown?: boolean;
 };
 
-const STATUS_COLORS: Record<string, string> = { outbox: "default", pending: "processing", sent: "success", failed: "error" };
+const STATUS_COLORS: Record<string, string> = {
+  outbox: "default",
+  pending: "processing",
+  sent: "success",
+  failed: "error",
+};
 const PAGE_SIZES = [5, 10, 20, 50, 100];
 /** The table header sticks below the sticky navbar (layout.css). */
 const NAVBAR_HEIGHT = 56;
@@ -41,19 +46,27 @@ export const OutboxPage = () => {
   const q = search.get("q") ?? "";
   const { data, isFetching } = useQuery({
     queryKey: ["outbox", page, pageSize, q],
-    queryFn: () => api.get<{ items: OutboxRow[]; total: number }>("/outbox", { params: { page, pageSize, q: q || null } }),
+    queryFn: () =>
+      api.get<{ items: OutboxRow[]; total: number }>("/outbox", {
+        params: { page, pageSize, q: q || null },
+      }),
     placeholderData: (previous) => previous,
   });
   const go = (next: Record<string, string | number>) =>
-    setSearch(Object.fromEntries(Object.entries({ page, pageSize, q, ...next }).filter(([, v]) => v !== "").map(([k, v]) => [k, String(v)])), { replace: true });
+    setSearch(
+      Object.fromEntries(
+        Object.entries({ page, pageSize, q, ...next })
+          .filter(([, v]) => v !== "")
+          .map(([k, v]) => [k, String(v)]),
+      ),
+      { replace: true },
+    );
 
   return (
     <>
       <PageHeader title={t("outbox.title")} />
       <PagePanel>
-        <Typography.Paragraph type="secondary">
-          {t("outbox.secretsNote")}
-        </Typography.Paragraph>
+        <Typography.Paragraph type="secondary">{t("outbox.secretsNote")}</Typography.Paragraph>
         <Input.Search
           className="outbox-search"
           allowClear
@@ -83,12 +96,28 @@ export const OutboxPage = () => {
             onChange: (p, size) => go({ page: size === pageSize ? p : 1, pageSize: size }),
           }}
           columns={[
-            { title: t("outbox.fields.createdAt"), dataIndex: "createdAt", width: 170, render: (v: string) => firmTime(v, "YYYY-MM-DD HH:mm:ss") },
-            { title: t("outbox.fields.channel"), dataIndex: "channel", width: 90, render: (v: string) => t(`outbox.channels.${v}`, { defaultValue: v }) },
+            {
+              title: t("outbox.fields.createdAt"),
+              dataIndex: "createdAt",
+              width: 170,
+              render: (v: string) => firmTime(v, "YYYY-MM-DD HH:mm:ss"),
+            },
+            {
+              title: t("outbox.fields.channel"),
+              dataIndex: "channel",
+              width: 90,
+              render: (v: string) => t(`outbox.channels.${v}`, { defaultValue: v }),
+            },
             { title: t("outbox.fields.recipient"), dataIndex: "recipient", width: 200 },
             { title: t("outbox.fields.subject"), dataIndex: "subject", width: 260, ellipsis: true },
             { title: t("outbox.fields.body"), dataIndex: "body", width: 320, ellipsis: true },
-            { title: t("outbox.fields.kind"), dataIndex: "kind", width: 150, render: (v: string) => t(`outbox.kinds.${v.replace(/\./g, "-")}`, { defaultValue: v }) },
+            {
+              title: t("outbox.fields.kind"),
+              dataIndex: "kind",
+              width: 150,
+              render: (v: string) =>
+                t(`outbox.kinds.${v.replace(/\./g, "-")}`, { defaultValue: v }),
+            },
             {
               title: t("outbox.fields.status"),
               dataIndex: "status",

@@ -5,7 +5,12 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 
 import { PATHS } from "../../providers/navigation";
-import { displayName, type LoginUser, switchWorkspace, type WorkspaceRef } from "../../providers/session";
+import {
+  displayName,
+  type LoginUser,
+  switchWorkspace,
+  type WorkspaceRef,
+} from "../../providers/session";
 import { hasAccessToken } from "../../providers/storage";
 import { ErrorResult } from "./error-result";
 
@@ -21,7 +26,9 @@ export const NotAuthorizedPage = () => {
   const isSignedIn = hasAccessToken();
   const { data: user } = useGetIdentity<LoginUser>();
   const [pendingId, setPendingId] = useState<WorkspaceRef["id"] | null>(null);
-  const others = (user?.workspaces ?? []).filter((w) => !(w.current ?? String(w.id) === String(user?.workspace?.id)));
+  const others = (user?.workspaces ?? []).filter(
+    (w) => !(w.current ?? String(w.id) === String(user?.workspace?.id)),
+  );
 
   const onSwitch = async (workspace: WorkspaceRef) => {
     setPendingId(workspace.id);
@@ -36,21 +43,35 @@ export const NotAuthorizedPage = () => {
     }
   };
 
-  const signedInAs = isSignedIn && user ? t("notAuthorized.signedInAs", { name: displayName(user), firm: user.workspace?.name ?? "" }) : "";
+  const signedInAs =
+    isSignedIn && user
+      ? t("notAuthorized.signedInAs", { name: displayName(user), firm: user.workspace?.name ?? "" })
+      : "";
   return (
     <ErrorResult
       status="403"
       title={t("notAuthorized.title")}
-      description={signedInAs ? `${t("notAuthorized.description")} ${signedInAs}` : t("notAuthorized.description")}
+      description={
+        signedInAs
+          ? `${t("notAuthorized.description")} ${signedInAs}`
+          : t("notAuthorized.description")
+      }
       extra={
         isSignedIn ? (
           <>
             {others.map((w) => (
-              <Button key={w.id} loading={pendingId === w.id} disabled={pendingId !== null && pendingId !== w.id} onClick={() => void onSwitch(w)}>
+              <Button
+                key={w.id}
+                loading={pendingId === w.id}
+                disabled={pendingId !== null && pendingId !== w.id}
+                onClick={() => void onSwitch(w)}
+              >
                 {t("pages.workspaces.switchTo", { name: w.name })}
               </Button>
             ))}
-            <Button danger onClick={() => logout()}>{t("notAuthorized.signOut")}</Button>
+            <Button danger onClick={() => logout()}>
+              {t("notAuthorized.signOut")}
+            </Button>
           </>
         ) : null
       }

@@ -33,4 +33,8 @@ export const miscRoutes: AppRoute[] = [
 ];
 
 /** Any path no route takes: the last entry of the table. */
-export const notFoundRoute: AppRoute = { path: "*", component: NotFoundPage, meta: { ...PUBLIC_BLANK, title: "notFound.title" } };
+export const notFoundRoute: AppRoute = {
+  path: "*",
+  component: NotFoundPage,
+  meta: { ...PUBLIC_BLANK, title: "notFound.title" },
+};

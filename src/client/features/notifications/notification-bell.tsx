@@ -25,7 +25,10 @@ export const NotificationBell = () => {
   useEffect(() => {
     startNotificationStream();
     const stop = onNotificationArrival((row) =>
-      showToast({ message: t("notifications.live.arrived", { title: notificationTitle(row, t) }), color: "info" }),
+      showToast({
+        message: t("notifications.live.arrived", { title: notificationTitle(row, t) }),
+        color: "info",
+      }),
     );
     return () => {
       stop();

@@ -29,7 +29,12 @@ export const NotificationPanel = ({ onClose }: { onClose: () => void }) => {
   }, [revision]);
 
   const post = async (url: string) => {
-    const { data } = await mutateAsync({ url, method: "post", values: {}, successNotification: false });
+    const { data } = await mutateAsync({
+      url,
+      method: "post",
+      values: {},
+      successNotification: false,
+    });
     setUnread(data.unread);
     await query.refetch();
   };
@@ -66,9 +71,7 @@ export const NotificationPanel = ({ onClose }: { onClose: () => void }) => {
               >
                 <span className="notification-item-title">{notificationTitle(row, t)}</span>
                 {row.body ? <span className="notification-item-body">{row.body}</span> : null}
-                <span className="notification-item-time">
-                  {firmTime(row.createdAt)}
-                </span>
+                <span className="notification-item-time">{firmTime(row.createdAt)}</span>
               </button>
             </li>
           ))}

@@ -28,7 +28,9 @@ export const NotificationsPage = () => {
     resource: "notifications",
     pagination: { pageSize: 10 },
     sorters: { initial: [{ field: "createdAt", order: "desc" }] },
-    filters: { permanent: isUnreadTab ? [{ field: "isRead", operator: "eq", value: "false" }] : [] },
+    filters: {
+      permanent: isUnreadTab ? [{ field: "isRead", operator: "eq", value: "false" }] : [],
+    },
     syncWithLocation: false,
   });
   const { mutateAsync, mutation } = useCustomMutation<{ unread: number }>();
@@ -110,7 +112,11 @@ export const NotificationsPage = () => {
               render: (_, row) => (
                 <Space size={4}>
                   {row.isRead ? null : (
-                    <Button size="small" type="link" onClick={() => void act(`${NOTIFICATIONS_API}/${row.id}/read`, "post")}>
+                    <Button
+                      size="small"
+                      type="link"
+                      onClick={() => void act(`${NOTIFICATIONS_API}/${row.id}/read`, "post")}
+                    >
                       {t("notifications.actions.markRead")}
                     </Button>
                   )}

@@ -8,7 +8,11 @@ const NotificationsPage = lazy(() => pages().then((m) => ({ default: m.Notificat
 const NotificationsIndex = lazy(() => pages().then((m) => ({ default: m.NotificationsIndex })));
 
 export const notificationsRoutes: AppRoute[] = [
-  { path: "/notifications", component: NotificationsIndex, meta: { ...BASIC, title: "notifications.titles.list" } },
+  {
+    path: "/notifications",
+    component: NotificationsIndex,
+    meta: { ...BASIC, title: "notifications.titles.list" },
+  },
   {
     path: "/notifications/:tab",
     component: NotificationsPage,

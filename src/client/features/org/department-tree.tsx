@@ -1,6 +1,24 @@
 import { ApartmentOutlined, DeleteOutlined, PlusOutlined } from "@ant-design/icons";
-import { useCreate, useCustomMutation, useDelete, useInvalidate, useList, useUpdate } from "@refinedev/core";
-import { Button, Descriptions, Empty, Form, Input, Popconfirm, Select, Space, Tree, type TreeProps } from "antd";
+import {
+  useCreate,
+  useCustomMutation,
+  useDelete,
+  useInvalidate,
+  useList,
+  useUpdate,
+} from "@refinedev/core";
+import {
+  Button,
+  Descriptions,
+  Empty,
+  Form,
+  Input,
+  Popconfirm,
+  Select,
+  Space,
+  Tree,
+  type TreeProps,
+} from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -24,8 +42,13 @@ const dropTarget = (info: DropInfo, all: Department[]) => {
   const pos = info.node.pos.split("-");
   const relative = info.dropPosition - Number(pos[pos.length - 1]);
   const siblingsOf = (parentId: string | null) =>
-    all.filter((d) => d.parentId === parentId && d.id !== dragId).sort((a, b) => a.sortOrder - b.sortOrder);
-  if (!info.dropToGap || (relative === 1 && info.node.expanded && (info.node.children?.length ?? 0) > 0)) {
+    all
+      .filter((d) => d.parentId === parentId && d.id !== dragId)
+      .sort((a, b) => a.sortOrder - b.sortOrder);
+  if (
+    !info.dropToGap ||
+    (relative === 1 && info.node.expanded && (info.node.children?.length ?? 0) > 0)
+  ) {
     return { parentId: nodeId, index: 0 };
   }
   const index = siblingsOf(node.parentId).findIndex((d) => d.id === nodeId);
@@ -37,13 +60,20 @@ export const DepartmentTree = () => {
   const { t } = useTranslation();
   const can = useCan();
   const invalidate = useInvalidate();
-  const { result, query } = useList<Department>({ resource: "departments", pagination: { mode: "off" } });
+  const { result, query } = useList<Department>({
+    resource: "departments",
+    pagination: { mode: "off" },
+  });
   const departments = result.data;
   const { data: picker } = usePickerData();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [form] = Form.useForm<{ name: string; managerId: string | null }>();
-  const create = useCreate<Department>({ successNotification: () => ({ message: t("org.notices.created"), type: "success" }) });
-  const update = useUpdate<Department>({ successNotification: () => ({ message: t("org.notices.saved"), type: "success" }) });
+  const create = useCreate<Department>({
+    successNotification: () => ({ message: t("org.notices.created"), type: "success" }),
+  });
+  const update = useUpdate<Department>({
+    successNotification: () => ({ message: t("org.notices.saved"), type: "success" }),
+  });
   const remove = useDelete();
   const move = useCustomMutation();
   const selected = departments.find((d) => d.id === selectedId) ?? null;
@@ -68,7 +98,10 @@ export const DepartmentTree = () => {
   };
 
   const add = async (parentId: string | null) => {
-    const res = await create.mutateAsync({ resource: "departments", values: { name: t("org.departments.newName"), parentId } });
+    const res = await create.mutateAsync({
+      resource: "departments",
+      values: { name: t("org.departments.newName"), parentId },
+    });
     setSelectedId(String(res.data.id));
   };
 
@@ -88,17 +121,29 @@ export const DepartmentTree = () => {
   };
 
   const save = (values: { name: string; managerId: string | null }) =>
-    selected && update.mutate({ resource: "departments", id: selected.id, values: { ...values, managerId: values.managerId ?? null, version: selected.version } });
+    selected &&
+    update.mutate({
+      resource: "departments",
+      id: selected.id,
+      values: { ...values, managerId: values.managerId ?? null, version: selected.version },
+    });
 
   return (
     <>
       <PageHeader
         title={t("org.titles.departments")}
-        extra={can("create", "ORG_DEPARTMENT") ? (
-          <Button type="primary" icon={<PlusOutlined />} loading={create.mutation.isPending} onClick={() => void add(null)}>
-            {t("org.departments.addTop")}
-          </Button>
-        ) : null}
+        extra={
+          can("create", "ORG_DEPARTMENT") ? (
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              loading={create.mutation.isPending}
+              onClick={() => void add(null)}
+            >
+              {t("org.departments.addTop")}
+            </Button>
+          ) : null
+        }
       />
       <div className="org-split">
         <PagePanel className="org-split-tree">
@@ -124,11 +169,33 @@ export const DepartmentTree = () => {
           {selected ? (
             <>
               <Descriptions size="small" column={1} title={selected.name}>
-                <Descriptions.Item label={t("org.departments.fields.manager")}>{selected.managerName ?? "-"}</Descriptions.Item>
-                <Descriptions.Item label={t("org.departments.fields.memberCount")}>{selected.memberCount}</Descriptions.Item>
+                <Descriptions.Item label={t("org.departments.fields.manager")}>
+                  {selected.managerName ?? "-"}
+                </Descriptions.Item>
+                <Descriptions.Item label={t("org.departments.fields.memberCount")}>
+                  {selected.memberCount}
+                </Descriptions.Item>
               </Descriptions>
-              <Form form={form} layout="vertical" onFinish={save} disabled={!canEdit} className="org-detail-form">
-                <Form.Item name="name" label={t("org.departments.fields.name")} rules={[{ required: true, max: 100, message: t("org.validation.required", { field: t("org.departments.fields.name") }) }]}>
+              <Form
+                form={form}
+                layout="vertical"
+                onFinish={save}
+                disabled={!canEdit}
+                className="org-detail-form"
+              >
+                <Form.Item
+                  name="name"
+                  label={t("org.departments.fields.name")}
+                  rules={[
+                    {
+                      required: true,
+                      max: 100,
+                      message: t("org.validation.required", {
+                        field: t("org.departments.fields.name"),
+                      }),
+                    },
+                  ]}
+                >
                   <Input />
                 </Form.Item>
                 <Form.Item name="managerId" label={t("org.departments.fields.manager")}>
@@ -136,20 +203,41 @@ export const DepartmentTree = () => {
                     allowClear
                     showSearch
                     optionFilterProp="label"
-                    options={picker.members.map((m) => ({ value: m.userId, label: `${m.name} ${m.initials}` }))}
+                    options={picker.members.map((m) => ({
+                      value: m.userId,
+                      label: `${m.name} ${m.initials}`,
+                    }))}
                   />
                 </Form.Item>
                 <Space wrap>
-                  <Button type="primary" htmlType="submit" loading={update.mutation.isPending}>{t("buttons.save")}</Button>
-                  <Button icon={<PlusOutlined />} onClick={() => void add(selected.id)}>{t("org.departments.addChild")}</Button>
+                  <Button type="primary" htmlType="submit" loading={update.mutation.isPending}>
+                    {t("buttons.save")}
+                  </Button>
+                  <Button icon={<PlusOutlined />} onClick={() => void add(selected.id)}>
+                    {t("org.departments.addChild")}
+                  </Button>
                   {can("delete", "ORG_DEPARTMENT") ? (
                     <Popconfirm
                       title={t("org.departments.confirmDelete", { name: selected.name })}
                       okText={t("buttons.delete")}
                       cancelText={t("buttons.cancel")}
-                      onConfirm={() => remove.mutate({ successNotification: () => ({ message: t("org.notices.deleted"), type: "success" }), resource: "departments", id: selected.id }, { onSuccess: () => setSelectedId(null) })}
+                      onConfirm={() =>
+                        remove.mutate(
+                          {
+                            successNotification: () => ({
+                              message: t("org.notices.deleted"),
+                              type: "success",
+                            }),
+                            resource: "departments",
+                            id: selected.id,
+                          },
+                          { onSuccess: () => setSelectedId(null) },
+                        )
+                      }
                     >
-                      <Button danger icon={<DeleteOutlined />}>{t("buttons.delete")}</Button>
+                      <Button danger icon={<DeleteOutlined />}>
+                        {t("buttons.delete")}
+                      </Button>
                     </Popconfirm>
                   ) : null}
                 </Space>

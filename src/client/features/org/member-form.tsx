@@ -20,8 +20,12 @@ export const MemberForm = ({ open, member, roles, onClose }: Props) => {
   const [form] = Form.useForm<Values>();
   const account = Form.useWatch("account", form);
   const { data } = usePickerData(open);
-  const create = useCreate({ successNotification: () => ({ message: t("org.notices.created"), type: "success" }) });
-  const update = useUpdate({ successNotification: () => ({ message: t("org.notices.saved"), type: "success" }) });
+  const create = useCreate({
+    successNotification: () => ({ message: t("org.notices.created"), type: "success" }),
+  });
+  const update = useUpdate({
+    successNotification: () => ({ message: t("org.notices.saved"), type: "success" }),
+  });
   const isNew = !member;
   const isExisting = isNew && account === "existing";
 
@@ -42,26 +46,46 @@ export const MemberForm = ({ open, member, roles, onClose }: Props) => {
   const label = (field: string) => t(`org.members.fields.${field}`);
   const format = (field: string, name: MemberFormat): Rule => ({
     validator: (_, value) =>
-      checkFormat(name, value) ? Promise.resolve() : Promise.reject(new Error(`${label(field)} ${t(formatMessageKey(name))}`)),
+      checkFormat(name, value)
+        ? Promise.resolve()
+        : Promise.reject(new Error(`${label(field)} ${t(formatMessageKey(name))}`)),
   });
-  const required = (field: string): Rule => ({ required: true, message: t("org.validation.required", { field: label(field) }) });
+  const required = (field: string): Rule => ({
+    required: true,
+    message: t("org.validation.required", { field: label(field) }),
+  });
 
   const onFinish = async (values: Values) => {
     try {
       if (member) {
         const { account: _a, username: _u, password: _p, ...patch } = values;
-        await update.mutateAsync({ resource: "members", id: member.id, values: { ...patch, version: member.version } });
+        await update.mutateAsync({
+          resource: "members",
+          id: member.id,
+          values: { ...patch, version: member.version },
+        });
       } else {
-        const body = values.account === "existing"
-          ? { account: "existing", username: values.username, position: values.position, phone: values.phone, email: values.email, departmentIds: values.departmentIds, roleIds: values.roleIds }
-          : values;
+        const body =
+          values.account === "existing"
+            ? {
+                account: "existing",
+                username: values.username,
+                position: values.position,
+                phone: values.phone,
+                email: values.email,
+                departmentIds: values.departmentIds,
+                roleIds: values.roleIds,
+              }
+            : values;
         await create.mutateAsync({ resource: "members", values: body });
       }
       onClose();
     } catch (error) {
       // The server's field messages go under their fields; the toast already told the rest.
       if (isApiError(error) && error.fields.length > 0) {
-        form.setFields(error.fields.map((f) => ({ name: f.field as keyof Values, errors: [f.message] })));
+        form.setFields(
+          error.fields.map((f) => ({ name: f.field as keyof Values, errors: [f.message] })),
+        );
       }
     }
   };
@@ -76,7 +100,11 @@ export const MemberForm = ({ open, member, roles, onClose }: Props) => {
       extra={
         <Space>
           <Button onClick={onClose}>{t("buttons.cancel")}</Button>
-          <Button type="primary" loading={create.mutation.isPending || update.mutation.isPending} onClick={() => form.submit()}>
+          <Button
+            type="primary"
+            loading={create.mutation.isPending || update.mutation.isPending}
+            onClick={() => form.submit()}
+          >
             {t("buttons.save")}
           </Button>
         </Space>
@@ -94,22 +122,38 @@ export const MemberForm = ({ open, member, roles, onClose }: Props) => {
             />
           </Form.Item>
         ) : null}
-        <Form.Item name="username" label={label("username")} rules={isNew ? [required("username"), format("username", "account")] : []}>
+        <Form.Item
+          name="username"
+          label={label("username")}
+          rules={isNew ? [required("username"), format("username", "account")] : []}
+        >
           <Input disabled={!isNew} autoComplete="off" />
         </Form.Item>
         {isExisting ? null : (
           <>
-            <Form.Item name="name" label={label("name")} rules={[required("name"), format("name", "memberName")]}>
+            <Form.Item
+              name="name"
+              label={label("name")}
+              rules={[required("name"), format("name", "memberName")]}
+            >
               <Input />
             </Form.Item>
             {isNew ? (
-              <Form.Item name="password" label={label("password")} rules={[required("password"), { min: 8, message: t("org.validation.password") }]}>
+              <Form.Item
+                name="password"
+                label={label("password")}
+                rules={[required("password"), { min: 8, message: t("org.validation.password") }]}
+              >
                 <Input.Password autoComplete="new-password" />
               </Form.Item>
             ) : null}
           </>
         )}
-        <Form.Item name="position" label={label("position")} rules={[format("position", "zhEnSymbols")]}>
+        <Form.Item
+          name="position"
+          label={label("position")}
+          rules={[format("position", "zhEnSymbols")]}
+        >
           <Input />
         </Form.Item>
         <Form.Item name="phone" label={label("phone")} rules={[format("phone", "phone")]}>
@@ -119,10 +163,21 @@ export const MemberForm = ({ open, member, roles, onClose }: Props) => {
           <Input />
         </Form.Item>
         <Form.Item name="departmentIds" label={label("departments")}>
-          <TreeSelect treeData={toDeptTree(data.departments)} fieldNames={{ label: "title", value: "key" }} multiple treeDefaultExpandAll allowClear />
+          <TreeSelect
+            treeData={toDeptTree(data.departments)}
+            fieldNames={{ label: "title", value: "key" }}
+            multiple
+            treeDefaultExpandAll
+            allowClear
+          />
         </Form.Item>
         <Form.Item name="roleIds" label={label("roles")}>
-          <Select mode="multiple" allowClear options={roles.map((r) => ({ value: r.id, label: r.name }))} optionFilterProp="label" />
+          <Select
+            mode="multiple"
+            allowClear
+            options={roles.map((r) => ({ value: r.id, label: r.name }))}
+            optionFilterProp="label"
+          />
         </Form.Item>
       </Form>
     </Drawer>

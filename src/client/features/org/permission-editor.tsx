@@ -6,11 +6,26 @@ import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 
 import { isScopedSubject, SCOPES } from "../../../shared/permission-scopes";
-import { type Action, declaredSubject, type Subject, subjectNames } from "../../../shared/permissions";
+import {
+  type Action,
+  declaredSubject,
+  type Subject,
+  subjectNames,
+} from "../../../shared/permissions";
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { replaceRules } from "../../providers/access-control";
 import { fetchRules } from "../../providers/session";
-import { actionsOf, type Cell, type DenyRow, GRID_ACTIONS, type Grid, gridToRules, newDenyKey, rulesToGrid, type SubjectRow } from "./permission-grid";
+import {
+  actionsOf,
+  type Cell,
+  type DenyRow,
+  GRID_ACTIONS,
+  type Grid,
+  gridToRules,
+  newDenyKey,
+  rulesToGrid,
+  type SubjectRow,
+} from "./permission-grid";
 import type { Role } from "./types";
 import "../../components/split-panels.css";
 import "./org.css";
@@ -34,12 +49,17 @@ export const PermissionEditor = () => {
   }, [role]);
 
   const setRow = (subject: Subject, change: (row: SubjectRow) => SubjectRow) =>
-    setGrid((g) => (g ? { ...g, rows: g.rows.map((r) => (r.subject === subject ? change(r) : r)) } : g));
+    setGrid((g) =>
+      g ? { ...g, rows: g.rows.map((r) => (r.subject === subject ? change(r) : r)) } : g,
+    );
   const setDeny = (key: string, change: Partial<DenyRow>) =>
-    setGrid((g) => (g ? { ...g, denies: g.denies.map((d) => (d.key === key ? { ...d, ...change } : d)) } : g));
+    setGrid((g) =>
+      g ? { ...g, denies: g.denies.map((d) => (d.key === key ? { ...d, ...change } : d)) } : g,
+    );
 
   // "Own" and "department" only where records have a responsible person (the server agrees).
-  const scopesOf = (subject: Subject) => (isScopedSubject(subject) ? SCOPES : SCOPES.filter((s) => s === "all"));
+  const scopesOf = (subject: Subject) =>
+    isScopedSubject(subject) ? SCOPES : SCOPES.filter((s) => s === "all");
   const cellOptions = (subject: Subject) => [
     { value: "none", label: t("org.scopes.none") },
     ...scopesOf(subject).map((s) => ({ value: s, label: t(`org.scopes.${s}`) })),
@@ -47,7 +67,9 @@ export const PermissionEditor = () => {
   // A schema-declared subject is named by its menu label (or the schema's title).
   const subjectLabel = (s: Subject) => {
     const declared = declaredSubject(s);
-    return t(`org.subjects.${s}`, { defaultValue: declared ? t(declared.label, { defaultValue: declared.title ?? s }) : s });
+    return t(`org.subjects.${s}`, {
+      defaultValue: declared ? t(declared.label, { defaultValue: declared.title ?? s }) : s,
+    });
   };
 
   const save = async () => {
@@ -71,7 +93,9 @@ export const PermissionEditor = () => {
       render: (_: unknown, row: SubjectRow) => (
         <div>
           <div>{subjectLabel(row.subject)}</div>
-          <Typography.Text type="secondary" className="org-code">{row.subject}</Typography.Text>
+          <Typography.Text type="secondary" className="org-code">
+            {row.subject}
+          </Typography.Text>
         </div>
       ),
     },
@@ -87,7 +111,9 @@ export const PermissionEditor = () => {
             options={cellOptions(row.subject)}
             className={`org-cell is-${row.cells[action] ?? "none"}`}
             aria-label={`${subjectLabel(row.subject)} ${t(`org.actions.${action}`)}`}
-            onChange={(value) => setRow(row.subject, (r) => ({ ...r, cells: { ...r.cells, [action]: value } }))}
+            onChange={(value) =>
+              setRow(row.subject, (r) => ({ ...r, cells: { ...r.cells, [action]: value } }))
+            }
             popupMatchSelectWidth={false}
           />
         ) : (
@@ -118,8 +144,16 @@ export const PermissionEditor = () => {
         title={t("org.permissions.title", { name: role?.name ?? "" })}
         extra={
           <Space>
-            <Link to="/settings/roles"><Button icon={<ArrowLeftOutlined />}>{t("org.permissions.back")}</Button></Link>
-            <Button type="primary" icon={<SaveOutlined />} loading={update.mutation.isPending} disabled={!grid} onClick={() => void save()}>
+            <Link to="/settings/roles">
+              <Button icon={<ArrowLeftOutlined />}>{t("org.permissions.back")}</Button>
+            </Link>
+            <Button
+              type="primary"
+              icon={<SaveOutlined />}
+              loading={update.mutation.isPending}
+              disabled={!grid}
+              onClick={() => void save()}
+            >
               {t("buttons.save")}
             </Button>
           </Space>
@@ -142,30 +176,133 @@ export const PermissionEditor = () => {
           <h2 className="org-h2">{t("org.permissions.denies")}</h2>
           <Button
             icon={<PlusOutlined />}
-            onClick={() => setGrid((g) => (g ? { ...g, denies: [...g.denies, { key: newDenyKey(), subject: subjectNames()[1], actions: [], scope: "all", fields: [], reason: "" }] } : g))}
+            onClick={() =>
+              setGrid((g) =>
+                g
+                  ? {
+                      ...g,
+                      denies: [
+                        ...g.denies,
+                        {
+                          key: newDenyKey(),
+                          subject: subjectNames()[1],
+                          actions: [],
+                          scope: "all",
+                          fields: [],
+                          reason: "",
+                        },
+                      ],
+                    }
+                  : g,
+              )
+            }
           >
             {t("org.permissions.addDeny")}
           </Button>
         </div>
-        <Table<DenyRow> dataSource={grid?.denies ?? []} rowKey="key" size="small" pagination={false} scroll={{ x: 900 }} locale={{ emptyText: t("org.permissions.noDenies") }}>
-          <Table.Column<DenyRow> key="subject" title={t("org.permissions.subject")} width={200} render={(_, d) => (
-            <Select size="small" style={{ width: "100%" }} value={d.subject} options={subjectNames().map((s) => ({ value: s, label: subjectLabel(s) }))} onChange={(subject: Subject) => setDeny(d.key, { subject, actions: [] })} />
-          )} />
-          <Table.Column<DenyRow> key="actions" title={t("org.permissions.actions")} width={240} render={(_, d) => (
-            <Select<Action[]> size="small" mode="multiple" style={{ width: "100%" }} value={d.actions} options={actionsOf(d.subject).map((a) => ({ value: a, label: t(`org.actions.${a}`) }))} onChange={(actions) => setDeny(d.key, { actions })} />
-          )} />
-          <Table.Column<DenyRow> key="scope" title={t("org.permissions.scope")} width={130} render={(_, d) => (
-            <Select size="small" style={{ width: "100%" }} value={d.scope} options={scopesOf(d.subject).map((s) => ({ value: s, label: t(`org.scopes.${s}`) }))} onChange={(scope) => setDeny(d.key, { scope })} />
-          )} />
-          <Table.Column<DenyRow> key="fields" title={t("org.permissions.fields")} width={180} render={(_, d) => (
-            <Select size="small" mode="tags" open={false} style={{ width: "100%" }} value={d.fields} placeholder={t("org.permissions.allFields")} onChange={(fields: string[]) => setDeny(d.key, { fields })} />
-          )} />
-          <Table.Column<DenyRow> key="reason" title={t("org.permissions.reason")} render={(_, d) => (
-            <Input size="small" value={d.reason} maxLength={200} onChange={(e) => setDeny(d.key, { reason: e.target.value })} />
-          )} />
-          <Table.Column<DenyRow> key="remove" width={60} render={(_, d) => (
-            <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t("buttons.delete")} onClick={() => setGrid((g) => (g ? { ...g, denies: g.denies.filter((x) => x.key !== d.key) } : g))} />
-          )} />
+        <Table<DenyRow>
+          dataSource={grid?.denies ?? []}
+          rowKey="key"
+          size="small"
+          pagination={false}
+          scroll={{ x: 900 }}
+          locale={{ emptyText: t("org.permissions.noDenies") }}
+        >
+          <Table.Column<DenyRow>
+            key="subject"
+            title={t("org.permissions.subject")}
+            width={200}
+            render={(_, d) => (
+              <Select
+                size="small"
+                style={{ width: "100%" }}
+                value={d.subject}
+                options={subjectNames().map((s) => ({ value: s, label: subjectLabel(s) }))}
+                onChange={(subject: Subject) => setDeny(d.key, { subject, actions: [] })}
+              />
+            )}
+          />
+          <Table.Column<DenyRow>
+            key="actions"
+            title={t("org.permissions.actions")}
+            width={240}
+            render={(_, d) => (
+              <Select<Action[]>
+                size="small"
+                mode="multiple"
+                style={{ width: "100%" }}
+                value={d.actions}
+                options={actionsOf(d.subject).map((a) => ({
+                  value: a,
+                  label: t(`org.actions.${a}`),
+                }))}
+                onChange={(actions) => setDeny(d.key, { actions })}
+              />
+            )}
+          />
+          <Table.Column<DenyRow>
+            key="scope"
+            title={t("org.permissions.scope")}
+            width={130}
+            render={(_, d) => (
+              <Select
+                size="small"
+                style={{ width: "100%" }}
+                value={d.scope}
+                options={scopesOf(d.subject).map((s) => ({
+                  value: s,
+                  label: t(`org.scopes.${s}`),
+                }))}
+                onChange={(scope) => setDeny(d.key, { scope })}
+              />
+            )}
+          />
+          <Table.Column<DenyRow>
+            key="fields"
+            title={t("org.permissions.fields")}
+            width={180}
+            render={(_, d) => (
+              <Select
+                size="small"
+                mode="tags"
+                open={false}
+                style={{ width: "100%" }}
+                value={d.fields}
+                placeholder={t("org.permissions.allFields")}
+                onChange={(fields: string[]) => setDeny(d.key, { fields })}
+              />
+            )}
+          />
+          <Table.Column<DenyRow>
+            key="reason"
+            title={t("org.permissions.reason")}
+            render={(_, d) => (
+              <Input
+                size="small"
+                value={d.reason}
+                maxLength={200}
+                onChange={(e) => setDeny(d.key, { reason: e.target.value })}
+              />
+            )}
+          />
+          <Table.Column<DenyRow>
+            key="remove"
+            width={60}
+            render={(_, d) => (
+              <Button
+                size="small"
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t("buttons.delete")}
+                onClick={() =>
+                  setGrid((g) =>
+                    g ? { ...g, denies: g.denies.filter((x) => x.key !== d.key) } : g,
+                  )
+                }
+              />
+            )}
+          />
         </Table>
       </PagePanel>
     </>

@@ -1,14 +1,40 @@
-import { conditionsOfScope, type Scope, scopeOfConditions } from "../../../shared/permission-scopes";
-import { ACTIONS, type Action, type PermissionRule, type Subject, subjectActions, subjectNames } from "../../../shared/permissions";
+import {
+  conditionsOfScope,
+  type Scope,
+  scopeOfConditions,
+} from "../../../shared/permission-scopes";
+import {
+  ACTIONS,
+  type Action,
+  type PermissionRule,
+  type Subject,
+  subjectActions,
+  subjectNames,
+} from "../../../shared/permissions";
 
 /** One cell of the editor: not granted, or granted for all records, own ones or the department's. */
 export type Cell = "none" | Scope;
 
-export type SubjectRow = { subject: Subject; cells: Partial<Record<Action, Cell>>; fields: string[] };
+export type SubjectRow = {
+  subject: Subject;
+  cells: Partial<Record<Action, Cell>>;
+  fields: string[];
+};
 
-export type DenyRow = { key: string; subject: Subject; actions: Action[]; scope: Scope; fields: string[]; reason: string };
+export type DenyRow = {
+  key: string;
+  subject: Subject;
+  actions: Action[];
+  scope: Scope;
+  fields: string[];
+  reason: string;
+};
 
-export type Grid = { rows: SubjectRow[]; denies: DenyRow[]; /** Rules the editor cannot show; kept as they are. */ other: PermissionRule[] };
+export type Grid = {
+  rows: SubjectRow[];
+  denies: DenyRow[];
+  /** Rules the editor cannot show; kept as they are. */ other: PermissionRule[];
+};
 
 export const GRID_ACTIONS = Object.values(ACTIONS) as Action[];
 
@@ -34,9 +60,18 @@ export const rulesToGrid = (rules: PermissionRule[]): Grid => {
     }
     for (const subject of subjects) {
       const offered = actionsOf(subject);
-      const actions = list(rule.action).flatMap((a) => (a === "manage" && subject !== "all" ? offered : [a]));
+      const actions = list(rule.action).flatMap((a) =>
+        a === "manage" && subject !== "all" ? offered : [a],
+      );
       if (rule.inverted) {
-        denies.push({ key: newDenyKey(), subject, actions, scope, fields: rule.fields ?? [], reason: rule.reason ?? "" });
+        denies.push({
+          key: newDenyKey(),
+          subject,
+          actions,
+          scope,
+          fields: rule.fields ?? [],
+          reason: rule.reason ?? "",
+        });
         continue;
       }
       const row = bySubject.get(subject)!;

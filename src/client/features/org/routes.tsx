@@ -1,4 +1,9 @@
-import { ApartmentOutlined, SafetyOutlined, TeamOutlined, UsergroupAddOutlined } from "@ant-design/icons";
+import {
+  ApartmentOutlined,
+  SafetyOutlined,
+  TeamOutlined,
+  UsergroupAddOutlined,
+} from "@ant-design/icons";
 import { lazy } from "react";
 
 import { BASIC } from "../../routing/route-presets";

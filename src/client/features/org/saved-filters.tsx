@@ -11,8 +11,13 @@ type Props = { current: MemberFilter; onApply: (filter: MemberFilter) => void };
 /** Each member keeps up to 10 named member filters; the server enforces the limit. */
 export const SavedFilters = ({ current, onApply }: Props) => {
   const { t } = useTranslation();
-  const { result } = useList<SavedFilter>({ resource: "saved-filters", pagination: { mode: "off" } });
-  const create = useCreate<SavedFilter>({ successNotification: () => ({ message: t("org.notices.created"), type: "success" }) });
+  const { result } = useList<SavedFilter>({
+    resource: "saved-filters",
+    pagination: { mode: "off" },
+  });
+  const create = useCreate<SavedFilter>({
+    successNotification: () => ({ message: t("org.notices.created"), type: "success" }),
+  });
   const remove = useDelete();
   const [isNaming, setNaming] = useState(false);
   const [form] = Form.useForm<{ name: string }>();
@@ -28,7 +33,11 @@ export const SavedFilters = ({ current, onApply }: Props) => {
             aria-label={t("org.filters.delete", { name: f.name })}
             onClick={(e) => {
               e.stopPropagation();
-              remove.mutate({ successNotification: () => ({ message: t("org.notices.deleted"), type: "success" }), resource: "saved-filters", id: f.id });
+              remove.mutate({
+                successNotification: () => ({ message: t("org.notices.deleted"), type: "success" }),
+                resource: "saved-filters",
+                id: f.id,
+              });
             }}
           />
         </span>
@@ -36,7 +45,12 @@ export const SavedFilters = ({ current, onApply }: Props) => {
       onClick: () => onApply(f.filter),
     })),
     ...(filters.length ? [{ type: "divider" as const }] : []),
-    { key: "__save", icon: <SaveOutlined />, label: t("org.filters.save"), onClick: () => setNaming(true) },
+    {
+      key: "__save",
+      icon: <SaveOutlined />,
+      label: t("org.filters.save"),
+      onClick: () => setNaming(true),
+    },
   ];
 
   const save = async ({ name }: { name: string }) => {
@@ -66,7 +80,11 @@ export const SavedFilters = ({ current, onApply }: Props) => {
         cancelText={t("buttons.cancel")}
       >
         <Form form={form} layout="vertical" onFinish={save}>
-          <Form.Item name="name" label={t("org.filters.name")} rules={[{ required: true, max: 50, message: t("org.filters.nameRequired") }]}>
+          <Form.Item
+            name="name"
+            label={t("org.filters.name")}
+            rules={[{ required: true, max: 50, message: t("org.filters.nameRequired") }]}
+          >
             <Input autoFocus />
           </Form.Item>
         </Form>

@@ -25,12 +25,28 @@ export const RecipientsField = () => {
               <Form.Item
                 name={[field.name, "name"]}
                 className="seal-recipient-name"
-                rules={[{ required: true, whitespace: true, message: t("contracts.form.required") }, { max: 200 }]}
+                rules={[
+                  { required: true, whitespace: true, message: t("contracts.form.required") },
+                  { max: 200 },
+                ]}
               >
-                <Input aria-label={t("seals.form.recipientName", { n: i + 1 })} placeholder={t("seals.form.recipientPlaceholder")} />
+                <Input
+                  aria-label={t("seals.form.recipientName", { n: i + 1 })}
+                  placeholder={t("seals.form.recipientPlaceholder")}
+                />
               </Form.Item>
-              <Form.Item name={[field.name, "copies"]} rules={[{ required: true, message: t("contracts.form.required") }]}>
-                <InputNumber aria-label={t("seals.form.recipientCopies", { n: i + 1 })} min={1} max={999} precision={0} addonAfter={t("seals.form.copiesUnit")} style={{ width: 140 }} />
+              <Form.Item
+                name={[field.name, "copies"]}
+                rules={[{ required: true, message: t("contracts.form.required") }]}
+              >
+                <InputNumber
+                  aria-label={t("seals.form.recipientCopies", { n: i + 1 })}
+                  min={1}
+                  max={999}
+                  precision={0}
+                  addonAfter={t("seals.form.copiesUnit")}
+                  style={{ width: 140 }}
+                />
               </Form.Item>
               <Button
                 type="text"
@@ -41,7 +57,12 @@ export const RecipientsField = () => {
               />
             </div>
           ))}
-          <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ name: "", copies: 1 })} disabled={fields.length >= 20}>
+          <Button
+            type="dashed"
+            icon={<PlusOutlined />}
+            onClick={() => add({ name: "", copies: 1 })}
+            disabled={fields.length >= 20}
+          >
             {t("seals.form.addRecipient")}
           </Button>
           <Form.ErrorList errors={errors} />

@@ -5,7 +5,9 @@ import { APPROVAL_DETAIL } from "../../routing/route-presets";
 import type { AppRoute } from "../../routing/route-types";
 
 const pages = () => import("./pages");
-const SealRequestList = lazy(() => import("./seal-request-list").then((m) => ({ default: m.SealRequestList })));
+const SealRequestList = lazy(() =>
+  import("./seal-request-list").then((m) => ({ default: m.SealRequestList })),
+);
 const SealRequestForm = lazy(() => pages().then((m) => ({ default: m.SealRequestForm })));
 const SealApprovalPage = lazy(() => pages().then((m) => ({ default: m.SealApprovalPage })));
 const SealRegistry = lazy(() => pages().then((m) => ({ default: m.SealRegistry })));
@@ -34,9 +36,19 @@ export const sealsRoutes: AppRoute[] = [
       {
         path: "add/:workflow",
         component: SealRequestForm,
-        meta: { action: "create", subject: "LAWFIRM_SEAL_VIEW", title: "seals.titles.createRequest", isDetail: true, navActiveLink: "/workflow/add" },
+        meta: {
+          action: "create",
+          subject: "LAWFIRM_SEAL_VIEW",
+          title: "seals.titles.createRequest",
+          isDetail: true,
+          navActiveLink: "/workflow/add",
+        },
       },
-      { path: "workflow/:id", component: SealApprovalPage, meta: { ...APPROVAL_DETAIL, title: "seals.titles.approval" } },
+      {
+        path: "workflow/:id",
+        component: SealApprovalPage,
+        meta: { ...APPROVAL_DETAIL, title: "seals.titles.approval" },
+      },
     ],
   },
 ];

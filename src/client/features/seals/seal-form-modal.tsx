@@ -10,7 +10,16 @@ import { FileUpload } from "../../components/file-upload";
 export const SEAL_TYPES = ["official", "contract", "finance", "legal-rep", "electronic"];
 const STATUSES = ["active", "suspended", "retired"];
 
-export type SealRecord = { id: string; version: number; name: string; sealType: string; sealingFirm: string; custodianId: string; sealStatus: string; imageFileIds: string[] };
+export type SealRecord = {
+  id: string;
+  version: number;
+  name: string;
+  sealType: string;
+  sealingFirm: string;
+  custodianId: string;
+  sealStatus: string;
+  imageFileIds: string[];
+};
 
 type Props = { seal?: SealRecord; open: boolean; onClose: () => void; onSaved: () => void };
 
@@ -45,7 +54,11 @@ export const SealFormModal = ({ seal, open, onClose, onSaved }: Props) => {
       if (isApiError(err)) {
         const image = err.fields.find((f) => f.field === "imageFileIds");
         if (image) setImageError(image.message);
-        form.setFields(err.fields.filter((f) => f.field !== "imageFileIds").map((f) => ({ name: f.field as never, errors: [f.message] })));
+        form.setFields(
+          err.fields
+            .filter((f) => f.field !== "imageFileIds")
+            .map((f) => ({ name: f.field as never, errors: [f.message] })),
+        );
       }
     } finally {
       setSaving(false);
@@ -62,18 +75,30 @@ export const SealFormModal = ({ seal, open, onClose, onSaved }: Props) => {
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={{ sealStatus: "active", sealType: "official" }}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ sealStatus: "active", sealType: "official" }}
+      >
         <Form.Item name="name" label={t("seals.fields.name")} rules={[...required, { max: 100 }]}>
           <Input />
         </Form.Item>
         <Form.Item name="sealType" label={t("seals.fields.sealType")} rules={required}>
           <Select options={SEAL_TYPES.map((v) => ({ value: v, label: t(`seals.types.${v}`) }))} />
         </Form.Item>
-        <Form.Item name="sealingFirm" label={t("seals.fields.sealingFirm")} rules={[...required, { max: 100 }]}>
+        <Form.Item
+          name="sealingFirm"
+          label={t("seals.fields.sealingFirm")}
+          rules={[...required, { max: 100 }]}
+        >
           <Input />
         </Form.Item>
         <Form.Item name="custodianId" label={t("seals.fields.custodianId")} rules={required}>
-          <Select showSearch optionFilterProp="label" options={members.map((m) => ({ value: m.id, label: m.name }))} />
+          <Select
+            showSearch
+            optionFilterProp="label"
+            options={members.map((m) => ({ value: m.id, label: m.name }))}
+          />
         </Form.Item>
         <Form.Item name="sealStatus" label={t("seals.fields.sealStatus")} rules={required}>
           <Select options={STATUSES.map((v) => ({ value: v, label: t(`seals.statuses.${v}`) }))} />

@@ -38,14 +38,25 @@ export const SealRegistry = () => {
           onOpen={(record) => setViewing(record as unknown as SealRecord)}
           rowActions={(record) =>
             mayEdit ? (
-              <Button size="small" type="link" onClick={() => setEditing(record as unknown as SealRecord)}>
+              <Button
+                size="small"
+                type="link"
+                onClick={() => setEditing(record as unknown as SealRecord)}
+              >
                 {t("buttons.edit")}
               </Button>
             ) : null
           }
         />
       </PagePanel>
-      {editing ? <SealFormModal open seal={editing === "new" ? undefined : editing} onClose={() => setEditing(null)} onSaved={() => void saved()} /> : null}
+      {editing ? (
+        <SealFormModal
+          open
+          seal={editing === "new" ? undefined : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => void saved()}
+        />
+      ) : null}
       <Drawer
         open={Boolean(viewing)}
         width={720}

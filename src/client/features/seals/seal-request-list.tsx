@@ -27,14 +27,22 @@ export const SealRequestList = () => {
           resource="seal-requests"
           createButton={
             can("create", "LAWFIRM_SEAL_VIEW") && flow ? (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`/seal/add/${flow.id}`)}>
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => navigate(`/seal/add/${flow.id}`)}
+              >
                 {t("seals.actions.createRequest")}
               </Button>
             ) : null
           }
           // A request recorded without an approval (the demo's history) has no page to open.
-          linkTo={(record) => (record.approvalId ? `/seal/workflow/${String(record.approvalId)}` : undefined)}
-          nameExtra={(record) => (isOverdue(record) ? <Tag color="error">{t("seals.list.overdue")}</Tag> : null)}
+          linkTo={(record) =>
+            record.approvalId ? `/seal/workflow/${String(record.approvalId)}` : undefined
+          }
+          nameExtra={(record) =>
+            isOverdue(record) ? <Tag color="error">{t("seals.list.overdue")}</Tag> : null
+          }
         />
       </PagePanel>
     </>

@@ -21,7 +21,9 @@ const loadImage = (file: File) =>
 /** Bytes a base64 data URL decodes to. */
 export const dataUrlBytes = (dataUrl: string) => {
   const base64 = dataUrl.slice(dataUrl.indexOf(",") + 1);
-  return Math.floor((base64.length * 3) / 4) - (base64.endsWith("==") ? 2 : base64.endsWith("=") ? 1 : 0);
+  return (
+    Math.floor((base64.length * 3) / 4) - (base64.endsWith("==") ? 2 : base64.endsWith("=") ? 1 : 0)
+  );
 };
 
 /**

@@ -29,7 +29,12 @@ export const AvatarUpload = ({ user }: { user: LoginUser }) => {
         showToast({ message: t("pages.profile.avatar.tooLarge"), color: "error" });
         return;
       }
-      await mutateAsync({ url: "/api/profile/avatar", method: "put", values: { dataUrl }, successNotification: false });
+      await mutateAsync({
+        url: "/api/profile/avatar",
+        method: "put",
+        values: { dataUrl },
+        successNotification: false,
+      });
       await invalidateAuthStore();
       showToast({ message: t("pages.profile.avatar.saved"), color: "success" });
     } catch (error) {
@@ -42,7 +47,12 @@ export const AvatarUpload = ({ user }: { user: LoginUser }) => {
 
   return (
     <Flex vertical align="center" gap={8}>
-      <Avatar size={72} src={user.avatarUrl || undefined} className="user-avatar" style={{ fontSize: 28 }}>
+      <Avatar
+        size={72}
+        src={user.avatarUrl || undefined}
+        className="user-avatar"
+        style={{ fontSize: 28 }}
+      >
         {user.name.slice(0, 1)}
       </Avatar>
       <input
@@ -53,7 +63,12 @@ export const AvatarUpload = ({ user }: { user: LoginUser }) => {
         onChange={(event) => void onPick(event)}
         data-testid="avatar-input"
       />
-      <Button size="small" icon={<CameraOutlined />} loading={mutation.isPending} onClick={() => input.current?.click()}>
+      <Button
+        size="small"
+        icon={<CameraOutlined />}
+        loading={mutation.isPending}
+        onClick={() => input.current?.click()}
+      >
         {t("pages.profile.avatar.change")}
       </Button>
     </Flex>

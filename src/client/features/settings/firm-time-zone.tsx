@@ -24,7 +24,14 @@ export const FirmTimeZoneField = () => {
     enabled: canEdit,
   });
   // The offset beside each name: "Asia/Shanghai (UTC+8)" is what an admin recognizes.
-  const options = useMemo(() => timeZoneNames().map((name) => ({ value: name, label: `${name} (${utcOffsetLabel(Date.now(), name)})` })), []);
+  const options = useMemo(
+    () =>
+      timeZoneNames().map((name) => ({
+        value: name,
+        label: `${name} (${utcOffsetLabel(Date.now(), name)})`,
+      })),
+    [],
+  );
   if (!canEdit) return null;
   const save = async (timeZone: string) => {
     setSaving(true);

@@ -36,7 +36,12 @@ export const PasswordDialog = () => {
         {t("pages.profile.password.title")}
       </h2>
       <p className="text-secondary">{t("pages.profile.password.hint")}</p>
-      <Form form={form} layout="vertical" onFinish={(values) => void onFinish(values)} requiredMark={false}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={(values) => void onFinish(values)}
+        requiredMark={false}
+      >
         <Form.Item
           name="oldPassword"
           label={t("pages.profile.password.old")}

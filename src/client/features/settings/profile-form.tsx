@@ -12,7 +12,8 @@ type Values = { name: string; nameSuffix: string; email: string; phone: string }
 
 /** The same format checks the server runs (src/shared/validators), with the same messages. */
 const formatRule = (format: MemberFormat, message: string): Rule => ({
-  validator: (_, value) => (checkFormat(format, value) ? Promise.resolve() : Promise.reject(new Error(message))),
+  validator: (_, value) =>
+    checkFormat(format, value) ? Promise.resolve() : Promise.reject(new Error(message)),
 });
 
 /** Edits name, suffix and contact details; opened in the global dialog from the profile page. */

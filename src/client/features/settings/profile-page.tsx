@@ -29,13 +29,23 @@ export const ProfilePage = () => {
   const empty = t("pages.profile.empty");
 
   const openPassword = () =>
-    dialog.open(<Suspense fallback={loading}><PasswordDialog /></Suspense>, {
-      props: { "aria-label": t("pages.profile.password.title") },
-    });
+    dialog.open(
+      <Suspense fallback={loading}>
+        <PasswordDialog />
+      </Suspense>,
+      {
+        props: { "aria-label": t("pages.profile.password.title") },
+      },
+    );
   const openEdit = (current: LoginUser) =>
-    dialog.open(<Suspense fallback={loading}><ProfileForm user={current} /></Suspense>, {
-      props: { "aria-label": t("pages.profile.edit") },
-    });
+    dialog.open(
+      <Suspense fallback={loading}>
+        <ProfileForm user={current} />
+      </Suspense>,
+      {
+        props: { "aria-label": t("pages.profile.edit") },
+      },
+    );
 
   return (
     <>
@@ -74,9 +84,21 @@ export const ProfilePage = () => {
                   label: t("pages.profile.fields.nameSuffix"),
                   children: user.nameSuffix || empty,
                 },
-                { key: "username", label: t("pages.profile.fields.username"), children: user.username },
-                { key: "email", label: t("pages.profile.fields.email"), children: user.email || empty },
-                { key: "phone", label: t("pages.profile.fields.phone"), children: user.phone || empty },
+                {
+                  key: "username",
+                  label: t("pages.profile.fields.username"),
+                  children: user.username,
+                },
+                {
+                  key: "email",
+                  label: t("pages.profile.fields.email"),
+                  children: user.email || empty,
+                },
+                {
+                  key: "phone",
+                  label: t("pages.profile.fields.phone"),
+                  children: user.phone || empty,
+                },
                 {
                   key: "workspace",
                   label: t("pages.profile.fields.workspace"),

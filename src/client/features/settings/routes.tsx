@@ -8,7 +8,9 @@ const pages = () => import("./pages");
 const ProfilePage = lazy(() => pages().then((m) => ({ default: m.ProfilePage })));
 const WorkspaceSwitch = lazy(() => pages().then((m) => ({ default: m.WorkspaceSwitch })));
 // Its own chunk: Select and Radio stay off the profile page, a common first screen.
-const SettingsPage = lazy(() => import("./settings-page").then((m) => ({ default: m.SettingsPage })));
+const SettingsPage = lazy(() =>
+  import("./settings-page").then((m) => ({ default: m.SettingsPage })),
+);
 
 /** Below Settings: the member's own account and preferences. */
 export const accountSettingsRoutes: AppRoute[] = [

@@ -54,7 +54,9 @@ export const SettingsPage = () => {
         </p>
         <Form layout="horizontal" labelCol={{ flex: "160px" }} labelAlign="left" colon={false}>
           <h2 className="settings-section">{t("settings.sections.theming")}</h2>
-          <Form.Item label={t("settings.fields.theme")}>{radios("theme", choose("theme"))}</Form.Item>
+          <Form.Item label={t("settings.fields.theme")}>
+            {radios("theme", choose("theme"))}
+          </Form.Item>
           <Form.Item label={t("settings.fields.skin")}>{radios("skin", choose("skin"))}</Form.Item>
           <Form.Item label={t("settings.fields.language")}>
             <Select

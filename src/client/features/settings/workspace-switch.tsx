@@ -47,7 +47,9 @@ export const WorkspaceSwitch = () => {
           {t("pages.workspaces.description")}
         </p>
         {isLoading ? <Spin style={{ display: "block", padding: 24 }} /> : null}
-        {!isLoading && !workspaces.length ? <Empty description={t("pages.workspaces.empty")} /> : null}
+        {!isLoading && !workspaces.length ? (
+          <Empty description={t("pages.workspaces.empty")} />
+        ) : null}
         <Flex vertical gap={12} role="list" aria-label={t("pages.workspaces.title")}>
           {workspaces.map((workspace) => {
             const current = isCurrent(workspace);

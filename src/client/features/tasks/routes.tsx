@@ -7,7 +7,12 @@ import type { AppRoute } from "../../routing/route-types";
 const TasksPage = lazy(() => import("./pages").then((m) => ({ default: m.TasksPage })));
 
 export const tasksRoutes: AppRoute[] = [
-  { path: "/tasks", component: TasksPage, meta: { ...BASIC, title: "deadlines.tasks.title" }, menu: { icon: <CheckSquareOutlined />, label: "deadlines.menu.tasks" } },
+  {
+    path: "/tasks",
+    component: TasksPage,
+    meta: { ...BASIC, title: "deadlines.tasks.title" },
+    menu: { icon: <CheckSquareOutlined />, label: "deadlines.menu.tasks" },
+  },
 ];
 
 export { TasksPage };

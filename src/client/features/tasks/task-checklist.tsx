@@ -41,7 +41,11 @@ export const TaskChecklist = ({ items, onChange }: Props) => {
         <Typography.Title level={5} id="task-checklist-title" style={{ margin: 0 }}>
           {t("deadlines.tasks.checklist")}
         </Typography.Title>
-        {items.length ? <Typography.Text type="secondary">{t("deadlines.tasks.checklistProgress", { done, total: items.length })}</Typography.Text> : null}
+        {items.length ? (
+          <Typography.Text type="secondary">
+            {t("deadlines.tasks.checklistProgress", { done, total: items.length })}
+          </Typography.Text>
+        ) : null}
       </Space>
       <ul className="task-checklist">
         {items.map((item, i) => (
@@ -65,7 +69,14 @@ export const TaskChecklist = ({ items, onChange }: Props) => {
                 }}
               />
             ) : (
-              <Checkbox checked={item.done} onChange={(e) => onChange((list) => list.map((x, j) => (j === i ? { ...x, done: e.target.checked } : x)))}>
+              <Checkbox
+                checked={item.done}
+                onChange={(e) =>
+                  onChange((list) =>
+                    list.map((x, j) => (j === i ? { ...x, done: e.target.checked } : x)),
+                  )
+                }
+              >
                 <span className={item.done ? "task-item-done" : undefined}>{item.text}</span>
               </Checkbox>
             )}
@@ -81,7 +92,13 @@ export const TaskChecklist = ({ items, onChange }: Props) => {
                     setEditing(i);
                   }}
                 />
-                <Button size="small" type="text" icon={<DeleteOutlined />} aria-label={t("deadlines.tasks.removeItem", { text: item.text })} onClick={() => onChange((list) => list.filter((_, j) => j !== i))} />
+                <Button
+                  size="small"
+                  type="text"
+                  icon={<DeleteOutlined />}
+                  aria-label={t("deadlines.tasks.removeItem", { text: item.text })}
+                  onClick={() => onChange((list) => list.filter((_, j) => j !== i))}
+                />
               </span>
             )}
           </li>

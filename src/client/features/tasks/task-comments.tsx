@@ -32,7 +32,9 @@ export const TaskComments = ({ comments, onAdd }: Props) => {
           <List.Item>
             <div className="task-comment">
               <div>
-                <Typography.Text strong>{c.authorName ?? t("deadlines.tasks.formerMember")}</Typography.Text>{" "}
+                <Typography.Text strong>
+                  {c.authorName ?? t("deadlines.tasks.formerMember")}
+                </Typography.Text>{" "}
                 <Typography.Text type="secondary">
                   <time dateTime={c.at}>{firmTime(c.at)}</time>
                 </Typography.Text>
@@ -45,8 +47,19 @@ export const TaskComments = ({ comments, onAdd }: Props) => {
       <label htmlFor="task-new-comment" className="task-label">
         {t("deadlines.tasks.newComment")}
       </label>
-      <Input.TextArea id="task-new-comment" rows={3} maxLength={2000} value={text} onChange={(e) => setText(e.target.value)} />
-      <Button className="task-comment-send" onClick={() => void send()} loading={isSending} disabled={!text.trim()}>
+      <Input.TextArea
+        id="task-new-comment"
+        rows={3}
+        maxLength={2000}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
+      <Button
+        className="task-comment-send"
+        onClick={() => void send()}
+        loading={isSending}
+        disabled={!text.trim()}
+      >
         {t("deadlines.tasks.addComment")}
       </Button>
     </section>

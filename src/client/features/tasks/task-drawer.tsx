@@ -1,5 +1,16 @@
 import { DeleteOutlined } from "@ant-design/icons";
-import { Button, DatePicker, Drawer, Form, Input, Modal, Segmented, Select, Skeleton, Typography } from "antd";
+import {
+  Button,
+  DatePicker,
+  Drawer,
+  Form,
+  Input,
+  Modal,
+  Segmented,
+  Select,
+  Skeleton,
+  Typography,
+} from "antd";
 import dayjs from "dayjs";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -21,7 +32,10 @@ type Props = { taskId: string | null; onClose: () => void; onChanged: () => void
  */
 export const TaskDrawer = ({ taskId, onClose, onChanged }: Props) => {
   const { t } = useTranslation();
-  const { task, isLoading, isSaving, savedAt, update, comment, remove } = useTask(taskId, onChanged);
+  const { task, isLoading, isSaving, savedAt, update, comment, remove } = useTask(
+    taskId,
+    onChanged,
+  );
   const { data: people } = usePickerData(Boolean(taskId));
   const [title, setTitle] = useState("");
   const [isDeleting, setDeleting] = useState(false);
@@ -66,7 +80,14 @@ export const TaskDrawer = ({ taskId, onClose, onChanged }: Props) => {
         <>
           <Form layout="vertical" component="div">
             <Form.Item label={t("deadlines.fields.title")} htmlFor="task-title" required>
-              <Input id="task-title" maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} onBlur={saveTitle} onPressEnter={saveTitle} />
+              <Input
+                id="task-title"
+                maxLength={200}
+                value={title}
+                onChange={(e) => setTitle(e.target.value)}
+                onBlur={saveTitle}
+                onPressEnter={saveTitle}
+              />
             </Form.Item>
             {task.caseId ? (
               <Form.Item label={t("deadlines.tasks.case")}>
@@ -78,7 +99,10 @@ export const TaskDrawer = ({ taskId, onClose, onChanged }: Props) => {
                 aria-label={t("deadlines.fields.status")}
                 value={task.status}
                 onChange={(status) => void update(() => ({ status }))}
-                options={STATUSES.map((s) => ({ value: s, label: t(`deadlines.taskStatuses.${s}`) }))}
+                options={STATUSES.map((s) => ({
+                  value: s,
+                  label: t(`deadlines.taskStatuses.${s}`),
+                }))}
               />
             </Form.Item>
             <div className="task-field-row">
@@ -97,7 +121,9 @@ export const TaskDrawer = ({ taskId, onClose, onChanged }: Props) => {
                   id="task-due"
                   style={{ width: "100%" }}
                   value={task.dueDate ? dayjs(task.dueDate) : null}
-                  onChange={(d) => void update(() => ({ dueDate: d ? d.format("YYYY-MM-DD") : null }))}
+                  onChange={(d) =>
+                    void update(() => ({ dueDate: d ? d.format("YYYY-MM-DD") : null }))
+                  }
                 />
               </Form.Item>
               <Form.Item label={t("deadlines.fields.priority")} htmlFor="task-priority">
@@ -105,12 +131,20 @@ export const TaskDrawer = ({ taskId, onClose, onChanged }: Props) => {
                   id="task-priority"
                   value={task.priority}
                   onChange={(priority) => void update(() => ({ priority }))}
-                  options={PRIORITIES.map((p) => ({ value: p, label: t(`deadlines.priorities.${p}`) }))}
+                  options={PRIORITIES.map((p) => ({
+                    value: p,
+                    label: t(`deadlines.priorities.${p}`),
+                  }))}
                 />
               </Form.Item>
             </div>
           </Form>
-          <TaskChecklist items={task.checklist} onChange={(change) => void update((current) => ({ checklist: change(current.checklist) }))} />
+          <TaskChecklist
+            items={task.checklist}
+            onChange={(change) =>
+              void update((current) => ({ checklist: change(current.checklist) }))
+            }
+          />
           <TaskComments comments={task.comments} onAdd={comment} />
         </>
       )}
@@ -123,7 +157,9 @@ export const TaskDrawer = ({ taskId, onClose, onChanged }: Props) => {
         onCancel={() => setDeleting(false)}
         onOk={() => void confirmDelete()}
       >
-        <Typography.Paragraph>{t("deadlines.tasks.deleteConfirm", { title: task?.title ?? "" })}</Typography.Paragraph>
+        <Typography.Paragraph>
+          {t("deadlines.tasks.deleteConfirm", { title: task?.title ?? "" })}
+        </Typography.Paragraph>
       </Modal>
     </Drawer>
   );

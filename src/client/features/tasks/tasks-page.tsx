@@ -1,6 +1,19 @@
 import { PlusOutlined } from "@ant-design/icons";
 import { useCustom, useCustomMutation } from "@refinedev/core";
-import { Button, Checkbox, DatePicker, Form, Input, Modal, Segmented, Select, Space, Table, Tag, Typography } from "antd";
+import {
+  Button,
+  Checkbox,
+  DatePicker,
+  Form,
+  Input,
+  Modal,
+  Segmented,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from "antd";
 import type { Dayjs } from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -26,8 +39,17 @@ export const TasksPage = ({ caseId }: { caseId?: string }) => {
   const [status, setStatus] = useState<string | undefined>("open");
   const { data: people } = usePickerData();
   const nameOf = (id: string) => people.members.find((m) => m.userId === id)?.name ?? "";
-  const query = { _end: 200, ...(mine ? { mine: "true" } : {}), ...(caseId ? { caseId } : {}), ...(status === "open" ? { open: "true" } : status ? { status } : {}) };
-  const { result, query: q } = useCustom<Task[]>({ url: "/api/tasks", method: "get", config: { query } });
+  const query = {
+    _end: 200,
+    ...(mine ? { mine: "true" } : {}),
+    ...(caseId ? { caseId } : {}),
+    ...(status === "open" ? { open: "true" } : status ? { status } : {}),
+  };
+  const { result, query: q } = useCustom<Task[]>({
+    url: "/api/tasks",
+    method: "get",
+    config: { query },
+  });
   const rows = Array.isArray(result?.data) ? (result.data as Task[]) : [];
   const { mutateAsync, mutation } = useCustomMutation();
   const [adding, setAdding] = useState(false);
@@ -46,14 +68,24 @@ export const TasksPage = ({ caseId }: { caseId?: string }) => {
     );
 
   const patch = async (task: Task, values: Partial<Task>) => {
-    await mutateAsync({ url: `/api/tasks/${task.id}`, method: "patch", values: { ...values, version: task.version } }).catch(() => undefined);
+    await mutateAsync({
+      url: `/api/tasks/${task.id}`,
+      method: "patch",
+      values: { ...values, version: task.version },
+    }).catch(() => undefined);
     await q.refetch();
   };
   const add = async (v: NewTask) => {
     const saved = await mutateAsync({
       url: "/api/tasks",
       method: "post",
-      values: { title: v.title, priority: v.priority, ...(caseId ? { caseId } : {}), ...(v.assigneeId ? { assigneeId: v.assigneeId } : {}), ...(v.dueDate ? { dueDate: v.dueDate.format("YYYY-MM-DD") } : {}) },
+      values: {
+        title: v.title,
+        priority: v.priority,
+        ...(caseId ? { caseId } : {}),
+        ...(v.assigneeId ? { assigneeId: v.assigneeId } : {}),
+        ...(v.dueDate ? { dueDate: v.dueDate.format("YYYY-MM-DD") } : {}),
+      },
     }).catch(() => undefined);
     if (!saved) return;
     form.resetFields();
@@ -69,7 +101,10 @@ export const TasksPage = ({ caseId }: { caseId?: string }) => {
           aria-label={t("deadlines.tasks.whose")}
           value={mine ? "mine" : "all"}
           onChange={(v) => setMine(v === "mine")}
-          options={[{ value: "mine", label: t("deadlines.tasks.mine") }, { value: "all", label: t("deadlines.tasks.all") }]}
+          options={[
+            { value: "mine", label: t("deadlines.tasks.mine") },
+            { value: "all", label: t("deadlines.tasks.all") },
+          ]}
         />
         <Select
           aria-label={t("deadlines.fields.status")}
@@ -77,9 +112,14 @@ export const TasksPage = ({ caseId }: { caseId?: string }) => {
           style={{ width: 140 }}
           value={status}
           onChange={setStatus}
-          options={[{ value: "open", label: t("deadlines.tasks.open") }, ...STATUSES.map((s) => ({ value: s, label: t(`deadlines.taskStatuses.${s}`) }))]}
+          options={[
+            { value: "open", label: t("deadlines.tasks.open") },
+            ...STATUSES.map((s) => ({ value: s, label: t(`deadlines.taskStatuses.${s}`) })),
+          ]}
         />
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>{t("deadlines.tasks.add")}</Button>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+          {t("deadlines.tasks.add")}
+        </Button>
       </Space>
       <Table<Task>
         size="small"
@@ -111,7 +151,13 @@ export const TasksPage = ({ caseId }: { caseId?: string }) => {
                   <Checkbox
                     key={`${r.id}-${i}`}
                     checked={c.done}
-                    onChange={(e) => void patch(r, { checklist: r.checklist.map((x, j) => (j === i ? { ...x, done: e.target.checked } : x)) })}
+                    onChange={(e) =>
+                      void patch(r, {
+                        checklist: r.checklist.map((x, j) =>
+                          j === i ? { ...x, done: e.target.checked } : x,
+                        ),
+                      })
+                    }
                   >
                     {c.text}
                   </Checkbox>
@@ -119,10 +165,38 @@ export const TasksPage = ({ caseId }: { caseId?: string }) => {
               </Space>
             ),
           },
-          { key: "case", title: t("deadlines.tasks.case"), width: 200, render: (_, r) => (r.caseId ? <Link to={caseKeyDatesPath(r.caseId)}>{r.caseName}</Link> : null) },
-          { key: "assignee", title: t("deadlines.tasks.assignee"), width: 100, render: (_, r) => nameOf(r.assigneeId) },
-          { key: "due", title: t("deadlines.fields.dueDate"), width: 140, render: (_, r) => (r.dueDate ? <DueDate date={r.dueDate} status={r.status === "done" ? "done" : "open"} /> : null) },
-          { key: "priority", title: t("deadlines.fields.priority"), width: 90, render: (_, r) => <Tag color={PRIORITY_COLOR[r.priority]}>{t(`deadlines.priorities.${r.priority}`)}</Tag> },
+          {
+            key: "case",
+            title: t("deadlines.tasks.case"),
+            width: 200,
+            render: (_, r) =>
+              r.caseId ? <Link to={caseKeyDatesPath(r.caseId)}>{r.caseName}</Link> : null,
+          },
+          {
+            key: "assignee",
+            title: t("deadlines.tasks.assignee"),
+            width: 100,
+            render: (_, r) => nameOf(r.assigneeId),
+          },
+          {
+            key: "due",
+            title: t("deadlines.fields.dueDate"),
+            width: 140,
+            render: (_, r) =>
+              r.dueDate ? (
+                <DueDate date={r.dueDate} status={r.status === "done" ? "done" : "open"} />
+              ) : null,
+          },
+          {
+            key: "priority",
+            title: t("deadlines.fields.priority"),
+            width: 90,
+            render: (_, r) => (
+              <Tag color={PRIORITY_COLOR[r.priority]}>
+                {t(`deadlines.priorities.${r.priority}`)}
+              </Tag>
+            ),
+          },
           {
             key: "status",
             title: t("deadlines.fields.status"),
@@ -134,29 +208,61 @@ export const TasksPage = ({ caseId }: { caseId?: string }) => {
                 value={r.status}
                 style={{ width: 110 }}
                 onChange={(v) => void patch(r, { status: v })}
-                options={STATUSES.map((s) => ({ value: s, label: t(`deadlines.taskStatuses.${s}`) }))}
+                options={STATUSES.map((s) => ({
+                  value: s,
+                  label: t(`deadlines.taskStatuses.${s}`),
+                }))}
               />
             ),
           },
         ]}
       />
-      <Modal open={adding} title={t("deadlines.tasks.add")} okText={t("buttons.save")} cancelText={t("buttons.cancel")} onCancel={() => setAdding(false)} onOk={() => form.submit()} confirmLoading={mutation.isPending} destroyOnHidden>
-        <Form form={form} layout="vertical" initialValues={{ priority: "normal" }} onFinish={(v) => void add(v)}>
-          <Form.Item name="title" label={t("deadlines.fields.title")} rules={[{ required: true, whitespace: true, message: t("validation.required") }]}>
+      <Modal
+        open={adding}
+        title={t("deadlines.tasks.add")}
+        okText={t("buttons.save")}
+        cancelText={t("buttons.cancel")}
+        onCancel={() => setAdding(false)}
+        onOk={() => form.submit()}
+        confirmLoading={mutation.isPending}
+        destroyOnHidden
+      >
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{ priority: "normal" }}
+          onFinish={(v) => void add(v)}
+        >
+          <Form.Item
+            name="title"
+            label={t("deadlines.fields.title")}
+            rules={[{ required: true, whitespace: true, message: t("validation.required") }]}
+          >
             <Input maxLength={200} />
           </Form.Item>
           <Form.Item name="assigneeId" label={t("deadlines.tasks.assignee")}>
-            <Select allowClear showSearch optionFilterProp="label" options={people.members.map((m) => ({ value: m.userId, label: m.name }))} />
+            <Select
+              allowClear
+              showSearch
+              optionFilterProp="label"
+              options={people.members.map((m) => ({ value: m.userId, label: m.name }))}
+            />
           </Form.Item>
           <Form.Item name="dueDate" label={t("deadlines.fields.dueDate")}>
             <DatePicker style={{ width: "100%" }} />
           </Form.Item>
           <Form.Item name="priority" label={t("deadlines.fields.priority")}>
-            <Select options={PRIORITIES.map((p) => ({ value: p, label: t(`deadlines.priorities.${p}`) }))} />
+            <Select
+              options={PRIORITIES.map((p) => ({ value: p, label: t(`deadlines.priorities.${p}`) }))}
+            />
           </Form.Item>
         </Form>
       </Modal>
-      <TaskDrawer taskId={openId} onClose={() => showTask(null)} onChanged={() => void q.refetch()} />
+      <TaskDrawer
+        taskId={openId}
+        onClose={() => showTask(null)}
+        onChanged={() => void q.refetch()}
+      />
     </div>
   );
 };

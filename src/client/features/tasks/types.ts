@@ -16,9 +16,14 @@ export type Task = {
 };
 
 /** What GET/PATCH /api/tasks/:id answer: the task with its comments' author names. */
-export type TaskDetail = Task & { comments: { userId: string; text: string; at: string; authorName: string | null }[]; createdBy: string | null };
+export type TaskDetail = Task & {
+  comments: { userId: string; text: string; at: string; authorName: string | null }[];
+  createdBy: string | null;
+};
 
-export type TaskChange = Partial<Pick<Task, "title" | "assigneeId" | "dueDate" | "priority" | "status" | "checklist">>;
+export type TaskChange = Partial<
+  Pick<Task, "title" | "assigneeId" | "dueDate" | "priority" | "status" | "checklist">
+>;
 
 export const STATUSES = ["todo", "doing", "done"] as const;
 export const PRIORITIES = ["low", "normal", "high"] as const;

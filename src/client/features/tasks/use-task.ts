@@ -11,7 +11,11 @@ import type { TaskChange, TaskDetail } from "./types";
  */
 export const useTask = (id: string | null, onChanged: () => void) => {
   const { t } = useTranslation();
-  const { result, query } = useCustom<TaskDetail>({ url: `/api/tasks/${id}`, method: "get", queryOptions: { enabled: Boolean(id) } });
+  const { result, query } = useCustom<TaskDetail>({
+    url: `/api/tasks/${id}`,
+    method: "get",
+    queryOptions: { enabled: Boolean(id) },
+  });
   const fetched = result?.data as TaskDetail | undefined;
   const [task, setTask] = useState<TaskDetail | null>(null);
   const [saving, setSaving] = useState(0);
@@ -71,12 +75,26 @@ export const useTask = (id: string | null, onChanged: () => void) => {
     setTask((shown) => (shown ? { ...shown, ...change(shown) } : shown));
     return enqueue((current) => {
       const values = change(current);
-      return values ? mutateAsync({ url: `/api/tasks/${current.id}`, method: "patch", values: { ...values, version: current.version }, successNotification: false }) : null;
+      return values
+        ? mutateAsync({
+            url: `/api/tasks/${current.id}`,
+            method: "patch",
+            values: { ...values, version: current.version },
+            successNotification: false,
+          })
+        : null;
     });
   };
 
   const comment = (text: string) =>
-    enqueue((current) => mutateAsync({ url: `/api/tasks/${current.id}/comments`, method: "post", values: { text }, successNotification: false }));
+    enqueue((current) =>
+      mutateAsync({
+        url: `/api/tasks/${current.id}/comments`,
+        method: "post",
+        values: { text },
+        successNotification: false,
+      }),
+    );
 
   const remove = async () => {
     const current = latest.current;
@@ -93,5 +111,13 @@ export const useTask = (id: string | null, onChanged: () => void) => {
     return ok;
   };
 
-  return { task, isLoading: query.isLoading, isSaving: saving > 0, savedAt, update, comment, remove };
+  return {
+    task,
+    isLoading: query.isLoading,
+    isSaving: saving > 0,
+    savedAt,
+    update,
+    comment,
+    remove,
+  };
 };

@@ -10,7 +10,16 @@ import { newIdempotencyKey } from "../../lib/submission-key";
 import type { AcceptConfirm } from "../../lib/accept-confirm";
 import { type MyTask, WORKFLOW_API } from "./types";
 
-export type DialogAction = "accept" | "reject" | "return" | "transfer" | "addSign" | "cc" | "comment" | "resubmit" | "cancel";
+export type DialogAction =
+  | "accept"
+  | "reject"
+  | "return"
+  | "transfer"
+  | "addSign"
+  | "cc"
+  | "comment"
+  | "resubmit"
+  | "cancel";
 
 type Props = {
   instanceId: string;
@@ -26,7 +35,6 @@ type Props = {
   confirm?: AcceptConfirm;
 };
 
-
 type FormValues = {
   comment?: string;
   targetNodeId?: string;
@@ -37,15 +45,39 @@ type FormValues = {
 };
 
 const NEEDS_COMMENT = new Set<DialogAction>(["reject", "return", "comment"]);
-const NEEDS_TASK = new Set<DialogAction>(["accept", "reject", "return", "transfer", "addSign", "resubmit"]);
+const NEEDS_TASK = new Set<DialogAction>([
+  "accept",
+  "reject",
+  "return",
+  "transfer",
+  "addSign",
+  "resubmit",
+]);
 /** Actions whose comment may carry files (transfer and CC carry none). */
-const TAKES_FILES = new Set<DialogAction>(["accept", "reject", "return", "addSign", "comment", "resubmit"]);
+const TAKES_FILES = new Set<DialogAction>([
+  "accept",
+  "reject",
+  "return",
+  "addSign",
+  "comment",
+  "resubmit",
+]);
 
 /**
  * One dialog for every approval action. Its Idempotency-Key is made when it opens, so a double
  * click or a retried request takes effect once.
  */
-export const ActionDialog = ({ instanceId, title, action, task, extra, onClose, onDone, onFailed, confirm }: Props) => {
+export const ActionDialog = ({
+  instanceId,
+  title,
+  action,
+  task,
+  extra,
+  onClose,
+  onDone,
+  onFailed,
+  confirm,
+}: Props) => {
   const { t } = useTranslation();
   const [form] = Form.useForm<FormValues>();
   // A fresh key per opening of the dialog.
@@ -60,14 +92,24 @@ export const ActionDialog = ({ instanceId, title, action, task, extra, onClose, 
     setUploading(false);
   }, [action, form]);
   if (!action) return null;
-  const commentRequired = NEEDS_COMMENT.has(action) || (action === "accept" && task?.requireComment);
+  const commentRequired =
+    NEEDS_COMMENT.has(action) || (action === "accept" && task?.requireComment);
 
   const submit = async () => {
     // An invalid form shows its messages under the fields; the rejection must go no further
     // (an escaped promise is a page error).
     const v = await form.validateFields().catch(() => null);
     if (!v) return;
-    const confirmed = action === "accept" && confirm ? { formPatch: { ...((extra?.formPatch as object | undefined) ?? {}), ...confirm.toPatch(v as Record<string, unknown>) }, version: confirm.version } : undefined;
+    const confirmed =
+      action === "accept" && confirm
+        ? {
+            formPatch: {
+              ...((extra?.formPatch as object | undefined) ?? {}),
+              ...confirm.toPatch(v as Record<string, unknown>),
+            },
+            version: confirm.version,
+          }
+        : undefined;
     const body: Record<string, unknown> = {
       type: action,
       ...(NEEDS_TASK.has(action) && task ? { taskId: task.id } : {}),
@@ -86,7 +128,13 @@ export const ActionDialog = ({ instanceId, title, action, task, extra, onClose, 
         method: "post",
         values: body,
         config: withIdempotencyKey(key),
-        successNotification: { type: "success", message: t(`approvalDone.${action === "accept" && task?.kind === "handler" ? "done" : action}`, { title }) },
+        successNotification: {
+          type: "success",
+          message: t(
+            `approvalDone.${action === "accept" && task?.kind === "handler" ? "done" : action}`,
+            { title },
+          ),
+        },
       });
       onDone(action, task?.id);
     } catch (error) {
@@ -107,42 +155,89 @@ export const ActionDialog = ({ instanceId, title, action, task, extra, onClose, 
       onCancel={onClose}
       destroyOnHidden
     >
-      {action === "cancel" ? <p className="wf-muted">{t("workflow.messages.cancelConfirm")}</p> : null}
-      <Form form={form} layout="vertical" initialValues={{ position: "pre", mode: "all", ...(action === "accept" ? confirm?.initialValues : undefined) }}>
+      {action === "cancel" ? (
+        <p className="wf-muted">{t("workflow.messages.cancelConfirm")}</p>
+      ) : null}
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{
+          position: "pre",
+          mode: "all",
+          ...(action === "accept" ? confirm?.initialValues : undefined),
+        }}
+      >
         {action === "accept" && confirm ? confirm.fields : null}
         {action === "return" ? (
-          <Form.Item name="targetNodeId" label={t("workflow.fields.returnTo")} rules={[{ required: true, message: t("validation.required") }]}>
+          <Form.Item
+            name="targetNodeId"
+            label={t("workflow.fields.returnTo")}
+            rules={[{ required: true, message: t("validation.required") }]}
+          >
             <Select
-              options={(task?.returnTargets ?? []).map((r) => ({ value: r.nodeId, label: r.nodeId === "start" ? t("workflow.preview.initiator") : r.name }))}
+              options={(task?.returnTargets ?? []).map((r) => ({
+                value: r.nodeId,
+                label: r.nodeId === "start" ? t("workflow.preview.initiator") : r.name,
+              }))}
             />
           </Form.Item>
         ) : null}
         {action === "transfer" ? (
-          <Form.Item name="toUserId" label={t("workflow.fields.transferTo")} rules={[{ required: true, message: t("validation.required") }]}>
+          <Form.Item
+            name="toUserId"
+            label={t("workflow.fields.transferTo")}
+            rules={[{ required: true, message: t("validation.required") }]}
+          >
             <MemberPickerField multiple={false} />
           </Form.Item>
         ) : null}
         {action === "addSign" ? (
           <>
             <Form.Item name="position" label={t("workflow.fields.signPosition")}>
-              <Radio.Group options={["pre", "post"].map((p) => ({ value: p, label: t(`workflow.signPositions.${p}`) }))} />
+              <Radio.Group
+                options={["pre", "post"].map((p) => ({
+                  value: p,
+                  label: t(`workflow.signPositions.${p}`),
+                }))}
+              />
             </Form.Item>
             <Form.Item name="mode" label={t("workflow.fields.signMode")}>
-              <Radio.Group options={["all", "any"].map((m) => ({ value: m, label: t(`workflow.modes.${m}`) }))} />
+              <Radio.Group
+                options={["all", "any"].map((m) => ({ value: m, label: t(`workflow.modes.${m}`) }))}
+              />
             </Form.Item>
           </>
         ) : null}
         {action === "addSign" || action === "cc" ? (
-          <Form.Item name="userIds" label={t("workflow.fields.people")} rules={[{ required: true, message: t("validation.required") }]}>
+          <Form.Item
+            name="userIds"
+            label={t("workflow.fields.people")}
+            rules={[{ required: true, message: t("validation.required") }]}
+          >
             <MemberPickerField />
           </Form.Item>
         ) : null}
         <Form.Item
           name="comment"
           label={t("workflow.fields.comment")}
-          rules={commentRequired ? [{ required: true, whitespace: true, message: t("errors.workflow.comment.required") }] : []}
+          rules={
+            commentRequired
+              ? [
+                  {
+                    required: true,
+                    whitespace: true,
+                    message: t("errors.workflow.comment.required"),
+                  },
+                ]
+              : []
+          }
         >
-          <Input.TextArea rows={3} maxLength={2000} showCount aria-label={t("workflow.fields.comment")} />
+          <Input.TextArea
+            rows={3}
+            maxLength={2000}
+            showCount
+            aria-label={t("workflow.fields.comment")}
+          />
         </Form.Item>
         {canAttach && TAKES_FILES.has(action) ? (
           <Form.Item label={t("workflow.attachments.title")} extra={t("workflow.attachments.hint")}>

@@ -30,17 +30,33 @@ export type ApprovalDetailProps = {
   acceptConfirm?: (task: MyTask, form: Values) => Omit<AcceptConfirm, "version"> | undefined;
 };
 
-const TASK_ACTIONS: DialogAction[] = ["accept", "reject", "return", "transfer", "addSign", "resubmit"];
+const TASK_ACTIONS: DialogAction[] = [
+  "accept",
+  "reject",
+  "return",
+  "transfer",
+  "addSign",
+  "resubmit",
+];
 
 /**
  * The generic approval detail: the form with this viewer's field permissions on the left, the
  * timeline on the right, the actions fixed at the bottom. Cases, contracts and seals reuse it
  * on their own detail routes.
  */
-export const ApprovalDetail = ({ id, taskId, onTaskDone, summary, acceptConfirm }: ApprovalDetailProps) => {
+export const ApprovalDetail = ({
+  id,
+  taskId,
+  onTaskDone,
+  summary,
+  acceptConfirm,
+}: ApprovalDetailProps) => {
   const { t } = useTranslation();
   const invalidate = useInvalidate();
-  const { result, query } = useCustom<InstanceDetail>({ url: `${WORKFLOW_API}/instances/${id}`, method: "get" });
+  const { result, query } = useCustom<InstanceDetail>({
+    url: `${WORKFLOW_API}/instances/${id}`,
+    method: "get",
+  });
   // Until the answer arrives Refine hands an empty object, not undefined.
   const detail = result?.data?.id ? result.data : undefined;
   const [values, setValues] = useState<Values>({});
@@ -49,7 +65,10 @@ export const ApprovalDetail = ({ id, taskId, onTaskDone, summary, acceptConfirm 
   useEffect(() => {
     if (detail) setValues(detail.form);
   }, [detail]);
-  const task = useMemo(() => detail?.myTasks.find((x) => x.id === taskId) ?? detail?.myTasks[0], [detail, taskId]);
+  const task = useMemo(
+    () => detail?.myTasks.find((x) => x.id === taskId) ?? detail?.myTasks[0],
+    [detail, taskId],
+  );
   if (query.isLoading || !detail) return <Skeleton active />;
 
   const refresh = async () => {
@@ -59,7 +78,9 @@ export const ApprovalDetail = ({ id, taskId, onTaskDone, summary, acceptConfirm 
     }
   };
   const patch = Object.fromEntries(
-    (task?.editable ?? []).filter((k) => JSON.stringify(values[k]) !== JSON.stringify(detail.form[k])).map((k) => [k, values[k]]),
+    (task?.editable ?? [])
+      .filter((k) => JSON.stringify(values[k]) !== JSON.stringify(detail.form[k]))
+      .map((k) => [k, values[k]]),
   );
   const extra =
     Object.keys(patch).length > 0
@@ -92,17 +113,28 @@ export const ApprovalDetail = ({ id, taskId, onTaskDone, summary, acceptConfirm 
       <PageHeader
         title={
           <span>
-            {detail.title} <Tag color={APPROVAL_STATUS_COLORS[detail.status]}>{t(`workflow.status.${detail.status}`)}</Tag>
+            {detail.title}{" "}
+            <Tag color={APPROVAL_STATUS_COLORS[detail.status]}>
+              {t(`workflow.status.${detail.status}`)}
+            </Tag>
           </span>
         }
       />
       <div className="wf-detail">
         <PagePanel>
           <Descriptions size="small" column={{ xs: 1, sm: 2 }} style={{ marginBottom: 16 }}>
-            <Descriptions.Item label={t("workflow.fields.serial")}>{detail.serial}</Descriptions.Item>
-            <Descriptions.Item label={t("workflow.fields.definition")}>{detail.definitionName}</Descriptions.Item>
-            <Descriptions.Item label={t("workflow.fields.initiator")}>{detail.users[detail.initiatorId]}</Descriptions.Item>
-            <Descriptions.Item label={t("workflow.fields.submittedAt")}>{firmTime(detail.submittedAt)}</Descriptions.Item>
+            <Descriptions.Item label={t("workflow.fields.serial")}>
+              {detail.serial}
+            </Descriptions.Item>
+            <Descriptions.Item label={t("workflow.fields.definition")}>
+              {detail.definitionName}
+            </Descriptions.Item>
+            <Descriptions.Item label={t("workflow.fields.initiator")}>
+              {detail.users[detail.initiatorId]}
+            </Descriptions.Item>
+            <Descriptions.Item label={t("workflow.fields.submittedAt")}>
+              {firmTime(detail.submittedAt)}
+            </Descriptions.Item>
             {businessTarget(detail.businessRef) && (
               <Descriptions.Item label={t("workflow.business.record")}>
                 <BusinessLink businessRef={detail.businessRef} />
@@ -131,18 +163,31 @@ export const ApprovalDetail = ({ id, taskId, onTaskDone, summary, acceptConfirm 
         </PagePanel>
         <PagePanel>
           <h2 className="wf-kind-title">{t("workflow.titles.timeline")}</h2>
-          <ApprovalTimeline detail={detail} onReassign={detail.canReassign ? setReassigning : undefined} />
+          <ApprovalTimeline
+            detail={detail}
+            onReassign={detail.canReassign ? setReassigning : undefined}
+          />
         </PagePanel>
       </div>
       <div className="wf-actionbar" role="toolbar" aria-label={t("workflow.titles.actions")}>
-        {task ? <span className="wf-muted" style={{ marginRight: "auto" }}>{t("workflow.messages.yourStep", { node: task.nodeName || t("workflow.preview.initiator") })}</span> : null}
+        {task ? (
+          <span className="wf-muted" style={{ marginRight: "auto" }}>
+            {t("workflow.messages.yourStep", {
+              node: task.nodeName || t("workflow.preview.initiator"),
+            })}
+          </span>
+        ) : null}
         {detail.canCancel ? (
           <Button danger onClick={() => setDialog("cancel")}>
             {t("workflow.actions.cancel")}
           </Button>
         ) : null}
-        {detail.canCc && !actions.includes("cc") ? <Button onClick={() => setDialog("cc")}>{t("workflow.actions.cc")}</Button> : null}
-        {!actions.includes("comment") ? <Button onClick={() => setDialog("comment")}>{t("workflow.actions.comment")}</Button> : null}
+        {detail.canCc && !actions.includes("cc") ? (
+          <Button onClick={() => setDialog("cc")}>{t("workflow.actions.cc")}</Button>
+        ) : null}
+        {!actions.includes("comment") ? (
+          <Button onClick={() => setDialog("comment")}>{t("workflow.actions.comment")}</Button>
+        ) : null}
         {[...actions].reverse().map((a) => (
           <Button
             key={a}
@@ -150,7 +195,11 @@ export const ApprovalDetail = ({ id, taskId, onTaskDone, summary, acceptConfirm 
             danger={a === "reject"}
             onClick={() => setDialog(a as DialogAction)}
           >
-            {t(a === "accept" && task?.kind === "handler" ? "workflow.actions.done" : `workflow.actions.${a}`)}
+            {t(
+              a === "accept" && task?.kind === "handler"
+                ? "workflow.actions.done"
+                : `workflow.actions.${a}`,
+            )}
           </Button>
         ))}
       </div>

@@ -32,27 +32,43 @@ export const AttachmentUpload = ({ onChange, onBusy }: Props) => {
   const [list, setList] = useState<UploadFile[]>([]);
   // The size limit, checked before sending (a user without read rights gets the server's answer).
   const canRead = useCan()("read", "LAWFIRM_DOCUMENT_VIEW");
-  const { result } = useCustom<Usage>({ url: "/api/documents/usage", method: "get", queryOptions: { staleTime: 60_000, enabled: canRead } });
+  const { result } = useCustom<Usage>({
+    url: "/api/documents/usage",
+    method: "get",
+    queryOptions: { staleTime: 60_000, enabled: canRead },
+  });
   const maxFileBytes = result?.data?.maxFileBytes;
 
   useEffect(() => {
-    onChange(list.filter((f) => f.status === "done" && f.response?.id).map((f) => f.response.id as string));
+    onChange(
+      list.filter((f) => f.status === "done" && f.response?.id).map((f) => f.response.id as string),
+    );
     onBusy?.(list.some((f) => f.status === "uploading"));
     // Only the list drives the callbacks.
   }, [list]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const patch = (uid: string, change: Partial<UploadFile>) => setList((all) => all.map((f) => (f.uid === uid ? { ...f, ...change } : f)));
+  const patch = (uid: string, change: Partial<UploadFile>) =>
+    setList((all) => all.map((f) => (f.uid === uid ? { ...f, ...change } : f)));
 
   const send = async (uid: string, file: File) => {
     const name = safeName(file.name);
     const renamed = name === file.name ? file : new File([file], name, { type: file.type });
-    const { leftOut } = sortItems([{ name, files: [{ file: renamed, path: name }], isFolder: false }], {
-      maxFileBytes: maxFileBytes ?? Number.MAX_SAFE_INTEGER,
-      limitText: formatSize(maxFileBytes),
-    });
+    const { leftOut } = sortItems(
+      [{ name, files: [{ file: renamed, path: name }], isFolder: false }],
+      {
+        maxFileBytes: maxFileBytes ?? Number.MAX_SAFE_INTEGER,
+        limitText: formatSize(maxFileBytes),
+      },
+    );
     if (leftOut.length > 0) {
       const { reason } = leftOut[0];
-      patch(uid, { status: "error", response: t(`documents.upload.reasons.${reason.key}`, "params" in reason ? reason.params : {}) });
+      patch(uid, {
+        status: "error",
+        response: t(
+          `documents.upload.reasons.${reason.key}`,
+          "params" in reason ? reason.params : {},
+        ),
+      });
       return;
     }
     try {
@@ -63,8 +79,18 @@ export const AttachmentUpload = ({ onChange, onBusy }: Props) => {
         const tryName = n === 1 ? name : numbered(name, n);
         const body = n === 1 ? renamed : new File([file], tryName, { type: file.type });
         try {
-          const [created] = await uploadOne(body, { relativePath: `${folder}/${tryName}` }, token, (percent) => patch(uid, { percent: Math.min(percent, 99) }));
-          patch(uid, { status: "done", percent: 100, name: created.name, response: { id: created.id } });
+          const [created] = await uploadOne(
+            body,
+            { relativePath: `${folder}/${tryName}` },
+            token,
+            (percent) => patch(uid, { percent: Math.min(percent, 99) }),
+          );
+          patch(uid, {
+            status: "done",
+            percent: 100,
+            name: created.name,
+            response: { id: created.id },
+          });
           return;
         } catch (err) {
           if (!(isApiError(err) && err.statusCode === 409 && n < 20)) throw err;
@@ -81,7 +107,13 @@ export const AttachmentUpload = ({ onChange, onBusy }: Props) => {
       fileList={list}
       maxCount={MAX_ATTACHMENTS}
       beforeUpload={(file) => {
-        const row: UploadFile = { uid: file.uid, name: file.name, status: "uploading", percent: 0, size: file.size };
+        const row: UploadFile = {
+          uid: file.uid,
+          name: file.name,
+          status: "uploading",
+          percent: 0,
+          size: file.size,
+        };
         setList((all) => [...all, row].slice(0, MAX_ATTACHMENTS));
         void send(file.uid, file);
         // The upload runs through the documents API above, not antd's own request.
@@ -92,7 +124,9 @@ export const AttachmentUpload = ({ onChange, onBusy }: Props) => {
       itemRender={(node, file) => (
         <div title={file.status === "error" ? String(file.response ?? "") : undefined}>
           {node}
-          {file.status === "error" ? <div className="wf-upload-error">{String(file.response ?? "")}</div> : null}
+          {file.status === "error" ? (
+            <div className="wf-upload-error">{String(file.response ?? "")}</div>
+          ) : null}
         </div>
       )}
     >

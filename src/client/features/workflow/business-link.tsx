@@ -7,7 +7,10 @@ import { useNavigate } from "react-router";
  * names the feature, the rest is the record id ("accounts:<id>" for a client change).
  */
 const TARGETS: Record<string, { path: (id: string) => string; label: string }> = {
-  accounts: { path: (id) => `/contacts/instution-detail/${id}`, label: "workflow.business.openAccount" },
+  accounts: {
+    path: (id) => `/contacts/instution-detail/${id}`,
+    label: "workflow.business.openAccount",
+  },
 };
 
 export const businessTarget = (ref: string | undefined) => {

@@ -22,8 +22,17 @@ export const ChangeApprovalSwitch = ({ setting }: { setting: keyof BusinessSetti
     await save({
       url: SETTINGS_URL,
       method: "put",
-      values: { accountChanges: settings?.accountChanges === true, caseChanges: settings?.caseChanges === true, [setting]: on },
-      successNotification: { type: "success", message: t(`workflow.businessSettings.${on ? "turnedOn" : "turnedOff"}${setting === "caseChanges" ? "Case" : ""}`) },
+      values: {
+        accountChanges: settings?.accountChanges === true,
+        caseChanges: settings?.caseChanges === true,
+        [setting]: on,
+      },
+      successNotification: {
+        type: "success",
+        message: t(
+          `workflow.businessSettings.${on ? "turnedOn" : "turnedOff"}${setting === "caseChanges" ? "Case" : ""}`,
+        ),
+      },
     }).catch(() => undefined);
     await query.refetch();
   };

@@ -18,7 +18,12 @@ import { approvalPathOf } from "../../lib/approval-paths";
 
 const fmt = (v?: string | null) => (v ? firmTime(v) : "");
 
-type Filters = { kind?: string; status?: string; q?: string; range?: [dayjs.Dayjs, dayjs.Dayjs] | null };
+type Filters = {
+  kind?: string;
+  status?: string;
+  q?: string;
+  range?: [dayjs.Dayjs, dayjs.Dayjs] | null;
+};
 
 /** The list of one approval-centre tab: filters above, rows opening the approval detail. */
 const CenterList = ({ tab }: { tab: CenterTab }) => {
@@ -34,17 +39,22 @@ const CenterList = ({ tab }: { tab: CenterTab }) => {
   const search = (next: Filters) => {
     setFilters(next);
     applyFilters([
-        { field: "kind", operator: "eq", value: next.kind },
-        { field: "status", operator: "eq", value: next.status },
-        { field: "q", operator: "eq", value: next.q },
-        { field: "submittedAt", operator: "gte", value: next.range?.[0]?.startOf("day").toISOString() },
-        { field: "submittedAt", operator: "lte", value: next.range?.[1]?.endOf("day").toISOString() },
+      { field: "kind", operator: "eq", value: next.kind },
+      { field: "status", operator: "eq", value: next.status },
+      { field: "q", operator: "eq", value: next.q },
+      {
+        field: "submittedAt",
+        operator: "gte",
+        value: next.range?.[0]?.startOf("day").toISOString(),
+      },
+      { field: "submittedAt", operator: "lte", value: next.range?.[1]?.endOf("day").toISOString() },
     ]);
   };
 
   // A real link: a middle or ctrl click opens the approval in a new tab.
   const pathOf = (row: CenterRow) => {
-    const task = tab === "pending" && row.taskId ? `?task=${row.taskId}&from=${tab}` : `?from=${tab}`;
+    const task =
+      tab === "pending" && row.taskId ? `?task=${row.taskId}&from=${tab}` : `?from=${tab}`;
     return `${approvalPathOf(row.kind, row.instanceId)}${task}`;
   };
 
@@ -61,24 +71,48 @@ const CenterList = ({ tab }: { tab: CenterTab }) => {
     { title: t("workflow.fields.definition"), dataIndex: "definitionName", width: 160 },
     { title: t("workflow.fields.initiator"), dataIndex: "initiatorName", width: 110 },
     tab === "pending"
-      ? { title: t("workflow.fields.node"), dataIndex: "nodeName", width: 140, render: (v: string) => v || t("workflow.preview.initiator") }
+      ? {
+          title: t("workflow.fields.node"),
+          dataIndex: "nodeName",
+          width: 140,
+          render: (v: string) => v || t("workflow.preview.initiator"),
+        }
       : tab === "handled"
-        ? { title: t("workflow.fields.myAction"), dataIndex: "myAction", width: 110, render: (v: string) => t(`workflow.taskStatus.${v}`) }
+        ? {
+            title: t("workflow.fields.myAction"),
+            dataIndex: "myAction",
+            width: 110,
+            render: (v: string) => t(`workflow.taskStatus.${v}`),
+          }
         : {
             title: t("workflow.fields.current"),
             dataIndex: "current",
-            render: (steps: CenterRow["current"]) => (steps ?? []).map((s) => `${s.nodeName || t("workflow.preview.initiator")}: ${s.assigneeName}`).join("; "),
+            render: (steps: CenterRow["current"]) =>
+              (steps ?? [])
+                .map((s) => `${s.nodeName || t("workflow.preview.initiator")}: ${s.assigneeName}`)
+                .join("; "),
           },
     {
       title: t("workflow.fields.status"),
       dataIndex: "status",
       width: 100,
-      render: (v: string) => <Tag color={APPROVAL_STATUS_COLORS[v]}>{t(`workflow.status.${v}`)}</Tag>,
+      render: (v: string) => (
+        <Tag color={APPROVAL_STATUS_COLORS[v]}>{t(`workflow.status.${v}`)}</Tag>
+      ),
     },
     {
-      title: t(tab === "pending" ? "workflow.fields.receivedAt" : tab === "handled" ? "workflow.fields.actedAt" : tab === "cc" ? "workflow.fields.ccAt" : "workflow.fields.submittedAt"),
+      title: t(
+        tab === "pending"
+          ? "workflow.fields.receivedAt"
+          : tab === "handled"
+            ? "workflow.fields.actedAt"
+            : tab === "cc"
+              ? "workflow.fields.ccAt"
+              : "workflow.fields.submittedAt",
+      ),
       width: 150,
-      render: (_: unknown, row) => fmt(row.receivedAt ?? row.actedAt ?? row.ccAt ?? row.submittedAt),
+      render: (_: unknown, row) =>
+        fmt(row.receivedAt ?? row.actedAt ?? row.ccAt ?? row.submittedAt),
     },
   ];
 
@@ -102,10 +136,16 @@ const CenterList = ({ tab }: { tab: CenterTab }) => {
             aria-label={t("workflow.fields.status")}
             value={filters.status}
             onChange={(status) => search({ ...filters, status })}
-            options={["running", "approved", "rejected", "cancelled"].map((s) => ({ value: s, label: t(`workflow.status.${s}`) }))}
+            options={["running", "approved", "rejected", "cancelled"].map((s) => ({
+              value: s,
+              label: t(`workflow.status.${s}`),
+            }))}
           />
         ) : null}
-        <DatePicker.RangePicker value={filters.range ?? null} onChange={(range) => search({ ...filters, range: range as Filters["range"] })} />
+        <DatePicker.RangePicker
+          value={filters.range ?? null}
+          onChange={(range) => search({ ...filters, range: range as Filters["range"] })}
+        />
         <Input.Search
           allowClear
           style={{ width: 220 }}
@@ -136,7 +176,10 @@ export const ApprovalCenterPage = () => {
   const navigate = useNavigate();
   const { tab = "pending" } = useParams();
   const current = (CENTER_TABS as readonly string[]).includes(tab) ? (tab as CenterTab) : "pending";
-  const { result } = useCustom<{ pending: number; ccUnread: number }>({ url: `${WORKFLOW_API}/counts`, method: "get" });
+  const { result } = useCustom<{ pending: number; ccUnread: number }>({
+    url: `${WORKFLOW_API}/counts`,
+    method: "get",
+  });
   const counts = result?.data;
   const label = (key: CenterTab) => {
     const n = key === "pending" ? counts?.pending : key === "cc" ? counts?.ccUnread : 0;
@@ -157,7 +200,11 @@ export const ApprovalCenterPage = () => {
         }
       />
       <PagePanel>
-        <Tabs activeKey={current} onChange={(key) => navigate(`/workflow/center/${key}`)} items={CENTER_TABS.map((key) => ({ key, label: label(key) }))} />
+        <Tabs
+          activeKey={current}
+          onChange={(key) => navigate(`/workflow/center/${key}`)}
+          items={CENTER_TABS.map((key) => ({ key, label: label(key) }))}
+        />
         <CenterList tab={current} />
       </PagePanel>
     </>

@@ -1,6 +1,19 @@
 import { PlusOutlined } from "@ant-design/icons";
 import { useCreate, useCustom, useCustomMutation } from "@refinedev/core";
-import { Button, Drawer, Form, Input, Modal, Popconfirm, Segmented, Select, Space, Switch, Table, Tag } from "antd";
+import {
+  Button,
+  Drawer,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Segmented,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+} from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -29,7 +42,10 @@ type VersionRow = { id: string; number: number; publishedAt: string };
 
 const Versions = ({ id, onClose }: { id: string; onClose: () => void }) => {
   const { t } = useTranslation();
-  const { result } = useCustom<VersionRow[]>({ url: `${WORKFLOW_API}/definitions/${id}/versions`, method: "get" });
+  const { result } = useCustom<VersionRow[]>({
+    url: `${WORKFLOW_API}/definitions/${id}/versions`,
+    method: "get",
+  });
   return (
     <Drawer open title={t("workflow.titles.versions")} onClose={onClose} width={420}>
       <Table<VersionRow>
@@ -38,8 +54,16 @@ const Versions = ({ id, onClose }: { id: string; onClose: () => void }) => {
         pagination={false}
         dataSource={Array.isArray(result?.data) ? result.data : []}
         columns={[
-          { title: t("workflow.fields.versionNo", { n: "" }), dataIndex: "number", render: (n: number) => `v${n}` },
-          { title: t("workflow.fields.publishedAt"), dataIndex: "publishedAt", render: (v: string) => firmTime(v) },
+          {
+            title: t("workflow.fields.versionNo", { n: "" }),
+            dataIndex: "number",
+            render: (n: number) => `v${n}`,
+          },
+          {
+            title: t("workflow.fields.publishedAt"),
+            dataIndex: "publishedAt",
+            render: (v: string) => firmTime(v),
+          },
         ]}
       />
     </Drawer>
@@ -56,13 +80,19 @@ export const DefinitionListPage = () => {
   const [versionsOf, setVersionsOf] = useState<string | null>(null);
   const [shelf, setShelf] = useState<Shelf>("active");
   const [form] = Form.useForm<{ name: string; kind: string }>();
-  const { tableProps, tableQuery, applyFilters } = useAntdTable<DefinitionRow>({ resource: "workflow/definitions", pagination: { pageSize: 20 }, syncWithLocation: false });
+  const { tableProps, tableQuery, applyFilters } = useAntdTable<DefinitionRow>({
+    resource: "workflow/definitions",
+    pagination: { pageSize: 20 },
+    syncWithLocation: false,
+  });
   const { mutateAsync: create, mutation: creating } = useCreate<DefinitionRow>();
   const { mutateAsync: toggle } = useCustomMutation();
 
   const showShelf = (next: Shelf) => {
     setShelf(next);
-    applyFilters(next === "archived" ? [{ field: "isArchived", operator: "eq", value: "true" }] : []);
+    applyFilters(
+      next === "archived" ? [{ field: "isArchived", operator: "eq", value: "true" }] : [],
+    );
   };
 
   /** Archived definitions cannot be started; the approvals already running go on. */
@@ -71,14 +101,21 @@ export const DefinitionListPage = () => {
       url: `${WORKFLOW_API}/definitions/${row.id}/archived`,
       method: "post",
       values: { archived, version: row.version },
-      successNotification: { type: "success", message: t(archived ? "workflow.messages.archived" : "workflow.messages.unarchived") },
+      successNotification: {
+        type: "success",
+        message: t(archived ? "workflow.messages.archived" : "workflow.messages.unarchived"),
+      },
     });
     await tableQuery.refetch();
   };
 
   const onCreate = async () => {
     const values = await form.validateFields();
-    const res = await create({ resource: "workflow/definitions", values, successNotification: false });
+    const res = await create({
+      resource: "workflow/definitions",
+      values,
+      successNotification: false,
+    });
     setCreating(false);
     navigate(`/workflow/definitions/${res.data.id}/design`);
   };
@@ -88,7 +125,10 @@ export const DefinitionListPage = () => {
       url: `${WORKFLOW_API}/definitions/${row.id}/enabled`,
       method: "post",
       values: { enabled, version: row.version },
-      successNotification: { type: "success", message: t(enabled ? "workflow.messages.enabled" : "workflow.messages.disabled") },
+      successNotification: {
+        type: "success",
+        message: t(enabled ? "workflow.messages.enabled" : "workflow.messages.disabled"),
+      },
     });
     await tableQuery.refetch();
   };
@@ -124,8 +164,18 @@ export const DefinitionListPage = () => {
           scroll={{ x: 800 }}
           columns={[
             { title: t("workflow.fields.name"), dataIndex: "name" },
-            { title: t("workflow.fields.kind"), dataIndex: "kind", width: 140, render: (k: string) => <Tag>{t(`workflow.kinds.${k}`)}</Tag> },
-            { title: t("workflow.fields.currentVersion"), dataIndex: "currentVersionNo", width: 110, render: (n: number) => (n ? `v${n}` : t("workflow.messages.draftOnly")) },
+            {
+              title: t("workflow.fields.kind"),
+              dataIndex: "kind",
+              width: 140,
+              render: (k: string) => <Tag>{t(`workflow.kinds.${k}`)}</Tag>,
+            },
+            {
+              title: t("workflow.fields.currentVersion"),
+              dataIndex: "currentVersionNo",
+              width: 110,
+              render: (n: number) => (n ? `v${n}` : t("workflow.messages.draftOnly")),
+            },
             {
               title: t("workflow.fields.enabled"),
               dataIndex: "isEnabled",
@@ -134,16 +184,31 @@ export const DefinitionListPage = () => {
                 row.isArchived ? (
                   <Tag>{t("workflow.archive.tag")}</Tag>
                 ) : (
-                  <Switch size="small" checked={v} disabled={!row.currentVersionNo} aria-label={t("workflow.fields.enabled")} onChange={(on) => void onToggle(row, on)} />
+                  <Switch
+                    size="small"
+                    checked={v}
+                    disabled={!row.currentVersionNo}
+                    aria-label={t("workflow.fields.enabled")}
+                    onChange={(on) => void onToggle(row, on)}
+                  />
                 ),
             },
-            { title: t("workflow.fields.updatedAt"), dataIndex: "updatedAt", width: 150, render: (v: string) => firmTime(v) },
+            {
+              title: t("workflow.fields.updatedAt"),
+              dataIndex: "updatedAt",
+              width: 150,
+              render: (v: string) => firmTime(v),
+            },
             {
               title: t("table.actions"),
               width: 240,
               render: (_: unknown, row) => (
                 <Space size={0} wrap>
-                  <Button size="small" type="link" onClick={() => navigate(`/workflow/definitions/${row.id}/design`)}>
+                  <Button
+                    size="small"
+                    type="link"
+                    onClick={() => navigate(`/workflow/definitions/${row.id}/design`)}
+                  >
                     {t("workflow.actions.design")}
                   </Button>
                   <Button size="small" type="link" onClick={() => setVersionsOf(row.id)}>
@@ -172,13 +237,28 @@ export const DefinitionListPage = () => {
           ]}
         />
       </PagePanel>
-      <Modal open={isCreating} title={t("workflow.actions.newDefinition")} onOk={() => void onCreate()} onCancel={() => setCreating(false)} confirmLoading={creating.isPending} okText={t("buttons.create")} cancelText={t("buttons.cancel")} destroyOnHidden>
+      <Modal
+        open={isCreating}
+        title={t("workflow.actions.newDefinition")}
+        onOk={() => void onCreate()}
+        onCancel={() => setCreating(false)}
+        confirmLoading={creating.isPending}
+        okText={t("buttons.create")}
+        cancelText={t("buttons.cancel")}
+        destroyOnHidden
+      >
         <Form form={form} layout="vertical" initialValues={{ kind: "general" }}>
-          <Form.Item name="name" label={t("workflow.fields.name")} rules={[{ required: true, whitespace: true, message: t("validation.required") }]}>
+          <Form.Item
+            name="name"
+            label={t("workflow.fields.name")}
+            rules={[{ required: true, whitespace: true, message: t("validation.required") }]}
+          >
             <Input maxLength={100} />
           </Form.Item>
           <Form.Item name="kind" label={t("workflow.fields.kind")}>
-            <Select options={WORKFLOW_KINDS.map((k) => ({ value: k, label: t(`workflow.kinds.${k}`) }))} />
+            <Select
+              options={WORKFLOW_KINDS.map((k) => ({ value: k, label: t(`workflow.kinds.${k}`) }))}
+            />
           </Form.Item>
         </Form>
       </Modal>

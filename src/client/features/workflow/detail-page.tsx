@@ -19,9 +19,14 @@ export const useNextPending = () => {
   const goNext = async (after: string) => {
     const provider = dataProvider();
     if (!provider.custom) return;
-    const res = await provider.custom<{ task: CenterRow | null }>({ url: `${WORKFLOW_API}/tasks/next`, method: "get", query: { after } });
+    const res = await provider.custom<{ task: CenterRow | null }>({
+      url: `${WORKFLOW_API}/tasks/next`,
+      method: "get",
+      query: { after },
+    });
     const next = res.data.task;
-    if (next) navigate(`${approvalPathOf(next.kind, next.instanceId)}?task=${next.taskId}&from=pending`);
+    if (next)
+      navigate(`${approvalPathOf(next.kind, next.instanceId)}?task=${next.taskId}&from=pending`);
     else setAllDone(true);
   };
   return { goNext, isAllDone };
@@ -42,7 +47,11 @@ export const AllDone = () => {
         status="success"
         title={t("workflow.messages.allDone")}
         subTitle={t("workflow.messages.allDoneHint")}
-        extra={<Button type="primary" onClick={() => navigate("/workflow/center/handled")}>{t("workflow.tabs.handled")}</Button>}
+        extra={
+          <Button type="primary" onClick={() => navigate("/workflow/center/handled")}>
+            {t("workflow.tabs.handled")}
+          </Button>
+        }
       />
     </PagePanel>
   );
@@ -75,7 +84,11 @@ export const ApprovalEmptyPage = () => {
         status="info"
         title={t("workflow.messages.emptyTitle")}
         subTitle={t("workflow.messages.emptyHint")}
-        extra={<Button type="primary" onClick={() => navigate("/workflow/center/pending")}>{t("workflow.tabs.pending")}</Button>}
+        extra={
+          <Button type="primary" onClick={() => navigate("/workflow/center/pending")}>
+            {t("workflow.tabs.pending")}
+          </Button>
+        }
       />
     </PagePanel>
   );

@@ -12,7 +12,12 @@ import { AttachmentUpload, useCanAttach } from "./attachment-upload";
 export type WorkflowFormContext = { instanceId?: string; files?: Record<string, AttachmentInfo> };
 
 const isLocked = (p: WidgetProps) => p.disabled || p.readonly;
-const asList = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : typeof v === "string" && v ? [v] : []);
+const asList = (v: unknown): string[] =>
+  Array.isArray(v)
+    ? v.filter((x): x is string => typeof x === "string")
+    : typeof v === "string" && v
+      ? [v]
+      : [];
 
 /** One person or several (the member picker); read-only shows their names. */
 const MemberWidget = (p: WidgetProps) => {
@@ -69,7 +74,13 @@ const DateRangeWidget = (p: WidgetProps) => {
       id={p.id}
       value={from && to ? [dayjs(from), dayjs(to)] : null}
       disabled={isLocked(p)}
-      onChange={(range) => p.onChange(range?.[0] && range[1] ? [range[0].format("YYYY-MM-DD"), range[1].format("YYYY-MM-DD")] : undefined)}
+      onChange={(range) =>
+        p.onChange(
+          range?.[0] && range[1]
+            ? [range[0].format("YYYY-MM-DD"), range[1].format("YYYY-MM-DD")]
+            : undefined,
+        )
+      }
     />
   );
 };
@@ -86,7 +97,9 @@ const FilesWidget = (p: WidgetProps) => {
   if (isLocked(p) && kept.length === 0) return <span className="wf-muted">—</span>;
   return (
     <div id={p.id}>
-      {ctx.instanceId ? <AttachmentList instanceId={ctx.instanceId} ids={kept} files={ctx.files ?? {}} /> : null}
+      {ctx.instanceId ? (
+        <AttachmentList instanceId={ctx.instanceId} ids={kept} files={ctx.files ?? {}} />
+      ) : null}
       {!isLocked(p) && canAttach ? (
         <AttachmentUpload
           onChange={(added) => {
@@ -99,4 +112,9 @@ const FilesWidget = (p: WidgetProps) => {
   );
 };
 
-export const WORKFLOW_WIDGETS = { member: MemberWidget, department: DepartmentWidget, dateRange: DateRangeWidget, files: FilesWidget };
+export const WORKFLOW_WIDGETS = {
+  member: MemberWidget,
+  department: DepartmentWidget,
+  dateRange: DateRangeWidget,
+  files: FilesWidget,
+};

@@ -9,4 +9,6 @@ export { useStartable } from "./use-startable";
  * The approval detail cases, contracts and seals show on their own approval routes (what it is
  * about above the form, then on to the next pending task); it loads with the approval pages.
  */
-export const ApprovalDetailWithNext = lazy(() => import("./pages").then((m) => ({ default: m.ApprovalDetailWithNext })));
+export const ApprovalDetailWithNext = lazy(() =>
+  import("./pages").then((m) => ({ default: m.ApprovalDetailWithNext })),
+);

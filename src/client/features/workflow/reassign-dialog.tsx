@@ -36,7 +36,11 @@ export const ReassignDialog = ({ instanceId, task, assigneeName, onClose, onDone
     await mutateAsync({
       url: `${WORKFLOW_API}/instances/${instanceId}/reassign`,
       method: "post",
-      values: { taskId: task.id, toUserId: v.toUserId?.[0], ...(v.comment ? { comment: v.comment } : {}) },
+      values: {
+        taskId: task.id,
+        toUserId: v.toUserId?.[0],
+        ...(v.comment ? { comment: v.comment } : {}),
+      },
       config: withIdempotencyKey(key),
       successNotification: { type: "success", message: t("workflow.messages.reassign") },
     });
@@ -53,13 +57,27 @@ export const ReassignDialog = ({ instanceId, task, assigneeName, onClose, onDone
       onCancel={onClose}
       destroyOnHidden
     >
-      <p className="wf-muted">{t("workflow.reassign.hint", { name: assigneeName, node: task.nodeName || t("workflow.preview.initiator") })}</p>
+      <p className="wf-muted">
+        {t("workflow.reassign.hint", {
+          name: assigneeName,
+          node: task.nodeName || t("workflow.preview.initiator"),
+        })}
+      </p>
       <Form form={form} layout="vertical">
-        <Form.Item name="toUserId" label={t("workflow.reassign.to")} rules={[{ required: true, message: t("validation.required") }]}>
+        <Form.Item
+          name="toUserId"
+          label={t("workflow.reassign.to")}
+          rules={[{ required: true, message: t("validation.required") }]}
+        >
           <MemberPickerField multiple={false} />
         </Form.Item>
         <Form.Item name="comment" label={t("workflow.reassign.reason")}>
-          <Input.TextArea rows={3} maxLength={2000} showCount aria-label={t("workflow.reassign.reason")} />
+          <Input.TextArea
+            rows={3}
+            maxLength={2000}
+            showCount
+            aria-label={t("workflow.reassign.reason")}
+          />
         </Form.Item>
       </Form>
     </Modal>

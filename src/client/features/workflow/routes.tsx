@@ -12,7 +12,9 @@ const StartFormPage = lazy(() => pages().then((m) => ({ default: m.StartFormPage
 const ApprovalDetailPage = lazy(() => pages().then((m) => ({ default: m.ApprovalDetailPage })));
 const ApprovalEmptyPage = lazy(() => pages().then((m) => ({ default: m.ApprovalEmptyPage })));
 const DefinitionListPage = lazy(() => pages().then((m) => ({ default: m.DefinitionListPage })));
-const DesignerPage = lazy(() => import("./designer/designer-page").then((m) => ({ default: m.DesignerPage })));
+const DesignerPage = lazy(() =>
+  import("./designer/designer-page").then((m) => ({ default: m.DesignerPage })),
+);
 
 export const workflowRoutes: AppRoute[] = [
   {
@@ -30,7 +32,13 @@ export const workflowRoutes: AppRoute[] = [
       {
         path: "center/:tab",
         component: ApprovalCenterPage,
-        meta: { action: "basic", subject: "BASIC_PERMISSION", title: "workflow.titles.center", keepAlive: true, navActiveLink: "/workflow/center" },
+        meta: {
+          action: "basic",
+          subject: "BASIC_PERMISSION",
+          title: "workflow.titles.center",
+          keepAlive: true,
+          navActiveLink: "/workflow/center",
+        },
       },
       {
         path: "add",
@@ -41,20 +49,44 @@ export const workflowRoutes: AppRoute[] = [
       {
         path: "add/:id",
         component: StartFormPage,
-        meta: { action: "create", subject: "WORKFLOW_INSTANCE", title: "workflow.titles.add", isDetail: true, navActiveLink: "/workflow/add" },
+        meta: {
+          action: "create",
+          subject: "WORKFLOW_INSTANCE",
+          title: "workflow.titles.add",
+          isDetail: true,
+          navActiveLink: "/workflow/add",
+        },
       },
-      { path: "detail/:id", component: ApprovalDetailPage, meta: { ...APPROVAL_DETAIL, title: "workflow.titles.detail" } },
-      { path: "empty", component: ApprovalEmptyPage, meta: { ...APPROVAL_DETAIL, title: "workflow.titles.detail" } },
+      {
+        path: "detail/:id",
+        component: ApprovalDetailPage,
+        meta: { ...APPROVAL_DETAIL, title: "workflow.titles.detail" },
+      },
+      {
+        path: "empty",
+        component: ApprovalEmptyPage,
+        meta: { ...APPROVAL_DETAIL, title: "workflow.titles.detail" },
+      },
       {
         path: "definitions",
         component: DefinitionListPage,
-        meta: { action: "read", subject: "WORKFLOW_DEFINITION", title: "workflow.titles.definitions" },
+        meta: {
+          action: "read",
+          subject: "WORKFLOW_DEFINITION",
+          title: "workflow.titles.definitions",
+        },
         menu: { label: "workflow.titles.definitions" },
       },
       {
         path: "definitions/:id/design",
         component: DesignerPage,
-        meta: { action: "update", subject: "WORKFLOW_DEFINITION", title: "workflow.titles.designer", isDetail: true, navActiveLink: "/workflow/definitions" },
+        meta: {
+          action: "update",
+          subject: "WORKFLOW_DEFINITION",
+          title: "workflow.titles.designer",
+          isDetail: true,
+          navActiveLink: "/workflow/definitions",
+        },
       },
     ],
   },

@@ -29,13 +29,22 @@ const PreviewSteps = ({ steps }: { steps: PreviewStep[] }) => {
             <Space size={4} wrap>
               <span>{s.name}</span>
               <Tag>{t(`workflow.nodeTypes.${s.type}`)}</Tag>
-              {s.mode && s.users.length > 1 ? <Tag color="blue">{t(`workflow.modes.${s.mode}`)}</Tag> : null}
+              {s.mode && s.users.length > 1 ? (
+                <Tag color="blue">{t(`workflow.modes.${s.mode}`)}</Tag>
+              ) : null}
             </Space>
           ),
           description: s.skipped
             ? t("workflow.preview.skipped")
             : s.users.map((u) => (
-                <Tag key={u.id} icon={<Avatar size={16} style={{ marginRight: 4 }}>{u.name.slice(0, 1)}</Avatar>}>
+                <Tag
+                  key={u.id}
+                  icon={
+                    <Avatar size={16} style={{ marginRight: 4 }}>
+                      {u.name.slice(0, 1)}
+                    </Avatar>
+                  }
+                >
                   {u.name}
                 </Tag>
               )),
@@ -53,7 +62,10 @@ export const StartFormPage = () => {
   const navigate = useNavigate();
   const invalidate = useInvalidate();
   const { id = "" } = useParams();
-  const { result, query } = useCustom<StartForm>({ url: `${WORKFLOW_API}/startable/${id}`, method: "get" });
+  const { result, query } = useCustom<StartForm>({
+    url: `${WORKFLOW_API}/startable/${id}`,
+    method: "get",
+  });
   const start = result?.data?.id ? result.data : undefined;
   const [values, setValues] = useState<Values>({});
   const [deptId, setDeptId] = useState<string | undefined>();
@@ -70,7 +82,13 @@ export const StartFormPage = () => {
   useEffect(() => {
     if (!start) return;
     const timer = setTimeout(() => {
-      void preview({ url: `${WORKFLOW_API}/startable/${id}/preview`, method: "post", values: { form: values, ...(deptId ? { deptId } : {}) }, successNotification: false, errorNotification: false })
+      void preview({
+        url: `${WORKFLOW_API}/startable/${id}/preview`,
+        method: "post",
+        values: { form: values, ...(deptId ? { deptId } : {}) },
+        successNotification: false,
+        errorNotification: false,
+      })
         .then((res) => setSteps(res.data.steps))
         .catch(() => undefined);
     }, 300);
@@ -78,7 +96,9 @@ export const StartFormPage = () => {
   }, [start, values, deptId, id, preview]);
 
   if (query.isLoading || !start) return <Skeleton active />;
-  const editable = Object.entries(start.perms).filter(([, p]) => p === "edit").map(([k]) => k);
+  const editable = Object.entries(start.perms)
+    .filter(([, p]) => p === "edit")
+    .map(([k]) => k);
 
   const onSubmit = async () => {
     if (formRef.current && !formRef.current.validateForm()) return;
@@ -101,34 +121,68 @@ export const StartFormPage = () => {
 
   return (
     <>
-      <PageHeader title={start.name} extra={<Button onClick={() => navigate("/workflow/add")}>{t("buttons.cancel")}</Button>} />
+      <PageHeader
+        title={start.name}
+        extra={<Button onClick={() => navigate("/workflow/add")}>{t("buttons.cancel")}</Button>}
+      />
       <div className="wf-start">
         <PagePanel>
           {start.departments.length > 1 ? (
             <Form layout="vertical">
               <Form.Item label={t("workflow.fields.department")}>
-                <Select value={deptId ?? start.departments[0]?.id} onChange={setDeptId} options={start.departments.map((d) => ({ value: d.id, label: d.name }))} />
+                <Select
+                  value={deptId ?? start.departments[0]?.id}
+                  onChange={setDeptId}
+                  options={start.departments.map((d) => ({ value: d.id, label: d.name }))}
+                />
               </Form.Item>
             </Form>
           ) : null}
-          <WorkflowForm ref={formRef} schema={start.schema} perms={start.perms} value={values} onChange={setValues} editable={editable} />
+          <WorkflowForm
+            ref={formRef}
+            schema={start.schema}
+            perms={start.perms}
+            value={values}
+            onChange={setValues}
+            editable={editable}
+          />
           <Form layout="vertical">
             <Form.Item label={t("workflow.fields.startComment")} htmlFor="wf-start-comment">
-              <Input.TextArea id="wf-start-comment" rows={2} maxLength={2000} showCount value={comment} onChange={(e) => setComment(e.target.value)} />
+              <Input.TextArea
+                id="wf-start-comment"
+                rows={2}
+                maxLength={2000}
+                showCount
+                value={comment}
+                onChange={(e) => setComment(e.target.value)}
+              />
             </Form.Item>
             {canAttach ? (
-              <Form.Item label={t("workflow.attachments.title")} extra={t("workflow.attachments.hint")}>
+              <Form.Item
+                label={t("workflow.attachments.title")}
+                extra={t("workflow.attachments.hint")}
+              >
                 <AttachmentUpload onChange={setFileIds} onBusy={setUploading} />
               </Form.Item>
             ) : null}
           </Form>
-          <Button type="primary" loading={mutation.isPending} disabled={isUploading} onClick={() => void onSubmit()}>
+          <Button
+            type="primary"
+            loading={mutation.isPending}
+            disabled={isUploading}
+            onClick={() => void onSubmit()}
+          >
             {t("workflow.actions.submit")}
           </Button>
         </PagePanel>
         <PagePanel>
           <h2 className="wf-kind-title">{t("workflow.preview.title")}</h2>
-          <Alert type="info" showIcon message={t("workflow.preview.hint")} style={{ marginBottom: 12 }} />
+          <Alert
+            type="info"
+            showIcon
+            message={t("workflow.preview.hint")}
+            style={{ marginBottom: 12 }}
+          />
           <div className="wf-preview" aria-label={t("workflow.preview.title")}>
             <PreviewSteps steps={steps} />
           </div>

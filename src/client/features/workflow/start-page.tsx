@@ -11,7 +11,10 @@ import "./workflow.css";
 import { type StartableCard, WORKFLOW_API } from "./types";
 
 /** Business kinds with their own form (the approval starts from there, with the business record). */
-const START_PATHS: Partial<Record<string, string>> = { contract: "/contract/add", seal: "/seal/add" };
+const START_PATHS: Partial<Record<string, string>> = {
+  contract: "/contract/add",
+  seal: "/seal/add",
+};
 /** Kinds started from their record's page (a case change is an edit of the case), not from here. */
 const FROM_RECORD = new Set(["case-change"]);
 
@@ -19,7 +22,10 @@ const FROM_RECORD = new Set(["case-change"]);
 export const StartApprovalPage = () => {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { result, query } = useCustom<StartableCard[]>({ url: `${WORKFLOW_API}/startable`, method: "get" });
+  const { result, query } = useCustom<StartableCard[]>({
+    url: `${WORKFLOW_API}/startable`,
+    method: "get",
+  });
   // Until the answer arrives Refine hands an empty object, not undefined.
   const cards = Array.isArray(result?.data) ? result.data : [];
   return (
@@ -27,8 +33,12 @@ export const StartApprovalPage = () => {
       <PageHeader title={t("workflow.titles.add")} />
       <PagePanel>
         {query.isLoading ? <Skeleton active /> : null}
-        {!query.isLoading && cards.length === 0 ? <Empty description={t("workflow.empty.startable")} /> : null}
-        {WORKFLOW_KINDS.filter((kind) => !FROM_RECORD.has(kind) && cards.some((c) => c.kind === kind)).map((kind) => {
+        {!query.isLoading && cards.length === 0 ? (
+          <Empty description={t("workflow.empty.startable")} />
+        ) : null}
+        {WORKFLOW_KINDS.filter(
+          (kind) => !FROM_RECORD.has(kind) && cards.some((c) => c.kind === kind),
+        ).map((kind) => {
           // A kind with a chooser of its own (cases: case type × filing type) starts from it, not from the flow's card.
           const Chooser = startChooserOf(kind);
           return (
@@ -43,7 +53,14 @@ export const StartApprovalPage = () => {
                   {cards
                     .filter((c) => c.kind === kind)
                     .map((c) => (
-                      <button type="button" key={c.id} className="wf-card" onClick={() => navigate(`${START_PATHS[c.kind] ?? "/workflow/add"}/${c.id}`)}>
+                      <button
+                        type="button"
+                        key={c.id}
+                        className="wf-card"
+                        onClick={() =>
+                          navigate(`${START_PATHS[c.kind] ?? "/workflow/add"}/${c.id}`)
+                        }
+                      >
                         <div className="wf-card-title">{c.name}</div>
                         <Tag>{t("workflow.fields.versionNo", { n: c.versionNo })}</Tag>
                       </button>

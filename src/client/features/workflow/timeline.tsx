@@ -31,7 +31,9 @@ export const ApprovalTimeline = ({ detail, onReassign }: Props) => {
   const open = detail.tasks.filter((x) => x.status === "pending" || x.status === "waiting");
   const items = [
     ...shown.map((e) => {
-      const people = Array.isArray(e.params.userIds) ? (e.params.userIds as string[]).map(name).join("、") : "";
+      const people = Array.isArray(e.params.userIds)
+        ? (e.params.userIds as string[]).map(name).join("、")
+        : "";
       const to = typeof e.params.to === "string" ? name(e.params.to) : "";
       return {
         key: e.id,
@@ -39,7 +41,8 @@ export const ApprovalTimeline = ({ detail, onReassign }: Props) => {
         children: (
           <div>
             <div>
-              <strong>{name(e.actorId) || e.nodeName}</strong> {t(`workflow.events.${e.type}`, { people, to, node: e.nodeName })}
+              <strong>{name(e.actorId) || e.nodeName}</strong>{" "}
+              {t(`workflow.events.${e.type}`, { people, to, node: e.nodeName })}
               {e.nodeName && e.actorId ? <span className="wf-muted"> · {e.nodeName}</span> : null}
             </div>
             {e.comment ? <div className="wf-timeline-comment">{e.comment}</div> : null}
@@ -54,10 +57,16 @@ export const ApprovalTimeline = ({ detail, onReassign }: Props) => {
       color: "blue",
       children: (
         <div>
-          <strong>{name(x.assigneeId)}</strong> <Tag color={APPROVAL_STATUS_COLORS[x.status]}>{t(`workflow.taskStatus.${x.status}`)}</Tag>
+          <strong>{name(x.assigneeId)}</strong>{" "}
+          <Tag color={APPROVAL_STATUS_COLORS[x.status]}>{t(`workflow.taskStatus.${x.status}`)}</Tag>
           <span className="wf-muted">{x.nodeName || t("workflow.preview.initiator")}</span>
           {onReassign && x.status === "pending" && x.kind !== "submit" ? (
-            <Button type="link" size="small" onClick={() => onReassign(x)} aria-label={t("workflow.reassign.for", { name: name(x.assigneeId) })}>
+            <Button
+              type="link"
+              size="small"
+              onClick={() => onReassign(x)}
+              aria-label={t("workflow.reassign.for", { name: name(x.assigneeId) })}
+            >
               {t("workflow.actions.reassign")}
             </Button>
           ) : null}

@@ -100,7 +100,13 @@ export type InstanceDetail = {
   canReassign: boolean;
 };
 
-export type StartableCard = { id: string; key: string; kind: string; name: string; versionNo: number };
+export type StartableCard = {
+  id: string;
+  key: string;
+  kind: string;
+  name: string;
+  versionNo: number;
+};
 
 export type StartForm = {
   id: string;

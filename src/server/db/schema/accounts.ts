@@ -22,7 +22,9 @@ import { workspaces } from "./identity";
  * needs no migration.
  */
 export const recordColumns = () => ({
-  workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+  workspaceId: uuid("workspace_id")
+    .notNull()
+    .references(() => workspaces.id),
   id: uuid().notNull().defaultRandom(),
   custom: jsonb().$type<Record<string, unknown>>().notNull().default({}),
   createdAt: now(),
@@ -39,7 +41,10 @@ export const accounts = pgTable(
     ...recordColumns(),
     accountType: text("account_type").notNull(),
     name: text().notNull(),
-    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    tags: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     source: text(),
     industry: text(),
     maintainerId: uuid("maintainer_id"),
@@ -57,13 +62,44 @@ export const accounts = pgTable(
     // with any mix of them is an index-only scan (no heap visit for ten thousand matches).
     index("accounts_created_idx").on(t.workspaceId, t.createdAt, t.id),
     index("accounts_name_idx").on(t.workspaceId, t.name, t.id),
-    index("accounts_source_idx").on(t.workspaceId, t.source, t.createdAt, t.id, t.industry, t.accountType, t.maintainerId, t.status),
-    index("accounts_industry_idx").on(t.workspaceId, t.industry, t.createdAt, t.id, t.source, t.accountType, t.maintainerId, t.status),
-    index("accounts_type_idx").on(t.workspaceId, t.accountType, t.createdAt, t.id, t.source, t.industry, t.maintainerId, t.status),
+    index("accounts_source_idx").on(
+      t.workspaceId,
+      t.source,
+      t.createdAt,
+      t.id,
+      t.industry,
+      t.accountType,
+      t.maintainerId,
+      t.status,
+    ),
+    index("accounts_industry_idx").on(
+      t.workspaceId,
+      t.industry,
+      t.createdAt,
+      t.id,
+      t.source,
+      t.accountType,
+      t.maintainerId,
+      t.status,
+    ),
+    index("accounts_type_idx").on(
+      t.workspaceId,
+      t.accountType,
+      t.createdAt,
+      t.id,
+      t.source,
+      t.industry,
+      t.maintainerId,
+      t.status,
+    ),
     index("accounts_maintainer_idx").on(t.workspaceId, t.maintainerId),
     index("accounts_tags_idx").using("gin", t.tags),
-    uniqueIndex("accounts_credit_code_uq").on(t.workspaceId, t.creditCode).where(sql`${t.creditCode} is not null`),
-    uniqueIndex("accounts_id_number_uq").on(t.workspaceId, t.idNumber).where(sql`${t.idNumber} is not null`),
+    uniqueIndex("accounts_credit_code_uq")
+      .on(t.workspaceId, t.creditCode)
+      .where(sql`${t.creditCode} is not null`),
+    uniqueIndex("accounts_id_number_uq")
+      .on(t.workspaceId, t.idNumber)
+      .where(sql`${t.idNumber} is not null`),
   ],
 );
 
@@ -79,7 +115,10 @@ export const accountEmployees = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
-    foreignKey({ columns: [t.workspaceId, t.accountId], foreignColumns: [accounts.workspaceId, accounts.id] }).onDelete("cascade"),
+    foreignKey({
+      columns: [t.workspaceId, t.accountId],
+      foreignColumns: [accounts.workspaceId, accounts.id],
+    }).onDelete("cascade"),
     index("account_employees_account_idx").on(t.workspaceId, t.accountId),
   ],
 );
@@ -91,7 +130,9 @@ export const accountEmployees = pgTable(
 export const equityEdges = pgTable(
   "equity_edges",
   {
-    workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
     id: uuid().notNull().defaultRandom(),
     holderAccountId: uuid("holder_account_id"),
     holderName: text("holder_name").notNull().default(""),
@@ -102,12 +143,21 @@ export const equityEdges = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
-    foreignKey({ columns: [t.workspaceId, t.holderAccountId], foreignColumns: [accounts.workspaceId, accounts.id] }).onDelete("cascade"),
-    foreignKey({ columns: [t.workspaceId, t.companyAccountId], foreignColumns: [accounts.workspaceId, accounts.id] }).onDelete("cascade"),
+    foreignKey({
+      columns: [t.workspaceId, t.holderAccountId],
+      foreignColumns: [accounts.workspaceId, accounts.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      columns: [t.workspaceId, t.companyAccountId],
+      foreignColumns: [accounts.workspaceId, accounts.id],
+    }).onDelete("cascade"),
     index("equity_edges_holder_idx").on(t.workspaceId, t.holderAccountId),
     index("equity_edges_company_idx").on(t.workspaceId, t.companyAccountId),
     check("equity_edges_share_ck", sql`${t.share} > 0 and ${t.share} <= 100`),
-    check("equity_edges_sides_ck", sql`${t.holderAccountId} is not null or ${t.companyAccountId} is not null`),
+    check(
+      "equity_edges_sides_ck",
+      sql`${t.holderAccountId} is not null or ${t.companyAccountId} is not null`,
+    ),
   ],
 );
 

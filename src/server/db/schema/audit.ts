@@ -6,7 +6,9 @@ import { workspaces } from "./identity";
 export const auditLogs = pgTable(
   "audit_logs",
   {
-    workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
     id: bigint({ mode: "number" }).generatedAlwaysAsIdentity(),
     userId: uuid("user_id"),
     action: text().notNull(),

@@ -55,8 +55,14 @@ export const cases = pgTable(
     departmentId: uuid("department_id"),
     leadPartnerId: uuid("lead_partner_id"),
     leadLawyerId: uuid("lead_lawyer_id"),
-    coCounselIds: uuid("co_counsel_ids").array().notNull().default(sql`'{}'::uuid[]`),
-    assistantIds: uuid("assistant_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    coCounselIds: uuid("co_counsel_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    assistantIds: uuid("assistant_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     parties: jsonb().$type<unknown[]>().notNull().default([]),
     /** The case this one continues (一审 → 二审 → 执行). */
     parentCaseId: uuid("parent_case_id"),
@@ -66,18 +72,44 @@ export const cases = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
-    foreignKey({ columns: [t.workspaceId, t.accountId], foreignColumns: [accounts.workspaceId, accounts.id] }),
+    foreignKey({
+      columns: [t.workspaceId, t.accountId],
+      foreignColumns: [accounts.workspaceId, accounts.id],
+    }),
     uniqueIndex("cases_case_no_uq").on(t.workspaceId, t.caseNo),
     index("cases_created_idx").on(t.workspaceId, t.createdAt, t.id),
     index("cases_name_idx").on(t.workspaceId, t.name, t.id),
-    index("cases_status_idx").on(t.workspaceId, t.status, t.createdAt, t.id, t.caseType, t.filingType),
-    index("cases_type_idx").on(t.workspaceId, t.caseType, t.createdAt, t.id, t.status, t.filingType),
-    index("cases_filing_idx").on(t.workspaceId, t.filingType, t.createdAt, t.id, t.status, t.caseType),
+    index("cases_status_idx").on(
+      t.workspaceId,
+      t.status,
+      t.createdAt,
+      t.id,
+      t.caseType,
+      t.filingType,
+    ),
+    index("cases_type_idx").on(
+      t.workspaceId,
+      t.caseType,
+      t.createdAt,
+      t.id,
+      t.status,
+      t.filingType,
+    ),
+    index("cases_filing_idx").on(
+      t.workspaceId,
+      t.filingType,
+      t.createdAt,
+      t.id,
+      t.status,
+      t.caseType,
+    ),
     index("cases_account_idx").on(t.workspaceId, t.accountId),
     index("cases_lead_partner_idx").on(t.workspaceId, t.leadPartnerId),
     index("cases_department_idx").on(t.workspaceId, t.departmentId),
     // The pre-filing job reads the cases that ran out, oldest first, without touching the rest.
-    index("cases_expiry_idx").on(t.workspaceId, t.validUntil).where(sql`${t.status} = 'pre-filing'`),
+    index("cases_expiry_idx")
+      .on(t.workspaceId, t.validUntil)
+      .where(sql`${t.status} = 'pre-filing'`),
     index("cases_parent_idx").on(t.workspaceId, t.parentCaseId),
     check("cases_amount_ck", sql`${t.amount} is null or ${t.amount} >= 0`),
   ],
@@ -87,7 +119,9 @@ export const cases = pgTable(
 export const caseParties = pgTable(
   "case_parties",
   {
-    workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
     caseId: uuid("case_id").notNull(),
     position: integer().notNull(),
     name: text().notNull(),
@@ -101,10 +135,17 @@ export const caseParties = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.caseId, t.position] }),
-    foreignKey({ columns: [t.workspaceId, t.caseId], foreignColumns: [cases.workspaceId, cases.id] }).onDelete("cascade"),
+    foreignKey({
+      columns: [t.workspaceId, t.caseId],
+      foreignColumns: [cases.workspaceId, cases.id],
+    }).onDelete("cascade"),
     index("case_parties_name_idx").on(t.workspaceId, t.nameNorm),
-    index("case_parties_id_number_idx").on(t.workspaceId, t.idNumber).where(sql`${t.idNumber} is not null`),
-    index("case_parties_account_idx").on(t.workspaceId, t.accountId).where(sql`${t.accountId} is not null`),
+    index("case_parties_id_number_idx")
+      .on(t.workspaceId, t.idNumber)
+      .where(sql`${t.idNumber} is not null`),
+    index("case_parties_account_idx")
+      .on(t.workspaceId, t.accountId)
+      .where(sql`${t.accountId} is not null`),
   ],
 );
 
@@ -112,7 +153,9 @@ export const caseParties = pgTable(
 export const caseMembers = pgTable(
   "case_members",
   {
-    workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
     caseId: uuid("case_id").notNull(),
     userId: uuid("user_id").notNull(),
     /** "lead", "co-counsel", "assistant" or "supervisor". */
@@ -120,7 +163,10 @@ export const caseMembers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.caseId, t.userId, t.role] }),
-    foreignKey({ columns: [t.workspaceId, t.caseId], foreignColumns: [cases.workspaceId, cases.id] }).onDelete("cascade"),
+    foreignKey({
+      columns: [t.workspaceId, t.caseId],
+      foreignColumns: [cases.workspaceId, cases.id],
+    }).onDelete("cascade"),
     index("case_members_user_idx").on(t.workspaceId, t.userId, t.caseId),
   ],
 );
@@ -129,7 +175,9 @@ export const caseMembers = pgTable(
 export const caseSubmissions = pgTable(
   "case_submissions",
   {
-    workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
     id: uuid().notNull().defaultRandom(),
     instanceId: uuid("instance_id"),
     values: jsonb().$type<Record<string, unknown>>().notNull(),
@@ -152,7 +200,9 @@ export const caseSubmissions = pgTable(
 export const caseNumberCounters = pgTable(
   "case_number_counters",
   {
-    workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
     year: integer().notNull(),
     caseType: text("case_type").notNull(),
     lastValue: integer("last_value").notNull().default(0),
@@ -162,7 +212,10 @@ export const caseNumberCounters = pgTable(
 
 const caseChild = () => ({ ...recordColumns(), caseId: uuid("case_id").notNull() });
 const belongsToCase = (t: { workspaceId: PgColumn; caseId: PgColumn }) =>
-  foreignKey({ columns: [t.workspaceId, t.caseId], foreignColumns: [cases.workspaceId, cases.id] }).onDelete("cascade");
+  foreignKey({
+    columns: [t.workspaceId, t.caseId],
+    foreignColumns: [cases.workspaceId, cases.id],
+  }).onDelete("cascade");
 
 /** Court case numbers (案号) of a case (schemas/case-court-numbers.schema.json). */
 export const caseCourtNumbers = pgTable(
@@ -213,7 +266,10 @@ export const casePayments = pgTable(
     amount: money("amount").notNull(),
     method: text(),
     payer: text(),
-    receiptFileIds: uuid("receipt_file_ids").array().notNull().default(sql`'{}'::uuid[]`),
+    receiptFileIds: uuid("receipt_file_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     billId: uuid("bill_id"),
   },
   (t) => [

@@ -25,7 +25,9 @@ import { workspaces } from "./identity";
 export const conflictReports = pgTable(
   "conflict_reports",
   {
-    workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
     id: uuid().notNull().defaultRandom(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     createdBy: uuid("created_by").notNull(),
@@ -55,7 +57,9 @@ export const conflictReports = pgTable(
 export const conflictKeys = pgTable(
   "conflict_keys",
   {
-    workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
     id: uuid().notNull().defaultRandom(),
     /** "client", "employee" or "party". */
     source: text().notNull(),
@@ -65,27 +69,54 @@ export const conflictKeys = pgTable(
     position: integer(),
     name: text().notNull(),
     /** ID numbers and credit codes, normalised (exact match only). */
-    identifiers: text().array().notNull().default(sql`'{}'::text[]`),
+    identifiers: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     norm: text().notNull().default(""),
     core: text().notNull().default(""),
     bare: text().notNull().default(""),
     py: text().notNull().default(""),
     initials: text().notNull().default(""),
     /** Character bigrams of `norm`: a two-character Chinese keyword is found without pg_trgm. */
-    grams: text().array().notNull().default(sql`'{}'::text[]`),
+    grams: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Trigrams of `py`, for a pinyin keyword that is part of a longer name's pinyin. */
-    pyGrams: text("py_grams").array().notNull().default(sql`'{}'::text[]`),
+    pyGrams: text("py_grams")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     stale: boolean().notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
     // Named: the generated names pass PostgreSQL's 63-character limit.
-    foreignKey({ name: "conflict_keys_account_fk", columns: [t.workspaceId, t.accountId], foreignColumns: [accounts.workspaceId, accounts.id] }).onDelete("cascade"),
-    foreignKey({ name: "conflict_keys_employee_fk", columns: [t.workspaceId, t.employeeId], foreignColumns: [accountEmployees.workspaceId, accountEmployees.id] }).onDelete("cascade"),
-    foreignKey({ name: "conflict_keys_party_fk", columns: [t.workspaceId, t.caseId, t.position], foreignColumns: [caseParties.workspaceId, caseParties.caseId, caseParties.position] }).onDelete("cascade"),
-    uniqueIndex("conflict_keys_client_uq").on(t.workspaceId, t.accountId).where(sql`${t.accountId} is not null`),
-    uniqueIndex("conflict_keys_employee_uq").on(t.workspaceId, t.employeeId).where(sql`${t.employeeId} is not null`),
-    uniqueIndex("conflict_keys_party_uq").on(t.workspaceId, t.caseId, t.position).where(sql`${t.caseId} is not null`),
+    foreignKey({
+      name: "conflict_keys_account_fk",
+      columns: [t.workspaceId, t.accountId],
+      foreignColumns: [accounts.workspaceId, accounts.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "conflict_keys_employee_fk",
+      columns: [t.workspaceId, t.employeeId],
+      foreignColumns: [accountEmployees.workspaceId, accountEmployees.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "conflict_keys_party_fk",
+      columns: [t.workspaceId, t.caseId, t.position],
+      foreignColumns: [caseParties.workspaceId, caseParties.caseId, caseParties.position],
+    }).onDelete("cascade"),
+    uniqueIndex("conflict_keys_client_uq")
+      .on(t.workspaceId, t.accountId)
+      .where(sql`${t.accountId} is not null`),
+    uniqueIndex("conflict_keys_employee_uq")
+      .on(t.workspaceId, t.employeeId)
+      .where(sql`${t.employeeId} is not null`),
+    uniqueIndex("conflict_keys_party_uq")
+      .on(t.workspaceId, t.caseId, t.position)
+      .where(sql`${t.caseId} is not null`),
     index("conflict_keys_norm_idx").on(t.workspaceId, t.norm),
     index("conflict_keys_core_idx").on(t.workspaceId, t.core),
     index("conflict_keys_bare_idx").on(t.workspaceId, t.bare),
@@ -94,9 +125,14 @@ export const conflictKeys = pgTable(
     index("conflict_keys_identifiers_idx").using("gin", t.identifiers),
     index("conflict_keys_grams_idx").using("gin", t.grams),
     index("conflict_keys_py_grams_idx").using("gin", t.pyGrams),
-    index("conflict_keys_stale_idx").on(t.workspaceId).where(sql`${t.stale}`),
-    check("conflict_keys_source_ck", sql`(${t.source} = 'client' and ${t.accountId} is not null)
+    index("conflict_keys_stale_idx")
+      .on(t.workspaceId)
+      .where(sql`${t.stale}`),
+    check(
+      "conflict_keys_source_ck",
+      sql`(${t.source} = 'client' and ${t.accountId} is not null)
       or (${t.source} = 'employee' and ${t.employeeId} is not null)
-      or (${t.source} = 'party' and ${t.caseId} is not null and ${t.position} is not null)`),
+      or (${t.source} = 'party' and ${t.caseId} is not null and ${t.position} is not null)`,
+    ),
   ],
 );

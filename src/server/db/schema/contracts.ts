@@ -1,12 +1,31 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 import { recordColumns } from "./accounts";
 import { cases } from "./cases";
 import { workspaces } from "./identity";
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
-const uuids = (name: string) => uuid(name).array().notNull().default(sql`'{}'::uuid[]`);
+const uuids = (name: string) =>
+  uuid(name)
+    .array()
+    .notNull()
+    .default(sql`'{}'::uuid[]`);
 
 /**
  * The firm's seals (schemas/seals.schema.json): one row per physical or electronic seal of a
@@ -26,7 +45,10 @@ export const seals = pgTable(
     /** The impression (required for electronic seals): at most one file. */
     imageFileIds: uuids("image_file_ids"),
   },
-  (t) => [primaryKey({ columns: [t.workspaceId, t.id] }), index("seals_firm_idx").on(t.workspaceId, t.sealingFirm, t.sealStatus)],
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.id] }),
+    index("seals_firm_idx").on(t.workspaceId, t.sealingFirm, t.sealStatus),
+  ],
 );
 
 /**
@@ -76,12 +98,18 @@ export const contracts = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
-    foreignKey({ columns: [t.workspaceId, t.caseId], foreignColumns: [cases.workspaceId, cases.id] }),
+    foreignKey({
+      columns: [t.workspaceId, t.caseId],
+      foreignColumns: [cases.workspaceId, cases.id],
+    }),
     uniqueIndex("contracts_no_uq").on(t.workspaceId, t.contractNo),
     index("contracts_created_idx").on(t.workspaceId, t.createdAt, t.id),
     index("contracts_case_idx").on(t.workspaceId, t.caseId),
     index("contracts_status_idx").on(t.workspaceId, t.status, t.createdAt, t.id),
-    check("contracts_dates_ck", sql`${t.startDate} is null or ${t.endDate} is null or ${t.startDate} <= ${t.endDate}`),
+    check(
+      "contracts_dates_ck",
+      sql`${t.startDate} is null or ${t.endDate} is null or ${t.startDate} <= ${t.endDate}`,
+    ),
     check("contracts_copies_ck", sql`${t.copies} > 0 and ${t.copies} <= 999`),
   ],
 );
@@ -90,7 +118,9 @@ export const contracts = pgTable(
 export const contractSubmissions = pgTable(
   "contract_submissions",
   {
-    workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
     id: uuid().notNull().defaultRandom(),
     instanceId: uuid("instance_id"),
     caseId: uuid("case_id").notNull(),
@@ -99,7 +129,10 @@ export const contractSubmissions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     createdBy: uuid("created_by"),
   },
-  (t) => [primaryKey({ columns: [t.workspaceId, t.id] }), uniqueIndex("contract_submissions_instance_uq").on(t.workspaceId, t.instanceId)],
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.id] }),
+    uniqueIndex("contract_submissions_instance_uq").on(t.workspaceId, t.instanceId),
+  ],
 );
 
 /**
@@ -109,7 +142,9 @@ export const contractSubmissions = pgTable(
 export const contractNumberCounters = pgTable(
   "contract_number_counters",
   {
-    workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
     kind: text().notNull(),
     year: integer().notNull(),
     lastValue: integer("last_value").notNull().default(0),
@@ -149,7 +184,9 @@ export const sealRequests = pgTable(
     primaryKey({ columns: [t.workspaceId, t.id] }),
     uniqueIndex("seal_requests_no_uq").on(t.workspaceId, t.requestNo),
     index("seal_requests_created_idx").on(t.workspaceId, t.createdAt, t.id),
-    index("seal_requests_overdue_idx").on(t.returnDue).where(sql`${t.status} = 'taken-out'`),
+    index("seal_requests_overdue_idx")
+      .on(t.returnDue)
+      .where(sql`${t.status} = 'taken-out'`),
   ],
 );
 
@@ -157,7 +194,9 @@ export const sealRequests = pgTable(
 export const sealUsages = pgTable(
   "seal_usages",
   {
-    workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
     id: uuid().notNull().defaultRandom(),
     sealId: uuid("seal_id").notNull(),
     /** "contracts" or "seal_requests". */
@@ -174,7 +213,10 @@ export const sealUsages = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
-    foreignKey({ columns: [t.workspaceId, t.sealId], foreignColumns: [seals.workspaceId, seals.id] }),
+    foreignKey({
+      columns: [t.workspaceId, t.sealId],
+      foreignColumns: [seals.workspaceId, seals.id],
+    }),
     index("seal_usages_seal_idx").on(t.workspaceId, t.sealId, t.stampedAt),
     index("seal_usages_entity_idx").on(t.workspaceId, t.entity, t.entityId),
   ],

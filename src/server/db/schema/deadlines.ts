@@ -79,7 +79,10 @@ export const taskTemplates = pgTable(
     /** [{ kind: "task" | "deadline", title, deadlineType?, offsetDays, priority? }] */
     items: jsonb().$type<unknown[]>().notNull().default([]),
   },
-  (t) => [primaryKey({ columns: [t.workspaceId, t.id] }), index("task_templates_type_idx").on(t.workspaceId, t.caseType, t.stage)],
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.id] }),
+    index("task_templates_type_idx").on(t.workspaceId, t.caseType, t.stage),
+  ],
 );
 
 /** Typed key dates of a case (hearings, appeal periods, limitation, …). */
@@ -111,7 +114,10 @@ export const keyDates = pgTable(
     /** Days the computation moved the last day off a holiday or rest day. */
     shiftedFrom: date("shifted_from"),
     /** Years the computation crossed that had no holiday calendar. */
-    missingYears: integer("missing_years").array().notNull().default(sql`'{}'::int[]`),
+    missingYears: integer("missing_years")
+      .array()
+      .notNull()
+      .default(sql`'{}'::int[]`),
     responsibleId: uuid("responsible_id").notNull(),
     /** "open", "done" or "void" (no longer applies, with a reason). */
     status: text().$type<KeyDateStatus>().notNull().default("open"),
@@ -129,7 +135,10 @@ export const keyDates = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
-    foreignKey({ columns: [t.workspaceId, t.caseId], foreignColumns: [cases.workspaceId, cases.id] }).onDelete("cascade"),
+    foreignKey({
+      columns: [t.workspaceId, t.caseId],
+      foreignColumns: [cases.workspaceId, cases.id],
+    }).onDelete("cascade"),
     index("key_dates_case_idx").on(t.workspaceId, t.caseId, t.dueDate),
     index("key_dates_due_idx").on(t.workspaceId, t.dueDate, t.id),
     index("key_dates_responsible_idx").on(t.workspaceId, t.responsibleId, t.dueDate),
@@ -145,7 +154,9 @@ export const keyDates = pgTable(
 export const keyDateReminders = pgTable(
   "key_date_reminders",
   {
-    workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
     keyDateId: uuid("key_date_id").notNull(),
     /** "reminder" or "escalation". */
     kind: text().notNull(),
@@ -155,8 +166,13 @@ export const keyDateReminders = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.keyDateId, t.kind, t.offsetDays] }),
-    foreignKey({ columns: [t.workspaceId, t.keyDateId], foreignColumns: [keyDates.workspaceId, keyDates.id] }).onDelete("cascade"),
-    index("key_date_reminders_due_idx").on(t.sendOn).where(sql`${t.sentAt} is null`),
+    foreignKey({
+      columns: [t.workspaceId, t.keyDateId],
+      foreignColumns: [keyDates.workspaceId, keyDates.id],
+    }).onDelete("cascade"),
+    index("key_date_reminders_due_idx")
+      .on(t.sendOn)
+      .where(sql`${t.sentAt} is null`),
   ],
 );
 
@@ -179,7 +195,10 @@ export const tasks = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
-    foreignKey({ columns: [t.workspaceId, t.caseId], foreignColumns: [cases.workspaceId, cases.id] }).onDelete("cascade"),
+    foreignKey({
+      columns: [t.workspaceId, t.caseId],
+      foreignColumns: [cases.workspaceId, cases.id],
+    }).onDelete("cascade"),
     index("tasks_assignee_idx").on(t.workspaceId, t.assigneeId, t.status, t.dueDate),
     index("tasks_case_idx").on(t.workspaceId, t.caseId),
     index("tasks_due_idx").on(t.workspaceId, t.dueDate),
@@ -204,7 +223,10 @@ export const calendarEvents = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
-    foreignKey({ columns: [t.workspaceId, t.caseId], foreignColumns: [cases.workspaceId, cases.id] }).onDelete("cascade"),
+    foreignKey({
+      columns: [t.workspaceId, t.caseId],
+      foreignColumns: [cases.workspaceId, cases.id],
+    }).onDelete("cascade"),
     index("calendar_events_owner_idx").on(t.workspaceId, t.ownerId, t.startsAt),
     index("calendar_events_starts_idx").on(t.workspaceId, t.startsAt),
     check("calendar_events_span_ck", sql`${t.endsAt} >= ${t.startsAt}`),
@@ -218,10 +240,15 @@ export const calendarEvents = pgTable(
 export const calendarFeeds = pgTable(
   "calendar_feeds",
   {
-    workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
     userId: uuid("user_id").notNull(),
     tokenHash: text("token_hash").notNull(),
     createdAt: now(),
   },
-  (t) => [primaryKey({ columns: [t.workspaceId, t.userId] }), uniqueIndex("calendar_feeds_token_uq").on(t.tokenHash)],
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.userId] }),
+    uniqueIndex("calendar_feeds_token_uq").on(t.tokenHash),
+  ],
 );

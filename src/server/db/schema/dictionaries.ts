@@ -1,4 +1,14 @@
-import { boolean, foreignKey, jsonb, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  foreignKey,
+  jsonb,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 import { tracked } from "./columns";
 import { workspaces } from "./identity";
@@ -7,7 +17,9 @@ import { workspaces } from "./identity";
 export const dictionaryTypes = pgTable(
   "dictionary_types",
   {
-    workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
     id: uuid().notNull().defaultRandom(),
     code: text().notNull(),
     nameZh: text("name_zh").notNull(),
@@ -26,7 +38,9 @@ export const dictionaryTypes = pgTable(
 export const dictionaryItems = pgTable(
   "dictionary_items",
   {
-    workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
     id: uuid().notNull().defaultRandom(),
     typeId: uuid("type_id").notNull(),
     /** Stored in business rows, so it never changes once the item exists. */

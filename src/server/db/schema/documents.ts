@@ -22,7 +22,9 @@ const ROOT = sql`'00000000-0000-0000-0000-000000000000'::uuid`;
 export const folders = pgTable(
   "folders",
   {
-    workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
     id: uuid().notNull().defaultRandom(),
     parentId: uuid("parent_id"),
     name: text().notNull(),
@@ -43,7 +45,9 @@ export const folders = pgTable(
 export const files = pgTable(
   "files",
   {
-    workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
     id: uuid().notNull().defaultRandom(),
     folderId: uuid("folder_id"),
     name: text().notNull(),
@@ -63,7 +67,10 @@ export const files = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
-    foreignKey({ columns: [t.workspaceId, t.folderId], foreignColumns: [folders.workspaceId, folders.id] }),
+    foreignKey({
+      columns: [t.workspaceId, t.folderId],
+      foreignColumns: [folders.workspaceId, folders.id],
+    }),
     uniqueIndex("files_name_uq")
       .on(t.workspaceId, sql`coalesce(${t.folderId}, ${ROOT})`, t.name)
       .where(sql`${t.deletedAt} is null`),
@@ -91,7 +98,10 @@ export const fileVersions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
-    foreignKey({ columns: [t.workspaceId, t.fileId], foreignColumns: [files.workspaceId, files.id] }),
+    foreignKey({
+      columns: [t.workspaceId, t.fileId],
+      foreignColumns: [files.workspaceId, files.id],
+    }),
     uniqueIndex("file_versions_no_uq").on(t.workspaceId, t.fileId, t.versionNo),
     // Across firms on purpose: the purge asks whether any version anywhere still uses a body.
     index("file_versions_storage_key_idx").on(t.storageKey),
@@ -114,7 +124,10 @@ export const attachments = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
-    foreignKey({ columns: [t.workspaceId, t.fileId], foreignColumns: [files.workspaceId, files.id] }),
+    foreignKey({
+      columns: [t.workspaceId, t.fileId],
+      foreignColumns: [files.workspaceId, files.id],
+    }),
     uniqueIndex("attachments_uq").on(t.workspaceId, t.entity, t.entityId, t.fileId),
     index("attachments_file_idx").on(t.workspaceId, t.fileId),
   ],
@@ -138,7 +151,10 @@ export const fileLocks = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
-    foreignKey({ columns: [t.workspaceId, t.fileId], foreignColumns: [files.workspaceId, files.id] }),
+    foreignKey({
+      columns: [t.workspaceId, t.fileId],
+      foreignColumns: [files.workspaceId, files.id],
+    }),
     uniqueIndex("file_locks_uq").on(t.workspaceId, t.fileId, t.entity, t.entityId),
   ],
 );

@@ -1,12 +1,32 @@
 import { sql } from "drizzle-orm";
-import { foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 import { workspaces } from "./identity";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
 /** A field placed on the PDF for one signer: a rectangle in fractions of its page (0..1, origin top left). */
-export type EsignField = { id: string; signer: number; kind: "signature" | "date"; page: number; x: number; y: number; w: number; h: number };
+export type EsignField = {
+  id: string;
+  signer: number;
+  kind: "signature" | "date";
+  page: number;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+};
 
 /**
  * One signing round of a contract (features/esign). A re-send after expiry makes a new row (new
@@ -15,7 +35,9 @@ export type EsignField = { id: string; signer: number; kind: "signature" | "date
 export const esignRequests = pgTable(
   "esign_requests",
   {
-    workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
     id: uuid().notNull().defaultRandom(),
     contractId: uuid("contract_id").notNull(),
     /** The PDF (a Documents file) signed; its bytes' hash when sent. */
@@ -51,7 +73,9 @@ export const esignRequests = pgTable(
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
     index("esign_requests_contract_idx").on(t.workspaceId, t.contractId, t.createdAt),
-    index("esign_requests_due_idx").on(t.expiresAt).where(sql`${t.status} = 'sent'`),
+    index("esign_requests_due_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'sent'`),
     index("esign_requests_sealed_idx").on(t.sealedSha256),
   ],
 );
@@ -98,7 +122,10 @@ export const esignSigners = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
-    foreignKey({ columns: [t.workspaceId, t.requestId], foreignColumns: [esignRequests.workspaceId, esignRequests.id] }),
+    foreignKey({
+      columns: [t.workspaceId, t.requestId],
+      foreignColumns: [esignRequests.workspaceId, esignRequests.id],
+    }),
     uniqueIndex("esign_signers_token_uq").on(t.tokenHash),
     index("esign_signers_request_idx").on(t.workspaceId, t.requestId, t.position),
   ],
@@ -137,7 +164,9 @@ export const esignEvents = pgTable(
 export const esignCertificates = pgTable(
   "esign_certificates",
   {
-    workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
     id: uuid().notNull().defaultRandom(),
     /** "generated" or "uploaded". */
     source: text().notNull(),
@@ -154,7 +183,9 @@ export const esignCertificates = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
-    uniqueIndex("esign_certificates_active_uq").on(t.workspaceId).where(sql`${t.active} = 1`),
+    uniqueIndex("esign_certificates_active_uq")
+      .on(t.workspaceId)
+      .where(sql`${t.active} = 1`),
     index("esign_certificates_fp_idx").on(t.fingerprint),
   ],
 );

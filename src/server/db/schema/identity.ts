@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 import { now } from "./columns";
 
@@ -44,8 +54,12 @@ export const sessions = pgTable(
   "sessions",
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid("user_id").notNull().references(() => users.id),
-    workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
     kind: text().notNull().default("login"),
     createdAt: now(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),

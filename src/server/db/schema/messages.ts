@@ -9,7 +9,9 @@ import { workspaces } from "./identity";
 export const outboxMessages = pgTable(
   "outbox_messages",
   {
-    workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
     id: uuid().notNull().defaultRandom(),
     /** "email" or "sms". */
     channel: text().notNull(),
@@ -33,5 +35,8 @@ export const outboxMessages = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.workspaceId, t.id] }), index("outbox_messages_created_idx").on(t.workspaceId, t.createdAt, t.id)],
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.id] }),
+    index("outbox_messages_created_idx").on(t.workspaceId, t.createdAt, t.id),
+  ],
 );

@@ -1,4 +1,13 @@
-import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 import { now } from "./columns";
 import { workspaces } from "./identity";
@@ -10,7 +19,9 @@ import { workspaces } from "./identity";
 export const notifications = pgTable(
   "notifications",
   {
-    workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
     id: uuid().notNull().defaultRandom(),
     userId: uuid("user_id").notNull(),
     type: text().notNull(),

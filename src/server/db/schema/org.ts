@@ -1,4 +1,16 @@
-import { boolean, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 import type { PermissionRule } from "../../../shared/permissions";
 import { tracked } from "./columns";
@@ -8,8 +20,12 @@ import { users, workspaces } from "./identity";
 export const members = pgTable(
   "members",
   {
-    workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
-    userId: uuid("user_id").notNull().references(() => users.id),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
     /** The membership's own id: routes name a member by it, never by the (global) user id. */
     id: uuid().notNull().defaultRandom(),
     isEnabled: boolean("is_enabled").notNull().default(true),
@@ -34,7 +50,9 @@ export const members = pgTable(
 export const departments = pgTable(
   "departments",
   {
-    workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
     id: uuid().notNull().defaultRandom(),
     parentId: uuid("parent_id"),
     name: text().notNull(),
@@ -71,7 +89,9 @@ export const memberDepartments = pgTable(
 export const roles = pgTable(
   "roles",
   {
-    workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
     id: uuid().notNull().defaultRandom(),
     name: text().notNull(),
     code: text().notNull(),
@@ -112,7 +132,9 @@ export const memberRoles = pgTable(
 export const memberGroups = pgTable(
   "member_groups",
   {
-    workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
     id: uuid().notNull().defaultRandom(),
     ownerId: uuid("owner_id").notNull(),
     name: text().notNull(),
@@ -153,7 +175,9 @@ export const memberGroupMembers = pgTable(
 export const savedFilters = pgTable(
   "saved_filters",
   {
-    workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
     id: uuid().notNull().defaultRandom(),
     ownerId: uuid("owner_id").notNull(),
     name: text().notNull(),

@@ -29,7 +29,9 @@ const audit = () => ({
 export const workflowDefinitions = pgTable(
   "workflow_definitions",
   {
-    workspaceId: uuid("workspace_id").notNull().references(() => workspaces.id),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id),
     id: uuid().notNull().defaultRandom(),
     key: text().notNull(),
     kind: text().notNull(),
@@ -68,7 +70,10 @@ export const workflowDefinitionVersions = pgTable(
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
     uniqueIndex("workflow_definition_versions_no_uq").on(t.workspaceId, t.definitionId, t.number),
-    foreignKey({ columns: [t.workspaceId, t.definitionId], foreignColumns: [workflowDefinitions.workspaceId, workflowDefinitions.id] }),
+    foreignKey({
+      columns: [t.workspaceId, t.definitionId],
+      foreignColumns: [workflowDefinitions.workspaceId, workflowDefinitions.id],
+    }),
   ],
 );
 
@@ -104,7 +109,10 @@ export const workflowInstances = pgTable(
     index("workflow_instances_submitted_idx").on(t.workspaceId, t.submittedAt),
     index("workflow_instances_initiator_idx").on(t.workspaceId, t.initiatorId, t.submittedAt),
     index("workflow_instances_business_idx").on(t.workspaceId, t.businessRef),
-    foreignKey({ columns: [t.workspaceId, t.versionId], foreignColumns: [workflowDefinitionVersions.workspaceId, workflowDefinitionVersions.id] }),
+    foreignKey({
+      columns: [t.workspaceId, t.versionId],
+      foreignColumns: [workflowDefinitionVersions.workspaceId, workflowDefinitionVersions.id],
+    }),
   ],
 );
 
@@ -138,10 +146,19 @@ export const workflowTasks = pgTable(
     primaryKey({ columns: [t.workspaceId, t.id] }),
     index("workflow_tasks_instance_idx").on(t.workspaceId, t.instanceId),
     // The approval centre's Pending tab: my pending rows, newest first.
-    index("workflow_tasks_pending_idx").on(t.workspaceId, t.assigneeId, t.createdAt).where(sql`${t.status} = 'pending'`),
+    index("workflow_tasks_pending_idx")
+      .on(t.workspaceId, t.assigneeId, t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
     // Handled: rows I closed myself.
-    index("workflow_tasks_handled_idx").on(t.workspaceId, t.assigneeId, t.closedAt).where(sql`${t.auto} is null and ${t.status} in ('accepted','rejected','returned','transferred')`),
-    foreignKey({ columns: [t.workspaceId, t.instanceId], foreignColumns: [workflowInstances.workspaceId, workflowInstances.id] }),
+    index("workflow_tasks_handled_idx")
+      .on(t.workspaceId, t.assigneeId, t.closedAt)
+      .where(
+        sql`${t.auto} is null and ${t.status} in ('accepted','rejected','returned','transferred')`,
+      ),
+    foreignKey({
+      columns: [t.workspaceId, t.instanceId],
+      foreignColumns: [workflowInstances.workspaceId, workflowInstances.id],
+    }),
   ],
 );
 
@@ -165,7 +182,10 @@ export const workflowEvents = pgTable(
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
     uniqueIndex("workflow_events_seq_uq").on(t.workspaceId, t.instanceId, t.seq),
-    foreignKey({ columns: [t.workspaceId, t.instanceId], foreignColumns: [workflowInstances.workspaceId, workflowInstances.id] }),
+    foreignKey({
+      columns: [t.workspaceId, t.instanceId],
+      foreignColumns: [workflowInstances.workspaceId, workflowInstances.id],
+    }),
   ],
 );
 
@@ -188,7 +208,10 @@ export const workflowCc = pgTable(
     primaryKey({ columns: [t.workspaceId, t.id] }),
     uniqueIndex("workflow_cc_uq").on(t.workspaceId, t.instanceId, t.userId),
     index("workflow_cc_user_idx").on(t.workspaceId, t.userId, t.ccAt),
-    foreignKey({ columns: [t.workspaceId, t.instanceId], foreignColumns: [workflowInstances.workspaceId, workflowInstances.id] }),
+    foreignKey({
+      columns: [t.workspaceId, t.instanceId],
+      foreignColumns: [workflowInstances.workspaceId, workflowInstances.id],
+    }),
   ],
 );
 
@@ -203,5 +226,8 @@ export const workflowActionLog = pgTable(
     response: jsonb().$type<Record<string, unknown>>(),
     createdAt: now(),
   },
-  (t) => [primaryKey({ columns: [t.workspaceId, t.actorId, t.key] }), index("workflow_action_log_created_idx").on(t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.actorId, t.key] }),
+    index("workflow_action_log_created_idx").on(t.createdAt),
+  ],
 );

@@ -17,10 +17,20 @@ import { PENDING } from "./status";
  * takes them along by cascade); an edit that leaves both alone does not touch them.
  */
 const keysFollow = (source: KeySource, fields: string[]) => ({
-  afterWrite: async (ctx: RequestCtx, after: RecordRow | undefined, before: RecordRow | undefined) => {
-    if (after && (!before || fields.some((f) => before[f] !== after[f]))) await syncConflictKeys(ctx, source, [String(after.id)]);
+  afterWrite: async (
+    ctx: RequestCtx,
+    after: RecordRow | undefined,
+    before: RecordRow | undefined,
+  ) => {
+    if (after && (!before || fields.some((f) => before[f] !== after[f])))
+      await syncConflictKeys(ctx, source, [String(after.id)]);
   },
-  afterImport: (ctx: RequestCtx, created: RecordRow[]) => syncConflictKeys(ctx, source, created.map((r) => String(r.id))),
+  afterImport: (ctx: RequestCtx, created: RecordRow[]) =>
+    syncConflictKeys(
+      ctx,
+      source,
+      created.map((r) => String(r.id)),
+    ),
 });
 
 /** The tables behind schemas/accounts.schema.json and schemas/account-employees.schema.json. */
@@ -33,9 +43,13 @@ export const accountBindings: Record<string, ResourceBinding> = {
     },
     // With approvals on for client changes, a save puts the edit up for approval instead.
     redirectUpdate: async (ctx, registry, id, input) =>
-      (await readBusinessSettings(ctx)).accountChanges ? submitEdit(ctx, registry, id, input) : undefined,
+      (await readBusinessSettings(ctx)).accountChanges
+        ? submitEdit(ctx, registry, id, input)
+        : undefined,
     withDetail: async (ctx, record) =>
-      record.status === PENDING ? { ...record, pendingApprovalId: await pendingApprovalOf(ctx, String(record.id)) } : record,
+      record.status === PENDING
+        ? { ...record, pendingApprovalId: await pendingApprovalOf(ctx, String(record.id)) }
+        : record,
     ...keysFollow("client", ["name", "idNumber", "creditCode"]),
   },
   "account-employees": { table: accountEmployees, ...keysFollow("employee", ["name", "idNumber"]) },

@@ -14,7 +14,16 @@ export const registerAccountChangeEffect = (app: FastifyInstance) => {
   const run =
     (approved: boolean): EffectHook =>
     async (ctx, instance) => {
-      await resolveAccountChanges(ctx, app.resources, instance.businessRef.slice(ACCOUNT_CHANGE_REF.length + 1), approved);
+      await resolveAccountChanges(
+        ctx,
+        app.resources,
+        instance.businessRef.slice(ACCOUNT_CHANGE_REF.length + 1),
+        approved,
+      );
     };
-  app.workflow.registerEffect(`general:${ACCOUNT_CHANGE_REF}`, { onComplete: run(true), onReject: run(false), onCancel: run(false) });
+  app.workflow.registerEffect(`general:${ACCOUNT_CHANGE_REF}`, {
+    onComplete: run(true),
+    onReject: run(false),
+    onCancel: run(false),
+  });
 };

@@ -37,16 +37,29 @@ export const getEquityGraph = async (ctx: RequestCtx, accountId: string, tiers =
   const related = await findEquityRelated(ctx, accountId, { tiers, minShare: 0 });
   const edgeIds = [...new Set(related.map((r) => r.edgeId))];
   const edges: Edge[] = edgeIds.length
-    ? await ctx.db.select().from(equityEdges).where(inWorkspace(ctx, equityEdges, inArray(equityEdges.id, edgeIds)))
+    ? await ctx.db
+        .select()
+        .from(equityEdges)
+        .where(inWorkspace(ctx, equityEdges, inArray(equityEdges.id, edgeIds)))
     : [];
   const ids = new Set<string>([accountId]);
-  for (const e of edges) for (const id of [e.holderAccountId, e.companyAccountId]) if (id) ids.add(id);
+  for (const e of edges)
+    for (const id of [e.holderAccountId, e.companyAccountId]) if (id) ids.add(id);
   const names = await accountNames(ctx, [...ids]);
   const nodeOf = (id: string | null, name: string) => (id ? `a:${id}` : `n:${name}`);
-  const nodes = new Map<string, { id: string; accountId: string | null; name: string; accountType: string | null }>();
+  const nodes = new Map<
+    string,
+    { id: string; accountId: string | null; name: string; accountType: string | null }
+  >();
   const add = (id: string | null, name: string) => {
     const key = nodeOf(id, name);
-    if (!nodes.has(key)) nodes.set(key, { id: key, accountId: id, name: id ? (names.get(id)?.name ?? name) : name, accountType: id ? (names.get(id)?.accountType ?? null) : null });
+    if (!nodes.has(key))
+      nodes.set(key, {
+        id: key,
+        accountId: id,
+        name: id ? (names.get(id)?.name ?? name) : name,
+        accountType: id ? (names.get(id)?.accountType ?? null) : null,
+      });
     return key;
   };
   add(accountId, "");
@@ -59,7 +72,12 @@ export const getEquityGraph = async (ctx: RequestCtx, accountId: string, tiers =
   }));
   const direct = (side: "holder" | "company") =>
     links.filter((l) => (side === "holder" ? l.target : l.source) === `a:${accountId}`);
-  return { nodes: [...nodes.values()], edges: links, shareholders: direct("holder"), investments: direct("company") };
+  return {
+    nodes: [...nodes.values()],
+    edges: links,
+    shareholders: direct("holder"),
+    investments: direct("company"),
+  };
 };
 
 export type EquityRelation = {
@@ -82,7 +100,11 @@ export const findEquityRelated = async (
   opts: { tiers: number; minShare: number } = { tiers: 3, minShare: 20 },
 ): Promise<EquityRelation[]> => {
   const ws = ctx.workspaceId;
-  const walk = (from: "company_account_id" | "holder_account_id", to: "holder_account_id" | "company_account_id", name: "holder_name" | "company_name") =>
+  const walk = (
+    from: "company_account_id" | "holder_account_id",
+    to: "holder_account_id" | "company_account_id",
+    name: "holder_name" | "company_name",
+  ) =>
     sql`with recursive walk(edge_id, next_id, name, share, tier, path) as (
         select e.id, e.${sql.raw(to)}, e.${sql.raw(name)}, e.share, 1, array[e.id]
           from equity_edges e
@@ -97,14 +119,30 @@ export const findEquityRelated = async (
              w.share::float8 as share, w.tier
         from walk w left join accounts a on a.workspace_id = ${ws} and a.id = w.next_id
        order by w.tier, name`;
-  type Row = { edgeId: string; accountId: string | null; name: string; share: number; tier: number };
+  type Row = {
+    edgeId: string;
+    accountId: string | null;
+    name: string;
+    share: number;
+    tier: number;
+  };
   const [up, down] = await Promise.all([
     ctx.db.execute(walk("company_account_id", "holder_account_id", "holder_name")),
     ctx.db.execute(walk("holder_account_id", "company_account_id", "company_name")),
   ]);
   return [
-    ...rowsOf<Row>(up).map((r) => ({ ...r, direction: "up" as const, share: Number(r.share), tier: Number(r.tier) })),
-    ...rowsOf<Row>(down).map((r) => ({ ...r, direction: "down" as const, share: Number(r.share), tier: Number(r.tier) })),
+    ...rowsOf<Row>(up).map((r) => ({
+      ...r,
+      direction: "up" as const,
+      share: Number(r.share),
+      tier: Number(r.tier),
+    })),
+    ...rowsOf<Row>(down).map((r) => ({
+      ...r,
+      direction: "down" as const,
+      share: Number(r.share),
+      tier: Number(r.tier),
+    })),
   ];
 };
 
@@ -117,7 +155,11 @@ const assertAccounts = async (ctx: RequestCtx, ids: (string | undefined)[]) => {
 /** An outside holder or company is indexed on its client's conflict keys (conflicts/index-keys.ts). */
 const syncEdgeKeys = async (ctx: RequestCtx, edge: Edge) => {
   if (edge.holderAccountId && edge.companyAccountId) return;
-  await syncConflictKeys(ctx, "client", [edge.holderAccountId ?? edge.companyAccountId].filter((id): id is string => Boolean(id)));
+  await syncConflictKeys(
+    ctx,
+    "client",
+    [edge.holderAccountId ?? edge.companyAccountId].filter((id): id is string => Boolean(id)),
+  );
 };
 
 export const createEquityEdge = (ctx: RequestCtx, input: EdgeInput) =>
@@ -126,15 +168,29 @@ export const createEquityEdge = (ctx: RequestCtx, input: EdgeInput) =>
     await assertAccounts(tctx, [input.holderAccountId, input.companyAccountId]);
     const holderName = input.holderAccountId ? "" : (input.holderName ?? "").trim();
     const companyName = input.companyAccountId ? "" : (input.companyName ?? "").trim();
-    if (!input.holderAccountId && !input.companyAccountId) throw new AppError(422, "errors.equityNoClient");
-    if ((!input.holderAccountId && !holderName) || (!input.companyAccountId && !companyName)) throw new AppError(422, "errors.equityNoParty");
-    if (input.holderAccountId && input.holderAccountId === input.companyAccountId) throw new AppError(422, "errors.equitySelf");
-    const sameCompany = input.companyAccountId ? eq(equityEdges.companyAccountId, input.companyAccountId) : eq(equityEdges.companyName, companyName);
-    const siblings = await tx.select().from(equityEdges).where(inWorkspace(ctx, equityEdges, sameCompany));
-    const sameHolder = (e: Edge) => (input.holderAccountId ? e.holderAccountId === input.holderAccountId : !e.holderAccountId && e.holderName === holderName);
+    if (!input.holderAccountId && !input.companyAccountId)
+      throw new AppError(422, "errors.equityNoClient");
+    if ((!input.holderAccountId && !holderName) || (!input.companyAccountId && !companyName))
+      throw new AppError(422, "errors.equityNoParty");
+    if (input.holderAccountId && input.holderAccountId === input.companyAccountId)
+      throw new AppError(422, "errors.equitySelf");
+    const sameCompany = input.companyAccountId
+      ? eq(equityEdges.companyAccountId, input.companyAccountId)
+      : eq(equityEdges.companyName, companyName);
+    const siblings = await tx
+      .select()
+      .from(equityEdges)
+      .where(inWorkspace(ctx, equityEdges, sameCompany));
+    const sameHolder = (e: Edge) =>
+      input.holderAccountId
+        ? e.holderAccountId === input.holderAccountId
+        : !e.holderAccountId && e.holderName === holderName;
     if (siblings.some(sameHolder)) throw new AppError(409, "errors.equityDuplicate");
     const total = siblings.reduce((sum, e) => sum + Number(e.share), 0) + input.share;
-    if (total > 100.0001) throw new AppError(422, "errors.equityOver100", { params: { total: Math.round(total * 100) / 100 } });
+    if (total > 100.0001)
+      throw new AppError(422, "errors.equityOver100", {
+        params: { total: Math.round(total * 100) / 100 },
+      });
     const [row] = await tx
       .insert(equityEdges)
       .values({
@@ -148,14 +204,22 @@ export const createEquityEdge = (ctx: RequestCtx, input: EdgeInput) =>
         updatedBy: ctx.userId,
       })
       .returning();
-    await writeAudit(tx, ctx, { action: "create", entity: "equity_edges", entityId: row.id, after: row });
+    await writeAudit(tx, ctx, {
+      action: "create",
+      entity: "equity_edges",
+      entityId: row.id,
+      after: row,
+    });
     await syncEdgeKeys(tctx, row);
     return row;
   });
 
 export const deleteEquityEdge = (ctx: RequestCtx, id: string) =>
   ctx.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(equityEdges).where(inWorkspace(ctx, equityEdges, eq(equityEdges.id, id)));
+    const [before] = await tx
+      .select()
+      .from(equityEdges)
+      .where(inWorkspace(ctx, equityEdges, eq(equityEdges.id, id)));
     if (!before) throw new AppError(404, "errors.notFound");
     await tx.delete(equityEdges).where(inWorkspace(ctx, equityEdges, eq(equityEdges.id, id)));
     await writeAudit(tx, ctx, { action: "delete", entity: "equity_edges", entityId: id, before });

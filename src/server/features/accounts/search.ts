@@ -13,14 +13,23 @@ export const clientsSearch: SearchProvider = {
   search: async (ctx, q, limit) => {
     const like = likePattern(q);
     const rows = await ctx.db
-      .select({ id: accounts.id, name: accounts.name, accountType: accounts.accountType, creditCode: accounts.creditCode })
+      .select({
+        id: accounts.id,
+        name: accounts.name,
+        accountType: accounts.accountType,
+        creditCode: accounts.creditCode,
+      })
       .from(accounts)
       .where(
         inWorkspace(
           ctx,
           accounts,
           rowScopeOf(ctx, "read", "LAWFIRM_CUSTOMER_VIEW", "accounts"),
-          or(ilike(accounts.name, like), ilike(accounts.creditCode, like), ilike(accounts.idNumber, like)),
+          or(
+            ilike(accounts.name, like),
+            ilike(accounts.creditCode, like),
+            ilike(accounts.idNumber, like),
+          ),
         ),
       )
       .orderBy(asc(accounts.name))

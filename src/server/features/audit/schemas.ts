@@ -3,6 +3,10 @@ import { dateTimeFilter, listQuery, textFilter } from "../../lib/list-query";
 import { AUDIT_SORT } from "./service";
 
 export const auditListQuery = listQuery(Object.keys(AUDIT_SORT), {
-  entity: textFilter, entityId: textFilter, action: textFilter, userId: textFilter,
-  createdAt_gte: dateTimeFilter, createdAt_lte: dateTimeFilter,
+  entity: textFilter,
+  entityId: textFilter,
+  action: textFilter,
+  userId: textFilter,
+  createdAt_gte: dateTimeFilter,
+  createdAt_lte: dateTimeFilter,
 });

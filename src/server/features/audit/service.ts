@@ -19,7 +19,8 @@ export const AUDIT_SORT = { createdAt: auditLogs.createdAt, id: auditLogs.id };
 export const findAuditLogs = async (ctx: RequestCtx, q: ListQuery) => {
   const filters: (SQL | undefined)[] = [];
   if (typeof q.entity === "string" && q.entity) filters.push(eq(auditLogs.entity, q.entity));
-  if (typeof q.entityId === "string" && q.entityId) filters.push(eq(auditLogs.entityId, q.entityId));
+  if (typeof q.entityId === "string" && q.entityId)
+    filters.push(eq(auditLogs.entityId, q.entityId));
   if (typeof q.action === "string" && q.action) filters.push(eq(auditLogs.action, q.action));
   if (typeof q.userId === "string" && q.userId) filters.push(eq(auditLogs.userId, q.userId));
   const from = dateParam(q.createdAt_gte);

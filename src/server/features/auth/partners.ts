@@ -13,13 +13,30 @@ export const listPartners = async (ctx: RequestCtx) => {
     ctx.db
       .select({ one: memberRoles.userId })
       .from(memberRoles)
-      .innerJoin(roles, and(eq(roles.workspaceId, memberRoles.workspaceId), eq(roles.id, memberRoles.roleId)))
-      .where(and(eq(memberRoles.workspaceId, members.workspaceId), eq(memberRoles.userId, members.userId), eq(roles.isPartner, true))),
+      .innerJoin(
+        roles,
+        and(eq(roles.workspaceId, memberRoles.workspaceId), eq(roles.id, memberRoles.roleId)),
+      )
+      .where(
+        and(
+          eq(memberRoles.workspaceId, members.workspaceId),
+          eq(memberRoles.userId, members.userId),
+          eq(roles.isPartner, true),
+        ),
+      ),
   );
   return ctx.db
     .select({ id: users.id, name: users.name, nameSuffix: users.nameSuffix })
     .from(members)
     .innerJoin(users, eq(users.id, members.userId))
-    .where(inWorkspace(ctx, members, eq(members.isEnabled, true), eq(users.isEnabled, true), holdsPartnerRole))
+    .where(
+      inWorkspace(
+        ctx,
+        members,
+        eq(members.isEnabled, true),
+        eq(users.isEnabled, true),
+        holdsPartnerRole,
+      ),
+    )
     .orderBy(asc(users.name));
 };

@@ -12,7 +12,14 @@ const KEYLEN = 32;
 export const hashPassword = async (password: string) => {
   const salt = randomBytes(16);
   const key = await scrypt(password, salt, KEYLEN, PARAMS);
-  return ["scrypt", PARAMS.N, PARAMS.r, PARAMS.p, salt.toString("base64"), key.toString("base64")].join("$");
+  return [
+    "scrypt",
+    PARAMS.N,
+    PARAMS.r,
+    PARAMS.p,
+    salt.toString("base64"),
+    key.toString("base64"),
+  ].join("$");
 };
 
 export const verifyPassword = async (password: string, stored: string) => {

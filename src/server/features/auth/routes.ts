@@ -41,7 +41,9 @@ export async function authRoutes(app: FastifyInstance, opts: Opts) {
 /** The seed's own endpoints, at their exact paths. */
 export async function userServiceRoutes(app: FastifyInstance, opts: Opts) {
   const member = { config: { permission: "member" as const } };
-  const picker = { config: { permission: ["basic", "BASIC_PERMISSION"] as ["basic", "BASIC_PERMISSION"] } };
+  const picker = {
+    config: { permission: ["basic", "BASIC_PERMISSION"] as ["basic", "BASIC_PERMISSION"] },
+  };
 
   app.get("/get-login-user-info", member, (req) => getLoginUserInfo(req.ctx));
   app.get("/get-login-user-authority", member, async (req) => req.ctx.rules);

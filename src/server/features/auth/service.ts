@@ -46,7 +46,9 @@ const pickWorkspace = async (db: Db, userId: string, preferred: string | null) =
  * message, and each costs one scrypt check, so none of them tells whether the account exists.
  */
 const refused = (deps: AuthDeps) =>
-  new AppError(401, "errors.signInRefused", { params: { max: deps.maxFailures, minutes: deps.lockMinutes } });
+  new AppError(401, "errors.signInRefused", {
+    params: { max: deps.maxFailures, minutes: deps.lockMinutes },
+  });
 
 /**
  * Checks the password, counting failures per account: after `maxFailures` wrong passwords the
@@ -93,11 +95,15 @@ export const login = async (deps: AuthDeps, input: LoginInput) => {
         userAgent: input.userAgent.slice(0, 500),
       })
       .returning();
-    await writeAudit(tx, { workspaceId, userId: user.id, ip: input.ip }, {
-      action: "login",
-      entity: "sessions",
-      entityId: row.id,
-    });
+    await writeAudit(
+      tx,
+      { workspaceId, userId: user.id, ip: input.ip },
+      {
+        action: "login",
+        entity: "sessions",
+        entityId: row.id,
+      },
+    );
     return row;
   });
   const token = await deps.tokens.sign({ sid: session.id }, SESSION_AUDIENCE, user.id, expiresAt);
@@ -116,7 +122,12 @@ export const logout = async (deps: AuthDeps, ctx: RequestCtx) => {
 /** Moves this sign-in to another firm the user belongs to; rules are reloaded, no new token. */
 export const switchWorkspace = async (deps: AuthDeps, ctx: RequestCtx, workspaceId: string) => {
   const [membership] = await deps.db
-    .select({ isEnabled: members.isEnabled, name: workspaces.name, nameEn: workspaces.nameEn, id: workspaces.id })
+    .select({
+      isEnabled: members.isEnabled,
+      name: workspaces.name,
+      nameEn: workspaces.nameEn,
+      id: workspaces.id,
+    })
     .from(members)
     .innerJoin(workspaces, eq(workspaces.id, members.workspaceId))
     .where(and(eq(members.userId, ctx.userId), eq(members.workspaceId, workspaceId)));
@@ -125,13 +136,17 @@ export const switchWorkspace = async (deps: AuthDeps, ctx: RequestCtx, workspace
   await deps.db.transaction(async (tx) => {
     await tx.update(sessions).set({ workspaceId }).where(eq(sessions.id, ctx.sessionId));
     await tx.update(users).set({ lastWorkspaceId: workspaceId }).where(eq(users.id, ctx.userId));
-    await writeAudit(tx, { ...ctx, workspaceId }, {
-      action: "switch",
-      entity: "workspaces",
-      entityId: workspaceId,
-      before: { workspaceId: ctx.workspaceId },
-      after: { workspaceId },
-    });
+    await writeAudit(
+      tx,
+      { ...ctx, workspaceId },
+      {
+        action: "switch",
+        entity: "workspaces",
+        entityId: workspaceId,
+        before: { workspaceId: ctx.workspaceId },
+        after: { workspaceId },
+      },
+    );
   });
   await deps.sessions.invalidate({ sessionId: ctx.sessionId });
   const name = ctx.lang === "en" && membership.nameEn ? membership.nameEn : membership.name;

@@ -18,13 +18,16 @@ export const getLoginUserInfo = async (ctx: RequestCtx) => {
           from ${members} m join ${workspaces} w on w.id = m.workspace_id
          where m.user_id = ${ctx.userId} and m.is_enabled), '[]'::json)`,
       // The firm's clock: the SPA shows every time on it, whatever zone the browser is in.
-      timeZone: sql<string | null>`(select w.settings ->> 'timeZone' from ${workspaces} w where w.id = ${ctx.workspaceId})`,
+      timeZone: sql<
+        string | null
+      >`(select w.settings ->> 'timeZone' from ${workspaces} w where w.id = ${ctx.workspaceId})`,
     })
     .from(users)
     .where(eq(users.id, ctx.userId));
   if (!row) throw new AppError(401, "errors.tokenInvalid");
   const { user, memberships, timeZone } = row;
-  const label = (w: { name: string; nameEn: string }) => (ctx.lang === "en" && w.nameEn ? w.nameEn : w.name);
+  const label = (w: { name: string; nameEn: string }) =>
+    ctx.lang === "en" && w.nameEn ? w.nameEn : w.name;
   const current = memberships.find((w) => w.id === ctx.workspaceId);
   return {
     id: user.id,
@@ -34,8 +37,18 @@ export const getLoginUserInfo = async (ctx: RequestCtx) => {
     email: user.email,
     phone: user.phone,
     avatarUrl: user.avatarUrl,
-    workspace: current ? { id: current.id, name: label(current), timeZone: isTimeZone(timeZone) ? timeZone : DEFAULT_FIRM_TIME_ZONE } : null,
-    workspaces: memberships.map((w) => ({ id: w.id, name: label(w), current: w.id === ctx.workspaceId })),
+    workspace: current
+      ? {
+          id: current.id,
+          name: label(current),
+          timeZone: isTimeZone(timeZone) ? timeZone : DEFAULT_FIRM_TIME_ZONE,
+        }
+      : null,
+    workspaces: memberships.map((w) => ({
+      id: w.id,
+      name: label(w),
+      current: w.id === ctx.workspaceId,
+    })),
   };
 };
 

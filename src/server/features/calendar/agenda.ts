@@ -40,7 +40,14 @@ export const myAgenda = async (ctx: RequestCtx, now = new Date()) => {
     ctx.db
       .select({ id: caseMembers.caseId })
       .from(caseMembers)
-      .where(inWorkspace(ctx, caseMembers, eq(caseMembers.userId, ctx.userId), inArray(caseMembers.role, ["lead", "supervisor"]))),
+      .where(
+        inWorkspace(
+          ctx,
+          caseMembers,
+          eq(caseMembers.userId, ctx.userId),
+          inArray(caseMembers.role, ["lead", "supervisor"]),
+        ),
+      ),
   );
   const [deadlines, unconfirmed, myTasks, [{ approvals }], types] = await Promise.all([
     ctx.db
@@ -48,7 +55,17 @@ export const myAgenda = async (ctx: RequestCtx, now = new Date()) => {
       .from(keyDates)
       .innerJoin(cases, join)
       .where(
-        inWorkspace(ctx, keyDates, eq(keyDates.status, "open"), lte(keyDates.dueDate, until), readable, or(eq(keyDates.responsibleId, ctx.userId), onTeamOf(ctx.userId, keyDates.workspaceId, keyDates.caseId, ctx.db))),
+        inWorkspace(
+          ctx,
+          keyDates,
+          eq(keyDates.status, "open"),
+          lte(keyDates.dueDate, until),
+          readable,
+          or(
+            eq(keyDates.responsibleId, ctx.userId),
+            onTeamOf(ctx.userId, keyDates.workspaceId, keyDates.caseId, ctx.db),
+          ),
+        ),
       )
       .orderBy(asc(keyDates.dueDate), asc(keyDates.id))
       .limit(100),
@@ -56,16 +73,51 @@ export const myAgenda = async (ctx: RequestCtx, now = new Date()) => {
       .select(kdColumns)
       .from(keyDates)
       .innerJoin(cases, join)
-      .where(inWorkspace(ctx, keyDates, eq(keyDates.status, "open"), isNull(keyDates.confirmedAt), readable, leadOrSupervisor))
+      .where(
+        inWorkspace(
+          ctx,
+          keyDates,
+          eq(keyDates.status, "open"),
+          isNull(keyDates.confirmedAt),
+          readable,
+          leadOrSupervisor,
+        ),
+      )
       .orderBy(asc(keyDates.dueDate))
       .limit(100),
     ctx.db
-      .select({ id: tasks.id, title: tasks.title, dueDate: tasks.dueDate, priority: tasks.priority, status: tasks.status, caseId: tasks.caseId, version: tasks.version })
+      .select({
+        id: tasks.id,
+        title: tasks.title,
+        dueDate: tasks.dueDate,
+        priority: tasks.priority,
+        status: tasks.status,
+        caseId: tasks.caseId,
+        version: tasks.version,
+      })
       .from(tasks)
-      .where(inWorkspace(ctx, tasks, eq(tasks.assigneeId, ctx.userId), ne(tasks.status, "done"), lte(tasks.dueDate, until)))
+      .where(
+        inWorkspace(
+          ctx,
+          tasks,
+          eq(tasks.assigneeId, ctx.userId),
+          ne(tasks.status, "done"),
+          lte(tasks.dueDate, until),
+        ),
+      )
       .orderBy(asc(tasks.dueDate))
       .limit(100),
-    ctx.db.select({ approvals: count() }).from(workflowTasks).where(inWorkspace(ctx, workflowTasks, eq(workflowTasks.assigneeId, ctx.userId), eq(workflowTasks.status, "pending"))),
+    ctx.db
+      .select({ approvals: count() })
+      .from(workflowTasks)
+      .where(
+        inWorkspace(
+          ctx,
+          workflowTasks,
+          eq(workflowTasks.assigneeId, ctx.userId),
+          eq(workflowTasks.status, "pending"),
+        ),
+      ),
     loadDeadlineTypes(ctx),
   ]);
   // Hearings are the types whose dictionary item says so, the firm's own included.
@@ -73,7 +125,9 @@ export const myAgenda = async (ctx: RequestCtx, now = new Date()) => {
   const mark = <T extends { dueDate: string | null }>(row: T) => ({
     ...row,
     isOverdue: row.dueDate !== null && row.dueDate < today,
-    isUrgent: row.dueDate !== null && row.dueDate <= dayjs(today).add(URGENT_DAYS, "day").format("YYYY-MM-DD"),
+    isUrgent:
+      row.dueDate !== null &&
+      row.dueDate <= dayjs(today).add(URGENT_DAYS, "day").format("YYYY-MM-DD"),
   });
   return {
     today,

@@ -11,7 +11,15 @@ import { pickLanguage } from "../../../shared/i18n-config";
 import { interpolateRules } from "../../../shared/permission-scopes";
 import type { PermissionRule } from "../../../shared/permissions";
 import type { Db } from "../../db/client";
-import { calendarEvents, calendarFeeds, cases, keyDates, members, tasks, users } from "../../db/tables";
+import {
+  calendarEvents,
+  calendarFeeds,
+  cases,
+  keyDates,
+  members,
+  tasks,
+  users,
+} from "../../db/tables";
 import { buildAbility } from "../../lib/ability";
 import { readFirmTimeZone } from "../../lib/firm-time";
 import { writeAudit } from "../../lib/audit";
@@ -25,7 +33,17 @@ dayjs.extend(timezone);
 
 const TZ = "Asia/Shanghai";
 /** China has kept +08:00 all year since 1991, so one STANDARD block describes the zone. */
-const VTIMEZONE = ["BEGIN:VTIMEZONE", `TZID:${TZ}`, "BEGIN:STANDARD", "DTSTART:19700101T000000", "TZOFFSETFROM:+0800", "TZOFFSETTO:+0800", "TZNAME:CST", "END:STANDARD", "END:VTIMEZONE"].join("\r\n");
+const VTIMEZONE = [
+  "BEGIN:VTIMEZONE",
+  `TZID:${TZ}`,
+  "BEGIN:STANDARD",
+  "DTSTART:19700101T000000",
+  "TZOFFSETFROM:+0800",
+  "TZOFFSETTO:+0800",
+  "TZNAME:CST",
+  "END:STANDARD",
+  "END:VTIMEZONE",
+].join("\r\n");
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -33,7 +51,10 @@ const hashOf = (token: string) => createHash("sha256").update(token).digest("hex
 export const feedPath = (token: string) => `/api/calendar-feed/${token}.ics`;
 
 export const feedStatus = async (ctx: RequestCtx) => {
-  const [row] = await ctx.db.select({ createdAt: calendarFeeds.createdAt }).from(calendarFeeds).where(inWorkspace(ctx, calendarFeeds, eq(calendarFeeds.userId, ctx.userId)));
+  const [row] = await ctx.db
+    .select({ createdAt: calendarFeeds.createdAt })
+    .from(calendarFeeds)
+    .where(inWorkspace(ctx, calendarFeeds, eq(calendarFeeds.userId, ctx.userId)));
   return { isEnabled: Boolean(row), createdAt: row?.createdAt ?? null };
 };
 
@@ -44,15 +65,30 @@ export const issueFeedToken = (ctx: RequestCtx) =>
     await tx
       .insert(calendarFeeds)
       .values({ workspaceId: ctx.workspaceId, userId: ctx.userId, tokenHash: hashOf(token) })
-      .onConflictDoUpdate({ target: [calendarFeeds.workspaceId, calendarFeeds.userId], set: { tokenHash: hashOf(token), createdAt: new Date() } });
-    await writeAudit(tx, ctx, { action: "update", entity: "calendar_feeds", entityId: ctx.userId, after: { isEnabled: true } });
+      .onConflictDoUpdate({
+        target: [calendarFeeds.workspaceId, calendarFeeds.userId],
+        set: { tokenHash: hashOf(token), createdAt: new Date() },
+      });
+    await writeAudit(tx, ctx, {
+      action: "update",
+      entity: "calendar_feeds",
+      entityId: ctx.userId,
+      after: { isEnabled: true },
+    });
     return { path: feedPath(token) };
   });
 
 export const revokeFeedToken = (ctx: RequestCtx) =>
   ctx.db.transaction(async (tx) => {
-    await tx.delete(calendarFeeds).where(inWorkspace(ctx, calendarFeeds, eq(calendarFeeds.userId, ctx.userId)));
-    await writeAudit(tx, ctx, { action: "update", entity: "calendar_feeds", entityId: ctx.userId, after: { isEnabled: false } });
+    await tx
+      .delete(calendarFeeds)
+      .where(inWorkspace(ctx, calendarFeeds, eq(calendarFeeds.userId, ctx.userId)));
+    await writeAudit(tx, ctx, {
+      action: "update",
+      entity: "calendar_feeds",
+      entityId: ctx.userId,
+      after: { isEnabled: false },
+    });
     return { isEnabled: false };
   });
 
@@ -67,9 +103,21 @@ const ownerCtx = async (db: Db, app: AppRegistries, workspaceId: string, userId:
              where mr.workspace_id = ${workspaceId} and mr.user_id = ${userId}) as rules,
            (select coalesce(jsonb_agg(md.department_id), '[]'::jsonb) from member_departments md
              where md.workspace_id = ${workspaceId} and md.user_id = ${userId}) as department_ids`);
-  const row = (result as unknown as { rows: { rules: PermissionRule[][]; department_ids: string[] }[] }).rows[0];
-  const rules = interpolateRules((row?.rules ?? []).flat(), { userId, departmentIds: row?.department_ids ?? [] });
-  return { db, workspaceId, userId, rules, ability: buildAbility(rules), app } as unknown as RequestCtx;
+  const row = (
+    result as unknown as { rows: { rules: PermissionRule[][]; department_ids: string[] }[] }
+  ).rows[0];
+  const rules = interpolateRules((row?.rules ?? []).flat(), {
+    userId,
+    departmentIds: row?.department_ids ?? [],
+  });
+  return {
+    db,
+    workspaceId,
+    userId,
+    rules,
+    ability: buildAbility(rules),
+    app,
+  } as unknown as RequestCtx;
 };
 
 /**
@@ -83,9 +131,20 @@ const ownerCtx = async (db: Db, app: AppRegistries, workspaceId: string, userId:
  */
 export const renderFeed = async (db: Db, app: AppRegistries, token: string, now = new Date()) => {
   const [feed] = await db
-    .select({ workspaceId: calendarFeeds.workspaceId, userId: calendarFeeds.userId, prefs: users.preferences })
+    .select({
+      workspaceId: calendarFeeds.workspaceId,
+      userId: calendarFeeds.userId,
+      prefs: users.preferences,
+    })
     .from(calendarFeeds)
-    .innerJoin(members, and(eq(members.workspaceId, calendarFeeds.workspaceId), eq(members.userId, calendarFeeds.userId), eq(members.isEnabled, true)))
+    .innerJoin(
+      members,
+      and(
+        eq(members.workspaceId, calendarFeeds.workspaceId),
+        eq(members.userId, calendarFeeds.userId),
+        eq(members.isEnabled, true),
+      ),
+    )
     .innerJoin(users, and(eq(users.id, calendarFeeds.userId), eq(users.isEnabled, true)))
     .where(eq(calendarFeeds.tokenHash, hashOf(token)));
   if (!feed) throw new AppError(404, "errors.notFound");
@@ -99,31 +158,89 @@ export const renderFeed = async (db: Db, app: AppRegistries, token: string, now 
     db
       .select({ row: keyDates, caseName: cases.name })
       .from(keyDates)
-      .innerJoin(cases, and(eq(cases.workspaceId, keyDates.workspaceId), eq(cases.id, keyDates.caseId)))
+      .innerJoin(
+        cases,
+        and(eq(cases.workspaceId, keyDates.workspaceId), eq(cases.id, keyDates.caseId)),
+      )
       .where(
-        inWorkspace(scope, keyDates, gte(keyDates.dueDate, since), ne(keyDates.status, "void"), caseReadable(owner, keyDates.workspaceId, keyDates.caseId), or(eq(keyDates.responsibleId, feed.userId), onTeamOf(feed.userId, keyDates.workspaceId, keyDates.caseId, db))),
+        inWorkspace(
+          scope,
+          keyDates,
+          gte(keyDates.dueDate, since),
+          ne(keyDates.status, "void"),
+          caseReadable(owner, keyDates.workspaceId, keyDates.caseId),
+          or(
+            eq(keyDates.responsibleId, feed.userId),
+            onTeamOf(feed.userId, keyDates.workspaceId, keyDates.caseId, db),
+          ),
+        ),
       ),
-    db.select().from(tasks).where(inWorkspace(scope, tasks, eq(tasks.assigneeId, feed.userId), gte(tasks.dueDate, since))),
-    db.select().from(calendarEvents).where(inWorkspace(scope, calendarEvents, eq(calendarEvents.ownerId, feed.userId), gte(calendarEvents.endsAt, dayjs(since).toDate()))),
+    db
+      .select()
+      .from(tasks)
+      .where(
+        inWorkspace(scope, tasks, eq(tasks.assigneeId, feed.userId), gte(tasks.dueDate, since)),
+      ),
+    db
+      .select()
+      .from(calendarEvents)
+      .where(
+        inWorkspace(
+          scope,
+          calendarEvents,
+          eq(calendarEvents.ownerId, feed.userId),
+          gte(calendarEvents.endsAt, dayjs(since).toDate()),
+        ),
+      ),
   ]);
   // The VTIMEZONE above describes Shanghai; a firm on another clock gets UTC instants, which every
   // calendar app shows on its own clock.
   const isShanghai = (await readFirmTimeZone(db, feed.workspaceId)) === TZ;
   const zoned = isShanghai ? { timezone: TZ } : {};
   const at = (d: Date) => (isShanghai ? dayjs(d).tz(TZ) : dayjs(d).utc());
-  const cal = ical({ name: "law-manage", prodId: { company: "law-manage", product: "calendar" }, ...(isShanghai ? { timezone: { name: TZ, generator: () => VTIMEZONE } } : {}) });
+  const cal = ical({
+    name: "law-manage",
+    prodId: { company: "law-manage", product: "calendar" },
+    ...(isShanghai ? { timezone: { name: TZ, generator: () => VTIMEZONE } } : {}),
+  });
   for (const { row, caseName } of kd) {
     const summary = `${row.confirmedAt ? "" : "[?] "}${inLanguage(row.title, row.titleEn, lang)} · ${caseName}`;
-    const common = { id: `key-date-${row.id}@law-manage`, summary, description: [row.court, row.courtroom, row.judge, row.note].filter(Boolean).join(" / "), sequence: row.version };
-    if (row.startsAt) cal.createEvent({ ...common, ...zoned, start: at(row.startsAt), end: at(row.startsAt).add(2, "hour"), location: row.court ?? undefined });
+    const common = {
+      id: `key-date-${row.id}@law-manage`,
+      summary,
+      description: [row.court, row.courtroom, row.judge, row.note].filter(Boolean).join(" / "),
+      sequence: row.version,
+    };
+    if (row.startsAt)
+      cal.createEvent({
+        ...common,
+        ...zoned,
+        start: at(row.startsAt),
+        end: at(row.startsAt).add(2, "hour"),
+        location: row.court ?? undefined,
+      });
     else cal.createEvent({ ...common, allDay: true, start: dayjs(row.dueDate) });
   }
   for (const row of tk) {
     if (!row.dueDate) continue;
-    cal.createEvent({ id: `task-${row.id}@law-manage`, summary: row.title, allDay: true, start: dayjs(row.dueDate), sequence: row.version });
+    cal.createEvent({
+      id: `task-${row.id}@law-manage`,
+      summary: row.title,
+      allDay: true,
+      start: dayjs(row.dueDate),
+      sequence: row.version,
+    });
   }
   for (const row of ev) {
-    cal.createEvent({ id: `event-${row.id}@law-manage`, summary: row.title, ...zoned, start: at(row.startsAt), end: at(row.endsAt), location: row.location ?? undefined, sequence: row.version });
+    cal.createEvent({
+      id: `event-${row.id}@law-manage`,
+      summary: row.title,
+      ...zoned,
+      start: at(row.startsAt),
+      end: at(row.endsAt),
+      location: row.location ?? undefined,
+      sequence: row.version,
+    });
   }
   return cal.toString();
 };

@@ -47,7 +47,10 @@ export const findCalendarMonth = async (ctx: RequestCtx, q: MonthQuery): Promise
   checkRange(ctx, q);
   const zone = await readFirmTimeZone(ctx.db, ctx.workspaceId);
   const span = dayjs(q.to).diff(dayjs(q.from), "day");
-  if (span < 0 || span >= MAX_MONTH_DAYS) failValidation([fieldError("to", "deadlines.errors.monthRange", ctx.lang, { days: MAX_MONTH_DAYS })]);
+  if (span < 0 || span >= MAX_MONTH_DAYS)
+    failValidation([
+      fieldError("to", "deadlines.errors.monthRange", ctx.lang, { days: MAX_MONTH_DAYS }),
+    ]);
   if (personOf(ctx, q)) return { items: await findCalendar(ctx, q), more: [] };
   const f = sourceFilters(ctx, q);
   const who = whoFilter(ctx, q, keyDates.responsibleId);
@@ -56,9 +59,12 @@ export const findCalendarMonth = async (ctx: RequestCtx, q: MonthQuery): Promise
   const day = sql`(${q.from}::date + d.i)`;
   const until = sql`((${day} + 1)::timestamp at time zone ${zone})`;
   // The first day also holds the events that began before the range and run into it.
-  const earliest = new Date(dayStart(q.from, zone).getTime() - MAX_EVENT_DAYS * DAY_MS).toISOString();
+  const earliest = new Date(
+    dayStart(q.from, zone).getTime() - MAX_EVENT_DAYS * DAY_MS,
+  ).toISOString();
   const since = sql`(case when d.i = 0 then ${earliest}::timestamptz else (${day}::timestamp at time zone ${zone}) end)`;
-  const named = (caseId: SQLWrapper) => and(eq(cases.workspaceId, ctx.workspaceId), eq(cases.id, caseId));
+  const named = (caseId: SQLWrapper) =>
+    and(eq(cases.workspaceId, ctx.workspaceId), eq(cases.id, caseId));
   const toExclusive = dayEnd(q.to, zone);
 
   const kd = ctx.db
@@ -71,13 +77,27 @@ export const findCalendarMonth = async (ctx: RequestCtx, q: MonthQuery): Promise
     .as("k");
   const tk = f.tasks
     ? // Any perDay of the day's tasks, in the (workspace, due_date) index's order.
-      ctx.db.select(taskColumns).from(tasks).where(inWorkspace(ctx, tasks, eq(tasks.dueDate, sql`${day}`), f.tasks)).limit(q.perDay).as("t")
+      ctx.db
+        .select(taskColumns)
+        .from(tasks)
+        .where(inWorkspace(ctx, tasks, eq(tasks.dueDate, sql`${day}`), f.tasks))
+        .limit(q.perDay)
+        .as("t")
     : null;
   const ev = f.events
     ? ctx.db
         .select(eventColumns)
         .from(calendarEvents)
-        .where(inWorkspace(ctx, calendarEvents, gte(calendarEvents.startsAt, since), lt(calendarEvents.startsAt, until), gte(calendarEvents.endsAt, dayStart(q.from, zone)), f.events))
+        .where(
+          inWorkspace(
+            ctx,
+            calendarEvents,
+            gte(calendarEvents.startsAt, since),
+            lt(calendarEvents.startsAt, until),
+            gte(calendarEvents.endsAt, dayStart(q.from, zone)),
+            f.events,
+          ),
+        )
         .orderBy(calendarEvents.startsAt)
         .limit(q.perDay)
         .as("e")
@@ -88,14 +108,30 @@ export const findCalendarMonth = async (ctx: RequestCtx, q: MonthQuery): Promise
     ctx.db
       .select({ day: sql<string>`${keyDates.dueDate}::text`, n: count() })
       .from(keyDates)
-      .where(inWorkspace(ctx, keyDates, gte(keyDates.dueDate, q.from), lte(keyDates.dueDate, q.to), f.keyDates(who)))
+      .where(
+        inWorkspace(
+          ctx,
+          keyDates,
+          gte(keyDates.dueDate, q.from),
+          lte(keyDates.dueDate, q.to),
+          f.keyDates(who),
+        ),
+      )
       .groupBy(keyDates.dueDate),
     ...(f.tasks
       ? [
           ctx.db
             .select({ day: sql<string>`${tasks.dueDate}::text`, n: count() })
             .from(tasks)
-            .where(inWorkspace(ctx, tasks, gte(tasks.dueDate, q.from), lte(tasks.dueDate, q.to), f.tasks))
+            .where(
+              inWorkspace(
+                ctx,
+                tasks,
+                gte(tasks.dueDate, q.from),
+                lte(tasks.dueDate, q.to),
+                f.tasks,
+              ),
+            )
             .groupBy(tasks.dueDate),
         ]
       : []),
@@ -104,16 +140,34 @@ export const findCalendarMonth = async (ctx: RequestCtx, q: MonthQuery): Promise
           ctx.db
             .select({ day: evDay, n: count() })
             .from(calendarEvents)
-            .where(inWorkspace(ctx, calendarEvents, eventOverlaps(q.from, toExclusive, zone), f.events))
+            .where(
+              inWorkspace(ctx, calendarEvents, eventOverlaps(q.from, toExclusive, zone), f.events),
+            )
             // By position: the day expression twice would be two parameters, not one expression.
             .groupBy(sql`1`),
         ]
       : []),
   ];
   const [kdRows, tkRows, evRows, dayCounts] = await Promise.all([
-    ctx.db.select({ ...kd._.selectedFields, caseName: cases.name }).from(days).crossJoinLateral(kd).innerJoin(cases, named(kd.caseId)),
-    tk ? ctx.db.select({ ...tk._.selectedFields, caseName: cases.name }).from(days).crossJoinLateral(tk).leftJoin(cases, named(tk.caseId)) : [],
-    ev ? ctx.db.select({ ...ev._.selectedFields, caseName: cases.name }).from(days).crossJoinLateral(ev).leftJoin(cases, named(ev.caseId)) : [],
+    ctx.db
+      .select({ ...kd._.selectedFields, caseName: cases.name })
+      .from(days)
+      .crossJoinLateral(kd)
+      .innerJoin(cases, named(kd.caseId)),
+    tk
+      ? ctx.db
+          .select({ ...tk._.selectedFields, caseName: cases.name })
+          .from(days)
+          .crossJoinLateral(tk)
+          .leftJoin(cases, named(tk.caseId))
+      : [],
+    ev
+      ? ctx.db
+          .select({ ...ev._.selectedFields, caseName: cases.name })
+          .from(days)
+          .crossJoinLateral(ev)
+          .leftJoin(cases, named(ev.caseId))
+      : [],
     counts.slice(1).reduce((all, next) => all.unionAll(next) as unknown as typeof all, counts[0]),
   ]);
   const totals = new Map<string, number>();

@@ -19,7 +19,11 @@ export const calendarQuery = {
 } as const;
 
 /** The month grid: how many rows a day can show (FullCalendar's dayMaxEvents). */
-export const monthQuery = { ...calendarQuery, required: ["from", "to", "perDay"], properties: { ...calendarQuery.properties, perDay: { type: "integer", minimum: 2, maximum: 20 } } } as const;
+export const monthQuery = {
+  ...calendarQuery,
+  required: ["from", "to", "perDay"],
+  properties: { ...calendarQuery.properties, perDay: { type: "integer", minimum: 2, maximum: 20 } },
+} as const;
 
 const eventFields = {
   title: { type: "string", minLength: 1, maxLength: 200, pattern: "\\S" },
@@ -31,5 +35,15 @@ const eventFields = {
   location: { type: "string", maxLength: 200 },
 } as const;
 
-export const createBody = { type: "object", required: ["title", "startsAt", "endsAt"], additionalProperties: false, properties: eventFields } as const;
-export const updateBody = { type: "object", required: ["version"], additionalProperties: false, properties: { ...eventFields, version: { type: "integer", minimum: 1 } } } as const;
+export const createBody = {
+  type: "object",
+  required: ["title", "startsAt", "endsAt"],
+  additionalProperties: false,
+  properties: eventFields,
+} as const;
+export const updateBody = {
+  type: "object",
+  required: ["version"],
+  additionalProperties: false,
+  properties: { ...eventFields, version: { type: "integer", minimum: 1 } },
+} as const;

@@ -1,7 +1,14 @@
 import { desc, eq, getTableName, ne } from "drizzle-orm";
 
 import { AppError } from "../../../shared/errors";
-import { caseBills, caseCourtNumbers, casePayments, cases, caseTimeEntries, workflowInstances } from "../../db/tables";
+import {
+  caseBills,
+  caseCourtNumbers,
+  casePayments,
+  cases,
+  caseTimeEntries,
+  workflowInstances,
+} from "../../db/tables";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { ownersOfCase, type RowOwner } from "../../lib/row-owners";
 import { inWorkspace } from "../../lib/tenant";
@@ -29,17 +36,28 @@ const pendingApprovalOf = async (ctx: RequestCtx, caseId: string) => {
   const [row] = await ctx.db
     .select({ id: workflowInstances.id })
     .from(workflowInstances)
-    .where(inWorkspace(ctx, workflowInstances, eq(workflowInstances.businessRef, caseChangeRef(caseId)), eq(workflowInstances.status, "running")))
+    .where(
+      inWorkspace(
+        ctx,
+        workflowInstances,
+        eq(workflowInstances.businessRef, caseChangeRef(caseId)),
+        eq(workflowInstances.status, "running"),
+      ),
+    )
     .orderBy(desc(workflowInstances.createdAt))
     .limit(1);
   return row?.id ?? null;
 };
 
-const isClosed = (status: unknown) => status === CASE_STATUS.closed || status === CASE_STATUS.terminated;
+const isClosed = (status: unknown) =>
+  status === CASE_STATUS.closed || status === CASE_STATUS.terminated;
 
 /** A child row (time, payment, bill, court number) may change only while its case is open. */
 const assertCaseOpen = async (ctx: RequestCtx, caseId: unknown) => {
-  const [row] = await ctx.db.select({ status: cases.status }).from(cases).where(inWorkspace(ctx, cases, eq(cases.id, String(caseId))));
+  const [row] = await ctx.db
+    .select({ status: cases.status })
+    .from(cases)
+    .where(inWorkspace(ctx, cases, eq(cases.id, String(caseId))));
   if (!row) throw new AppError(404, "errors.notFound");
   if (isClosed(row.status)) throw new AppError(409, "cases.errors.notEditable");
 };
@@ -62,15 +80,22 @@ export const caseBindings: Record<string, ResourceBinding> = {
     },
     redirectUpdate: async (ctx, registry, id, input) => {
       if (!(await readBusinessSettings(ctx)).caseChanges) return undefined;
-      const [row] = await ctx.db.select({ status: cases.status }).from(cases).where(inWorkspace(ctx, cases, eq(cases.id, id)));
-      return row?.status === CASE_STATUS.formal ? submitCaseChanges(ctx, registry, id, input) : undefined;
+      const [row] = await ctx.db
+        .select({ status: cases.status })
+        .from(cases)
+        .where(inWorkspace(ctx, cases, eq(cases.id, id)));
+      return row?.status === CASE_STATUS.formal
+        ? submitCaseChanges(ctx, registry, id, input)
+        : undefined;
     },
     afterWrite: async (ctx, after) => {
       if (after) await syncCaseDerived(ctx, after);
     },
     withDetail: async (ctx, record) => ({
       ...record,
-      pendingApprovalId: record.pendingChanges ? await pendingApprovalOf(ctx, String(record.id)) : null,
+      pendingApprovalId: record.pendingChanges
+        ? await pendingApprovalOf(ctx, String(record.id))
+        : null,
     }),
   },
   "case-court-numbers": {
@@ -85,7 +110,14 @@ export const caseBindings: Record<string, ResourceBinding> = {
       await ctx.db
         .update(caseCourtNumbers)
         .set({ isCurrent: false })
-        .where(inWorkspace(ctx, caseCourtNumbers, eq(caseCourtNumbers.caseId, String(after.caseId)), ne(caseCourtNumbers.id, String(after.id))));
+        .where(
+          inWorkspace(
+            ctx,
+            caseCourtNumbers,
+            eq(caseCourtNumbers.caseId, String(after.caseId)),
+            ne(caseCourtNumbers.id, String(after.id)),
+          ),
+        );
     },
   },
   "case-time-entries": {
@@ -109,9 +141,17 @@ export const caseBindings: Record<string, ResourceBinding> = {
       return {};
     },
     afterWrite: async (ctx, after, before) => {
-      for (const billId of new Set([after?.billId, before?.billId])) if (typeof billId === "string") await refreshBillStatus(ctx, billId);
+      for (const billId of new Set([after?.billId, before?.billId]))
+        if (typeof billId === "string") await refreshBillStatus(ctx, billId);
       const row = after ?? before;
-      if (row) await syncRecordFiles(ctx, "case_payments", String(row.id), String(row.payer ?? row.paidOn), after ? after.receiptFileIds : []);
+      if (row)
+        await syncRecordFiles(
+          ctx,
+          "case_payments",
+          String(row.id),
+          String(row.payer ?? row.paidOn),
+          after ? after.receiptFileIds : [],
+        );
     },
   },
   "case-bills": {
@@ -134,5 +174,10 @@ export const caseBindings: Record<string, ResourceBinding> = {
  */
 export const caseRowOwners: Record<string, RowOwner> = {
   cases: { many: ownersOfCase(cases.workspaceId, cases.id) },
-  ...Object.fromEntries([caseCourtNumbers, caseTimeEntries, casePayments, caseBills].map((table) => [getTableName(table), { many: ownersOfCase(table.workspaceId, table.caseId) }])),
+  ...Object.fromEntries(
+    [caseCourtNumbers, caseTimeEntries, casePayments, caseBills].map((table) => [
+      getTableName(table),
+      { many: ownersOfCase(table.workspaceId, table.caseId) },
+    ]),
+  ),
 };

@@ -6,7 +6,9 @@ import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { updateFile } from "../documents";
 
-const idsOf = (value: unknown) => [...new Set(Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [])];
+const idsOf = (value: unknown) => [
+  ...new Set(Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []),
+];
 
 /** "起诉状.pdf" → "起诉状 (2).pdf": the next free name when the case folder already holds one. */
 const numbered = (name: string, n: number) => {
@@ -20,27 +22,47 @@ const numbered = (name: string, n: number) => {
  * already held stay where a colleague may have filed them since. A name the folder already has
  * gets the next number rather than failing the case's approval.
  */
-export const fileIntoCaseFolder = async (ctx: RequestCtx, caseId: string, folderId: unknown, fileIds: unknown) => {
+export const fileIntoCaseFolder = async (
+  ctx: RequestCtx,
+  caseId: string,
+  folderId: unknown,
+  fileIds: unknown,
+) => {
   const wanted = idsOf(fileIds);
   if (typeof folderId !== "string" || wanted.length === 0) return;
   const held = await ctx.db
     .select({ fileId: fileLocks.fileId })
     .from(fileLocks)
-    .where(inWorkspace(ctx, fileLocks, eq(fileLocks.entity, "cases"), eq(fileLocks.entityId, caseId)));
+    .where(
+      inWorkspace(ctx, fileLocks, eq(fileLocks.entity, "cases"), eq(fileLocks.entityId, caseId)),
+    );
   const heldIds = new Set(held.map((h) => h.fileId));
   const fresh = wanted.filter((id) => !heldIds.has(id));
   if (fresh.length === 0) return;
   const elsewhere = await ctx.db
     .select({ id: files.id, name: files.name, version: files.version })
     .from(files)
-    .where(inWorkspace(ctx, files, inArray(files.id, fresh), isNull(files.deletedAt), or(isNull(files.folderId), ne(files.folderId, folderId))));
+    .where(
+      inWorkspace(
+        ctx,
+        files,
+        inArray(files.id, fresh),
+        isNull(files.deletedAt),
+        or(isNull(files.folderId), ne(files.folderId, folderId)),
+      ),
+    );
   for (const file of elsewhere) {
     for (let n = 1; ; n++) {
       try {
-        await updateFile(ctx, file.id, { folderId, version: file.version, ...(n > 1 ? { name: numbered(file.name, n) } : {}) });
+        await updateFile(ctx, file.id, {
+          folderId,
+          version: file.version,
+          ...(n > 1 ? { name: numbered(file.name, n) } : {}),
+        });
         break;
       } catch (err) {
-        if (!(err instanceof AppError && err.message === "errors.documents.nameTaken") || n >= 50) throw err;
+        if (!(err instanceof AppError && err.message === "errors.documents.nameTaken") || n >= 50)
+          throw err;
       }
     }
   }

@@ -21,7 +21,11 @@ import { CASE_REF } from "./status";
 export const caseChangeRef = (caseId: string) => `${CASE_REF}:${caseId}`;
 
 const load = async (ctx: RequestCtx, id: string) => {
-  const [row] = await ctx.db.select().from(cases).where(inWorkspace(ctx, cases, eq(cases.id, id))).for("update");
+  const [row] = await ctx.db
+    .select()
+    .from(cases)
+    .where(inWorkspace(ctx, cases, eq(cases.id, id)))
+    .for("update");
   if (!row) throw new AppError(404, "errors.notFound");
   return row;
 };
@@ -29,12 +33,20 @@ const load = async (ctx: RequestCtx, id: string) => {
 const isCleared = (value: unknown) => value === null || value === "";
 
 /** What a whole-record save changes: the fields whose value differs (a cleared one becomes null). */
-const changesOf = (res: ReturnType<typeof casesResource>, current: Record<string, unknown>, input: Record<string, unknown>) => {
+const changesOf = (
+  res: ReturnType<typeof casesResource>,
+  current: Record<string, unknown>,
+  input: Record<string, unknown>,
+) => {
   const changes: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
     const field = res.byKey.get(key);
     if (!field || field.isReadOnly) continue;
-    if (isCleared(value) ? current[key] !== undefined : JSON.stringify(current[key]) !== JSON.stringify(value)) {
+    if (
+      isCleared(value)
+        ? current[key] !== undefined
+        : JSON.stringify(current[key]) !== JSON.stringify(value)
+    ) {
       changes[key] = isCleared(value) ? null : value;
     }
   }
@@ -46,7 +58,12 @@ const changesOf = (res: ReturnType<typeof casesResource>, current: Record<string
  * kept in pending_changes (the case stays as it is and cannot be edited meanwhile) and the
  * case-change approval starts, in one transaction. Nothing changed: the case as it is.
  */
-export const submitCaseChanges = (ctx: RequestCtx, registry: ResourceRegistry, id: string, input: Record<string, unknown>) =>
+export const submitCaseChanges = (
+  ctx: RequestCtx,
+  registry: ResourceRegistry,
+  id: string,
+  input: Record<string, unknown>,
+) =>
   ctx.db.transaction(async (tx) => {
     const tctx = withDb(ctx, tx);
     const res = casesResource(registry);
@@ -58,27 +75,51 @@ export const submitCaseChanges = (ctx: RequestCtx, registry: ResourceRegistry, i
     if (Object.keys(changes).length === 0) return fromStorage(before);
     const merged = { ...current, ...changes };
     for (const [key, value] of Object.entries(changes)) if (value === null) delete merged[key];
-    failValidation(await checkValues(tctx, res, registry, writableValues(res, merged), new Map(), id));
+    failValidation(
+      await checkValues(tctx, res, registry, writableValues(res, merged), new Map(), id),
+    );
     await assertPartnerChoice(tctx, changes.leadPartnerId, current.leadPartnerId);
     // Files the change adds wait locked with it (effects.ts releases them when it ends).
-    if ("attachments" in changes) await syncRecordFiles(tctx, CASE_CHANGE, id, before.caseNo, changes.attachments);
+    if ("attachments" in changes)
+      await syncRecordFiles(tctx, CASE_CHANGE, id, before.caseNo, changes.attachments);
     const [after] = await tx
       .update(cases)
-      .set({ pendingChanges: changes, version: before.version + 1, updatedBy: ctx.userId, updatedAt: new Date() })
+      .set({
+        pendingChanges: changes,
+        version: before.version + 1,
+        updatedBy: ctx.userId,
+        updatedAt: new Date(),
+      })
       .where(inWorkspace(ctx, cases, eq(cases.id, id)))
       .returning();
-    const titled = approvalTitle(ctx, "cases.approval.changeTitle", { name: before.name, caseNo: before.caseNo });
-    const approval = await startBusinessApproval(tctx, { kind: "case-change", businessRef: caseChangeRef(id), ...titled, form: { title: titled.title } });
+    const titled = approvalTitle(ctx, "cases.approval.changeTitle", {
+      name: before.name,
+      caseNo: before.caseNo,
+    });
+    const approval = await startBusinessApproval(tctx, {
+      kind: "case-change",
+      businessRef: caseChangeRef(id),
+      ...titled,
+      form: { title: titled.title },
+    });
     await writeAudit(tx, ctx, { action: "workflow", entity: "cases", entityId: id, before, after });
     return { ...fromStorage(after), pendingApprovalId: approval.id };
   });
 
 /** The case-change approval ended: accepted applies the kept changes, otherwise they are dropped. */
-export const resolveCaseChanges = async (ctx: RequestCtx, registry: ResourceRegistry, id: string, approved: boolean) => {
+export const resolveCaseChanges = async (
+  ctx: RequestCtx,
+  registry: ResourceRegistry,
+  id: string,
+  approved: boolean,
+) => {
   const res = casesResource(registry);
   const before = await load(ctx, id);
   if (!before.pendingChanges) throw new AppError(409, "cases.errors.noChangePending");
-  const merged = { ...editableOf(res, fromStorage(before)), ...(approved ? before.pendingChanges : {}) };
+  const merged = {
+    ...editableOf(res, fromStorage(before)),
+    ...(approved ? before.pendingChanges : {}),
+  };
   for (const [key, value] of Object.entries(merged)) if (value === null) delete merged[key];
   const values = writableValues(res, merged);
   if (approved) failValidation(await checkValues(ctx, res, registry, values, new Map(), id));
@@ -94,6 +135,12 @@ export const resolveCaseChanges = async (ctx: RequestCtx, registry: ResourceRegi
     .where(inWorkspace(ctx, cases, eq(cases.id, id)))
     .returning();
   if (approved) await syncCaseDerived(ctx, fromStorage(after));
-  await writeAudit(ctx.db, ctx, { action: approved ? "update" : "workflow", entity: "cases", entityId: id, before, after });
+  await writeAudit(ctx.db, ctx, {
+    action: approved ? "update" : "workflow",
+    entity: "cases",
+    entityId: id,
+    before,
+    after,
+  });
   return fromStorage(after);
 };

@@ -9,10 +9,18 @@ import { syncRecordFiles } from "./files";
 import { normalizeId, normalizeName } from "./normalize";
 import { TEAM_ROLES } from "./status";
 
-type Party = { name: string; partyType: string; idNumber?: string; litigationRole?: string; conflictRole: string; accountId?: string };
+type Party = {
+  name: string;
+  partyType: string;
+  idNumber?: string;
+  litigationRole?: string;
+  conflictRole: string;
+  accountId?: string;
+};
 
 const asParties = (value: unknown): Party[] => (Array.isArray(value) ? (value as Party[]) : []);
-const asIds = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
+const asIds = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
 
 /**
  * Rebuilds a case's normalised parties and team rows from the case itself, inside the write's
@@ -20,8 +28,12 @@ const asIds = (value: unknown): string[] => (Array.isArray(value) ? value.filter
  */
 export const syncCaseDerived = async (ctx: RequestCtx, record: Record<string, unknown>) => {
   const caseId = String(record.id);
-  await ctx.db.delete(caseParties).where(inWorkspace(ctx, caseParties, eq(caseParties.caseId, caseId)));
-  await ctx.db.delete(caseMembers).where(inWorkspace(ctx, caseMembers, eq(caseMembers.caseId, caseId)));
+  await ctx.db
+    .delete(caseParties)
+    .where(inWorkspace(ctx, caseParties, eq(caseParties.caseId, caseId)));
+  await ctx.db
+    .delete(caseMembers)
+    .where(inWorkspace(ctx, caseMembers, eq(caseMembers.caseId, caseId)));
   const parties = asParties(record.parties).map((p, position) => ({
     workspaceId: ctx.workspaceId,
     caseId,
@@ -46,13 +58,24 @@ export const syncCaseDerived = async (ctx: RequestCtx, record: Record<string, un
   for (const id of asIds(record.coCounselIds)) add(id, TEAM_ROLES.coCounsel);
   for (const id of asIds(record.assistantIds)) add(id, TEAM_ROLES.assistant);
   if (team.size > 0) {
-    await ctx.db.insert(caseMembers).values([...team.values()].map((m) => ({ workspaceId: ctx.workspaceId, caseId, ...m })));
+    await ctx.db
+      .insert(caseMembers)
+      .values([...team.values()].map((m) => ({ workspaceId: ctx.workspaceId, caseId, ...m })));
   }
   // Before the locks: what the case did not hold yet is what moves into its folder.
   await fileIntoCaseFolder(ctx, caseId, record.folderId, record.attachments);
-  await syncRecordFiles(ctx, "cases", caseId, String(record.caseNo ?? record.name), record.attachments);
+  await syncRecordFiles(
+    ctx,
+    "cases",
+    caseId,
+    String(record.caseNo ?? record.name),
+    record.attachments,
+  );
 };
 
 /** The team rows of one case (who works on it, in which role). */
 export const teamOf = (ctx: RequestCtx, caseId: string) =>
-  ctx.db.select().from(caseMembers).where(and(inWorkspace(ctx, caseMembers), eq(caseMembers.caseId, caseId)));
+  ctx.db
+    .select()
+    .from(caseMembers)
+    .where(and(inWorkspace(ctx, caseMembers), eq(caseMembers.caseId, caseId)));

@@ -8,7 +8,8 @@ import { openCase } from "./open-case";
 import { CASE_REF } from "./status";
 
 /** The id after "cases:new:" or "cases:" in an approval's businessRef. */
-const refId = (ref: string, prefix: string) => (ref.startsWith(prefix) ? ref.slice(prefix.length) : "");
+const refId = (ref: string, prefix: string) =>
+  ref.startsWith(prefix) ? ref.slice(prefix.length) : "";
 
 /**
  * Opening approvals make the case when accepted (rejected or cancelled: nothing, no number used);
@@ -38,5 +39,9 @@ export const registerCaseEffects = (app: FastifyInstance) => {
     // Applied, the case holds the files itself; dropped, the change's files are free again.
     await syncRecordFiles(ctx, CASE_CHANGE, id, "", []);
   };
-  app.workflow.registerEffect("case-change", { onComplete: resolve(true), onReject: resolve(false), onCancel: resolve(false) });
+  app.workflow.registerEffect("case-change", {
+    onComplete: resolve(true),
+    onReject: resolve(false),
+    onCancel: resolve(false),
+  });
 };

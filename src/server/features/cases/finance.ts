@@ -14,7 +14,11 @@ import type { RecordRow } from "../../schema-engine/types";
  */
 
 /** A time entry's rate is the member's at the time it is entered; its amount is rate × hours. */
-export const timeEntryValues = async (ctx: RequestCtx, values: Record<string, unknown>, rate?: string) => {
+export const timeEntryValues = async (
+  ctx: RequestCtx,
+  values: Record<string, unknown>,
+  rate?: string,
+) => {
   const [member] = rate
     ? [{ rate }]
     : await ctx.db
@@ -22,9 +26,11 @@ export const timeEntryValues = async (ctx: RequestCtx, values: Record<string, un
         .from(members)
         .where(inWorkspace(ctx, members, eq(members.userId, String(values.userId))));
   const useRate = member?.rate ?? "0";
-  const [{ amount }] = await ctx.db.execute<{ amount: string }>(
-    sql`select round(${useRate}::numeric * ${Number(values.minutes)} / 60, 2)::text as amount`,
-  ).then((r) => (r as unknown as { rows: { amount: string }[] }).rows);
+  const [{ amount }] = await ctx.db
+    .execute<{ amount: string }>(
+      sql`select round(${useRate}::numeric * ${Number(values.minutes)} / 60, 2)::text as amount`,
+    )
+    .then((r) => (r as unknown as { rows: { amount: string }[] }).rows);
   return { rate: useRate, amount };
 };
 
@@ -47,16 +53,28 @@ const nextBillNo = async (ctx: RequestCtx, caseNo: string) => {
  * transaction, with the case row locked so two bills cannot take the same entries.
  */
 export const billInsertValues = async (ctx: RequestCtx, values: Record<string, unknown>) => {
-  const [kase] = await ctx.db.select({ caseNo: cases.caseNo }).from(cases).where(inWorkspace(ctx, cases, eq(cases.id, String(values.caseId)))).for("update");
+  const [kase] = await ctx.db
+    .select({ caseNo: cases.caseNo })
+    .from(cases)
+    .where(inWorkspace(ctx, cases, eq(cases.id, String(values.caseId))))
+    .for("update");
   if (!kase) throw new AppError(404, "errors.notFound");
   const [{ time }] = await ctx.db
     .select({ time: sql<string>`coalesce(sum(${caseTimeEntries.amount}), 0)::text` })
     .from(caseTimeEntries)
-    .where(inWorkspace(ctx, caseTimeEntries, eq(caseTimeEntries.caseId, String(values.caseId)), eq(caseTimeEntries.billable, true), isNull(caseTimeEntries.billId)));
+    .where(
+      inWorkspace(
+        ctx,
+        caseTimeEntries,
+        eq(caseTimeEntries.caseId, String(values.caseId)),
+        eq(caseTimeEntries.billable, true),
+        isNull(caseTimeEntries.billId),
+      ),
+    );
   const fixed = String(values.fixedAmount ?? "0");
-  const [{ total }] = await ctx.db.execute<{ total: string }>(sql`select (${fixed}::numeric + ${time}::numeric)::text as total`).then(
-    (r) => (r as unknown as { rows: { total: string }[] }).rows,
-  );
+  const [{ total }] = await ctx.db
+    .execute<{ total: string }>(sql`select (${fixed}::numeric + ${time}::numeric)::text as total`)
+    .then((r) => (r as unknown as { rows: { total: string }[] }).rows);
   return { billNo: await nextBillNo(ctx, kase.caseNo), status: "draft", timeAmount: time, total };
 };
 
@@ -65,71 +83,131 @@ export const claimTimeEntries = async (ctx: RequestCtx, bill: RecordRow) => {
   await ctx.db
     .update(caseTimeEntries)
     .set({ billId: String(bill.id) })
-    .where(inWorkspace(ctx, caseTimeEntries, eq(caseTimeEntries.caseId, String(bill.caseId)), eq(caseTimeEntries.billable, true), isNull(caseTimeEntries.billId)));
+    .where(
+      inWorkspace(
+        ctx,
+        caseTimeEntries,
+        eq(caseTimeEntries.caseId, String(bill.caseId)),
+        eq(caseTimeEntries.billable, true),
+        isNull(caseTimeEntries.billId),
+      ),
+    );
 };
 
 /** A bill's total follows its fixed fees; only a draft may change. */
-export const billUpdateValues = async (ctx: RequestCtx, before: RecordRow, values: Record<string, unknown>) => {
+export const billUpdateValues = async (
+  ctx: RequestCtx,
+  before: RecordRow,
+  values: Record<string, unknown>,
+) => {
   if (before.status !== "draft") {
-    const onlyInvoice = Object.keys(values).every((k) => k === "invoiceStatus" || k === "caseId" || JSON.stringify(values[k]) === JSON.stringify(before[k]));
+    const onlyInvoice = Object.keys(values).every(
+      (k) =>
+        k === "invoiceStatus" ||
+        k === "caseId" ||
+        JSON.stringify(values[k]) === JSON.stringify(before[k]),
+    );
     if (!onlyInvoice) throw new AppError(409, "cases.errors.billNotDraft");
     return {};
   }
   const fixed = String(values.fixedAmount ?? "0");
-  const [{ total }] = await ctx.db.execute<{ total: string }>(sql`select (${fixed}::numeric + ${String(before.timeAmount)}::numeric)::text as total`).then(
-    (r) => (r as unknown as { rows: { total: string }[] }).rows,
-  );
+  const [{ total }] = await ctx.db
+    .execute<{ total: string }>(
+      sql`select (${fixed}::numeric + ${String(before.timeAmount)}::numeric)::text as total`,
+    )
+    .then((r) => (r as unknown as { rows: { total: string }[] }).rows);
   return { total };
 };
 
 /** Deleting a draft bill frees its time entries; an issued bill is voided, never deleted. */
 export const releaseBill = async (ctx: RequestCtx, bill: RecordRow) => {
   if (bill.status !== "draft") throw new AppError(409, "cases.errors.billNotDraft");
-  await ctx.db.update(caseTimeEntries).set({ billId: null }).where(inWorkspace(ctx, caseTimeEntries, eq(caseTimeEntries.billId, String(bill.id))));
+  await ctx.db
+    .update(caseTimeEntries)
+    .set({ billId: null })
+    .where(inWorkspace(ctx, caseTimeEntries, eq(caseTimeEntries.billId, String(bill.id))));
 };
 
 /** paid / partially paid / issued from what the payments against a bill add up to. */
 export const refreshBillStatus = async (ctx: RequestCtx, billId: string) => {
-  const [bill] = await ctx.db.select().from(caseBills).where(inWorkspace(ctx, caseBills, eq(caseBills.id, billId))).for("update");
+  const [bill] = await ctx.db
+    .select()
+    .from(caseBills)
+    .where(inWorkspace(ctx, caseBills, eq(caseBills.id, billId)))
+    .for("update");
   if (!bill || bill.status === "draft" || bill.status === "void") return;
   const [{ paid }] = await ctx.db
     .select({ paid: sql<string>`coalesce(sum(${casePayments.amount}), 0)::text` })
     .from(casePayments)
     .where(inWorkspace(ctx, casePayments, eq(casePayments.billId, billId)));
-  const [{ status }] = await ctx.db.execute<{ status: string }>(
-    sql`select case when ${paid}::numeric >= ${bill.total}::numeric and ${bill.total}::numeric > 0 then 'paid'
+  const [{ status }] = await ctx.db
+    .execute<{ status: string }>(
+      sql`select case when ${paid}::numeric >= ${bill.total}::numeric and ${bill.total}::numeric > 0 then 'paid'
       when ${paid}::numeric > 0 then 'partially-paid' else 'issued' end as status`,
-  ).then((r) => (r as unknown as { rows: { status: string }[] }).rows);
+    )
+    .then((r) => (r as unknown as { rows: { status: string }[] }).rows);
   if (status !== bill.status) {
-    await ctx.db.update(caseBills).set({ status, version: bill.version + 1, updatedAt: new Date() }).where(inWorkspace(ctx, caseBills, eq(caseBills.id, billId)));
+    await ctx.db
+      .update(caseBills)
+      .set({ status, version: bill.version + 1, updatedAt: new Date() })
+      .where(inWorkspace(ctx, caseBills, eq(caseBills.id, billId)));
   }
 };
 
 /** A payment must go against an issued bill of the same case, if it names one. */
 export const assertPaymentBill = async (ctx: RequestCtx, values: Record<string, unknown>) => {
   if (!values.billId) return;
-  const [bill] = await ctx.db.select().from(caseBills).where(inWorkspace(ctx, caseBills, eq(caseBills.id, String(values.billId))));
+  const [bill] = await ctx.db
+    .select()
+    .from(caseBills)
+    .where(inWorkspace(ctx, caseBills, eq(caseBills.id, String(values.billId))));
   if (!bill || bill.caseId !== values.caseId) throw new AppError(404, "errors.notFound");
-  if (bill.status === "draft" || bill.status === "void") throw new AppError(409, "cases.errors.billNotIssued");
+  if (bill.status === "draft" || bill.status === "void")
+    throw new AppError(409, "cases.errors.billNotIssued");
 };
 
-const transition = (from: string[], to: string) => async (ctx: RequestCtx, id: string, version: number, now = new Date()) =>
-  ctx.db.transaction(async (tx) => {
-    const [bill] = await tx.select().from(caseBills).where(inWorkspace(ctx, caseBills, eq(caseBills.id, id))).for("update");
-    if (!bill) throw new AppError(404, "errors.notFound");
-    if (!from.includes(bill.status)) throw new AppError(409, "cases.errors.billTransition", { params: { from: bill.status, to } });
-    if (bill.version !== version) throw new AppError(409, "errors.staleVersion");
-    const [after] = await tx
-      .update(caseBills)
-      .set({ status: to, ...(to === "issued" ? { issuedOn: await firmTodayOf(tx, ctx.workspaceId, now) } : {}), version: bill.version + 1, updatedBy: ctx.userId, updatedAt: now })
-      .where(inWorkspace(ctx, caseBills, eq(caseBills.id, id)))
-      .returning();
-    // A voided bill gives its time entries back, to be billed again.
-    if (to === "void") await tx.update(caseTimeEntries).set({ billId: null }).where(inWorkspace(ctx, caseTimeEntries, eq(caseTimeEntries.billId, id)));
-    await writeAudit(tx, ctx, { action: "update", entity: "case_bills", entityId: id, before: bill, after });
-    if (to === "issued") await refreshBillStatus({ ...ctx, db: tx }, id);
-    return after;
-  });
+const transition =
+  (from: string[], to: string) =>
+  async (ctx: RequestCtx, id: string, version: number, now = new Date()) =>
+    ctx.db.transaction(async (tx) => {
+      const [bill] = await tx
+        .select()
+        .from(caseBills)
+        .where(inWorkspace(ctx, caseBills, eq(caseBills.id, id)))
+        .for("update");
+      if (!bill) throw new AppError(404, "errors.notFound");
+      if (!from.includes(bill.status))
+        throw new AppError(409, "cases.errors.billTransition", {
+          params: { from: bill.status, to },
+        });
+      if (bill.version !== version) throw new AppError(409, "errors.staleVersion");
+      const [after] = await tx
+        .update(caseBills)
+        .set({
+          status: to,
+          ...(to === "issued" ? { issuedOn: await firmTodayOf(tx, ctx.workspaceId, now) } : {}),
+          version: bill.version + 1,
+          updatedBy: ctx.userId,
+          updatedAt: now,
+        })
+        .where(inWorkspace(ctx, caseBills, eq(caseBills.id, id)))
+        .returning();
+      // A voided bill gives its time entries back, to be billed again.
+      if (to === "void")
+        await tx
+          .update(caseTimeEntries)
+          .set({ billId: null })
+          .where(inWorkspace(ctx, caseTimeEntries, eq(caseTimeEntries.billId, id)));
+      await writeAudit(tx, ctx, {
+        action: "update",
+        entity: "case_bills",
+        entityId: id,
+        before: bill,
+        after,
+      });
+      if (to === "issued") await refreshBillStatus({ ...ctx, db: tx }, id);
+      return after;
+    });
 
 export const issueBill = transition(["draft"], "issued");
 export const voidBill = transition(["draft", "issued", "partially-paid"], "void");
@@ -140,7 +218,10 @@ export const voidBill = transition(["draft", "issued", "partially-paid"], "void"
  * hybrid = fixed + billable time + recovered × %), time recorded, billed, received and outstanding.
  */
 export const caseFinance = async (ctx: RequestCtx, caseId: string) => {
-  const [kase] = await ctx.db.select().from(cases).where(inWorkspace(ctx, cases, eq(cases.id, caseId)));
+  const [kase] = await ctx.db
+    .select()
+    .from(cases)
+    .where(inWorkspace(ctx, cases, eq(cases.id, caseId)));
   if (!kase) throw new AppError(404, "errors.notFound");
   const result = await ctx.db.execute<Record<string, string>>(sql`
     with t as (
@@ -174,4 +255,9 @@ export const caseFinance = async (ctx: RequestCtx, caseId: string) => {
 
 /** Whether any of the ids is a bill of a case other than caseId (a payment cannot move bills). */
 export const billsOfCase = (ctx: RequestCtx, caseId: string, ids: string[]) =>
-  ctx.db.select({ id: caseBills.id }).from(caseBills).where(and(inWorkspace(ctx, caseBills, eq(caseBills.caseId, caseId)), inArray(caseBills.id, ids)));
+  ctx.db
+    .select({ id: caseBills.id })
+    .from(caseBills)
+    .where(
+      and(inWorkspace(ctx, caseBills, eq(caseBills.caseId, caseId)), inArray(caseBills.id, ids)),
+    );

@@ -19,7 +19,11 @@ type CaseRow = typeof cases.$inferSelect;
 export const todayOf = (now: Date, zone: string) => firmDateOf(now, zone);
 
 const lockCase = async (ctx: RequestCtx, id: string) => {
-  const [row] = await ctx.db.select().from(cases).where(inWorkspace(ctx, cases, eq(cases.id, id))).for("update");
+  const [row] = await ctx.db
+    .select()
+    .from(cases)
+    .where(inWorkspace(ctx, cases, eq(cases.id, id)))
+    .for("update");
   if (!row) throw new AppError(404, "errors.notFound");
   return row;
 };
@@ -34,20 +38,37 @@ const assertPreFiling = (row: CaseRow) => {
 
 /** The people a case's events concern: its lead lawyer, supervising partner and creator. */
 const caseAudience = (row: CaseRow) =>
-  [row.leadLawyerId, row.leadPartnerId, row.createdBy].filter((id): id is string => typeof id === "string");
+  [row.leadLawyerId, row.leadPartnerId, row.createdBy].filter(
+    (id): id is string => typeof id === "string",
+  );
 
-const change = async (ctx: RequestCtx, before: CaseRow, set: Partial<typeof cases.$inferInsert>) => {
+const change = async (
+  ctx: RequestCtx,
+  before: CaseRow,
+  set: Partial<typeof cases.$inferInsert>,
+) => {
   const [after] = await ctx.db
     .update(cases)
     .set({ ...set, version: before.version + 1, updatedBy: ctx.userId, updatedAt: new Date() })
     .where(inWorkspace(ctx, cases, eq(cases.id, before.id)))
     .returning();
-  await writeAudit(ctx.db, ctx, { action: "update", entity: "cases", entityId: before.id, before, after });
+  await writeAudit(ctx.db, ctx, {
+    action: "update",
+    entity: "cases",
+    entityId: before.id,
+    before,
+    after,
+  });
   return fromStorage(after);
 };
 
 /** A pre-filing case gets more days; counted from its current validity (or today, if that is past). */
-export const extendCase = (ctx: RequestCtx, id: string, input: { days: number; version: number }, now = new Date()) =>
+export const extendCase = (
+  ctx: RequestCtx,
+  id: string,
+  input: { days: number; version: number },
+  now = new Date(),
+) =>
   ctx.db.transaction(async (tx) => {
     const tctx = { ...ctx, db: tx };
     const row = await lockCase(tctx, id);
@@ -55,17 +76,29 @@ export const extendCase = (ctx: RequestCtx, id: string, input: { days: number; v
     assertVersion(row, input.version);
     const today = todayOf(now, await readFirmTimeZone(tx, ctx.workspaceId));
     const base = row.validUntil && row.validUntil > today ? row.validUntil : today;
-    return change(tctx, row, { validUntil: dayjs(base).add(input.days, "day").format("YYYY-MM-DD") });
+    return change(tctx, row, {
+      validUntil: dayjs(base).add(input.days, "day").format("YYYY-MM-DD"),
+    });
   });
 
 /** Ends a pre-filing or formal case that will not go on; the reason is required. */
-export const terminateCase = (ctx: RequestCtx, id: string, input: { reason: string; version: number }, now = new Date()) =>
+export const terminateCase = (
+  ctx: RequestCtx,
+  id: string,
+  input: { reason: string; version: number },
+  now = new Date(),
+) =>
   ctx.db.transaction(async (tx) => {
     const tctx = { ...ctx, db: tx };
     const row = await lockCase(tctx, id);
-    if (row.status !== CASE_STATUS.preFiling && row.status !== CASE_STATUS.formal) throw new AppError(409, "cases.errors.notOpen");
+    if (row.status !== CASE_STATUS.preFiling && row.status !== CASE_STATUS.formal)
+      throw new AppError(409, "cases.errors.notOpen");
     assertVersion(row, input.version);
-    return change(tctx, row, { status: CASE_STATUS.terminated, terminationReason: input.reason.trim(), terminatedAt: now });
+    return change(tctx, row, {
+      status: CASE_STATUS.terminated,
+      terminationReason: input.reason.trim(),
+      terminatedAt: now,
+    });
   });
 
 /** Closes (结案) a formal case. */
@@ -75,7 +108,11 @@ export const closeCase = (ctx: RequestCtx, id: string, input: { version: number 
     const row = await lockCase(tctx, id);
     if (row.status !== CASE_STATUS.formal) throw new AppError(409, "cases.errors.notFormal");
     assertVersion(row, input.version);
-    return change(tctx, row, { status: CASE_STATUS.closed, serviceEnd: row.serviceEnd ?? todayOf(new Date(), await readFirmTimeZone(tx, ctx.workspaceId)) });
+    return change(tctx, row, {
+      status: CASE_STATUS.closed,
+      serviceEnd:
+        row.serviceEnd ?? todayOf(new Date(), await readFirmTimeZone(tx, ctx.workspaceId)),
+    });
   });
 
 /**
@@ -87,7 +124,11 @@ export const formalizeCase = async (ctx: RequestCtx, id: string, now = new Date(
   const row = await lockCase(ctx, id);
   if (row.status === CASE_STATUS.formal) return fromStorage(row);
   if (row.status !== CASE_STATUS.preFiling) throw new AppError(409, "cases.errors.cannotFormalize");
-  if (row.validUntil && row.validUntil < todayOf(now, await readFirmTimeZone(ctx.db, ctx.workspaceId))) throw new AppError(409, "cases.errors.validityPassed");
+  if (
+    row.validUntil &&
+    row.validUntil < todayOf(now, await readFirmTimeZone(ctx.db, ctx.workspaceId))
+  )
+    throw new AppError(409, "cases.errors.validityPassed");
   return change(ctx, row, { status: CASE_STATUS.formal, validUntil: null });
 };
 
@@ -104,7 +145,9 @@ const BATCH = 200;
  */
 export const expirePreFilingCases = async (db: Db, now = new Date()) => {
   // Each firm's validity ends at its own midnight.
-  const expired = await dueOnEachFirmsDay(db, now, cases.workspaceId, (today) => lt(cases.validUntil, today));
+  const expired = await dueOnEachFirmsDay(db, now, cases.workspaceId, (today) =>
+    lt(cases.validUntil, today),
+  );
   let total = 0;
   for (;;) {
     const done = await db.transaction(async (tx) => {
@@ -120,9 +163,26 @@ export const expirePreFilingCases = async (db: Db, now = new Date()) => {
       const batch = writeBatch(tx);
       for (const row of due) {
         const actor = { workspaceId: row.workspaceId, userId: null };
-        const set = { status: CASE_STATUS.terminated, terminationReason: EXPIRED_REASON, terminatedAt: now, version: row.version + 1, updatedAt: now };
-        batch.add(tx.update(cases).set(set).where(and(eq(cases.workspaceId, row.workspaceId), eq(cases.id, row.id))));
-        addAudit(batch, actor, { action: "update", entity: "cases", entityId: row.id, before: row, after: { ...row, ...set } });
+        const set = {
+          status: CASE_STATUS.terminated,
+          terminationReason: EXPIRED_REASON,
+          terminatedAt: now,
+          version: row.version + 1,
+          updatedAt: now,
+        };
+        batch.add(
+          tx
+            .update(cases)
+            .set(set)
+            .where(and(eq(cases.workspaceId, row.workspaceId), eq(cases.id, row.id))),
+        );
+        addAudit(batch, actor, {
+          action: "update",
+          entity: "cases",
+          entityId: row.id,
+          before: row,
+          after: { ...row, ...set },
+        });
         addNotifications(batch, actor, {
           userIds: caseAudience(row),
           type: "case",

@@ -6,7 +6,10 @@ import type { RequestCtx } from "../../lib/request-ctx";
 import { readCaseSettings, typeCharOf } from "./settings";
 
 /** Fills a number format: {year}, {firm}, {type}, {seq} or {seq:N} zero-padded to N digits. */
-export const formatCaseNumber = (format: string, parts: { year: number; firm: string; type: string; seq: number }) =>
+export const formatCaseNumber = (
+  format: string,
+  parts: { year: number; firm: string; type: string; seq: number },
+) =>
   format.replace(/\{(year|firm|type|seq)(?::([1-9]))?\}/g, (_m, key: string, pad?: string) => {
     if (key === "seq") return String(parts.seq).padStart(Number(pad ?? 1), "0");
     return String(parts[key as "year" | "firm" | "type"]);
@@ -25,10 +28,19 @@ export const nextCaseNumber = async (ctx: RequestCtx, caseType: string, at: Date
     .insert(caseNumberCounters)
     .values({ workspaceId: ctx.workspaceId, year, caseType, lastValue: 1 })
     .onConflictDoUpdate({
-      target: [caseNumberCounters.workspaceId, caseNumberCounters.year, caseNumberCounters.caseType],
+      target: [
+        caseNumberCounters.workspaceId,
+        caseNumberCounters.year,
+        caseNumberCounters.caseType,
+      ],
       set: { lastValue: sql`${caseNumberCounters.lastValue} + 1` },
     })
     .returning({ seq: caseNumberCounters.lastValue });
   const settings = await readCaseSettings(ctx);
-  return formatCaseNumber(settings.numberFormat, { year, firm: settings.firmShortName, type: await typeCharOf(ctx, caseType), seq });
+  return formatCaseNumber(settings.numberFormat, {
+    year,
+    firm: settings.firmShortName,
+    type: await typeCharOf(ctx, caseType),
+    seq,
+  });
 };

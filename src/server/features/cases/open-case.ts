@@ -45,7 +45,9 @@ export const newCaseRef = (submissionId: string) => `${CASE_REF}:new:${submissio
 /** The case flow a filing type starts: the one it names, else the firm's enabled case flow. */
 const flowFor = async (ctx: RequestCtx, filingType: unknown) => {
   const rule = typeof filingType === "string" ? await filingRuleOf(ctx, filingType) : undefined;
-  return rule?.workflowKey ? definitionByKey(ctx, rule.workflowKey) : enabledDefinitionOfKind(ctx, "case");
+  return rule?.workflowKey
+    ? definitionByKey(ctx, rule.workflowKey)
+    : enabledDefinitionOfKind(ctx, "case");
 };
 
 /**
@@ -61,7 +63,10 @@ export const submitCase = (ctx: RequestCtx, registry: ResourceRegistry, input: C
     const named = input.definitionId ? await getDefinitionRow(tctx, input.definitionId) : undefined;
     if (input.parentCaseId) {
       const readable = rowScopeOf(ctx, "read", "LAWFIRM_CASE_VIEW", "cases");
-      const [parent] = await tx.select({ id: cases.id }).from(cases).where(inWorkspace(ctx, cases, eq(cases.id, input.parentCaseId), readable));
+      const [parent] = await tx
+        .select({ id: cases.id })
+        .from(cases)
+        .where(inWorkspace(ctx, cases, eq(cases.id, input.parentCaseId), readable));
       if (!parent) throw new AppError(404, "errors.notFound");
     }
     if (input.conflictReportId) await assertAttachable(tctx, input.conflictReportId);
@@ -70,7 +75,8 @@ export const submitCase = (ctx: RequestCtx, registry: ResourceRegistry, input: C
     await assertPartnerChoice(tctx, values.leadPartnerId);
     const flow = await flowFor(tctx, values.filingType);
     const def = named ?? flow;
-    if (def.kind !== "case" || def.id !== flow.id) throw new AppError(422, "cases.errors.wrongFlow");
+    if (def.kind !== "case" || def.id !== flow.id)
+      throw new AppError(422, "cases.errors.wrongFlow");
     const stored = {
       ...values,
       ...(input.parentCaseId ? { parentCaseId: input.parentCaseId } : {}),
@@ -81,11 +87,27 @@ export const submitCase = (ctx: RequestCtx, registry: ResourceRegistry, input: C
       .values({ workspaceId: ctx.workspaceId, values: stored, createdBy: ctx.userId })
       .returning();
     // Its files wait locked with it: one deleted before the last accept would doom the approval.
-    await syncRecordFiles(tctx, CASE_SUBMISSION, submission.id, String(values.name), values.attachments);
-    const { title, titleI18n } = approvalTitle(ctx, "cases.approval.openTitle", { name: String(values.name) });
+    await syncRecordFiles(
+      tctx,
+      CASE_SUBMISSION,
+      submission.id,
+      String(values.name),
+      values.attachments,
+    );
+    const { title, titleI18n } = approvalTitle(ctx, "cases.approval.openTitle", {
+      name: String(values.name),
+    });
     const answer = await submitInstance(
       tctx,
-      { definitionId: def.id, form: { title }, title, titleI18n, businessRef: newCaseRef(submission.id), deptId: input.deptId, comment: input.comment },
+      {
+        definitionId: def.id,
+        form: { title },
+        title,
+        titleI18n,
+        businessRef: newCaseRef(submission.id),
+        deptId: input.deptId,
+        comment: input.comment,
+      },
       randomUUID,
     );
     const instanceId = String((answer as { id: unknown }).id);
@@ -101,7 +123,12 @@ export const submitCase = (ctx: RequestCtx, registry: ResourceRegistry, input: C
  * transaction, with its number, its status (pre-filing with its validity, or formal), its
  * documents folder, and its parties and team for search and row scopes.
  */
-export const openCase = async (ctx: RequestCtx, registry: ResourceRegistry, submissionId: string, instanceId: string) => {
+export const openCase = async (
+  ctx: RequestCtx,
+  registry: ResourceRegistry,
+  submissionId: string,
+  instanceId: string,
+) => {
   const [submission] = await ctx.db
     .select()
     .from(caseSubmissions)
@@ -117,7 +144,10 @@ export const openCase = async (ctx: RequestCtx, registry: ResourceRegistry, subm
   const now = new Date();
   const rule = await filingRuleOf(ctx, String(values.filingType));
   const caseNo = await nextCaseNumber(ctx, String(values.caseType), now);
-  const folderId = await ensureFolderPath(ctx, ctx.db, null, [translatorFor("zh-CN")("cases.folderRoot"), caseNo]);
+  const folderId = await ensureFolderPath(ctx, ctx.db, null, [
+    translatorFor("zh-CN")("cases.folderRoot"),
+    caseNo,
+  ]);
   const [row] = await ctx.db
     .insert(cases)
     .values({
@@ -125,7 +155,11 @@ export const openCase = async (ctx: RequestCtx, registry: ResourceRegistry, subm
       workspaceId: ctx.workspaceId,
       caseNo,
       status: rule.isPreFiling ? CASE_STATUS.preFiling : CASE_STATUS.formal,
-      validUntil: rule.isPreFiling ? dayjs(todayOf(now, await readFirmTimeZone(ctx.db, ctx.workspaceId))).add(rule.validityDays, "day").format("YYYY-MM-DD") : null,
+      validUntil: rule.isPreFiling
+        ? dayjs(todayOf(now, await readFirmTimeZone(ctx.db, ctx.workspaceId)))
+            .add(rule.validityDays, "day")
+            .format("YYYY-MM-DD")
+        : null,
       parentCaseId: typeof parentCaseId === "string" ? parentCaseId : null,
       folderId,
       createdBy: submission.createdBy,
@@ -150,6 +184,12 @@ export const getSubmission = async (ctx: RequestCtx, instanceId: string) => {
     .from(caseSubmissions)
     .where(inWorkspace(ctx, caseSubmissions, eq(caseSubmissions.instanceId, instanceId)));
   if (!row) throw new AppError(404, "errors.notFound");
-  return { id: row.id, instanceId: row.instanceId, caseId: row.caseId, values: row.values, createdAt: row.createdAt, createdBy: row.createdBy };
+  return {
+    id: row.id,
+    instanceId: row.instanceId,
+    caseId: row.caseId,
+    values: row.values,
+    createdAt: row.createdAt,
+    createdBy: row.createdBy,
+  };
 };
-

@@ -16,8 +16,14 @@ export const assertPartnerChoice = async (ctx: RequestCtx, chosen: unknown, curr
   const [partner] = await ctx.db
     .select({ userId: memberRoles.userId })
     .from(memberRoles)
-    .innerJoin(roles, and(eq(roles.workspaceId, memberRoles.workspaceId), eq(roles.id, memberRoles.roleId)))
+    .innerJoin(
+      roles,
+      and(eq(roles.workspaceId, memberRoles.workspaceId), eq(roles.id, memberRoles.roleId)),
+    )
     .where(inWorkspace(ctx, memberRoles, eq(memberRoles.userId, chosen), eq(roles.isPartner, true)))
     .limit(1);
-  if (!partner) throw new AppError(400, "cases.errors.notPartner", { fields: [{ field: "leadPartnerId", message: "cases.errors.notPartner" }] });
+  if (!partner)
+    throw new AppError(400, "cases.errors.notPartner", {
+      fields: [{ field: "leadPartnerId", message: "cases.errors.notPartner" }],
+    });
 };

@@ -12,11 +12,22 @@ export const casesPlugin = featurePlugin(
     registerRowOwners(app, caseRowOwners);
     registerCaseEffects(app);
     app.searchRegistry.register(casesSearch);
-    app.jobs.register("cases.expiry", (app.config.casesExpiryIntervalSeconds ?? 600) * 1000, async () => {
-      const n = await expirePreFilingCases(app.database.db);
-      if (n > 0) app.log.info({ job: "cases.expiry", terminated: n }, "pre-filing cases past their validity terminated");
-    });
+    app.jobs.register(
+      "cases.expiry",
+      (app.config.casesExpiryIntervalSeconds ?? 600) * 1000,
+      async () => {
+        const n = await expirePreFilingCases(app.database.db);
+        if (n > 0)
+          app.log.info(
+            { job: "cases.expiry", terminated: n },
+            "pre-filing cases past their validity terminated",
+          );
+      },
+    );
     await app.register(casesRoutes, { prefix: "/api", registry: app.resources });
   },
-  { dependencies: ["workflow", "documents", "conflicts", "notifications", "search", "dictionaries"], bindings: caseBindings },
+  {
+    dependencies: ["workflow", "documents", "conflicts", "notifications", "search", "dictionaries"],
+    bindings: caseBindings,
+  },
 );

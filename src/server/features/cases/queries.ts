@@ -29,9 +29,24 @@ export const caseChain = async (ctx: RequestCtx, id: string) => {
   const ids = (result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id);
   if (ids.length === 0) return [];
   return ctx.db
-    .select({ id: cases.id, caseNo: cases.caseNo, name: cases.name, stage: cases.stage, status: cases.status, parentCaseId: cases.parentCaseId, createdAt: cases.createdAt })
+    .select({
+      id: cases.id,
+      caseNo: cases.caseNo,
+      name: cases.name,
+      stage: cases.stage,
+      status: cases.status,
+      parentCaseId: cases.parentCaseId,
+      createdAt: cases.createdAt,
+    })
     .from(cases)
-    .where(inWorkspace(ctx, cases, inArray(cases.id, ids), rowScopeOf(ctx, "read", "LAWFIRM_CASE_VIEW", "cases")))
+    .where(
+      inWorkspace(
+        ctx,
+        cases,
+        inArray(cases.id, ids),
+        rowScopeOf(ctx, "read", "LAWFIRM_CASE_VIEW", "cases"),
+      ),
+    )
     .orderBy(asc(cases.createdAt));
 };
 

@@ -31,7 +31,12 @@ export const terminateBody = {
   properties: { reason: { type: "string", minLength: 1, maxLength: 500, pattern: "\\S" }, version },
 } as const;
 
-export const versionBody = { type: "object", required: ["version"], additionalProperties: false, properties: { version } } as const;
+export const versionBody = {
+  type: "object",
+  required: ["version"],
+  additionalProperties: false,
+  properties: { version },
+} as const;
 
 export const caseSettingsBody = {
   type: "object",

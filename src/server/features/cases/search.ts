@@ -34,6 +34,11 @@ export const casesSearch: SearchProvider = {
       )
       .orderBy(asc(cases.caseNo))
       .limit(limit);
-    return rows.map((r) => ({ id: r.id, title: r.name, subtitle: r.caseNo, link: `/case/detail/${r.id}` }));
+    return rows.map((r) => ({
+      id: r.id,
+      title: r.name,
+      subtitle: r.caseNo,
+      link: `/case/detail/${r.id}`,
+    }));
   },
 };

@@ -17,9 +17,14 @@ const PLACEHOLDER = /\{(year|firm|type|seq(?::[1-9])?)\}/g;
 /** The firm's short name for numbers: 明德律师事务所 → 明律 (its first character and 律). */
 const defaultShortName = (firmName: string) => `${[...firmName][0] ?? ""}律`;
 
-export const readCaseSettings = async (ctx: Pick<RequestCtx, "db" | "workspaceId">): Promise<CaseSettings> => {
+export const readCaseSettings = async (
+  ctx: Pick<RequestCtx, "db" | "workspaceId">,
+): Promise<CaseSettings> => {
   const [row] = await ctx.db
-    .select({ name: workspaces.name, cases: sql<Partial<CaseSettings> | null>`${workspaces.settings} -> 'cases'` })
+    .select({
+      name: workspaces.name,
+      cases: sql<Partial<CaseSettings> | null>`${workspaces.settings} -> 'cases'`,
+    })
     .from(workspaces)
     .where(eq(workspaces.id, ctx.workspaceId));
   return {
@@ -32,38 +37,70 @@ export const saveCaseSettings = (ctx: RequestCtx, input: CaseSettings) =>
   ctx.db.transaction(async (tx) => {
     const placeholders = [...input.numberFormat.matchAll(PLACEHOLDER)].map((m) => m[1]);
     // Without a sequence two cases would share a number; stray braces are a typo, not a literal.
-    if (!placeholders.some((p) => p.startsWith("seq")) || input.numberFormat.replace(PLACEHOLDER, "").match(/[{}]/)) {
+    if (
+      !placeholders.some((p) => p.startsWith("seq")) ||
+      input.numberFormat.replace(PLACEHOLDER, "").match(/[{}]/)
+    ) {
       failValidation([fieldError("numberFormat", "cases.settings.badFormat", ctx.lang)]);
     }
     const before = await readCaseSettings({ db: tx, workspaceId: ctx.workspaceId });
     await tx
       .update(workspaces)
-      .set({ settings: sql`jsonb_set(${workspaces.settings}, '{cases}', ${JSON.stringify(input)}::jsonb)` })
+      .set({
+        settings: sql`jsonb_set(${workspaces.settings}, '{cases}', ${JSON.stringify(input)}::jsonb)`,
+      })
       .where(eq(workspaces.id, ctx.workspaceId));
-    await writeAudit(tx, ctx, { action: "update", entity: "workspace_settings", entityId: ctx.workspaceId, before, after: input });
+    await writeAudit(tx, ctx, {
+      action: "update",
+      entity: "workspace_settings",
+      entityId: ctx.workspaceId,
+      before,
+      after: input,
+    });
     return input;
   });
 
 /** One dictionary item's attributes (a filing type's workflow and validity, a case type's character). */
-export const itemAttributes = async (ctx: Pick<RequestCtx, "db" | "workspaceId">, dictionary: string, code: string) => {
+export const itemAttributes = async (
+  ctx: Pick<RequestCtx, "db" | "workspaceId">,
+  dictionary: string,
+  code: string,
+) => {
   const [row] = await ctx.db
     .select({ attributes: dictionaryItems.attributes, labelZh: dictionaryItems.labelZh })
     .from(dictionaryItems)
-    .innerJoin(dictionaryTypes, and(eq(dictionaryTypes.workspaceId, dictionaryItems.workspaceId), eq(dictionaryTypes.id, dictionaryItems.typeId)))
-    .where(inWorkspace(ctx, dictionaryItems, eq(dictionaryTypes.code, dictionary), eq(dictionaryItems.code, code)));
+    .innerJoin(
+      dictionaryTypes,
+      and(
+        eq(dictionaryTypes.workspaceId, dictionaryItems.workspaceId),
+        eq(dictionaryTypes.id, dictionaryItems.typeId),
+      ),
+    )
+    .where(
+      inWorkspace(
+        ctx,
+        dictionaryItems,
+        eq(dictionaryTypes.code, dictionary),
+        eq(dictionaryItems.code, code),
+      ),
+    );
   return row;
 };
 
 /** A filing type as opening a case needs it. */
 export type FilingRule = { isPreFiling: boolean; validityDays: number; workflowKey?: string };
 
-export const filingRuleOf = async (ctx: Pick<RequestCtx, "db" | "workspaceId">, filingType: string): Promise<FilingRule> => {
+export const filingRuleOf = async (
+  ctx: Pick<RequestCtx, "db" | "workspaceId">,
+  filingType: string,
+): Promise<FilingRule> => {
   const attrs = (await itemAttributes(ctx, "filing-type", filingType))?.attributes ?? {};
   const days = Number(attrs.validityDays);
   return {
     isPreFiling: attrs.isPreFiling === true,
     validityDays: Number.isInteger(days) && days > 0 ? days : 30,
-    workflowKey: typeof attrs.workflowKey === "string" && attrs.workflowKey ? attrs.workflowKey : undefined,
+    workflowKey:
+      typeof attrs.workflowKey === "string" && attrs.workflowKey ? attrs.workflowKey : undefined,
   };
 };
 

@@ -3,7 +3,13 @@ import { findOptions } from "../dictionaries";
 import { definitionByKey, enabledDefinitionOfKind } from "../workflow";
 import { filingRuleOf } from "./settings";
 
-export type FilingOption = { value: string; label: string; isPreFiling: boolean; validityDays: number; definitionId: string | null };
+export type FilingOption = {
+  value: string;
+  label: string;
+  isPreFiling: boolean;
+  validityDays: number;
+  definitionId: string | null;
+};
 
 /**
  * What "start a case" offers: the firm's enabled case types, and its filing types each with the
@@ -11,12 +17,17 @@ export type FilingOption = { value: string; label: string; isPreFiling: boolean;
  * whether it opens a pre-filing case.
  */
 export const caseStartOptions = async (ctx: RequestCtx) => {
-  const [caseTypes, filings] = await Promise.all([findOptions(ctx, "case-type", true), findOptions(ctx, "filing-type", true)]);
+  const [caseTypes, filings] = await Promise.all([
+    findOptions(ctx, "case-type", true),
+    findOptions(ctx, "filing-type", true),
+  ]);
   const fallback = await enabledDefinitionOfKind(ctx, "case").catch(() => undefined);
   const filingTypes: FilingOption[] = [];
   for (const f of filings) {
     const rule = await filingRuleOf(ctx, f.value);
-    const def = rule.workflowKey ? await definitionByKey(ctx, rule.workflowKey).catch(() => undefined) : fallback;
+    const def = rule.workflowKey
+      ? await definitionByKey(ctx, rule.workflowKey).catch(() => undefined)
+      : fallback;
     filingTypes.push({
       value: f.value,
       label: f.label,

@@ -15,4 +15,9 @@ export const CASE_REF = "cases";
 export const EXPIRED_REASON = "system:validity-expired";
 
 /** Team roles in case_members. */
-export const TEAM_ROLES = { lead: "lead", coCounsel: "co-counsel", assistant: "assistant", supervisor: "supervisor" } as const;
+export const TEAM_ROLES = {
+  lead: "lead",
+  coCounsel: "co-counsel",
+  assistant: "assistant",
+  supervisor: "supervisor",
+} as const;

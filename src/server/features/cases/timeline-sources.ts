@@ -27,7 +27,10 @@ export type TimelineEntry = {
   status?: string | null;
 };
 
-const entry = (e: Omit<TimelineEntry, "action"> & { action?: string }): TimelineEntry => ({ action: "create", ...e });
+const entry = (e: Omit<TimelineEntry, "action"> & { action?: string }): TimelineEntry => ({
+  action: "create",
+  ...e,
+});
 
 /**
  * Key dates put on the case, each second sign-off, and each time one was marked done, in the
@@ -44,14 +47,22 @@ export const keyDateEntries = async (ctx: RequestCtx, caseId: string): Promise<T
     .limit(LIMIT);
   if (rows.length === 0) return [];
   const completions = await ctx.db
-    .select({ id: auditLogs.id, entityId: auditLogs.entityId, userId: auditLogs.userId, createdAt: auditLogs.createdAt })
+    .select({
+      id: auditLogs.id,
+      entityId: auditLogs.entityId,
+      userId: auditLogs.userId,
+      createdAt: auditLogs.createdAt,
+    })
     .from(auditLogs)
     .where(
       inWorkspace(
         ctx,
         auditLogs,
         eq(auditLogs.entity, "key_dates"),
-        inArray(auditLogs.entityId, rows.map((r) => r.id)),
+        inArray(
+          auditLogs.entityId,
+          rows.map((r) => r.id),
+        ),
         sql`${auditLogs.diff} ? 'status' and ${auditLogs.diff}->'status'->>'to' = 'done'`,
       ),
     );
@@ -59,11 +70,41 @@ export const keyDateEntries = async (ctx: RequestCtx, caseId: string): Promise<T
   return rows.flatMap((r) => {
     const params = { title: ctx.lang === "en" && r.titleEn ? r.titleEn : r.title, date: r.dueDate };
     const about = { entity: "key_dates", entityId: r.id, params, link };
-    const added = entry({ id: `keyDateAdded:${r.id}`, createdAt: r.createdAt, userId: r.createdBy, event: "keyDateAdded", ...about });
-    const signedOff = r.confirmedAt ? [entry({ id: `keyDateSignedOff:${r.id}`, createdAt: r.confirmedAt, userId: r.confirmedBy, action: "update", event: "keyDateSignedOff", ...about })] : [];
+    const added = entry({
+      id: `keyDateAdded:${r.id}`,
+      createdAt: r.createdAt,
+      userId: r.createdBy,
+      event: "keyDateAdded",
+      ...about,
+    });
+    const signedOff = r.confirmedAt
+      ? [
+          entry({
+            id: `keyDateSignedOff:${r.id}`,
+            createdAt: r.confirmedAt,
+            userId: r.confirmedBy,
+            action: "update",
+            event: "keyDateSignedOff",
+            ...about,
+          }),
+        ]
+      : [];
     const audited = completions.filter((c) => c.entityId === r.id);
-    const done = audited.length > 0 ? audited.map((c) => ({ id: `keyDateDone:${c.id}`, createdAt: c.createdAt, userId: c.userId })) : r.status === "done" ? [{ id: `keyDateDone:${r.id}`, createdAt: r.updatedAt, userId: r.updatedBy }] : [];
-    return [added, ...signedOff, ...done.map((d) => entry({ ...d, action: "update", event: "keyDateDone", ...about }))];
+    const done =
+      audited.length > 0
+        ? audited.map((c) => ({
+            id: `keyDateDone:${c.id}`,
+            createdAt: c.createdAt,
+            userId: c.userId,
+          }))
+        : r.status === "done"
+          ? [{ id: `keyDateDone:${r.id}`, createdAt: r.updatedAt, userId: r.updatedBy }]
+          : [];
+    return [
+      added,
+      ...signedOff,
+      ...done.map((d) => entry({ ...d, action: "update", event: "keyDateDone", ...about })),
+    ];
   });
 };
 
@@ -72,7 +113,10 @@ export const keyDateEntries = async (ctx: RequestCtx, caseId: string): Promise<T
  * turn to "signed" (by hand or by e-signing); a contract signed before it was audited (the demo
  * data) shows its last change as the moment.
  */
-export const contractEntries = async (ctx: RequestCtx, caseId: string): Promise<TimelineEntry[]> => {
+export const contractEntries = async (
+  ctx: RequestCtx,
+  caseId: string,
+): Promise<TimelineEntry[]> => {
   const rows = await ctx.db
     .select()
     .from(contracts)
@@ -81,14 +125,21 @@ export const contractEntries = async (ctx: RequestCtx, caseId: string): Promise<
     .limit(LIMIT);
   if (rows.length === 0) return [];
   const signings = await ctx.db
-    .select({ entityId: auditLogs.entityId, userId: auditLogs.userId, createdAt: auditLogs.createdAt })
+    .select({
+      entityId: auditLogs.entityId,
+      userId: auditLogs.userId,
+      createdAt: auditLogs.createdAt,
+    })
     .from(auditLogs)
     .where(
       inWorkspace(
         ctx,
         auditLogs,
         eq(auditLogs.entity, "contracts"),
-        inArray(auditLogs.entityId, rows.map((r) => r.id)),
+        inArray(
+          auditLogs.entityId,
+          rows.map((r) => r.id),
+        ),
         sql`${auditLogs.diff} ? 'status' and ${auditLogs.diff}->'status'->>'to' = 'signed'`,
       ),
     );
@@ -96,22 +147,58 @@ export const contractEntries = async (ctx: RequestCtx, caseId: string): Promise<
   return rows.flatMap((r) => {
     const params = { name: r.name, contractNo: r.contractNo };
     const link = `/contract/detail/${r.id}`;
-    const made = entry({ id: `contractCreated:${r.id}`, createdAt: r.createdAt, userId: r.createdBy, entity: "contracts", entityId: r.id, event: "contractCreated", params, link });
+    const made = entry({
+      id: `contractCreated:${r.id}`,
+      createdAt: r.createdAt,
+      userId: r.createdBy,
+      entity: "contracts",
+      entityId: r.id,
+      event: "contractCreated",
+      params,
+      link,
+    });
     const audited = signed.get(r.id);
     const isSigned = audited || ["signed", "archived"].includes(r.status);
     if (!isSigned) return [made];
     const at = audited?.createdAt ?? r.updatedAt;
     const by = audited ? audited.userId : r.updatedBy;
-    return [made, entry({ id: `contractSigned:${r.id}`, createdAt: at, userId: by, entity: "contracts", action: "update", entityId: r.id, event: "contractSigned", params, link })];
+    return [
+      made,
+      entry({
+        id: `contractSigned:${r.id}`,
+        createdAt: at,
+        userId: by,
+        entity: "contracts",
+        action: "update",
+        entityId: r.id,
+        event: "contractSigned",
+        params,
+        link,
+      }),
+    ];
   });
 };
 
 /** Seal requests filed for the case: the seal, the number and where the request stands now. */
-export const sealRequestEntries = async (ctx: RequestCtx, caseId: string): Promise<TimelineEntry[]> => {
+export const sealRequestEntries = async (
+  ctx: RequestCtx,
+  caseId: string,
+): Promise<TimelineEntry[]> => {
   const rows = await ctx.db
-    .select({ id: sealRequests.id, requestNo: sealRequests.requestNo, status: sealRequests.status, approvalId: sealRequests.approvalId, createdAt: sealRequests.createdAt, createdBy: sealRequests.createdBy, seal: seals.name })
+    .select({
+      id: sealRequests.id,
+      requestNo: sealRequests.requestNo,
+      status: sealRequests.status,
+      approvalId: sealRequests.approvalId,
+      createdAt: sealRequests.createdAt,
+      createdBy: sealRequests.createdBy,
+      seal: seals.name,
+    })
     .from(sealRequests)
-    .innerJoin(seals, and(eq(seals.workspaceId, sealRequests.workspaceId), eq(seals.id, sealRequests.sealId)))
+    .innerJoin(
+      seals,
+      and(eq(seals.workspaceId, sealRequests.workspaceId), eq(seals.id, sealRequests.sealId)),
+    )
     .where(inWorkspace(ctx, sealRequests, eq(sealRequests.caseId, caseId)))
     .orderBy(desc(sealRequests.createdAt))
     .limit(LIMIT);
@@ -130,7 +217,11 @@ export const sealRequestEntries = async (ctx: RequestCtx, caseId: string): Promi
 };
 
 /** Documents that arrived in the case's folder (or a folder under it), with their receipt date if one was noted. */
-export const documentEntries = async (ctx: RequestCtx, caseId: string, folderId: string | null): Promise<TimelineEntry[]> => {
+export const documentEntries = async (
+  ctx: RequestCtx,
+  caseId: string,
+  folderId: string | null,
+): Promise<TimelineEntry[]> => {
   if (!folderId) return [];
   const tree = sql`with recursive tree(id, depth) as (
       select ${folderId}::uuid, 0
@@ -139,7 +230,13 @@ export const documentEntries = async (ctx: RequestCtx, caseId: string, folderId:
         where f.workspace_id = ${ctx.workspaceId} and f.deleted_at is null and tree.depth < 20)
     select id from tree`;
   const rows = await ctx.db
-    .select({ id: files.id, name: files.name, receiptDate: files.receiptDate, createdAt: files.createdAt, createdBy: files.createdBy })
+    .select({
+      id: files.id,
+      name: files.name,
+      receiptDate: files.receiptDate,
+      createdAt: files.createdAt,
+      createdBy: files.createdBy,
+    })
     .from(files)
     .where(inWorkspace(ctx, files, isNull(files.deletedAt), sql`${files.folderId} in (${tree})`))
     .orderBy(desc(files.createdAt))

@@ -27,15 +27,30 @@ export const caseTaskEvents = (ctx: RequestCtx, caseId: string) =>
       status: sql<string | null>`${auditLogs.after}->>'status'`,
     })
     .from(auditLogs)
-    .innerJoin(tasks, and(eq(tasks.workspaceId, auditLogs.workspaceId), eq(sql`${tasks.id}::text`, auditLogs.entityId)))
+    .innerJoin(
+      tasks,
+      and(
+        eq(tasks.workspaceId, auditLogs.workspaceId),
+        eq(sql`${tasks.id}::text`, auditLogs.entityId),
+      ),
+    )
     .where(
       inWorkspace(
         ctx,
         auditLogs,
         eq(auditLogs.entity, "tasks"),
-        inArray(auditLogs.entityId, ctx.db.select({ id: sql`${tasks.id}::text` }).from(tasks).where(inWorkspace(ctx, tasks, eq(tasks.caseId, caseId)))),
+        inArray(
+          auditLogs.entityId,
+          ctx.db
+            .select({ id: sql`${tasks.id}::text` })
+            .from(tasks)
+            .where(inWorkspace(ctx, tasks, eq(tasks.caseId, caseId))),
+        ),
         // Done and reopened are the turns a case's story needs; "in progress" is the task's own.
-        or(eq(auditLogs.action, "create"), sql`${auditLogs.diff} ? 'status' and 'done' in (${auditLogs.after}->>'status', ${auditLogs.before}->>'status')`),
+        or(
+          eq(auditLogs.action, "create"),
+          sql`${auditLogs.diff} ? 'status' and 'done' in (${auditLogs.after}->>'status', ${auditLogs.before}->>'status')`,
+        ),
       ),
     )
     .orderBy(desc(auditLogs.id))

@@ -7,7 +7,13 @@ import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { titleIn } from "../workflow";
 import { caseTaskEvents } from "./timeline-tasks";
-import { contractEntries, documentEntries, keyDateEntries, sealRequestEntries, type TimelineEntry } from "./timeline-sources";
+import {
+  contractEntries,
+  documentEntries,
+  keyDateEntries,
+  sealRequestEntries,
+  type TimelineEntry,
+} from "./timeline-sources";
 
 /** How many entries a case's timeline shows, as for any record's history. */
 const LIMIT = 200;
@@ -21,10 +27,28 @@ const text = (value: unknown) => (value === null || value === undefined ? "" : S
 /** The approval that opened the case, if it was opened through one (not imported or seeded). */
 const openingApproval = async (ctx: RequestCtx, caseId: string) => {
   const [row] = await ctx.db
-    .select({ id: workflowInstances.id, title: workflowInstances.title, titleI18n: workflowInstances.titleI18n, initiatorId: workflowInstances.initiatorId })
+    .select({
+      id: workflowInstances.id,
+      title: workflowInstances.title,
+      titleI18n: workflowInstances.titleI18n,
+      initiatorId: workflowInstances.initiatorId,
+    })
     .from(caseSubmissions)
-    .innerJoin(workflowInstances, and(eq(workflowInstances.workspaceId, caseSubmissions.workspaceId), eq(workflowInstances.id, caseSubmissions.instanceId)))
-    .where(inWorkspace(ctx, caseSubmissions, eq(caseSubmissions.caseId, caseId), isNotNull(caseSubmissions.instanceId)))
+    .innerJoin(
+      workflowInstances,
+      and(
+        eq(workflowInstances.workspaceId, caseSubmissions.workspaceId),
+        eq(workflowInstances.id, caseSubmissions.instanceId),
+      ),
+    )
+    .where(
+      inWorkspace(
+        ctx,
+        caseSubmissions,
+        eq(caseSubmissions.caseId, caseId),
+        isNotNull(caseSubmissions.instanceId),
+      ),
+    )
     .orderBy(desc(caseSubmissions.createdAt))
     .limit(1);
   return row;
@@ -36,24 +60,54 @@ const openingApproval = async (ctx: RequestCtx, caseId: string) => {
  * the version or the pending changes are not the reader's business), change approvals, and
  * task templates applied. An update that changed only internal keys says nothing and is left out.
  */
-const ownEntries = async (ctx: RequestCtx, caseId: string, labelled: Map<string, string>, kase: { caseNo: string; name: string }) => {
-  const [rows, approval] = await Promise.all([entityHistory(ctx, "cases", caseId), openingApproval(ctx, caseId)]);
-  const shown = (keys: string[]) => keys.flatMap((k) => (BOOKKEEPING.has(k) ? [] : (labelled.get(k) ?? [])));
+const ownEntries = async (
+  ctx: RequestCtx,
+  caseId: string,
+  labelled: Map<string, string>,
+  kase: { caseNo: string; name: string },
+) => {
+  const [rows, approval] = await Promise.all([
+    entityHistory(ctx, "cases", caseId),
+    openingApproval(ctx, caseId),
+  ]);
+  const shown = (keys: string[]) =>
+    keys.flatMap((k) => (BOOKKEEPING.has(k) ? [] : (labelled.get(k) ?? [])));
   return rows.flatMap((r): TimelineEntry[] => {
     const diff = r.diff as Diff;
     const base = { ...r, entity: "cases" };
     if (r.action === "create") {
-      const params = { caseNo: text(toOf(diff, "caseNo")) || kase.caseNo, name: text(toOf(diff, "name")) || kase.name };
+      const params = {
+        caseNo: text(toOf(diff, "caseNo")) || kase.caseNo,
+        name: text(toOf(diff, "name")) || kase.name,
+      };
       if (!approval) return [{ ...base, event: "createdDirect", params }];
       // The one who asked for the case opened it; the accepting approver only wrote the row.
-      return [{ ...base, userId: approval.initiatorId, event: "created", params: { ...params, approval: titleIn(ctx.lang, approval) }, link: `/case/workflow/${approval.id}` }];
+      return [
+        {
+          ...base,
+          userId: approval.initiatorId,
+          event: "created",
+          params: { ...params, approval: titleIn(ctx.lang, approval) },
+          link: `/case/workflow/${approval.id}`,
+        },
+      ];
     }
     if (toOf(diff, "appliedTemplate")) {
-      return [{ ...base, event: "templateApplied", params: { tasks: Number(toOf(diff, "tasks") ?? 0), keyDates: Number(toOf(diff, "keyDates") ?? 0) } }];
+      return [
+        {
+          ...base,
+          event: "templateApplied",
+          params: {
+            tasks: Number(toOf(diff, "tasks") ?? 0),
+            keyDates: Number(toOf(diff, "keyDates") ?? 0),
+          },
+        },
+      ];
     }
     if (r.action === "workflow") {
       const pending = toOf(diff, "pendingChanges");
-      if (pending && typeof pending === "object") return [{ ...base, event: "changeSubmitted", fields: shown(Object.keys(pending)) }];
+      if (pending && typeof pending === "object")
+        return [{ ...base, event: "changeSubmitted", fields: shown(Object.keys(pending)) }];
       return [{ ...base, event: "changeRejected" }];
     }
     const fields = shown(Object.keys(diff ?? {}));
@@ -65,7 +119,8 @@ const ownEntries = async (ctx: RequestCtx, caseId: string, labelled: Map<string,
 const taskEntries = async (ctx: RequestCtx, caseId: string): Promise<TimelineEntry[]> =>
   (await caseTaskEvents(ctx, caseId)).map((r) => ({
     ...r,
-    event: r.action === "create" ? "taskCreated" : r.status === "done" ? "taskDone" : "taskReopened",
+    event:
+      r.action === "create" ? "taskCreated" : r.status === "done" ? "taskDone" : "taskReopened",
     params: { title: r.title ?? "" },
     link: `/case/detail/${caseId}?tab=tasks`,
   }));
@@ -76,7 +131,11 @@ const taskEntries = async (ctx: RequestCtx, caseId: string): Promise<TimelineEnt
  * in its folder, each one sentence (`cases.timelineEvents.<event>`). Every source is read within the
  * caller's firm; the route has checked that the case is in the caller's scope.
  */
-export const caseTimeline = async (ctx: RequestCtx, caseId: string, labelled: Map<string, string>) => {
+export const caseTimeline = async (
+  ctx: RequestCtx,
+  caseId: string,
+  labelled: Map<string, string>,
+) => {
   const [kase] = await ctx.db
     .select({ caseNo: cases.caseNo, name: cases.name, folderId: cases.folderId })
     .from(cases)
@@ -94,6 +153,9 @@ export const caseTimeline = async (ctx: RequestCtx, caseId: string, labelled: Ma
   const at = (e: TimelineEntry) => new Date(e.createdAt).getTime();
   return parts
     .flat()
-    .sort((a, b) => at(b) - at(a) || (typeof a.id === "number" && typeof b.id === "number" ? b.id - a.id : 0))
+    .sort(
+      (a, b) =>
+        at(b) - at(a) || (typeof a.id === "number" && typeof b.id === "number" ? b.id - a.id : 0),
+    )
     .slice(0, LIMIT);
 };

@@ -3,7 +3,13 @@ import { sql } from "drizzle-orm";
 import type { EquityStep } from "../../../shared/contracts/conflicts";
 import type { RequestCtx } from "../../lib/request-ctx";
 
-export type EquityPath = { direction: "up" | "down"; tier: number; accountId: string | null; name: string; steps: EquityStep[] };
+export type EquityPath = {
+  direction: "up" | "down";
+  tier: number;
+  accountId: string | null;
+  name: string;
+  steps: EquityStep[];
+};
 
 /** Three tiers each way, every link at least 20%. */
 export const EQUITY_TIERS = 3;
@@ -16,7 +22,12 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
  * names and shares walked are kept so the hit can draw A —35%→ B —22%→ C; `path` of edge ids
  * stops a cross-holding from looping (a loop back is cut, not followed).
  */
-export const equityPaths = async (ctx: RequestCtx, accountIds: string[], tiers = EQUITY_TIERS, minShare = MIN_SHARE): Promise<(EquityPath & { fromId: string })[]> => {
+export const equityPaths = async (
+  ctx: RequestCtx,
+  accountIds: string[],
+  tiers = EQUITY_TIERS,
+  minShare = MIN_SHARE,
+): Promise<(EquityPath & { fromId: string })[]> => {
   if (accountIds.length === 0) return [];
   const ws = ctx.workspaceId;
   // One array parameter: a broad keyword can name thousands of clients, past the 65 535 parameters.
@@ -36,7 +47,14 @@ export const equityPaths = async (ctx: RequestCtx, accountIds: string[], tiers =
            and e.${sql.raw(to)} is distinct from w.from_id
       )
       select from_id::text as "fromId", next_id::text as "accountId", name, tier, names, shares from walk`;
-  type Row = { fromId: string; accountId: string | null; name: string; tier: number; names: string[]; shares: number[] };
+  type Row = {
+    fromId: string;
+    accountId: string | null;
+    name: string;
+    tier: number;
+    names: string[];
+    shares: number[];
+  };
   const [up, down] = await Promise.all([
     ctx.db.execute(walk("company_account_id", "holder_account_id", "holder_name")),
     ctx.db.execute(walk("holder_account_id", "company_account_id", "company_name")),

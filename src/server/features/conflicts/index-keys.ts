@@ -21,7 +21,8 @@ export const ngrams = (s: string, n: number) => {
 export const substringsOf = (s: string, min: number) => {
   const c = chars(s);
   const out = new Set<string>();
-  for (let i = 0; i < c.length; i++) for (let j = i + min; j <= c.length; j++) out.add(c.slice(i, j).join(""));
+  for (let i = 0; i < c.length; i++)
+    for (let j = i + min; j <= c.length; j++) out.add(c.slice(i, j).join(""));
   return [...out];
 };
 
@@ -75,7 +76,11 @@ export const edgeNameTokens = (names: string[]) => {
 };
 
 /** The index row's keys for a stored name, its identifiers (ID numbers, credit codes) and, for a client, the outside names on its equity edges. */
-export const storedKeys = (name: string, ids: (string | null | undefined)[], edgeNames: string[] = []): StoredKeys => {
+export const storedKeys = (
+  name: string,
+  ids: (string | null | undefined)[],
+  edgeNames: string[] = [],
+): StoredKeys => {
   const keys = nameKeys(name);
   const identifiers = [...new Set(ids.map(normalizeId).filter((id): id is string => id !== null))];
   return {

@@ -10,7 +10,15 @@ import { inWorkspace } from "../../lib/tenant";
 
 /** Stable within a check: the save pairs decisions with hits by it. */
 export const hitKey = (h: Hit) =>
-  [h.keyword, h.source, h.match, h.name, h.accountId ?? "", h.caseId ?? "", h.path ? [h.path.direction, h.path.from, ...h.path.steps.map((s) => s.name)].join(">") : ""].join("|");
+  [
+    h.keyword,
+    h.source,
+    h.match,
+    h.name,
+    h.accountId ?? "",
+    h.caseId ?? "",
+    h.path ? [h.path.direction, h.path.from, ...h.path.steps.map((s) => s.name)].join(">") : "",
+  ].join("|");
 
 /**
  * The check searches every case of the firm (a conflict hides anywhere), but a member whose case
@@ -30,7 +38,12 @@ export const maskHidden = async (ctx: RequestCtx, hits: Hit[]) => {
       ? []
       : readable === undefined
         ? caseIds
-        : (await ctx.db.select({ id: cases.id }).from(cases).where(inWorkspace(ctx, cases, inArray(cases.id, caseIds), readable))).map((r) => r.id),
+        : (
+            await ctx.db
+              .select({ id: cases.id })
+              .from(cases)
+              .where(inWorkspace(ctx, cases, inArray(cases.id, caseIds), readable))
+          ).map((r) => r.id),
   );
   for (const h of hits) {
     if (!h.caseId || open.has(h.caseId)) continue;

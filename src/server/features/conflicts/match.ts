@@ -40,19 +40,32 @@ export const kindTests = (kw: KeywordKeys): [MatchKind, SQL][] => {
   ];
   // Latin-only keywords are compared with the name's pinyin ("zhangwei", "zhang wei") and initials
   // ("zw"), and with a surname's own reading ("shantianfang" for 单田芳, index-keys.ts surnameToken).
-  if (kw.isLatin) tests.push(["pinyin", sql`(k.py = ${kw.norm} or k.identifiers @> ${textArray([surnameToken.py(kw.norm)])})`]);
+  if (kw.isLatin)
+    tests.push([
+      "pinyin",
+      sql`(k.py = ${kw.norm} or k.identifiers @> ${textArray([surnameToken.py(kw.norm)])})`,
+    ]);
   if (kw.isLatin && kw.normLength >= 2) {
-    tests.push(["initials", sql`(k.initials = ${kw.norm} or k.identifiers @> ${textArray([surnameToken.initials(kw.norm)])})`]);
+    tests.push([
+      "initials",
+      sql`(k.initials = ${kw.norm} or k.identifiers @> ${textArray([surnameToken.initials(kw.norm)])})`,
+    ]);
   }
   // Partial both ways: the name contains the keyword's bare name (its bigrams narrow the rows), or
   // the keyword contains the name's bare name (one of the keyword's pieces equals it).
   const partial: SQL[] = [];
-  if (kw.bareLength >= 2) partial.push(sql`(k.grams @> ${textArray(ngrams(kw.bare, 2))} and strpos(k.norm, ${kw.bare}) > 0)`);
+  if (kw.bareLength >= 2)
+    partial.push(
+      sql`(k.grams @> ${textArray(ngrams(kw.bare, 2))} and strpos(k.norm, ${kw.bare}) > 0)`,
+    );
   const pieces = substringsOf(kw.norm, 2);
   if (pieces.length) partial.push(sql`k.bare = any(${textArray(pieces)})`);
   if (partial.length) tests.push(["partial", sql.join(partial, sql` or `)]);
   if (kw.isLatin && kw.normLength >= 4) {
-    tests.push(["pinyin", sql`(k.py_grams @> ${textArray(ngrams(kw.norm, 3))} and strpos(k.py, ${kw.norm}) > 0)`]);
+    tests.push([
+      "pinyin",
+      sql`(k.py_grams @> ${textArray(ngrams(kw.norm, 3))} and strpos(k.py, ${kw.norm}) > 0)`,
+    ]);
   }
   return tests;
 };
@@ -62,12 +75,22 @@ export const kindTests = (kw: KeywordKeys): [MatchKind, SQL][] => {
  * client of an employee, the case of a party). Clients first, then employees, then parties, each
  * by name, so a check run twice lists its hits in the same order.
  */
-export const findKeyMatches = async (ctx: RequestCtx, kw: KeywordKeys, sources: KeySource[]): Promise<KeyMatch[]> => {
+export const findKeyMatches = async (
+  ctx: RequestCtx,
+  kw: KeywordKeys,
+  sources: KeySource[],
+): Promise<KeyMatch[]> => {
   const tests = kindTests(kw);
   if (tests.length === 0 || sources.length === 0) return [];
   const ws = ctx.workspaceId;
-  const kind = sql`case ${sql.join(tests.map(([k, test]) => sql`when ${test} then ${k}`), sql` `)} end`;
-  const any = sql.join(tests.map(([, test]) => sql`(${test})`), sql` or `);
+  const kind = sql`case ${sql.join(
+    tests.map(([k, test]) => sql`when ${test} then ${k}`),
+    sql` `,
+  )} end`;
+  const any = sql.join(
+    tests.map(([, test]) => sql`(${test})`),
+    sql` or `,
+  );
   const result = await ctx.db.execute(sql`
     with m as (
       select k.source, k.account_id, k.employee_id, k.case_id, k.position, ${kind} as match

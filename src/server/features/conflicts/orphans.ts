@@ -41,7 +41,9 @@ export const discardReport = (ctx: RequestCtx, id: string) =>
     if (report.caseId) throw new AppError(409, "conflicts.errors.reportAttached");
     if (row.isPending) throw new AppError(409, "conflicts.errors.reportPending");
     const locks = rowsOf<{ fileId: string }>(
-      await tx.execute(sql`select file_id::text as "fileId" from file_locks where workspace_id = ${ctx.workspaceId} and entity = ${LOCK_ENTITY} and entity_id = ${id}`),
+      await tx.execute(
+        sql`select file_id::text as "fileId" from file_locks where workspace_id = ${ctx.workspaceId} and entity = ${LOCK_ENTITY} and entity_id = ${id}`,
+      ),
     );
     for (const { fileId } of locks) {
       await unlockFile(tctx, { entity: LOCK_ENTITY, entityId: id, fileId });
@@ -49,7 +51,20 @@ export const discardReport = (ctx: RequestCtx, id: string) =>
     }
     // The append-only trigger lets exactly this report go, in this transaction only (migration 0022).
     await tx.execute(sql`select set_config('law_manage.discard_report', ${id}, true)`);
-    await tx.delete(conflictReports).where(and(eq(conflictReports.workspaceId, ctx.workspaceId), eq(conflictReports.id, id), sql`${conflictReports.caseId} is null`));
-    await writeAudit(tx, ctx, { action: "delete", entity: LOCK_ENTITY, entityId: id, before: report });
+    await tx
+      .delete(conflictReports)
+      .where(
+        and(
+          eq(conflictReports.workspaceId, ctx.workspaceId),
+          eq(conflictReports.id, id),
+          sql`${conflictReports.caseId} is null`,
+        ),
+      );
+    await writeAudit(tx, ctx, {
+      action: "delete",
+      entity: LOCK_ENTITY,
+      entityId: id,
+      before: report,
+    });
     return { id };
   });

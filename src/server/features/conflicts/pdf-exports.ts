@@ -14,6 +14,11 @@ import { EXPORT_ACTION, EXPORT_ENTITY } from "./pdf-export-log";
 export const exportReportPdf = async (ctx: RequestCtx, id: string, font: PdfFont) => {
   const pdf = await reportPdf(ctx, id, font);
   const sha256 = createHash("sha256").update(pdf.bytes).digest("hex");
-  await writeAudit(ctx.db, ctx, { action: EXPORT_ACTION, entity: EXPORT_ENTITY, entityId: id, after: { sha256, bytes: pdf.bytes.length, lang: ctx.lang } });
+  await writeAudit(ctx.db, ctx, {
+    action: EXPORT_ACTION,
+    entity: EXPORT_ENTITY,
+    entityId: id,
+    after: { sha256, bytes: pdf.bytes.length, lang: ctx.lang },
+  });
   return { ...pdf, sha256 };
 };

@@ -17,7 +17,11 @@ type Report = Awaited<ReturnType<typeof getReport>>;
 const sortKeys = (v: unknown): unknown => {
   if (Array.isArray(v)) return v.map(sortKeys);
   if (v && typeof v === "object" && !(v instanceof Date)) {
-    return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortKeys((v as Record<string, unknown>)[k])]));
+    return Object.fromEntries(
+      Object.keys(v)
+        .sort()
+        .map((k) => [k, sortKeys((v as Record<string, unknown>)[k])]),
+    );
   }
   return v;
 };
@@ -78,7 +82,10 @@ const writer = (doc: PDFDocument, font: PDFFont) => {
     }
     return [...lines, line];
   };
-  const text = (s: string, opts: { size?: number; indent?: number; gray?: boolean; gap?: number } = {}) => {
+  const text = (
+    s: string,
+    opts: { size?: number; indent?: number; gray?: boolean; gap?: number } = {},
+  ) => {
     const size = opts.size ?? 10;
     const indent = opts.indent ?? 0;
     for (const line of wrap(s, size, width - indent)) {
@@ -87,20 +94,32 @@ const writer = (doc: PDFDocument, font: PDFFont) => {
         y = A4[1] - MARGIN;
       }
       y -= size * 1.45;
-      page.drawText(line, { x: MARGIN + indent, y, size, font, color: opts.gray ? rgb(0.4, 0.4, 0.4) : rgb(0, 0, 0) });
+      page.drawText(line, {
+        x: MARGIN + indent,
+        y,
+        size,
+        font,
+        color: opts.gray ? rgb(0.4, 0.4, 0.4) : rgb(0, 0, 0),
+      });
     }
     y -= opts.gap ?? 0;
   };
   const rule = () => {
     y -= 6;
-    page.drawLine({ start: { x: MARGIN, y }, end: { x: A4[0] - MARGIN, y }, thickness: 0.5, color: rgb(0.7, 0.7, 0.7) });
+    page.drawLine({
+      start: { x: MARGIN, y },
+      end: { x: A4[0] - MARGIN, y },
+      thickness: 0.5,
+      color: rgb(0.7, 0.7, 0.7),
+    });
     y -= 4;
   };
   return { text, rule };
 };
 
 /** On the firm's clock with its offset ("2026-11-27 09:30:00 (UTC+8)"): the reader is the firm, not the server. */
-const stamp = (d: Date | string, zone: string) => formatFirmTime(d, zone, "YYYY-MM-DD HH:mm:ss", true);
+const stamp = (d: Date | string, zone: string) =>
+  formatFirmTime(d, zone, "YYYY-MM-DD HH:mm:ss", true);
 
 /**
  * The saved report as a PDF: firm, who ran it and when, keywords and scopes, every hit grouped by
@@ -111,7 +130,10 @@ export const reportPdf = async (ctx: RequestCtx, id: string, fontSource: PdfFont
   const report = await getReportWithLetters(ctx, id);
   const t = translatorFor(ctx.lang);
   const hits = report.hits as StoredHit[];
-  const [firm] = await ctx.db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, ctx.workspaceId));
+  const [firm] = await ctx.db
+    .select({ name: workspaces.name })
+    .from(workspaces)
+    .where(eq(workspaces.id, ctx.workspaceId));
   const letterName = new Map(report.letters.map((f) => [f.id, f.name]));
   const zone = await readFirmTimeZone(ctx.db, ctx.workspaceId);
 
@@ -131,36 +153,73 @@ export const reportPdf = async (ctx: RequestCtx, id: string, fontSource: PdfFont
   w.text(`${t("conflicts.pdf.ranAt")}: ${stamp(report.createdAt, zone)}`);
   w.text(`${t("conflicts.pdf.reportId")}: ${report.id}`);
   w.text(`${t("conflicts.keywords")}: ${report.keywords.join("、")}`);
-  w.text(`${t("conflicts.scopes")}: ${report.scopes.map((s) => t(`conflicts.scope.${s}`)).join("、")}`);
+  w.text(
+    `${t("conflicts.scopes")}: ${report.scopes.map((s) => t(`conflicts.scope.${s}`)).join("、")}`,
+  );
   w.text(`${t("conflicts.pdf.hitCount")}: ${hits.length}`);
   w.rule();
   for (const keyword of report.keywords) {
     const mine = hits.filter((h) => h.keyword === keyword);
-    w.text(t("conflicts.pdf.keywordHeading", { keyword, count: mine.length }), { size: 12, gap: 2 });
+    w.text(t("conflicts.pdf.keywordHeading", { keyword, count: mine.length }), {
+      size: 12,
+      gap: 2,
+    });
     if (mine.length === 0) w.text(t("conflicts.pdf.noHits"), { indent: 12, gray: true });
     mine.forEach((h, i) => {
-      w.text(`${i + 1}. ${h.masked ? t("conflicts.masked.name") : h.name}${h.likelyConflict ? ` (${t("conflicts.likely")})` : ""}`, { indent: 12, size: 11 });
-      const detail = (label: string, value: string) => w.text(`${label}: ${value}`, { indent: 26, size: 9 });
+      w.text(
+        `${i + 1}. ${h.masked ? t("conflicts.masked.name") : h.name}${h.likelyConflict ? ` (${t("conflicts.likely")})` : ""}`,
+        { indent: 12, size: 11 },
+      );
+      const detail = (label: string, value: string) =>
+        w.text(`${label}: ${value}`, { indent: 26, size: 9 });
       detail(t("conflicts.cols.match"), t(`conflicts.match.${h.match}`));
-      detail(t("conflicts.cols.role"), t(`cases.conflictRoles.${h.conflictRole}`, { defaultValue: h.conflictRole }));
+      detail(
+        t("conflicts.cols.role"),
+        t(`cases.conflictRoles.${h.conflictRole}`, { defaultValue: h.conflictRole }),
+      );
       detail(t("conflicts.pdf.source"), t(`conflicts.source.${h.source}`));
-      if (h.accountName && h.accountName !== h.name) detail(t("conflicts.pdf.account"), h.accountName);
+      if (h.accountName && h.accountName !== h.name)
+        detail(t("conflicts.pdf.account"), h.accountName);
       if (h.caseNo) {
-        const status = h.caseStatus ? t(`cases.status.${h.caseStatus}`, { defaultValue: h.caseStatus }) : "";
-        detail(t("conflicts.pdf.case"), [h.caseNo, h.caseName, status, h.caseCreatedAt?.slice(0, 10), h.leadLawyer].filter(Boolean).join(" · "));
+        const status = h.caseStatus
+          ? t(`cases.status.${h.caseStatus}`, { defaultValue: h.caseStatus })
+          : "";
+        detail(
+          t("conflicts.pdf.case"),
+          [h.caseNo, h.caseName, status, h.caseCreatedAt?.slice(0, 10), h.leadLawyer]
+            .filter(Boolean)
+            .join(" · "),
+        );
       }
-      if (h.masked) detail(t("conflicts.pdf.case"), h.leadPartner ? t("conflicts.masked.askPartner", { partner: h.leadPartner }) : t("conflicts.masked.noPartner"));
+      if (h.masked)
+        detail(
+          t("conflicts.pdf.case"),
+          h.leadPartner
+            ? t("conflicts.masked.askPartner", { partner: h.leadPartner })
+            : t("conflicts.masked.noPartner"),
+        );
       // The arrow runs from holder to company: back up the shareholders (A ←35%— B: B holds 35% of A).
       const arrow = (share: number) => (h.path?.direction === "up" ? `←${share}%—` : `—${share}%→`);
-      if (h.path) detail(t("conflicts.pdf.path"), [h.path.from, ...h.path.steps.map((s) => `${arrow(s.share)} ${s.name}`)].join(" "));
-      detail(t("conflicts.cols.decision"), h.decision ? t(`conflicts.decision.${h.decision}`) : t("conflicts.pdf.undecided"));
+      if (h.path)
+        detail(
+          t("conflicts.pdf.path"),
+          [h.path.from, ...h.path.steps.map((s) => `${arrow(s.share)} ${s.name}`)].join(" "),
+        );
+      detail(
+        t("conflicts.cols.decision"),
+        h.decision ? t(`conflicts.decision.${h.decision}`) : t("conflicts.pdf.undecided"),
+      );
       if (h.remark) detail(t("conflicts.remark"), h.remark);
-      if (h.waiverFileId) detail(t("conflicts.waiver.letter"), letterName.get(h.waiverFileId) ?? h.waiverFileId);
+      if (h.waiverFileId)
+        detail(t("conflicts.waiver.letter"), letterName.get(h.waiverFileId) ?? h.waiverFileId);
     });
     w.rule();
   }
   w.text(`${t("conflicts.pdf.digest")}: ${digest}`, { size: 8, gray: true });
   w.text(t("conflicts.pdf.digestHint"), { size: 8, gray: true });
   const bytes = await doc.save();
-  return { bytes, name: `${t("conflicts.pdf.fileName")}-${stamp(report.createdAt, zone).slice(0, 10)}-${report.id.slice(0, 8)}.pdf` };
+  return {
+    bytes,
+    name: `${t("conflicts.pdf.fileName")}-${stamp(report.createdAt, zone).slice(0, 10)}-${report.id.slice(0, 8)}.pdf`,
+  };
 };

@@ -15,7 +15,9 @@ export const conflictsPlugin = featurePlugin(
   async (app) => {
     app.addHook("onReady", async () => {
       const { database } = app;
-      await database.withAdvisoryLock(MIGRATION_LOCK_KEY, () => refreshStaleConflictKeys(database.db));
+      await database.withAdvisoryLock(MIGRATION_LOCK_KEY, () =>
+        refreshStaleConflictKeys(database.db),
+      );
     });
     await app.register(conflictsRoutes, { prefix: "/api", pdfFont: pdfFontOf(app.config) });
   },

@@ -18,11 +18,29 @@ import { answers, fieldsOf, listOf, orNull } from "../../lib/answers";
 
 const uuid = { type: "string", format: "uuid" } as const;
 // One more than allowed passes the schema so the service answers with its own message.
-const keywords = { type: "array", maxItems: MAX_KEYWORDS + 1, items: { type: "string", maxLength: KEYWORD_MAX_LENGTH } } as const;
-const scopes = { type: "array", maxItems: CONFLICT_SCOPES.length, uniqueItems: true, items: { type: "string", enum: [...CONFLICT_SCOPES] } } as const;
+const keywords = {
+  type: "array",
+  maxItems: MAX_KEYWORDS + 1,
+  items: { type: "string", maxLength: KEYWORD_MAX_LENGTH },
+} as const;
+const scopes = {
+  type: "array",
+  maxItems: CONFLICT_SCOPES.length,
+  uniqueItems: true,
+  items: { type: "string", enum: [...CONFLICT_SCOPES] },
+} as const;
 // Which of the keywords the new-case form entered as an adverse party (each must be one of them).
-const adverse = { type: "array", maxItems: MAX_KEYWORDS + 1, items: { type: "string", maxLength: KEYWORD_MAX_LENGTH } } as const;
-export const searchBody = { type: "object", required: ["keywords"], additionalProperties: false, properties: { keywords, scopes, adverse } } as const;
+const adverse = {
+  type: "array",
+  maxItems: MAX_KEYWORDS + 1,
+  items: { type: "string", maxLength: KEYWORD_MAX_LENGTH },
+} as const;
+export const searchBody = {
+  type: "object",
+  required: ["keywords"],
+  additionalProperties: false,
+  properties: { keywords, scopes, adverse },
+} as const;
 export const saveBody = {
   type: "object",
   required: ["keywords"],
@@ -39,20 +57,41 @@ export const saveBody = {
         type: "object",
         required: ["key", "decision"],
         additionalProperties: false,
-        properties: { key: { type: "string", maxLength: 2000 }, decision: { type: "string", enum: [...DECISIONS] }, remark: { type: "string", maxLength: 1000 }, waiverFileId: uuid },
+        properties: {
+          key: { type: "string", maxLength: 2000 },
+          decision: { type: "string", enum: [...DECISIONS] },
+          remark: { type: "string", maxLength: 1000 },
+          waiverFileId: uuid,
+        },
       },
     },
   },
 } as const;
-export const idParams = { type: "object", required: ["id"], additionalProperties: false, properties: { id: uuid } } as const;
-export const listQuery = { type: "object", additionalProperties: false, properties: { q: { type: "string", maxLength: 100 }, caseId: uuid } } as const;
+export const idParams = {
+  type: "object",
+  required: ["id"],
+  additionalProperties: false,
+  properties: { id: uuid },
+} as const;
+export const listQuery = {
+  type: "object",
+  additionalProperties: false,
+  properties: { q: { type: "string", maxLength: 100 }, caseId: uuid },
+} as const;
 
 // Answers (lib/answers.ts): each names every field of its shared type.
 const text = { type: "string" } as const;
 const texts = listOf(text);
 const path = {
   type: ["object", "null"],
-  properties: fieldsOf<HitPath>()({ direction: text, from: text, steps: listOf({ type: "object", properties: fieldsOf<EquityStep>()({ name: text, share: { type: "number" } }) }) }),
+  properties: fieldsOf<HitPath>()({
+    direction: text,
+    from: text,
+    steps: listOf({
+      type: "object",
+      properties: fieldsOf<EquityStep>()({ name: text, share: { type: "number" } }),
+    }),
+  }),
 } as const;
 const hitFields = {
   key: text,
@@ -79,7 +118,12 @@ const hit = { type: "object", properties: fieldsOf<ConflictHit>()(hitFields) } a
 const savedHit = {
   type: "object",
   additionalProperties: true,
-  properties: fieldsOf<SavedHit>()({ ...hitFields, decision: orNull("string"), remark: text, waiverFileId: orNull("string") }),
+  properties: fieldsOf<SavedHit>()({
+    ...hitFields,
+    decision: orNull("string"),
+    remark: text,
+    waiverFileId: orNull("string"),
+  }),
 } as const;
 const reportFields = {
   workspaceId: text,
@@ -95,15 +139,30 @@ const reportFields = {
 
 export const checkAnswer = answers({
   type: "object",
-  properties: fieldsOf<ConflictCheckResult>()({ keywords: texts, scopes: texts, adverse: texts, hits: listOf(hit) }),
+  properties: fieldsOf<ConflictCheckResult>()({
+    keywords: texts,
+    scopes: texts,
+    adverse: texts,
+    hits: listOf(hit),
+  }),
 });
-export const reportAnswer = answers({ type: "object", properties: fieldsOf<ConflictReport>()(reportFields) });
+export const reportAnswer = answers({
+  type: "object",
+  properties: fieldsOf<ConflictReport>()(reportFields),
+});
 export const reportDetailAnswer = answers({
   type: "object",
   properties: fieldsOf<ConflictReportDetail>()({
     ...reportFields,
     letters: listOf({ type: "object", properties: { id: text, name: text } }),
-    exports: listOf({ type: "object", properties: fieldsOf<PdfExport>()({ at: text, by: orNull("string"), sha256: orNull("string") }) }),
+    exports: listOf({
+      type: "object",
+      properties: fieldsOf<PdfExport>()({
+        at: text,
+        by: orNull("string"),
+        sha256: orNull("string"),
+      }),
+    }),
   }),
 });
 export const reportListAnswer = answers(

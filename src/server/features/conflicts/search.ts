@@ -22,9 +22,14 @@ import type { KeySource } from "./sync-keys";
 export const checkKeywords = (keywords: string[]) => {
   const field = "keywords";
   if (keywords.length === 0 || keywords.some((k) => k.trim() === "" || k.includes("\u0000")))
-    throw new AppError(422, "conflicts.errors.keywordEmpty", { fields: [{ field, message: "conflicts.errors.keywordEmpty" }] });
+    throw new AppError(422, "conflicts.errors.keywordEmpty", {
+      fields: [{ field, message: "conflicts.errors.keywordEmpty" }],
+    });
   if (keywords.length > MAX_KEYWORDS)
-    throw new AppError(422, "conflicts.errors.tooMany", { params: { max: MAX_KEYWORDS }, fields: [{ field, message: "conflicts.errors.tooMany" }] });
+    throw new AppError(422, "conflicts.errors.tooMany", {
+      params: { max: MAX_KEYWORDS },
+      fields: [{ field, message: "conflicts.errors.tooMany" }],
+    });
 };
 
 /**
@@ -39,7 +44,9 @@ const flagCounterparties = async (ctx: RequestCtx, hits: Hit[]) => {
       join case_parties p on p.workspace_id = k.workspace_id and p.case_id = k.case_id and p.position = k.position
      where k.workspace_id = ${ctx.workspaceId} and k.source = 'party' and k.norm = any(${sql.param(norms)}::text[])
        and p.conflict_role = any(${sql.param([...ADVERSE_ROLES])}::text[])`);
-  const counter = new Set((result as unknown as { rows: { norm: string }[] }).rows.map((r) => r.norm));
+  const counter = new Set(
+    (result as unknown as { rows: { norm: string }[] }).rows.map((r) => r.norm),
+  );
   for (const h of equity) if (counter.has(normKey(h.name))) h.likelyConflict = true;
 };
 
@@ -58,7 +65,9 @@ export const runCheck = async (
   checkKeywords(keywords);
   // Keywords the new-case form entered as an adverse party: a client they name is a likely conflict.
   if (adverse.some((a) => !keywords.includes(a))) {
-    throw new AppError(422, "conflicts.errors.adverseNotKeyword", { fields: [{ field: "adverse", message: "conflicts.errors.adverseNotKeyword" }] });
+    throw new AppError(422, "conflicts.errors.adverseNotKeyword", {
+      fields: [{ field: "adverse", message: "conflicts.errors.adverseNotKeyword" }],
+    });
   }
   const isAdverse = new Set(adverse);
   const want = new Set(scopes.length ? scopes : CONFLICT_SCOPES);
@@ -66,7 +75,21 @@ export const runCheck = async (
   if (want.has("clients") || want.has("equity")) sources.push("client");
   if (want.has("employees")) sources.push("employee");
   if (want.has("parties")) sources.push("party");
-  const blank = { key: "", accountId: null, accountName: null, caseId: null, caseNo: null, caseName: null, caseStatus: null, caseCreatedAt: null, leadLawyer: null, leadPartner: null, likelyConflict: false, masked: false, path: null };
+  const blank = {
+    key: "",
+    accountId: null,
+    accountName: null,
+    caseId: null,
+    caseNo: null,
+    caseName: null,
+    caseStatus: null,
+    caseCreatedAt: null,
+    leadLawyer: null,
+    leadPartner: null,
+    likelyConflict: false,
+    masked: false,
+    path: null,
+  };
   const hits: Hit[] = [];
   for (const keyword of keywords) {
     const kw = keywordKeys(keyword);
@@ -74,24 +97,72 @@ export const runCheck = async (
     const clientHits = matches.filter((m) => m.source === "client");
     for (const m of matches) {
       if (m.source === "client" && want.has("clients")) {
-        hits.push({ ...blank, keyword, source: "client", match: m.match, name: m.name, conflictRole: "client", accountId: m.accountId, accountName: m.name, likelyConflict: isAdverse.has(keyword) });
+        hits.push({
+          ...blank,
+          keyword,
+          source: "client",
+          match: m.match,
+          name: m.name,
+          conflictRole: "client",
+          accountId: m.accountId,
+          accountName: m.name,
+          likelyConflict: isAdverse.has(keyword),
+        });
       } else if (m.source === "employee") {
-        hits.push({ ...blank, keyword, source: "employee", match: m.match, name: m.name, conflictRole: "our-related", accountId: m.accountId, accountName: m.accountName });
+        hits.push({
+          ...blank,
+          keyword,
+          source: "employee",
+          match: m.match,
+          name: m.name,
+          conflictRole: "our-related",
+          accountId: m.accountId,
+          accountName: m.accountName,
+        });
       } else if (m.source === "party") {
         const conflictRole = m.conflictRole ?? "";
-        hits.push({ ...blank, ...m, keyword, source: "party", conflictRole, accountName: null, likelyConflict: isAdverseRole(conflictRole) });
+        hits.push({
+          ...blank,
+          ...m,
+          keyword,
+          source: "party",
+          conflictRole,
+          accountName: null,
+          likelyConflict: isAdverseRole(conflictRole),
+        });
       }
     }
     if (want.has("equity") && clientHits.length) {
       const names = new Map(clientHits.map((c) => [c.accountId, c.name]));
-      for (const e of await equityPaths(ctx, clientHits.map((c) => c.accountId!))) {
+      for (const e of await equityPaths(
+        ctx,
+        clientHits.map((c) => c.accountId!),
+      )) {
         const from = names.get(e.fromId) ?? "";
-        hits.push({ ...blank, keyword, source: "equity", match: "equity", name: e.name, conflictRole: "our-related", accountId: e.accountId, path: { direction: e.direction, from, steps: e.steps } });
+        hits.push({
+          ...blank,
+          keyword,
+          source: "equity",
+          match: "equity",
+          name: e.name,
+          conflictRole: "our-related",
+          accountId: e.accountId,
+          path: { direction: e.direction, from, steps: e.steps },
+        });
       }
     }
     if (want.has("equity")) {
       for (const e of await outsideNamePaths(ctx, kw)) {
-        hits.push({ ...blank, keyword, source: "equity", match: "equity", name: e.name, conflictRole: "our-related", accountId: e.accountId, path: { direction: e.direction, from: e.from, steps: e.steps } });
+        hits.push({
+          ...blank,
+          keyword,
+          source: "equity",
+          match: "equity",
+          name: e.name,
+          conflictRole: "our-related",
+          accountId: e.accountId,
+          path: { direction: e.direction, from: e.from, steps: e.steps },
+        });
       }
     }
   }
@@ -100,6 +171,11 @@ export const runCheck = async (
   await maskHidden(ctx, hits);
   // Grouped by keyword in the order given; within a keyword identifier, exact, then the rest.
   const order = new Map(keywords.map((k, i) => [k, i]));
-  hits.sort((a, b) => order.get(a.keyword)! - order.get(b.keyword)! || KIND_RANK[a.match] - KIND_RANK[b.match] || Number(b.likelyConflict) - Number(a.likelyConflict));
+  hits.sort(
+    (a, b) =>
+      order.get(a.keyword)! - order.get(b.keyword)! ||
+      KIND_RANK[a.match] - KIND_RANK[b.match] ||
+      Number(b.likelyConflict) - Number(a.likelyConflict),
+  );
   return { keywords, scopes: [...want], adverse: [...isAdverse], hits };
 };

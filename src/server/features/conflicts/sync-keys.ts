@@ -7,7 +7,15 @@ import { EDGE_MARK, storedKeys } from "./index-keys";
 export type KeySource = "client" | "employee" | "party";
 
 type Scope = { db: Db; workspaceId: string };
-type SourceRow = { accountId?: string; employeeId?: string; caseId?: string; position?: number; name: string; ids: (string | null)[]; edgeNames?: string[] };
+type SourceRow = {
+  accountId?: string;
+  employeeId?: string;
+  caseId?: string;
+  position?: number;
+  name: string;
+  ids: (string | null)[];
+  edgeNames?: string[];
+};
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const BATCH = 2000;
@@ -17,7 +25,10 @@ const SOURCES: Record<KeySource, { column: string; read: (ws: string, ids: unkno
   client: {
     column: "account_id",
     // With the outside holders and companies on its equity edges (index-keys.ts, edgeNameTokens).
-    read: (ws, ids) => sql`select a.id::text as "accountId", a.name, array[a.id_number, a.credit_code] as ids,
+    read: (
+      ws,
+      ids,
+    ) => sql`select a.id::text as "accountId", a.name, array[a.id_number, a.credit_code] as ids,
         array(select e.holder_name from equity_edges e
                where e.workspace_id = a.workspace_id and e.company_account_id = a.id and e.holder_account_id is null
               union
@@ -54,9 +65,19 @@ export const syncConflictKeys = async (scope: Scope, source: KeySource, ids: str
     const records = rows.map((r) => {
       const k = storedKeys(r.name, r.ids, r.edgeNames ?? []);
       return {
-        account_id: r.accountId ?? null, employee_id: r.employeeId ?? null, case_id: r.caseId ?? null, position: r.position ?? null,
-        name: r.name, identifiers: k.identifiers, norm: k.norm, core: k.core, bare: k.bare, py: k.py, initials: k.initials,
-        grams: k.grams, py_grams: k.pyGrams,
+        account_id: r.accountId ?? null,
+        employee_id: r.employeeId ?? null,
+        case_id: r.caseId ?? null,
+        position: r.position ?? null,
+        name: r.name,
+        identifiers: k.identifiers,
+        norm: k.norm,
+        core: k.core,
+        bare: k.bare,
+        py: k.py,
+        initials: k.initials,
+        grams: k.grams,
+        py_grams: k.pyGrams,
       };
     });
     // One JSON parameter per batch: a few thousand rows need no 65 535-parameter juggling.
@@ -119,7 +140,13 @@ export const refreshStaleConflictKeys = async (db: Db) => {
       groups.get(key)!.push(s);
     }
     for (const group of groups.values()) {
-      await db.transaction((tx) => syncConflictKeys({ db: tx, workspaceId: group[0].workspaceId }, group[0].source, group.map((s) => s.id)));
+      await db.transaction((tx) =>
+        syncConflictKeys(
+          { db: tx, workspaceId: group[0].workspaceId },
+          group[0].source,
+          group.map((s) => s.id),
+        ),
+      );
     }
     done += stale.length;
   }

@@ -11,7 +11,8 @@ import { contractExtras } from "./queries";
 import { assertSigner } from "./rules";
 import { isEditable } from "./status";
 
-const ids = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
+const ids = (value: unknown) =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
 
 /** Every file a contract names (its text, archive scans, void certificate) stays locked in Documents. */
 export const syncContractFiles = (ctx: RequestCtx, row: RecordRow) =>

@@ -13,7 +13,11 @@ import { dropSubmission, openContract } from "./submit";
  * A flow started by hand from the approval centre has no business reference: nothing to apply.
  */
 export const registerContractEffects = (app: FastifyInstance) => {
-  const on = (what: "new" | "archive" | "cancel", apply: (ctx: RequestCtx, id: string, instance: EffectInstance) => Promise<unknown>): EffectHook =>
+  const on =
+    (
+      what: "new" | "archive" | "cancel",
+      apply: (ctx: RequestCtx, id: string, instance: EffectInstance) => Promise<unknown>,
+    ): EffectHook =>
     async (ctx, instance) => {
       const id = refId(instance.businessRef, what);
       if (id) await apply(ctx, id, instance);

@@ -15,7 +15,8 @@ export const DEFAULT_FORMATS: Record<NumberKind, string> = {
 };
 
 /** The year on the firm's clock: numbers count per firm year. */
-const yearOf = async (ctx: Pick<RequestCtx, "db" | "workspaceId">, at: Date) => firmYearOf(at, await readFirmTimeZone(ctx.db, ctx.workspaceId));
+const yearOf = async (ctx: Pick<RequestCtx, "db" | "workspaceId">, at: Date) =>
+  firmYearOf(at, await readFirmTimeZone(ctx.db, ctx.workspaceId));
 
 const formatOf = async (ctx: Pick<RequestCtx, "db" | "workspaceId">, kind: NumberKind) => {
   const [row] = await ctx.db
@@ -25,7 +26,12 @@ const formatOf = async (ctx: Pick<RequestCtx, "db" | "workspaceId">, kind: Numbe
   return row?.format || DEFAULT_FORMATS[kind];
 };
 
-const render = async (ctx: Pick<RequestCtx, "db" | "workspaceId">, kind: NumberKind, year: number, seq: number) => {
+const render = async (
+  ctx: Pick<RequestCtx, "db" | "workspaceId">,
+  kind: NumberKind,
+  year: number,
+  seq: number,
+) => {
   const { firmShortName } = await readCaseSettings(ctx);
   return formatCaseNumber(await formatOf(ctx, kind), { year, firm: firmShortName, type: "", seq });
 };
@@ -41,7 +47,11 @@ export const nextNumber = async (ctx: RequestCtx, kind: NumberKind, at = new Dat
     .insert(contractNumberCounters)
     .values({ workspaceId: ctx.workspaceId, kind, year, lastValue: 1 })
     .onConflictDoUpdate({
-      target: [contractNumberCounters.workspaceId, contractNumberCounters.kind, contractNumberCounters.year],
+      target: [
+        contractNumberCounters.workspaceId,
+        contractNumberCounters.kind,
+        contractNumberCounters.year,
+      ],
       set: { lastValue: sql`${contractNumberCounters.lastValue} + 1` },
     })
     .returning({ seq: contractNumberCounters.lastValue });
@@ -54,6 +64,8 @@ export const previewNumber = async (ctx: RequestCtx, kind: NumberKind, at = new 
   const [row] = await ctx.db
     .select({ last: contractNumberCounters.lastValue })
     .from(contractNumberCounters)
-    .where(sql`${contractNumberCounters.workspaceId} = ${ctx.workspaceId} and ${contractNumberCounters.kind} = ${kind} and ${contractNumberCounters.year} = ${year}`);
+    .where(
+      sql`${contractNumberCounters.workspaceId} = ${ctx.workspaceId} and ${contractNumberCounters.kind} = ${kind} and ${contractNumberCounters.year} = ${year}`,
+    );
   return render(ctx, kind, year, (row?.last ?? 0) + 1);
 };

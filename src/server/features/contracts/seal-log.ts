@@ -18,25 +18,38 @@ type UseInput = {
   copies: number;
 };
 
-const positiveInt = (value: unknown) => (typeof value === "number" && Number.isInteger(value) && value > 0 && value <= 9999 ? value : undefined);
+const positiveInt = (value: unknown) =>
+  typeof value === "number" && Number.isInteger(value) && value > 0 && value <= 9999
+    ? value
+    : undefined;
 
 /**
  * What the custodian confirmed on their step: the copies actually stamped and the day they
  * stamped them (a real calendar day, not in the future). Both are required: the log records what
  * was stamped, not what was asked for nor when the step was clicked.
  */
-export const confirmedStamping = (form: Record<string, unknown>, zone: string, now = new Date()) => {
+export const confirmedStamping = (
+  form: Record<string, unknown>,
+  zone: string,
+  now = new Date(),
+) => {
   const copies = positiveInt(form.stampedCopies);
   const day = form.stampedAt;
   // Keys, not text: an effect's context has no language of its own; the envelope translates them
   // into the language of whoever clicked.
   const errors: FieldError[] = [];
-  if (copies === undefined) errors.push({ field: "stampedCopies", message: "seals.errors.stampedCopiesRequired" });
-  if (!isCalendarDate(day)) errors.push({ field: "stampedAt", message: "seals.errors.stampedAtRequired" });
-  else if (day > firmDateOf(now, zone)) errors.push({ field: "stampedAt", message: "seals.errors.stampedAtFuture" });
+  if (copies === undefined)
+    errors.push({ field: "stampedCopies", message: "seals.errors.stampedCopiesRequired" });
+  if (!isCalendarDate(day))
+    errors.push({ field: "stampedAt", message: "seals.errors.stampedAtRequired" });
+  else if (day > firmDateOf(now, zone))
+    errors.push({ field: "stampedAt", message: "seals.errors.stampedAtFuture" });
   failValidation(errors);
   // Noon on the firm's clock: the same calendar day wherever the log is read.
-  return { copies: copies as number, stampedAt: new Date(firmWallToInstant(`${String(day)} 12:00`, zone)) };
+  return {
+    copies: copies as number,
+    stampedAt: new Date(firmWallToInstant(`${String(day)} 12:00`, zone)),
+  };
 };
 
 /**
@@ -65,6 +78,11 @@ export const logSealUse = async (ctx: RequestCtx, input: UseInput) => {
       stampedAt: confirmed.stampedAt,
     })
     .returning();
-  await writeAudit(ctx.db, ctx, { action: "create", entity: "seal_usages", entityId: row.id, after: row });
+  await writeAudit(ctx.db, ctx, {
+    action: "create",
+    entity: "seal_usages",
+    entityId: row.id,
+    after: row,
+  });
   return row;
 };

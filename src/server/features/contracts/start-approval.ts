@@ -26,31 +26,64 @@ export const assertNamedFlow = async (ctx: RequestCtx, input: ApprovalStart) => 
 export const startApproval = async (
   ctx: RequestCtx,
   kind: WorkflowKind,
-  input: ApprovalStart & { title: string; titleI18n?: TitleParts; businessRef: string; form: Record<string, unknown> },
+  input: ApprovalStart & {
+    title: string;
+    titleI18n?: TitleParts;
+    businessRef: string;
+    form: Record<string, unknown>;
+  },
 ) => {
-  const def = input.definitionId ? await getDefinitionRow(ctx, input.definitionId) : await enabledDefinitionOfKind(ctx, kind);
+  const def = input.definitionId
+    ? await getDefinitionRow(ctx, input.definitionId)
+    : await enabledDefinitionOfKind(ctx, kind);
   if (def.kind !== kind) throw new AppError(422, "contracts.errors.wrongFlow");
   const version = await getVersion(ctx, def.currentVersionId as string);
   const declared = (version.flow.form as { properties?: Record<string, unknown> }).properties ?? {};
   const form: Record<string, unknown> = { title: input.title };
-  for (const [key, value] of Object.entries(input.form)) if (key in declared && value !== undefined && value !== null) form[key] = value;
+  for (const [key, value] of Object.entries(input.form))
+    if (key in declared && value !== undefined && value !== null) form[key] = value;
   if (!("title" in declared)) delete form.title;
   const answer = await submitInstance(
     ctx,
-    { definitionId: def.id, form, title: input.title, titleI18n: input.titleI18n, businessRef: input.businessRef, deptId: input.deptId, comment: input.comment },
+    {
+      definitionId: def.id,
+      form,
+      title: input.title,
+      titleI18n: input.titleI18n,
+      businessRef: input.businessRef,
+      deptId: input.deptId,
+      comment: input.comment,
+    },
     randomUUID,
   );
   return String((answer as { id: unknown }).id);
 };
 
 /** Who did the stamping (the handler step's accepter) and who approved last, for the seal log. */
-export const stampersOf = async (ctx: Pick<RequestCtx, "db" | "workspaceId">, instanceId: string) => {
+export const stampersOf = async (
+  ctx: Pick<RequestCtx, "db" | "workspaceId">,
+  instanceId: string,
+) => {
   const rows = await ctx.db
-    .select({ kind: workflowTasks.kind, assigneeId: workflowTasks.assigneeId, closedAt: workflowTasks.closedAt, seq: workflowTasks.seq })
+    .select({
+      kind: workflowTasks.kind,
+      assigneeId: workflowTasks.assigneeId,
+      closedAt: workflowTasks.closedAt,
+      seq: workflowTasks.seq,
+    })
     .from(workflowTasks)
-    .where(and(inWorkspace(ctx, workflowTasks, eq(workflowTasks.instanceId, instanceId)), eq(workflowTasks.status, "accepted")))
+    .where(
+      and(
+        inWorkspace(ctx, workflowTasks, eq(workflowTasks.instanceId, instanceId)),
+        eq(workflowTasks.status, "accepted"),
+      ),
+    )
     .orderBy(workflowTasks.seq);
   const last = (kind: string) => rows.filter((r) => r.kind === kind).at(-1);
   const handler = last("handler");
-  return { stampedBy: handler?.assigneeId ?? null, stampedAt: handler?.closedAt ?? null, approvedBy: last("approval")?.assigneeId ?? null };
+  return {
+    stampedBy: handler?.assigneeId ?? null,
+    stampedAt: handler?.closedAt ?? null,
+    approvedBy: last("approval")?.assigneeId ?? null,
+  };
 };

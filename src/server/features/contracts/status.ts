@@ -30,15 +30,18 @@ export const canTransition = (from: string, to: string) => TRANSITIONS[from]?.in
 
 /** An illegal move is a translated 409 naming both states, never a silent no-op. */
 export const assertTransition = (from: string, to: string) => {
-  if (!canTransition(from, to)) throw new AppError(409, "contracts.errors.illegalTransition", { data: { from, to } });
+  if (!canTransition(from, to))
+    throw new AppError(409, "contracts.errors.illegalTransition", { data: { from, to } });
 };
 
 /** Statuses whose record (and files) may still be edited. */
-export const isEditable = (status: unknown) => status === approved || status === signing || status === signed;
+export const isEditable = (status: unknown) =>
+  status === approved || status === signing || status === signed;
 
 /** businessRef prefixes: "contracts:new:<submission>", "contracts:archive:<id>", "contracts:cancel:<id>". */
 export const CONTRACT_REF = "contracts";
-export const contractRef = (what: "new" | "archive" | "cancel", id: string) => `${CONTRACT_REF}:${what}:${id}`;
+export const contractRef = (what: "new" | "archive" | "cancel", id: string) =>
+  `${CONTRACT_REF}:${what}:${id}`;
 export const refId = (ref: string, what: "new" | "archive" | "cancel") => {
   const prefix = `${CONTRACT_REF}:${what}:`;
   return ref.startsWith(prefix) ? ref.slice(prefix.length) : "";

@@ -7,7 +7,13 @@ export type ContractStepAction = "archived" | "voided";
  * Runs in the transaction of the step (ctx.db): throwing rolls the step back. E-signing writes
  * the step into the contract's signing trail (and ends a request still out when it is voided).
  */
-export type ContractStepHook = (ctx: RequestCtx, contractId: string, action: ContractStepAction, detail: Record<string, unknown>, now: Date) => Promise<void>;
+export type ContractStepHook = (
+  ctx: RequestCtx,
+  contractId: string,
+  action: ContractStepAction,
+  detail: Record<string, unknown>,
+  now: Date,
+) => Promise<void>;
 
 /**
  * What the contracts feature announces when an archive or void approval is applied

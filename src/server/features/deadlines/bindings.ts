@@ -13,18 +13,28 @@ export const deadlineBindings: Record<string, ResourceBinding> = {
     table: holidayDays,
     // A holiday added, moved or removed can move open computed deadlines (a year's calendar
     // added at last clears their flag): recomputed in the same transaction as the save.
-    afterWrite: (ctx, after, before) => recomputeForHolidays(ctx, [after?.day, before?.day].filter((d): d is string => typeof d === "string")),
-    afterImport: (ctx, created) => recomputeForHolidays(ctx, created.map((r) => String(r.day))),
+    afterWrite: (ctx, after, before) =>
+      recomputeForHolidays(
+        ctx,
+        [after?.day, before?.day].filter((d): d is string => typeof d === "string"),
+      ),
+    afterImport: (ctx, created) =>
+      recomputeForHolidays(
+        ctx,
+        created.map((r) => String(r.day)),
+      ),
   },
   "deadline-rules": {
     table: deadlineRules,
     // A rule must produce a key-date type the firm has, or its deadlines could not be entered.
     beforeInsert: async (ctx, values) => {
-      if (!(await loadDeadlineTypes(ctx)).has(String(values.deadlineType))) failValidation([fieldError("deadlineType", "deadlines.errors.unknownType", ctx.lang)]);
+      if (!(await loadDeadlineTypes(ctx)).has(String(values.deadlineType)))
+        failValidation([fieldError("deadlineType", "deadlines.errors.unknownType", ctx.lang)]);
       return {};
     },
     beforeUpdate: async (ctx, _before, values) => {
-      if (!(await loadDeadlineTypes(ctx)).has(String(values.deadlineType))) failValidation([fieldError("deadlineType", "deadlines.errors.unknownType", ctx.lang)]);
+      if (!(await loadDeadlineTypes(ctx)).has(String(values.deadlineType)))
+        failValidation([fieldError("deadlineType", "deadlines.errors.unknownType", ctx.lang)]);
       return {};
     },
   },
@@ -35,5 +45,7 @@ export const deadlineBindings: Record<string, ResourceBinding> = {
  * and creator), and its responsible lawyer.
  */
 export const deadlineRowOwners: Record<string, RowOwner> = {
-  [getTableName(keyDates)]: { many: sql`${ownersOfCase(keyDates.workspaceId, keyDates.caseId)} union all select ${keyDates.responsibleId}` },
+  [getTableName(keyDates)]: {
+    many: sql`${ownersOfCase(keyDates.workspaceId, keyDates.caseId)} union all select ${keyDates.responsibleId}`,
+  },
 };

@@ -9,10 +9,14 @@ export const deadlinesPlugin = featurePlugin(
   async (app) => {
     registerRowOwners(app, deadlineRowOwners);
     const mail = { senders: app.senders, publicUrl: app.config.publicUrl };
-    app.jobs.register("deadlines.reminders", (app.config.deadlineReminderIntervalSeconds ?? 300) * 1000, async () => {
-      const n = await runDeadlineReminders(app.database.db, new Date(), mail);
-      if (n > 0) app.log.info({ job: "deadlines.reminders", sent: n }, "deadline reminders sent");
-    });
+    app.jobs.register(
+      "deadlines.reminders",
+      (app.config.deadlineReminderIntervalSeconds ?? 300) * 1000,
+      async () => {
+        const n = await runDeadlineReminders(app.database.db, new Date(), mail);
+        if (n > 0) app.log.info({ job: "deadlines.reminders", sent: n }, "deadline reminders sent");
+      },
+    );
     await app.register(deadlinesRoutes, { prefix: "/api" });
   },
   { dependencies: ["notifications", "messages"], bindings: deadlineBindings },

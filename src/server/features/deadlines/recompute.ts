@@ -9,7 +9,8 @@ import { createNotifications } from "../notifications";
 import { loadCalendar } from "./data";
 import { replanReminders } from "./key-dates";
 
-const sameYears = (a: number[], b: number[]) => a.length === b.length && a.every((y, i) => y === b[i]);
+const sameYears = (a: number[], b: number[]) =>
+  a.length === b.length && a.every((y, i) => y === b[i]);
 
 /**
  * After the holiday calendar changed on `days` (added, edited or removed), recomputes the open
@@ -27,10 +28,24 @@ export const recomputeForHolidays = async (ctx: RequestCtx, days: string[], now 
   // The days as one array parameter: an import's chunk may hold hundreds of them.
   const touches = sql`exists (select 1 from unnest(${sql.param(wanted)}::date[]) as h(day) where h.day between coalesce(${keyDates.shiftedFrom}, ${keyDates.dueDate}) and ${keyDates.dueDate})`;
   const rows = await ctx.db
-    .select({ row: keyDates, amount: deadlineRules.amount, unit: deadlineRules.unit, caseName: cases.name })
+    .select({
+      row: keyDates,
+      amount: deadlineRules.amount,
+      unit: deadlineRules.unit,
+      caseName: cases.name,
+    })
     .from(keyDates)
-    .innerJoin(deadlineRules, and(eq(deadlineRules.workspaceId, keyDates.workspaceId), eq(deadlineRules.code, keyDates.ruleCode)))
-    .innerJoin(cases, and(eq(cases.workspaceId, keyDates.workspaceId), eq(cases.id, keyDates.caseId)))
+    .innerJoin(
+      deadlineRules,
+      and(
+        eq(deadlineRules.workspaceId, keyDates.workspaceId),
+        eq(deadlineRules.code, keyDates.ruleCode),
+      ),
+    )
+    .innerJoin(
+      cases,
+      and(eq(cases.workspaceId, keyDates.workspaceId), eq(cases.id, keyDates.caseId)),
+    )
     .where(
       inWorkspace(
         ctx,
@@ -45,11 +60,24 @@ export const recomputeForHolidays = async (ctx: RequestCtx, days: string[], now 
     .for("update", { of: keyDates });
   if (rows.length === 0) return;
   const fromYear = Math.min(...rows.map((r) => Number(r.row.triggerDate!.slice(0, 4))));
-  const calendar = await loadCalendar(ctx, fromYear, Math.max(...rows.map((r) => Number(r.row.dueDate.slice(0, 4)))) + 1);
+  const calendar = await loadCalendar(
+    ctx,
+    fromYear,
+    Math.max(...rows.map((r) => Number(r.row.dueDate.slice(0, 4)))) + 1,
+  );
   for (const { row, amount, unit, caseName } of rows) {
-    const result = computeDeadline(row.triggerDate!, { amount, unit: unit as PeriodUnit }, calendar);
+    const result = computeDeadline(
+      row.triggerDate!,
+      { amount, unit: unit as PeriodUnit },
+      calendar,
+    );
     const moved = result.dueDate !== row.dueDate;
-    if (!moved && result.shiftedFrom === row.shiftedFrom && sameYears(result.missingYears, row.missingYears)) continue;
+    if (
+      !moved &&
+      result.shiftedFrom === row.shiftedFrom &&
+      sameYears(result.missingYears, row.missingYears)
+    )
+      continue;
     const [after] = await ctx.db
       .update(keyDates)
       .set({
@@ -63,14 +91,26 @@ export const recomputeForHolidays = async (ctx: RequestCtx, days: string[], now 
       })
       .where(inWorkspace(ctx, keyDates, eq(keyDates.id, row.id)))
       .returning();
-    await writeAudit(ctx.db, ctx, { action: "update", entity: "key_dates", entityId: row.id, before: row, after });
+    await writeAudit(ctx.db, ctx, {
+      action: "update",
+      entity: "key_dates",
+      entityId: row.id,
+      before: row,
+      after,
+    });
     if (!moved) continue;
     await replanReminders(ctx, after, now);
     await createNotifications(ctx.db, ctx, {
       userIds: [row.responsibleId],
       type: "deadline",
       titleKey: "deadlines.notifications.recomputed",
-      params: { title: row.title, ...(row.titleEn ? { "title@en": row.titleEn } : {}), caseName, before: row.dueDate, dueDate: result.dueDate },
+      params: {
+        title: row.title,
+        ...(row.titleEn ? { "title@en": row.titleEn } : {}),
+        caseName,
+        before: row.dueDate,
+        dueDate: result.dueDate,
+      },
       link: `/cases/${row.caseId}/key-dates`,
       entity: "key_dates",
       entityId: row.id,

@@ -33,7 +33,11 @@ export const keyDateBody = {
     judge: text(100),
     subject: text(500),
     responsibleId: uuid,
-    reminderOffsets: { type: "array", maxItems: MAX_REMINDER_OFFSETS, items: { type: "integer", minimum: 0, maximum: MAX_REMINDER_OFFSET } },
+    reminderOffsets: {
+      type: "array",
+      maxItems: MAX_REMINDER_OFFSETS,
+      items: { type: "integer", minimum: 0, maximum: MAX_REMINDER_OFFSET },
+    },
     note: text(1000),
   },
 } as const;
@@ -63,12 +67,21 @@ export const previewBody = {
   additionalProperties: false,
   properties: { ruleCode: text(60), triggerDate: day },
 } as const;
-export const confirmBody = { type: "object", required: ["version"], additionalProperties: false, properties: { version } } as const;
+export const confirmBody = {
+  type: "object",
+  required: ["version"],
+  additionalProperties: false,
+  properties: { version },
+} as const;
 export const statusBody = {
   type: "object",
   required: ["status", "version"],
   additionalProperties: false,
-  properties: { status: { type: "string", enum: [...KEY_DATE_STATUSES] }, reason: text(500), version },
+  properties: {
+    status: { type: "string", enum: [...KEY_DATE_STATUSES] },
+    reason: text(500),
+    version,
+  },
 } as const;
 
 // Answers (lib/answers.ts): each names every field of its shared type.

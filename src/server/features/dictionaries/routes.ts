@@ -1,7 +1,15 @@
 import type { FastifyInstance } from "fastify";
 
 import type { ListQuery } from "../../lib/list-query";
-import { itemBody, itemListQuery, itemPatch, optionsQuery, reorderBody, typeBody, typePatch } from "./schemas";
+import {
+  itemBody,
+  itemListQuery,
+  itemPatch,
+  optionsQuery,
+  reorderBody,
+  typeBody,
+  typePatch,
+} from "./schemas";
 import {
   createItem,
   createType,
@@ -24,27 +32,41 @@ import type { DictionaryUsageRegistry } from "./usage";
 
 type Opts = { usage: DictionaryUsageRegistry };
 
-const can = <A extends "read" | "create" | "update" | "delete">(action: A): [A, "ORG_DICTIONARY"] => [action, "ORG_DICTIONARY"];
+const can = <A extends "read" | "create" | "update" | "delete">(
+  action: A,
+): [A, "ORG_DICTIONARY"] => [action, "ORG_DICTIONARY"];
 
 async function typeRoutes(app: FastifyInstance, opts: Opts) {
-  const one = (action: "read" | "update" | "delete") => ({ config: { permission: can(action), tenantTable: "dictionary_types" } });
+  const one = (action: "read" | "update" | "delete") => ({
+    config: { permission: can(action), tenantTable: "dictionary_types" },
+  });
   app.get("/", { config: { permission: can("read") } }, async (req, reply) => {
     const rows = await findTypes(req.ctx);
     reply.header("x-total-count", rows.length);
     return rows;
   });
-  app.get<{ Params: { id: string } }>("/:id", one("read"), (req) => getType(req.ctx, req.params.id));
-  app.post<{ Body: TypeInput }>("/", { schema: { body: typeBody }, config: { permission: can("create") } }, (req) =>
-    createType(req.ctx, req.body),
+  app.get<{ Params: { id: string } }>("/:id", one("read"), (req) =>
+    getType(req.ctx, req.params.id),
   );
-  app.patch<{ Params: { id: string }; Body: TypePatch }>("/:id", { schema: { body: typePatch }, ...one("update") }, (req) =>
-    updateType(req.ctx, req.params.id, req.body),
+  app.post<{ Body: TypeInput }>(
+    "/",
+    { schema: { body: typeBody }, config: { permission: can("create") } },
+    (req) => createType(req.ctx, req.body),
   );
-  app.delete<{ Params: { id: string } }>("/:id", one("delete"), (req) => deleteType(req.ctx, opts.usage, req.params.id));
+  app.patch<{ Params: { id: string }; Body: TypePatch }>(
+    "/:id",
+    { schema: { body: typePatch }, ...one("update") },
+    (req) => updateType(req.ctx, req.params.id, req.body),
+  );
+  app.delete<{ Params: { id: string } }>("/:id", one("delete"), (req) =>
+    deleteType(req.ctx, opts.usage, req.params.id),
+  );
 }
 
 async function itemRoutes(app: FastifyInstance, opts: Opts) {
-  const one = (action: "read" | "update" | "delete") => ({ config: { permission: can(action), tenantTable: "dictionary_items" } });
+  const one = (action: "read" | "update" | "delete") => ({
+    config: { permission: can(action), tenantTable: "dictionary_items" },
+  });
   app.get<{ Querystring: ListQuery }>(
     "/",
     {
@@ -57,19 +79,27 @@ async function itemRoutes(app: FastifyInstance, opts: Opts) {
       return rows;
     },
   );
-  app.get<{ Params: { id: string } }>("/:id", one("read"), (req) => getItem(req.ctx, req.params.id));
-  app.post<{ Body: ItemInput }>("/", { schema: { body: itemBody }, config: { permission: can("create") } }, (req) =>
-    createItem(req.ctx, req.body),
+  app.get<{ Params: { id: string } }>("/:id", one("read"), (req) =>
+    getItem(req.ctx, req.params.id),
+  );
+  app.post<{ Body: ItemInput }>(
+    "/",
+    { schema: { body: itemBody }, config: { permission: can("create") } },
+    (req) => createItem(req.ctx, req.body),
   );
   app.post<{ Body: { typeId: string; ids: string[] } }>(
     "/reorder",
     { schema: { body: reorderBody }, config: { permission: can("update") } },
     (req) => reorderItems(req.ctx, req.body),
   );
-  app.patch<{ Params: { id: string }; Body: ItemPatch }>("/:id", { schema: { body: itemPatch }, ...one("update") }, (req) =>
-    updateItem(req.ctx, req.params.id, req.body),
+  app.patch<{ Params: { id: string }; Body: ItemPatch }>(
+    "/:id",
+    { schema: { body: itemPatch }, ...one("update") },
+    (req) => updateItem(req.ctx, req.params.id, req.body),
   );
-  app.delete<{ Params: { id: string } }>("/:id", one("delete"), (req) => deleteItem(req.ctx, opts.usage, req.params.id));
+  app.delete<{ Params: { id: string } }>("/:id", one("delete"), (req) =>
+    deleteItem(req.ctx, opts.usage, req.params.id),
+  );
 }
 
 async function optionRoutes(app: FastifyInstance) {

@@ -5,7 +5,10 @@ import type { ResourceRegistry } from "../../schema-engine";
 import type { DictionaryUsageRegistry } from "./usage";
 
 /** A dictionary item a schema field still stores cannot be deleted (only disabled). */
-export const registerDictionaryUsage = (usage: DictionaryUsageRegistry, registry: ResourceRegistry) => {
+export const registerDictionaryUsage = (
+  usage: DictionaryUsageRegistry,
+  registry: ResourceRegistry,
+) => {
   for (const res of registry.all()) {
     for (const field of res.fields) {
       const source = field.options?.source;
@@ -21,7 +24,11 @@ export const registerDictionaryUsage = (usage: DictionaryUsageRegistry, registry
             : field.column
               ? sql`${value} = ${item.code}`
               : sql`${table.custom} ->> ${field.key} = ${item.code}`;
-        const rows = await ctx.db.select({ id: table.id }).from(table).where(inWorkspace(ctx, table, hit, res.binding.scope)).limit(1);
+        const rows = await ctx.db
+          .select({ id: table.id })
+          .from(table)
+          .where(inWorkspace(ctx, table, hit, res.binding.scope))
+          .limit(1);
         return rows.length > 0;
       });
     }

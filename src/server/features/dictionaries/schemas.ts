@@ -8,7 +8,12 @@ const sortOrder = { type: "integer", minimum: 0, maximum: 100_000 } as const;
 const version = { type: "integer", minimum: 1 } as const;
 
 /** Codes are stored in business rows and used in `dict:<code>`: short, lowercase, URL-safe. */
-const code = { type: "string", minLength: 1, maxLength: 50, pattern: "^[a-z0-9][a-z0-9_-]*$" } as const;
+const code = {
+  type: "string",
+  minLength: 1,
+  maxLength: 50,
+  pattern: "^[a-z0-9][a-z0-9_-]*$",
+} as const;
 
 export const typeBody = {
   type: "object",
@@ -58,7 +63,14 @@ export const itemPatch = {
   type: "object",
   required: ["version"],
   additionalProperties: false,
-  properties: { labelZh: label, labelEn: optionalLabel, sortOrder, isEnabled: { type: "boolean" }, attributes, version },
+  properties: {
+    labelZh: label,
+    labelEn: optionalLabel,
+    sortOrder,
+    isEnabled: { type: "boolean" },
+    attributes,
+    version,
+  },
 } as const;
 
 export const reorderBody = {
@@ -72,7 +84,13 @@ export const reorderBody = {
 } as const;
 
 export const itemListQuery = listQuery(Object.keys(ITEM_SORT), {
-  typeId: textFilter, q: textFilter, label_like: textFilter, isEnabled: { type: "string", enum: ["true", "false"] },
+  typeId: textFilter,
+  q: textFilter,
+  label_like: textFilter,
+  isEnabled: { type: "string", enum: ["true", "false"] },
 });
 
-export const optionsQuery = { type: "object", properties: { enabled: { type: "boolean" } } } as const;
+export const optionsQuery = {
+  type: "object",
+  properties: { enabled: { type: "boolean" } },
+} as const;

@@ -30,7 +30,10 @@ export const createDictionaryUsageRegistry = () => {
       };
     },
     isUsed: async (ctx: RequestCtx, item: DictionaryItemRef) => {
-      for (const checker of [...(checkers.get(item.typeCode) ?? []), ...(checkers.get("*") ?? [])]) {
+      for (const checker of [
+        ...(checkers.get(item.typeCode) ?? []),
+        ...(checkers.get("*") ?? []),
+      ]) {
         if (await checker(ctx, item)) return true;
       }
       return false;

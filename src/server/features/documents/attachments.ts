@@ -22,10 +22,21 @@ export const attachFile = (ctx: RequestCtx, ref: AttachmentRef) =>
     await getFileRow(ctx, ref.fileId, tx);
     const [row] = await tx
       .insert(attachments)
-      .values({ workspaceId: ctx.workspaceId, ...ref, createdBy: ctx.userId, updatedBy: ctx.userId })
+      .values({
+        workspaceId: ctx.workspaceId,
+        ...ref,
+        createdBy: ctx.userId,
+        updatedBy: ctx.userId,
+      })
       .onConflictDoNothing()
       .returning();
-    if (row) await writeAudit(tx, ctx, { action: "create", entity: "attachments", entityId: row.id, after: row });
+    if (row)
+      await writeAudit(tx, ctx, {
+        action: "create",
+        entity: "attachments",
+        entityId: row.id,
+        after: row,
+      });
     return { ...ref, id: row?.id };
   });
 
@@ -41,9 +52,17 @@ export const listAttachments = (ctx: RequestCtx, ref: { entity: string; entityId
       createdAt: attachments.createdAt,
     })
     .from(attachments)
-    .innerJoin(files, and(eq(files.workspaceId, attachments.workspaceId), eq(files.id, attachments.fileId)))
+    .innerJoin(
+      files,
+      and(eq(files.workspaceId, attachments.workspaceId), eq(files.id, attachments.fileId)),
+    )
     .where(
-      inWorkspace(ctx, attachments, eq(attachments.entity, ref.entity), eq(attachments.entityId, ref.entityId)),
+      inWorkspace(
+        ctx,
+        attachments,
+        eq(attachments.entity, ref.entity),
+        eq(attachments.entityId, ref.entityId),
+      ),
     )
     .orderBy(asc(attachments.createdAt));
 
@@ -62,7 +81,12 @@ export const detachFile = (ctx: RequestCtx, ref: AttachmentRef) =>
       )
       .returning();
     for (const row of removed) {
-      await writeAudit(tx, ctx, { action: "delete", entity: "attachments", entityId: row.id, before: row });
+      await writeAudit(tx, ctx, {
+        action: "delete",
+        entity: "attachments",
+        entityId: row.id,
+        before: row,
+      });
     }
     return { removed: removed.length };
   });
@@ -76,18 +100,31 @@ export const lockFile = (ctx: RequestCtx, ref: LockRef) =>
     await getFileRow(ctx, ref.fileId, tx);
     const [row] = await tx
       .insert(fileLocks)
-      .values({ workspaceId: ctx.workspaceId, ...ref, createdBy: ctx.userId, updatedBy: ctx.userId })
+      .values({
+        workspaceId: ctx.workspaceId,
+        ...ref,
+        createdBy: ctx.userId,
+        updatedBy: ctx.userId,
+      })
       .onConflictDoUpdate({
         target: [fileLocks.workspaceId, fileLocks.fileId, fileLocks.entity, fileLocks.entityId],
         set: { label: ref.label, updatedAt: new Date(), updatedBy: ctx.userId },
       })
       .returning();
-    await writeAudit(tx, ctx, { action: "create", entity: "file_locks", entityId: row.id, after: row });
+    await writeAudit(tx, ctx, {
+      action: "create",
+      entity: "file_locks",
+      entityId: row.id,
+      after: row,
+    });
     return row;
   });
 
 /** Releases the record's lock on one file, or on all its files when fileId is omitted. */
-export const unlockFile = (ctx: RequestCtx, ref: { entity: string; entityId: string; fileId?: string }) =>
+export const unlockFile = (
+  ctx: RequestCtx,
+  ref: { entity: string; entityId: string; fileId?: string },
+) =>
   ctx.db.transaction(async (tx) => {
     const removed = await tx
       .delete(fileLocks)
@@ -102,7 +139,12 @@ export const unlockFile = (ctx: RequestCtx, ref: { entity: string; entityId: str
       )
       .returning();
     for (const row of removed) {
-      await writeAudit(tx, ctx, { action: "delete", entity: "file_locks", entityId: row.id, before: row });
+      await writeAudit(tx, ctx, {
+        action: "delete",
+        entity: "file_locks",
+        entityId: row.id,
+        before: row,
+      });
     }
     return { removed: removed.length };
   });

@@ -22,7 +22,8 @@ export const assertName = (name: string) => {
 export const isUniqueViolation = (err: unknown): boolean => sqlState(err) === "23505";
 
 /** Turns a duplicate name within one folder into a 409 the user can act on. */
-export const nameTaken = (name: string) => new AppError(409, "errors.documents.nameTaken", { params: { name } });
+export const nameTaken = (name: string) =>
+  new AppError(409, "errors.documents.nameTaken", { params: { name } });
 
 /**
  * Serializes writes that change a firm's stored bytes, so two uploads racing cannot both slip
@@ -38,8 +39,10 @@ export const lockWorkspaceBytes = (tx: Db, workspaceId: string) =>
  * its row, and uploads never wait for each other. Transaction-scoped like lockWorkspaceBytes.
  */
 const BODIES_LOCK = sql`hashtext('documents:bodies')`;
-export const lockBodiesShared = (tx: Db) => tx.execute(sql`select pg_advisory_xact_lock_shared(${BODIES_LOCK})`);
-export const lockBodiesExclusive = (tx: Db) => tx.execute(sql`select pg_advisory_xact_lock(${BODIES_LOCK})`);
+export const lockBodiesShared = (tx: Db) =>
+  tx.execute(sql`select pg_advisory_xact_lock_shared(${BODIES_LOCK})`);
+export const lockBodiesExclusive = (tx: Db) =>
+  tx.execute(sql`select pg_advisory_xact_lock(${BODIES_LOCK})`);
 
 /** Human sizes in messages ("2 GB", "512 MB"). */
 export const formatBytes = (bytes: number) => {

@@ -5,8 +5,22 @@ import { BLOCKED_EXTENSIONS, extensionOf } from "../../../shared/name-rules";
 
 /** Programs and packages: never stored, whatever the name says. */
 const EXECUTABLE_TYPES = new Set([
-  "exe", "elf", "macho", "msi", "dmg", "deb", "rpm", "apk", "class", "swf", "wasm", "lnk",
-  "crx", "xpi", "cab", "jar",
+  "exe",
+  "elf",
+  "macho",
+  "msi",
+  "dmg",
+  "deb",
+  "rpm",
+  "apk",
+  "class",
+  "swf",
+  "wasm",
+  "lnk",
+  "crx",
+  "xpi",
+  "cab",
+  "jar",
 ]);
 
 /**
@@ -72,14 +86,17 @@ export const sniffContent = async (name: string, head: Buffer): Promise<SniffRes
   const detected = await fileTypeFromBuffer(head);
   const refuse = (key: string) => new AppError(400, key, { params: { name } });
   if (BLOCKED_EXTENSIONS.has(ext)) throw refuse("errors.documents.dangerousType");
-  if (detected && EXECUTABLE_TYPES.has(detected.ext)) throw refuse("errors.documents.dangerousType");
+  if (detected && EXECUTABLE_TYPES.has(detected.ext))
+    throw refuse("errors.documents.dangerousType");
   const expected = SIGNED_EXTENSIONS[ext];
   if (expected) {
-    if (!detected || !expected.includes(detected.ext)) throw refuse("errors.documents.typeMismatch");
+    if (!detected || !expected.includes(detected.ext))
+      throw refuse("errors.documents.typeMismatch");
     return { mime: detected.mime };
   }
   const isTextual = !detected || detected.ext === "xml";
-  if (isTextual && looksLikeScript(head, MARKUP_ALLOWED.has(ext))) throw refuse("errors.documents.dangerousType");
+  if (isTextual && looksLikeScript(head, MARKUP_ALLOWED.has(ext)))
+    throw refuse("errors.documents.dangerousType");
   if (detected) return { mime: detected.mime };
   return { mime: TEXT_MIMES[ext] ?? "application/octet-stream" };
 };

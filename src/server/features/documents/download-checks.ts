@@ -16,7 +16,10 @@ export type DownloadCheck = (db: Db, workspaceId: string, bodies: BodyToServe[])
  * features that vouch for some files register a check from their plugin, so Documents never
  * calls them.
  */
-export type DownloadChecks = { register: (check: DownloadCheck) => void; assertServable: DownloadCheck };
+export type DownloadChecks = {
+  register: (check: DownloadCheck) => void;
+  assertServable: DownloadCheck;
+};
 
 declare module "fastify" {
   interface FastifyInstance {

@@ -5,7 +5,10 @@ import type { BlobStore, ByteRange } from "./storage/blob-store";
 
 /** RFC 5987 value: percent-encoded UTF-8, with the few characters encodeURIComponent leaves. */
 const rfc5987 = (text: string) =>
-  encodeURIComponent(text).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  encodeURIComponent(text).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 
 /**
  * `attachment; filename="___.pdf"; filename*=UTF-8''%E5%88%A4...`: browsers use filename*, so
@@ -20,7 +23,10 @@ export const contentDisposition = (name: string, isInline = false) => {
  * One `bytes=` range (start-end, start- or -suffix); undefined means "send it all" (no header,
  * or several ranges, which we answer whole as RFC 9110 allows); "invalid" means 416.
  */
-export const parseRange = (header: string | undefined, size: number): ByteRange | undefined | "invalid" => {
+export const parseRange = (
+  header: string | undefined,
+  size: number,
+): ByteRange | undefined | "invalid" => {
   if (!header) return undefined;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!match) return header.includes(",") ? undefined : "invalid";
@@ -37,13 +43,29 @@ export const parseRange = (header: string | undefined, size: number): ByteRange 
   return { start, end };
 };
 
-export type BodyInfo = { key: string; name: string; mime: string; size: number; sha256: string; workspaceId: string; fileId: string };
+export type BodyInfo = {
+  key: string;
+  name: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  workspaceId: string;
+  fileId: string;
+};
 
 /** What sendBody needs of a file row and one of its version rows. */
 export const bodyInfo = (
   file: { id: string; workspaceId: string; name: string },
   version: { storageKey: string; mime: string; size: number; sha256: string },
-): BodyInfo => ({ key: version.storageKey, name: file.name, mime: version.mime, size: version.size, sha256: version.sha256, workspaceId: file.workspaceId, fileId: file.id });
+): BodyInfo => ({
+  key: version.storageKey,
+  name: file.name,
+  mime: version.mime,
+  size: version.size,
+  sha256: version.sha256,
+  workspaceId: file.workspaceId,
+  fileId: file.id,
+});
 
 /**
  * Streams a stored body from disk with Range support: the store's read stream (4 MiB reads) is
@@ -59,7 +81,9 @@ export const sendBody = async (
   wantsInline: boolean,
   cacheControl = "private, no-cache",
 ) => {
-  await req.server.downloadChecks.assertServable(req.server.database.db, body.workspaceId, [{ fileId: body.fileId, open: () => store.open(body.key) }]);
+  await req.server.downloadChecks.assertServable(req.server.database.db, body.workspaceId, [
+    { fileId: body.fileId, open: () => store.open(body.key) },
+  ]);
   const isInline = wantsInline && PREVIEW_MIMES.has(body.mime);
   const etag = `"${body.sha256}"`;
   reply

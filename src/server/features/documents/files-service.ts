@@ -12,7 +12,12 @@ import { inWorkspace } from "../../lib/tenant";
 import { assertName, isUniqueViolation, nameTaken } from "./common";
 import { firstLockIn, getFolder } from "./folders-service";
 
-export type FileUpdate = { name?: string; folderId?: string | null; receiptDate?: string | null; version: number };
+export type FileUpdate = {
+  name?: string;
+  folderId?: string | null;
+  receiptDate?: string | null;
+  version: number;
+};
 
 const uploader = alias(users, "uploader");
 
@@ -58,26 +63,27 @@ export const FILE_SORT = {
 export const findFiles = async (ctx: RequestCtx, q: ListQuery) => {
   const filters: (SQL | undefined)[] = [];
   if (q.folderId === "root") filters.push(isNull(files.folderId));
-  else if (typeof q.folderId === "string" && q.folderId) filters.push(eq(files.folderId, q.folderId));
+  else if (typeof q.folderId === "string" && q.folderId)
+    filters.push(eq(files.folderId, q.folderId));
   const like = typeof q.name_like === "string" ? q.name_like : typeof q.q === "string" ? q.q : "";
   if (like) filters.push(ilike(files.name, `%${escapeLike(like)}%`));
-  if (typeof q.createdBy === "string" && q.createdBy) filters.push(eq(files.createdBy, q.createdBy));
+  if (typeof q.createdBy === "string" && q.createdBy)
+    filters.push(eq(files.createdBy, q.createdBy));
   const from = dateParam(q.receiptDate_gte);
   const to = dateParam(q.receiptDate_lte);
   if (from) filters.push(gte(files.receiptDate, from));
   if (to) filters.push(lte(files.receiptDate, to));
   const where = liveFile(ctx, ...filters);
   const { offset, limit } = pageOf(q);
-  const order = orderOf(
-    q,
-    FILE_SORT,
-    desc(files.updatedAt),
-  );
+  const order = orderOf(q, FILE_SORT, desc(files.updatedAt));
   const { rows, total } = await pageWithTotal(
     ctx.db
       .select(columns)
       .from(files)
-      .leftJoin(folders, and(eq(folders.workspaceId, files.workspaceId), eq(folders.id, files.folderId)))
+      .leftJoin(
+        folders,
+        and(eq(folders.workspaceId, files.workspaceId), eq(folders.id, files.folderId)),
+      )
       .leftJoin(uploader, eq(uploader.id, files.createdBy))
       .where(where)
       .orderBy(order, files.id)
@@ -91,7 +97,10 @@ export const findFiles = async (ctx: RequestCtx, q: ListQuery) => {
 
 /** A live file of the caller's firm; another firm's id is simply not found. */
 export const getFileRow = async (ctx: RequestCtx, id: string, db: Db = ctx.db) => {
-  const [row] = await db.select().from(files).where(liveFile(ctx, eq(files.id, id)));
+  const [row] = await db
+    .select()
+    .from(files)
+    .where(liveFile(ctx, eq(files.id, id)));
   if (!row) throw new AppError(404, "errors.documents.fileNotFound");
   return row;
 };
@@ -100,7 +109,10 @@ export const getFile = async (ctx: RequestCtx, id: string) => {
   const [row] = await ctx.db
     .select(columns)
     .from(files)
-    .leftJoin(folders, and(eq(folders.workspaceId, files.workspaceId), eq(folders.id, files.folderId)))
+    .leftJoin(
+      folders,
+      and(eq(folders.workspaceId, files.workspaceId), eq(folders.id, files.folderId)),
+    )
     .leftJoin(uploader, eq(uploader.id, files.createdBy))
     .where(liveFile(ctx, eq(files.id, id)));
   if (!row) throw new AppError(404, "errors.documents.fileNotFound");

@@ -29,7 +29,10 @@ export const listFolders = (ctx: RequestCtx) =>
     .orderBy(asc(folders.name));
 
 export const getFolder = async (ctx: RequestCtx, id: string, db: Db = ctx.db) => {
-  const [row] = await db.select().from(folders).where(and(live(ctx), eq(folders.id, id)));
+  const [row] = await db
+    .select()
+    .from(folders)
+    .where(and(live(ctx), eq(folders.id, id)));
   if (!row) throw new AppError(404, "errors.documents.folderNotFound");
   return row;
 };
@@ -62,7 +65,12 @@ export const createFolder = (ctx: RequestCtx, input: FolderInput) =>
           updatedBy: ctx.userId,
         })
         .returning();
-      await writeAudit(tx, ctx, { action: "create", entity: "folders", entityId: row.id, after: row });
+      await writeAudit(tx, ctx, {
+        action: "create",
+        entity: "folders",
+        entityId: row.id,
+        after: row,
+      });
       return row;
     } catch (err) {
       if (isUniqueViolation(err)) throw nameTaken(input.name);
@@ -79,7 +87,9 @@ export const updateFolder = (ctx: RequestCtx, id: string, input: FolderUpdate) =
       // A folder moved into its own subtree would detach that subtree from the tree.
       const below = await folderSubtree(ctx, id, tx);
       if (below.some((f) => f.id === input.parentId)) {
-        throw new AppError(400, "errors.documents.moveIntoItself", { params: { name: before.name } });
+        throw new AppError(400, "errors.documents.moveIntoItself", {
+          params: { name: before.name },
+        });
       }
     }
     try {
@@ -95,7 +105,13 @@ export const updateFolder = (ctx: RequestCtx, id: string, input: FolderUpdate) =
         .where(and(live(ctx), eq(folders.id, id), eq(folders.version, input.version)))
         .returning();
       if (!after) throw new AppError(409, "errors.staleVersion");
-      await writeAudit(tx, ctx, { action: "update", entity: "folders", entityId: id, before, after });
+      await writeAudit(tx, ctx, {
+        action: "update",
+        entity: "folders",
+        entityId: id,
+        before,
+        after,
+      });
       return after;
     } catch (err) {
       if (isUniqueViolation(err)) throw nameTaken(input.name ?? before.name);
@@ -104,20 +120,34 @@ export const updateFolder = (ctx: RequestCtx, id: string, input: FolderUpdate) =
   });
 
 /** The first lock on a live file in these folders, as the reason a delete is refused. */
-export const firstLockIn = async (ctx: RequestCtx, db: Db, where: { folderIds?: string[]; fileId?: string }) => {
+export const firstLockIn = async (
+  ctx: RequestCtx,
+  db: Db,
+  where: { folderIds?: string[]; fileId?: string },
+) => {
   const scope = where.fileId
     ? eq(files.id, where.fileId)
-    : sql`${files.folderId} in (${sql.join((where.folderIds ?? []).map((f) => sql`${f}::uuid`), sql`, `)})`;
+    : sql`${files.folderId} in (${sql.join(
+        (where.folderIds ?? []).map((f) => sql`${f}::uuid`),
+        sql`, `,
+      )})`;
   const [lock] = await db
     .select({ fileName: files.name, entity: fileLocks.entity, label: fileLocks.label })
     .from(fileLocks)
-    .innerJoin(files, and(eq(files.workspaceId, fileLocks.workspaceId), eq(files.id, fileLocks.fileId)))
+    .innerJoin(
+      files,
+      and(eq(files.workspaceId, fileLocks.workspaceId), eq(files.id, fileLocks.fileId)),
+    )
     .where(inWorkspace(ctx, fileLocks, isNull(files.deletedAt), scope))
     .orderBy(asc(files.name))
     .limit(1);
   if (!lock) return undefined;
   const t = tFor(ctx);
-  return { file: lock.fileName, entity: t(`documents.lockEntities.${lock.entity}`, { defaultValue: lock.entity }), label: lock.label };
+  return {
+    file: lock.fileName,
+    entity: t(`documents.lockEntities.${lock.entity}`, { defaultValue: lock.entity }),
+    label: lock.label,
+  };
 };
 
 /**
@@ -132,11 +162,16 @@ export const deleteFolder = (ctx: RequestCtx, id: string) =>
     const ids = subtree.map((f) => f.id);
     const lock = await firstLockIn(ctx, tx, { folderIds: ids });
     if (lock) {
-      throw new AppError(409, "errors.documents.folderLocked", { params: { folder: before.name, ...lock } });
+      throw new AppError(409, "errors.documents.folderLocked", {
+        params: { folder: before.name, ...lock },
+      });
     }
     const at = new Date();
     const inSubtree = (col: typeof folders.id | typeof files.folderId) =>
-      sql`${col} in (${sql.join(ids.map((f) => sql`${f}::uuid`), sql`, `)})`;
+      sql`${col} in (${sql.join(
+        ids.map((f) => sql`${f}::uuid`),
+        sql`, `,
+      )})`;
     const trashedFiles = await tx
       .update(files)
       .set({ deletedAt: at, deletedBy: ctx.userId, updatedAt: at, updatedBy: ctx.userId })
@@ -159,21 +194,40 @@ export const deleteFolder = (ctx: RequestCtx, id: string) =>
  * Finds or creates the folders of an uploaded relative path ("案卷/证据/a.pdf" -> 案卷, 证据)
  * below parentId; concurrent uploads of one dropped folder end up sharing the same rows.
  */
-export const ensureFolderPath = async (ctx: RequestCtx, tx: Db, parentId: string | null, segments: string[]) => {
+export const ensureFolderPath = async (
+  ctx: RequestCtx,
+  tx: Db,
+  parentId: string | null,
+  segments: string[],
+) => {
   let current = parentId;
   for (const name of segments) {
     const parentCond = current ? eq(folders.parentId, current) : isNull(folders.parentId);
     const [created] = await tx
       .insert(folders)
-      .values({ workspaceId: ctx.workspaceId, parentId: current, name, createdBy: ctx.userId, updatedBy: ctx.userId })
+      .values({
+        workspaceId: ctx.workspaceId,
+        parentId: current,
+        name,
+        createdBy: ctx.userId,
+        updatedBy: ctx.userId,
+      })
       .onConflictDoNothing()
       .returning();
     if (created) {
-      await writeAudit(tx, ctx, { action: "create", entity: "folders", entityId: created.id, after: created });
+      await writeAudit(tx, ctx, {
+        action: "create",
+        entity: "folders",
+        entityId: created.id,
+        after: created,
+      });
     }
     const [row] = created
       ? [created]
-      : await tx.select().from(folders).where(and(live(ctx), parentCond, eq(folders.name, name)));
+      : await tx
+          .select()
+          .from(folders)
+          .where(and(live(ctx), parentCond, eq(folders.name, name)));
     if (!row) throw new AppError(409, "errors.conflict");
     current = row.id;
   }

@@ -24,7 +24,13 @@ export const readFileBytes = async (ctx: RequestCtx, store: BlobStore, fileId: s
   const [version] = await ctx.db
     .select()
     .from(fileVersions)
-    .where(inWorkspace(ctx, fileVersions, and(eq(fileVersions.fileId, fileId), eq(fileVersions.versionNo, file.currentVersion))));
+    .where(
+      inWorkspace(
+        ctx,
+        fileVersions,
+        and(eq(fileVersions.fileId, fileId), eq(fileVersions.versionNo, file.currentVersion)),
+      ),
+    );
   if (!version) throw new AppError(404, "errors.documents.fileNotFound");
   const bytes = await readAll(await store.open(version.storageKey));
   return { file, name: version.name, mime: version.mime, sha256: version.sha256, bytes };
@@ -46,7 +52,8 @@ export const storeGeneratedFile = async (
   const staged = await store.stage(Readable.from([input.bytes]));
   try {
     const dot = input.name.lastIndexOf(".");
-    const [stem, ext] = dot > 0 ? [input.name.slice(0, dot), input.name.slice(dot)] : [input.name, ""];
+    const [stem, ext] =
+      dot > 0 ? [input.name.slice(0, dot), input.name.slice(dot)] : [input.name, ""];
     for (let n = 1; n <= 50; n += 1) {
       const name = n === 1 ? input.name : `${stem} (${n})${ext}`;
       const inserted = await ctx.db
@@ -83,7 +90,12 @@ export const storeGeneratedFile = async (
         storageKey,
         createdBy: ctx.userId,
       });
-      await writeAudit(ctx.db, ctx, { action: "create", entity: "files", entityId: file.id, after: file });
+      await writeAudit(ctx.db, ctx, {
+        action: "create",
+        entity: "files",
+        entityId: file.id,
+        after: file,
+      });
       return file;
     }
     throw nameTaken(input.name);

@@ -21,30 +21,31 @@ declare module "fastify" {
  * Documents, the app's one file store (`app.files`) that features write and serve files through,
  * and the checks every served body passes first (`app.downloadChecks`).
  */
-export const documentsPlugin = featurePlugin(
-  "documents",
-  async (app) => {
-    const { config } = app;
-    const store = createDiskStore(path.join(config.dataDir, "files"));
-    app.decorate("files", store);
-    const checks = createDownloadChecks();
-    app.decorate("downloadChecks", checks);
-    await ensureSeedBodies(store);
-    const previews = createPreviewCache(path.join(config.dataDir, "previews"));
-    registerBodyPurge(app, store, {
-      onRemoved: (key) => previews.remove(key),
-      everySeconds: config.documentsPurgeIntervalSeconds ?? 3600,
-      graceSeconds: config.documentsPurgeGraceSeconds ?? 24 * 3600,
-    });
-    const deps: DocumentsDeps = {
-      store,
-      limits: { maxFileBytes: config.uploadMaxFileBytes, maxFiles: config.uploadMaxFiles, quotaBytes: config.workspaceQuotaBytes },
-      zipMaxBytes: config.folderZipMaxBytes,
-      ticketTtlSeconds: config.downloadTicketTtlSeconds ?? 60,
-      sessions: app.sessions,
-      tokens: app.tokens,
-      checks,
-    };
-    await app.register(documentsRoutes, { prefix: "/api/documents", deps, previews });
-  },
-);
+export const documentsPlugin = featurePlugin("documents", async (app) => {
+  const { config } = app;
+  const store = createDiskStore(path.join(config.dataDir, "files"));
+  app.decorate("files", store);
+  const checks = createDownloadChecks();
+  app.decorate("downloadChecks", checks);
+  await ensureSeedBodies(store);
+  const previews = createPreviewCache(path.join(config.dataDir, "previews"));
+  registerBodyPurge(app, store, {
+    onRemoved: (key) => previews.remove(key),
+    everySeconds: config.documentsPurgeIntervalSeconds ?? 3600,
+    graceSeconds: config.documentsPurgeGraceSeconds ?? 24 * 3600,
+  });
+  const deps: DocumentsDeps = {
+    store,
+    limits: {
+      maxFileBytes: config.uploadMaxFileBytes,
+      maxFiles: config.uploadMaxFiles,
+      quotaBytes: config.workspaceQuotaBytes,
+    },
+    zipMaxBytes: config.folderZipMaxBytes,
+    ticketTtlSeconds: config.downloadTicketTtlSeconds ?? 60,
+    sessions: app.sessions,
+    tokens: app.tokens,
+    checks,
+  };
+  await app.register(documentsRoutes, { prefix: "/api/documents", deps, previews });
+});

@@ -79,7 +79,14 @@ export type PurgeOptions = {
  */
 export const registerBodyPurge = (app: FastifyInstance, store: BlobStore, opts: PurgeOptions) => {
   app.jobs.register("documents.purge", opts.everySeconds * 1000, async () => {
-    const result = await purgeUnreferencedBodies(app.database.db, store, opts.graceSeconds * 1000, Date.now(), opts.onRemoved);
-    if (result.removed + result.staging > 0) app.log.info(result, "unreferenced file bodies purged");
+    const result = await purgeUnreferencedBodies(
+      app.database.db,
+      store,
+      opts.graceSeconds * 1000,
+      Date.now(),
+      opts.onRemoved,
+    );
+    if (result.removed + result.staging > 0)
+      app.log.info(result, "unreferenced file bodies purged");
   });
 };

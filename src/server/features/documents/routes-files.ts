@@ -3,7 +3,14 @@ import type { FastifyInstance } from "fastify";
 import type { ListQuery } from "../../lib/list-query";
 import { idParams } from "../../lib/route-schemas";
 import { bodyInfo, sendBody } from "./download";
-import { deleteFile, findFiles, getFile, getFileRow, updateFile, type FileUpdate } from "./files-service";
+import {
+  deleteFile,
+  findFiles,
+  getFile,
+  getFileRow,
+  updateFile,
+  type FileUpdate,
+} from "./files-service";
 import type { DocumentsDeps } from "./deps";
 import { addFileVersion, createUploadedFiles } from "./save-uploads";
 import { contentQuery, fileListQuery, filePatch, rawUploadQuerySchema } from "./schemas";
@@ -55,7 +62,10 @@ export async function filesRoutes(app: FastifyInstance, { deps }: { deps: Docume
 
   app.patch<Id & { Body: FileUpdate }>(
     "/files/:id",
-    { schema: { params: idParams, body: filePatch }, config: { permission: ["update", DOC], tenantTable: "files" } },
+    {
+      schema: { params: idParams, body: filePatch },
+      config: { permission: ["update", DOC], tenantTable: "files" },
+    },
     (req) => updateFile(req.ctx, req.params.id, req.body),
   );
 

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from "fastify";
 
 import { idParams } from "../../lib/route-schemas";
-import { createFolder, deleteFolder, listFolders, updateFolder, type FolderInput, type FolderUpdate } from "./folders-service";
+import {
+  createFolder,
+  deleteFolder,
+  listFolders,
+  updateFolder,
+  type FolderInput,
+  type FolderUpdate,
+} from "./folders-service";
 import type { DocumentsDeps } from "./deps";
 import { folderBody, folderPatch, restoreBody } from "./schemas";
 import { listTrash, restoreFromTrash, type RestoreInput } from "./trash";
@@ -23,20 +30,27 @@ export async function foldersRoutes(app: FastifyInstance, { deps }: { deps: Docu
 
   app.patch<Id & { Body: FolderUpdate }>(
     "/folders/:id",
-    { schema: { params: idParams, body: folderPatch }, config: { permission: ["update", DOC], tenantTable: "folders" } },
+    {
+      schema: { params: idParams, body: folderPatch },
+      config: { permission: ["update", DOC], tenantTable: "folders" },
+    },
     (req) => updateFolder(req.ctx, req.params.id, req.body),
   );
 
   app.delete<Id>(
     "/folders/:id",
-    { schema: { params: idParams }, config: { permission: ["delete", DOC], tenantTable: "folders" } },
+    {
+      schema: { params: idParams },
+      config: { permission: ["delete", DOC], tenantTable: "folders" },
+    },
     (req) => deleteFolder(req.ctx, req.params.id),
   );
 
   app.get<Id>(
     "/folders/:id/zip",
     { schema: { params: idParams }, config: { permission: ["read", DOC], tenantTable: "folders" } },
-    async (req, reply) => sendFolderZip(reply, deps.store, await planFolderZip(req.ctx, deps, req.params.id)),
+    async (req, reply) =>
+      sendFolderZip(reply, deps.store, await planFolderZip(req.ctx, deps, req.params.id)),
   );
 
   app.get("/usage", { config: { permission: ["read", DOC] } }, async (req) => ({

@@ -25,7 +25,12 @@ export async function ticketRoutes(app: FastifyInstance, { deps }: { deps: Docum
     },
     async (req) => {
       const { version } = await getFileBody(req.ctx, req.params.id, req.body?.version);
-      const target = { kind: "file" as const, id: req.params.id, version: version.versionNo, inline: req.body?.inline === true };
+      const target = {
+        kind: "file" as const,
+        id: req.params.id,
+        version: version.versionNo,
+        inline: req.body?.inline === true,
+      };
       return issueTicket(req.ctx, deps.tokens, deps.ticketTtlSeconds, target);
     },
   );
@@ -37,7 +42,10 @@ export async function ticketRoutes(app: FastifyInstance, { deps }: { deps: Docum
       // Refusals (over 2 GB, nothing of yours in it) come now, as a message on the page, rather
       // than as a failed download in the browser's download list.
       await planFolderZip(req.ctx, deps, req.params.id);
-      return issueTicket(req.ctx, deps.tokens, deps.ticketTtlSeconds, { kind: "folder", id: req.params.id });
+      return issueTicket(req.ctx, deps.tokens, deps.ticketTtlSeconds, {
+        kind: "folder",
+        id: req.params.id,
+      });
     },
   );
 
@@ -52,7 +60,14 @@ export async function ticketRoutes(app: FastifyInstance, { deps }: { deps: Docum
     async (req, reply) => {
       const target = ticketTarget(req, "file", req.params.id);
       const { file, version } = await getFileBody(req.ctx, req.params.id, target.version);
-      return sendBody(req, reply, deps.store, bodyInfo(file, version), target.inline === true, TICKET_CACHE_CONTROL);
+      return sendBody(
+        req,
+        reply,
+        deps.store,
+        bodyInfo(file, version),
+        target.inline === true,
+        TICKET_CACHE_CONTROL,
+      );
     },
   );
 

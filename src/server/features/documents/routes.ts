@@ -11,7 +11,10 @@ import { ticketRoutes } from "./routes-tickets";
 import { RAW_CONTENT_TYPE } from "./upload-raw";
 
 /** /api/documents: folders, files, versions, downloads, folder zips, previews and the trash. */
-export async function documentsRoutes(app: FastifyInstance, { deps, previews }: { deps: DocumentsDeps; previews: PreviewCache }) {
+export async function documentsRoutes(
+  app: FastifyInstance,
+  { deps, previews }: { deps: DocumentsDeps; previews: PreviewCache },
+) {
   const { config } = app;
   // Registered here, not globally: only this feature accepts multipart bodies.
   await app.register(multipart, { throwFileSizeLimit: true });
@@ -30,7 +33,12 @@ export async function documentsRoutes(app: FastifyInstance, { deps, previews }: 
   // Probe the sandbox at start-up, so a machine that cannot build it says so in the log at once.
   if (config.previewsEnabled !== false) await converter.isolation();
   await app.register(previewRoutes, {
-    deps: { store: deps.store, cache: previews, converter, enabled: config.previewsEnabled !== false },
+    deps: {
+      store: deps.store,
+      cache: previews,
+      converter,
+      enabled: config.previewsEnabled !== false,
+    },
     maxBytes: config.previewMaxBytes ?? 50 * 1024 ** 2,
   });
 }

@@ -20,7 +20,13 @@ const assertBytesMayChange = async (ctx: RequestCtx, db: Db, fileId: string) => 
   const [held] = await db
     .select({ label: fileLocks.label })
     .from(fileLocks)
-    .where(inWorkspace(ctx, fileLocks, and(eq(fileLocks.fileId, fileId), inArray(fileLocks.entity, FROZEN_BY))))
+    .where(
+      inWorkspace(
+        ctx,
+        fileLocks,
+        and(eq(fileLocks.fileId, fileId), inArray(fileLocks.entity, FROZEN_BY)),
+      ),
+    )
     .limit(1);
   if (held) throw new AppError(409, "errors.documents.frozen", { params: { label: held.label } });
 };
@@ -33,7 +39,11 @@ const totalSize = (received: Received) => received.files.reduce((sum, f) => sum 
  * leaves no row; a body already committed is then unreferenced: identical uploads reuse it, and
  * the purge (purge-bodies.ts) deletes it once its grace period is over.
  */
-export const createUploadedFiles = async (ctx: RequestCtx, received: Received, limits: UploadLimits) => {
+export const createUploadedFiles = async (
+  ctx: RequestCtx,
+  received: Received,
+  limits: UploadLimits,
+) => {
   try {
     return await ctx.db.transaction(async (tx) => {
       await lockWorkspaceBytes(tx, ctx.workspaceId);
@@ -75,7 +85,12 @@ export const createUploadedFiles = async (ctx: RequestCtx, received: Received, l
           storageKey,
           createdBy: ctx.userId,
         });
-        await writeAudit(tx, ctx, { action: "create", entity: "files", entityId: file.id, after: file });
+        await writeAudit(tx, ctx, {
+          action: "create",
+          entity: "files",
+          entityId: file.id,
+          after: file,
+        });
         created.push(file);
       }
       return created;
@@ -86,7 +101,12 @@ export const createUploadedFiles = async (ctx: RequestCtx, received: Received, l
 };
 
 /** A new version of an existing file: the file row now points at it, older ones stay listed. */
-export const addFileVersion = async (ctx: RequestCtx, fileId: string, received: Received, limits: UploadLimits) => {
+export const addFileVersion = async (
+  ctx: RequestCtx,
+  fileId: string,
+  received: Received,
+  limits: UploadLimits,
+) => {
   try {
     if (received.files.length !== 1) {
       throw new AppError(400, "errors.documents.tooManyItems", { params: { max: 1 } });
@@ -123,10 +143,18 @@ export const addFileVersion = async (ctx: RequestCtx, fileId: string, received: 
           updatedAt: new Date(),
           updatedBy: ctx.userId,
         })
-        .where(inWorkspace(ctx, files, and(eq(files.id, fileId), eq(files.version, before.version))))
+        .where(
+          inWorkspace(ctx, files, and(eq(files.id, fileId), eq(files.version, before.version))),
+        )
         .returning();
       if (!after) throw new AppError(409, "errors.staleVersion");
-      await writeAudit(tx, ctx, { action: "update", entity: "files", entityId: fileId, before, after });
+      await writeAudit(tx, ctx, {
+        action: "update",
+        entity: "files",
+        entityId: fileId,
+        before,
+        after,
+      });
       return after;
     });
   } finally {

@@ -3,8 +3,12 @@ import { dateFilter, listQuery, textFilter } from "../../lib/list-query";
 import { FILE_SORT } from "./files-service";
 
 export const fileListQuery = listQuery(Object.keys(FILE_SORT), {
-  folderId: textFilter, name_like: textFilter, q: textFilter, createdBy: textFilter,
-  receiptDate_gte: dateFilter, receiptDate_lte: dateFilter,
+  folderId: textFilter,
+  name_like: textFilter,
+  q: textFilter,
+  createdBy: textFilter,
+  receiptDate_gte: dateFilter,
+  receiptDate_lte: dateFilter,
 });
 
 export const filePatch = {
@@ -46,7 +50,10 @@ export const restoreBody = {
   type: "object",
   required: ["type", "id"],
   additionalProperties: false,
-  properties: { type: { type: "string", enum: ["file", "folder"] }, id: { type: "string", format: "uuid" } },
+  properties: {
+    type: { type: "string", enum: ["file", "folder"] },
+    id: { type: "string", format: "uuid" },
+  },
 } as const;
 
 export const fileTicketBody = {
@@ -69,4 +76,8 @@ export const rawUploadQuerySchema = {
   },
 } as const;
 
-export const previewQuery = { type: "object", additionalProperties: false, properties: { version: { type: "integer", minimum: 1 } } } as const;
+export const previewQuery = {
+  type: "object",
+  additionalProperties: false,
+  properties: { version: { type: "integer", minimum: 1 } },
+} as const;

@@ -30,8 +30,11 @@ export const ticketQuerySchema = {
 export const TICKET_CACHE_CONTROL = "private, no-store";
 
 const pathOf = (target: TicketTarget) => {
-  if (target.kind === "approvalFile") return `/api/workflow/instances/${target.id}/files/${target.fileId}/download`;
-  return target.kind === "file" ? `${PREFIX}/files/${target.id}/download` : `${PREFIX}/folders/${target.id}/download`;
+  if (target.kind === "approvalFile")
+    return `/api/workflow/instances/${target.id}/files/${target.fileId}/download`;
+  return target.kind === "file"
+    ? `${PREFIX}/files/${target.id}/download`
+    : `${PREFIX}/folders/${target.id}/download`;
 };
 
 export const signTicket = (
@@ -39,24 +42,55 @@ export const signTicket = (
   who: Pick<RequestCtx, "userId" | "workspaceId" | "sessionId">,
   target: TicketTarget,
   expiresAt: Date,
-) => tokens.sign({ sid: who.sessionId, ws: who.workspaceId, target }, TICKET_AUDIENCE, who.userId, expiresAt);
+) =>
+  tokens.sign(
+    { sid: who.sessionId, ws: who.workspaceId, target },
+    TICKET_AUDIENCE,
+    who.userId,
+    expiresAt,
+  );
 
 /** The link the browser opens: same origin, valid for ttlSeconds. */
-export const issueTicket = async (ctx: RequestCtx, tokens: TokenSigner, ttlSeconds: number, target: TicketTarget) => {
+export const issueTicket = async (
+  ctx: RequestCtx,
+  tokens: TokenSigner,
+  ttlSeconds: number,
+  target: TicketTarget,
+) => {
   const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
   const ticket = await signTicket(tokens, ctx, target, expiresAt);
-  return { url: `${pathOf(target)}?ticket=${encodeURIComponent(ticket)}`, expiresAt: expiresAt.toISOString() };
+  return {
+    url: `${pathOf(target)}?ticket=${encodeURIComponent(ticket)}`,
+    expiresAt: expiresAt.toISOString(),
+  };
 };
 
 /**
  * What the request's ticket opens, provided it names this kind and id: a ticket for one file
  * never opens another, nor a folder. Anything else is the same 401 as a forged ticket.
  */
-export function ticketTarget(req: FastifyRequest, kind: "file", id: string): Extract<TicketTarget, { kind: "file" }>;
-export function ticketTarget(req: FastifyRequest, kind: "folder", id: string): Extract<TicketTarget, { kind: "folder" }>;
-export function ticketTarget(req: FastifyRequest, kind: "approvalFile", id: string): Extract<TicketTarget, { kind: "approvalFile" }>;
-export function ticketTarget(req: FastifyRequest, kind: TicketTarget["kind"], id: string): TicketTarget {
+export function ticketTarget(
+  req: FastifyRequest,
+  kind: "file",
+  id: string,
+): Extract<TicketTarget, { kind: "file" }>;
+export function ticketTarget(
+  req: FastifyRequest,
+  kind: "folder",
+  id: string,
+): Extract<TicketTarget, { kind: "folder" }>;
+export function ticketTarget(
+  req: FastifyRequest,
+  kind: "approvalFile",
+  id: string,
+): Extract<TicketTarget, { kind: "approvalFile" }>;
+export function ticketTarget(
+  req: FastifyRequest,
+  kind: TicketTarget["kind"],
+  id: string,
+): TicketTarget {
   const target = req.ticket?.target as Partial<TicketTarget> | undefined;
-  if (!target || target.kind !== kind || target.id !== id) throw new AppError(401, "errors.ticketInvalid");
+  if (!target || target.kind !== kind || target.id !== id)
+    throw new AppError(401, "errors.ticketInvalid");
   return target as TicketTarget;
 }

@@ -13,7 +13,12 @@ export type RestoreInput = { type: "file" | "folder"; id: string };
 export const listTrash = async (ctx: RequestCtx) => {
   const [trashedFolders, trashedFiles] = await Promise.all([
     ctx.db
-      .select({ id: folders.id, name: folders.name, deletedAt: folders.deletedAt, deletedByName: users.name })
+      .select({
+        id: folders.id,
+        name: folders.name,
+        deletedAt: folders.deletedAt,
+        deletedByName: users.name,
+      })
       .from(folders)
       .leftJoin(users, eq(users.id, folders.deletedBy))
       .where(inWorkspace(ctx, folders, isNotNull(folders.deletedAt)))
@@ -40,7 +45,10 @@ export const listTrash = async (ctx: RequestCtx) => {
 /** A live parent to restore into, or the root when the old parent is itself in the trash. */
 const liveParent = async (ctx: RequestCtx, db: RequestCtx["db"], folderId: string | null) => {
   if (!folderId) return null;
-  const [row] = await db.select({ id: folders.id }).from(folders).where(inWorkspace(ctx, folders, eq(folders.id, folderId), isNull(folders.deletedAt)));
+  const [row] = await db
+    .select({ id: folders.id })
+    .from(folders)
+    .where(inWorkspace(ctx, folders, eq(folders.id, folderId), isNull(folders.deletedAt)));
   return row ? row.id : null;
 };
 
@@ -55,7 +63,10 @@ export const restoreFromTrash = (ctx: RequestCtx, input: RestoreInput) =>
     let name = "";
     try {
       if (input.type === "file") {
-        const [before] = await tx.select().from(files).where(inWorkspace(ctx, files, eq(files.id, input.id), isNotNull(files.deletedAt)));
+        const [before] = await tx
+          .select()
+          .from(files)
+          .where(inWorkspace(ctx, files, eq(files.id, input.id), isNotNull(files.deletedAt)));
         if (!before) throw new AppError(404, "errors.documents.fileNotFound");
         name = before.name;
         const folderId = await liveParent(ctx, tx, before.folderId);
@@ -64,18 +75,42 @@ export const restoreFromTrash = (ctx: RequestCtx, input: RestoreInput) =>
           .set({ ...live, folderId, version: before.version + 1 })
           .where(inWorkspace(ctx, files, eq(files.id, input.id)))
           .returning();
-        await writeAudit(tx, ctx, { action: "update", entity: "files", entityId: input.id, before, after });
+        await writeAudit(tx, ctx, {
+          action: "update",
+          entity: "files",
+          entityId: input.id,
+          before,
+          after,
+        });
         return { type: input.type, id: input.id };
       }
-      const [before] = await tx.select().from(folders).where(inWorkspace(ctx, folders, eq(folders.id, input.id), isNotNull(folders.deletedAt)));
+      const [before] = await tx
+        .select()
+        .from(folders)
+        .where(inWorkspace(ctx, folders, eq(folders.id, input.id), isNotNull(folders.deletedAt)));
       if (!before?.deletedAt) throw new AppError(404, "errors.documents.folderNotFound");
       name = before.name;
       const sameDeletion = eq(folders.deletedAt, before.deletedAt);
       const parentId = await liveParent(ctx, tx, before.parentId);
-      await tx.update(folders).set({ ...live, parentId, version: before.version + 1 }).where(inWorkspace(ctx, folders, eq(folders.id, input.id)));
-      await tx.update(folders).set(live).where(inWorkspace(ctx, folders, and(sameDeletion, isNotNull(folders.parentId))));
-      await tx.update(files).set(live).where(inWorkspace(ctx, files, eq(files.deletedAt, before.deletedAt)));
-      await writeAudit(tx, ctx, { action: "update", entity: "folders", entityId: input.id, before, after: { ...before, ...live, parentId } });
+      await tx
+        .update(folders)
+        .set({ ...live, parentId, version: before.version + 1 })
+        .where(inWorkspace(ctx, folders, eq(folders.id, input.id)));
+      await tx
+        .update(folders)
+        .set(live)
+        .where(inWorkspace(ctx, folders, and(sameDeletion, isNotNull(folders.parentId))));
+      await tx
+        .update(files)
+        .set(live)
+        .where(inWorkspace(ctx, files, eq(files.deletedAt, before.deletedAt)));
+      await writeAudit(tx, ctx, {
+        action: "update",
+        entity: "folders",
+        entityId: input.id,
+        before,
+        after: { ...before, ...live, parentId },
+      });
       return { type: input.type, id: input.id };
     } catch (err) {
       if (isUniqueViolation(err)) throw nameTaken(name);

@@ -23,7 +23,12 @@ import {
  * run at disk speed; the checks and the save are the multipart path's own (upload.ts,
  * save-uploads.ts).
  */
-export type RawUploadQuery = { name: string; relativePath?: string; folderId?: string; receiptDate?: string };
+export type RawUploadQuery = {
+  name: string;
+  relativePath?: string;
+  folderId?: string;
+  receiptDate?: string;
+};
 
 export const RAW_CONTENT_TYPE = "application/octet-stream";
 
@@ -46,15 +51,25 @@ const isCutOff = (req: FastifyRequest, err: unknown) => {
  * the client stops sending a body nobody will read. The quota is checked again, under the lock,
  * when the file is saved.
  */
-const refuseEarly = async (req: FastifyRequest, reply: FastifyReply, name: string, limits: UploadLimits) => {
-  const type = String(req.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
+const refuseEarly = async (
+  req: FastifyRequest,
+  reply: FastifyReply,
+  name: string,
+  limits: UploadLimits,
+) => {
+  const type = String(req.headers["content-type"] ?? "")
+    .split(";")[0]
+    .trim()
+    .toLowerCase();
   const declared = declaredLength(req);
   try {
     if (type !== RAW_CONTENT_TYPE) {
       throw new AppError(415, "errors.unsupportedMediaType", { params: { type } });
     }
     if (declared !== undefined && declared > limits.maxFileBytes) {
-      throw new AppError(413, "errors.documents.fileTooLarge", { params: { name, limit: formatBytes(limits.maxFileBytes) } });
+      throw new AppError(413, "errors.documents.fileTooLarge", {
+        params: { name, limit: formatBytes(limits.maxFileBytes) },
+      });
     }
     if (declared !== undefined) await assertQuota(req.ctx, req.ctx.db, declared, limits.quotaBytes);
   } catch (err) {
@@ -86,11 +101,13 @@ export const receiveRawUpload = async (
   try {
     const file = await stageItem(store, body, item, limits);
     received.files.push(file);
-    if (declared !== undefined && file.blob.size !== declared) throw new AppError(400, "errors.documents.uploadAborted");
+    if (declared !== undefined && file.blob.size !== declared)
+      throw new AppError(400, "errors.documents.uploadAborted");
     return received;
   } catch (err) {
     await received.discardAll();
-    if (!(err instanceof AppError) && isCutOff(req, err)) throw new AppError(400, "errors.documents.uploadAborted");
+    if (!(err instanceof AppError) && isCutOff(req, err))
+      throw new AppError(400, "errors.documents.uploadAborted");
     throw err;
   }
 };

@@ -8,7 +8,11 @@ import { type TokenSigner, UPLOAD_AUDIENCE } from "../../lib/tokens";
  * Uploads carry, besides the Bearer sign-in, the short-lived token from get-up-token: it must
  * be for uploads, for this user, firm and sign-in, and that sign-in must still be live.
  */
-export const assertUploadToken = async (req: FastifyRequest, tokens: TokenSigner, sessions: SessionStore) => {
+export const assertUploadToken = async (
+  req: FastifyRequest,
+  tokens: TokenSigner,
+  sessions: SessionStore,
+) => {
   const header = req.headers["x-upload-token"];
   const token = Array.isArray(header) ? header[0] : header;
   if (!token) throw new AppError(401, "errors.documents.uploadTokenMissing");

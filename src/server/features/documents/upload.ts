@@ -63,7 +63,9 @@ export const folderIdField = (value: string | undefined) => {
 export const receiptDateField = (value: string | undefined) => {
   if (!value) return undefined;
   if (!isCalendarDate(value)) {
-    throw new AppError(400, "errors.validation", { fields: [{ field: "receiptDate", message: "validation.formats.date" }] });
+    throw new AppError(400, "errors.validation", {
+      fields: [{ field: "receiptDate", message: "validation.formats.date" }],
+    });
   }
   return value;
 };
@@ -105,7 +107,8 @@ export const stageItem = async (
     throw err;
   }
   try {
-    if (blob.size === 0) throw new AppError(400, "errors.documents.emptyItem", { params: { name: item.name } });
+    if (blob.size === 0)
+      throw new AppError(400, "errors.documents.emptyItem", { params: { name: item.name } });
     const { mime } = await sniffContent(item.name, blob.head);
     return { ...item, mime, blob };
   } catch (err) {
@@ -121,7 +124,8 @@ const multipartError = (err: unknown, limits: UploadLimits) => {
   if (code === "FST_FILES_LIMIT") {
     return new AppError(400, "errors.documents.tooManyItems", { params: { max: limits.maxFiles } });
   }
-  if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") return new AppError(400, "errors.badRequest");
+  if (code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT")
+    return new AppError(400, "errors.badRequest");
   return undefined;
 };
 
@@ -136,7 +140,9 @@ export const receiveUpload = async (
   limits: UploadLimits,
 ): Promise<Received> => {
   if (!req.isMultipart()) {
-    throw new AppError(415, "errors.unsupportedMediaType", { params: { type: String(req.headers["content-type"] ?? "") } });
+    throw new AppError(415, "errors.unsupportedMediaType", {
+      params: { type: String(req.headers["content-type"] ?? "") },
+    });
   }
   const received = emptyReceived();
   let nextPath: string | undefined;
@@ -145,7 +151,12 @@ export const receiveUpload = async (
     const parts: AsyncIterableIterator<Multipart> = req.parts({
       // The raw name is kept (not reduced to its last segment) so "../x" is refused, not rewritten.
       preservePath: true,
-      limits: { fileSize: limits.maxFileBytes + 1, files: limits.maxFiles + 1, fields: 100, parts: 200 },
+      limits: {
+        fileSize: limits.maxFileBytes + 1,
+        files: limits.maxFiles + 1,
+        fields: 100,
+        parts: 200,
+      },
     });
     for await (const part of parts) {
       if (part.type === "field") {
@@ -155,27 +166,36 @@ export const receiveUpload = async (
         assertCleanText(value, part.fieldname);
         if (part.fieldname === "relativePath") nextPath = value;
         else if (part.fieldname === "directory") received.directories.push(value);
-        else if (part.fieldname === "folderId") received.folderId = folderIdField(value) ?? received.folderId;
-        else if (part.fieldname === "receiptDate") received.receiptDate = receiptDateField(value) ?? received.receiptDate;
+        else if (part.fieldname === "folderId")
+          received.folderId = folderIdField(value) ?? received.folderId;
+        else if (part.fieldname === "receiptDate")
+          received.receiptDate = receiptDateField(value) ?? received.receiptDate;
         continue;
       }
       if (received.files.length >= limits.maxFiles) {
-        throw new AppError(400, "errors.documents.tooManyItems", { params: { max: limits.maxFiles } });
+        throw new AppError(400, "errors.documents.tooManyItems", {
+          params: { max: limits.maxFiles },
+        });
       }
       // The raw upload's `name` goes through the edge's text checks: the same answers here.
       assertDecodedUtf8(part.filename);
       assertCleanText(part.filename, "name");
       const item = itemPath(part.filename, nextPath);
       nextPath = undefined;
-      received.files.push(await stageItem(store, part.file, item, limits, (run) => watchdog.stage(part.file, run)));
+      received.files.push(
+        await stageItem(store, part.file, item, limits, (run) => watchdog.stage(part.file, run)),
+      );
     }
     // A connection cut between two parts ends the part stream quietly; it must not count as done.
     if (req.raw.readableAborted) throw new AppError(400, "errors.documents.uploadAborted");
     if (received.files.length === 0) throw new AppError(400, "errors.documents.noFiles");
     for (const dir of received.directories) {
       const prefix = `${dir.replace(/\/+$/, "")}/`;
-      const hasFile = received.files.some((f) => `${[...f.segments, f.name].join("/")}`.startsWith(prefix));
-      if (!hasFile) throw new AppError(400, "errors.documents.emptyFolder", { params: { name: dir } });
+      const hasFile = received.files.some((f) =>
+        `${[...f.segments, f.name].join("/")}`.startsWith(prefix),
+      );
+      if (!hasFile)
+        throw new AppError(400, "errors.documents.emptyFolder", { params: { name: dir } });
     }
     return received;
   } catch (err) {
@@ -247,7 +267,11 @@ export const assertQuota = async (ctx: RequestCtx, db: Db, adding: number, quota
   const used = await usedBytes(ctx, db);
   if (used + adding > quotaBytes) {
     throw new AppError(413, "errors.documents.quotaExceeded", {
-      params: { used: formatBytes(used), quota: formatBytes(quotaBytes), size: formatBytes(adding) },
+      params: {
+        used: formatBytes(used),
+        quota: formatBytes(quotaBytes),
+        size: formatBytes(adding),
+      },
     });
   }
 };

@@ -36,7 +36,10 @@ export const getFileBody = async (ctx: RequestCtx, fileId: string, versionNo?: n
       inWorkspace(
         ctx,
         fileVersions,
-        and(eq(fileVersions.fileId, fileId), eq(fileVersions.versionNo, versionNo ?? file.currentVersion)),
+        and(
+          eq(fileVersions.fileId, fileId),
+          eq(fileVersions.versionNo, versionNo ?? file.currentVersion),
+        ),
       ),
     );
   if (!version) throw new AppError(404, "errors.documents.versionNotFound");

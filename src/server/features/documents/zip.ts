@@ -25,7 +25,11 @@ export type ZipPlan = {
  * refused before a byte is sent when they add up to more than maxBytes, or when a sealed file
  * among them no longer has the bytes it was sealed with.
  */
-export const planFolderZip = async (ctx: RequestCtx, deps: Pick<DocumentsDeps, "store" | "checks" | "zipMaxBytes">, folderId: string): Promise<ZipPlan> => {
+export const planFolderZip = async (
+  ctx: RequestCtx,
+  deps: Pick<DocumentsDeps, "store" | "checks" | "zipMaxBytes">,
+  folderId: string,
+): Promise<ZipPlan> => {
   const { store, zipMaxBytes: maxBytes } = deps;
   const folder = await getFolder(ctx, folderId);
   const subtree = await folderSubtree(ctx, folderId);
@@ -54,7 +58,10 @@ export const planFolderZip = async (ctx: RequestCtx, deps: Pick<DocumentsDeps, "
         files,
         isNull(files.deletedAt),
         eq(files.createdBy, ctx.userId),
-        sql`${files.folderId} in (${sql.join(subtree.map((f) => sql`${f.id}::uuid`), sql`, `)})`,
+        sql`${files.folderId} in (${sql.join(
+          subtree.map((f) => sql`${f.id}::uuid`),
+          sql`, `,
+        )})`,
       ),
     );
   const totalBytes = rows.reduce((sum, r) => sum + r.size, 0);
@@ -63,8 +70,13 @@ export const planFolderZip = async (ctx: RequestCtx, deps: Pick<DocumentsDeps, "
       params: { name: folder.name, size: formatBytes(totalBytes), limit: formatBytes(maxBytes) },
     });
   }
-  if (rows.length === 0) throw new AppError(404, "errors.documents.zipEmpty", { params: { name: folder.name } });
-  await deps.checks.assertServable(ctx.db, ctx.workspaceId, rows.map((r) => ({ fileId: r.id, open: () => store.open(r.key) })));
+  if (rows.length === 0)
+    throw new AppError(404, "errors.documents.zipEmpty", { params: { name: folder.name } });
+  await deps.checks.assertServable(
+    ctx.db,
+    ctx.workspaceId,
+    rows.map((r) => ({ fileId: r.id, open: () => store.open(r.key) })),
+  );
   const entries = rows.map((r) => ({
     path: `${pathOf.get(r.folderId ?? "") ?? ""}${r.name}`,
     key: r.key,

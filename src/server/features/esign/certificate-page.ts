@@ -51,7 +51,11 @@ const wrap = (font: PDFFont, text: string, size: number, width: number) => {
  * text is extractable and the page stays small): what was signed, the hashes, and for each signer
  * how they were verified, from where and when.
  */
-export const appendCertificatePage = async (doc: PDFDocument, facts: CertificateFacts, pdfFont: PdfFont) => {
+export const appendCertificatePage = async (
+  doc: PDFDocument,
+  facts: CertificateFacts,
+  pdfFont: PdfFont,
+) => {
   const loaded = await loadPdfFont(pdfFont);
   doc.registerFontkit(loaded.fontkit);
   const font = await doc.embedFont(loaded.bytes, { subset: true });
@@ -82,7 +86,10 @@ export const appendCertificatePage = async (doc: PDFDocument, facts: Certificate
   write(`完成时间 Completed at: ${facts.completedAt}`);
   gap(10);
   for (const [i, s] of facts.signers.entries()) {
-    write(`${i + 1}. ${s.name}  ${s.party === "firm" ? "本所 Our firm" : "相对方 Counterparty"}`, 11.5);
+    write(
+      `${i + 1}. ${s.name}  ${s.party === "firm" ? "本所 Our firm" : "相对方 Counterparty"}`,
+      11.5,
+    );
     const rows: [string, string][] = [
       ["验证方式 Verified by", s.verifiedBy],
       ["IP 地址 IP address", s.ip],

@@ -13,7 +13,11 @@ type CertRow = typeof esignCertificates.$inferSelect;
 export type FirmKey = { p12: Buffer; passphrase: string; row: CertRow };
 
 const fingerprintOf = (cert: forge.pki.Certificate) =>
-  forge.md.sha256.create().update(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes()).digest().toHex();
+  forge.md.sha256
+    .create()
+    .update(forge.asn1.toDer(forge.pki.certificateToAsn1(cert)).getBytes())
+    .digest()
+    .toHex();
 
 /** A parsed certificate's UTF8String values are UTF-8 bytes; one just made still holds the text. */
 const textOf = (value: unknown) => {
@@ -25,7 +29,8 @@ const textOf = (value: unknown) => {
 };
 
 /** "CN=明德律师事务所, O=…, C=CN" */
-export const subjectOf = (cert: forge.pki.Certificate) => cert.subject.attributes.map((a) => `${a.shortName ?? a.name}=${textOf(a.value)}`).join(", ");
+export const subjectOf = (cert: forge.pki.Certificate) =>
+  cert.subject.attributes.map((a) => `${a.shortName ?? a.name}=${textOf(a.value)}`).join(", ");
 
 /** The public part of a certificate row, for the settings page and the verify result. */
 export const certificateInfo = (row: CertRow) => ({
@@ -87,17 +92,25 @@ export const generateP12 = (firmName: string) => {
   ]);
   cert.sign(keys.privateKey, forge.md.sha256.create());
   const passphrase = newToken();
-  const asn1 = forge.pkcs12.toPkcs12Asn1(keys.privateKey, [cert], passphrase, { algorithm: "aes256", friendlyName: "law-manage firm seal" });
+  const asn1 = forge.pkcs12.toPkcs12Asn1(keys.privateKey, [cert], passphrase, {
+    algorithm: "aes256",
+    friendlyName: "law-manage firm seal",
+  });
   return { p12: Buffer.from(forge.asn1.toDer(asn1).getBytes(), "binary"), passphrase, cert };
 };
 
 /** Opens a PKCS#12: its certificate and whether it holds the matching private key, else a 400. */
 const openP12 = (p12: Buffer, passphrase: string) => {
   try {
-    const parsed = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(p12.toString("binary")), passphrase);
+    const parsed = forge.pkcs12.pkcs12FromAsn1(
+      forge.asn1.fromDer(p12.toString("binary")),
+      passphrase,
+    );
     const certs = parsed.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? [];
     const keyBags = [
-      ...(parsed.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag] ?? []),
+      ...(parsed.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[
+        forge.pki.oids.pkcs8ShroudedKeyBag
+      ] ?? []),
       ...(parsed.getBags({ bagType: forge.pki.oids.keyBag })[forge.pki.oids.keyBag] ?? []),
     ];
     const cert = certs[0]?.cert;
@@ -108,8 +121,18 @@ const openP12 = (p12: Buffer, passphrase: string) => {
   }
 };
 
-const store = async (ctx: RequestCtx, secret: string, source: "generated" | "uploaded", p12: Buffer, passphrase: string, cert: forge.pki.Certificate) => {
-  await ctx.db.update(esignCertificates).set({ active: 0 }).where(inWorkspace(ctx, esignCertificates, eq(esignCertificates.active, 1)));
+const store = async (
+  ctx: RequestCtx,
+  secret: string,
+  source: "generated" | "uploaded",
+  p12: Buffer,
+  passphrase: string,
+  cert: forge.pki.Certificate,
+) => {
+  await ctx.db
+    .update(esignCertificates)
+    .set({ active: 0 })
+    .where(inWorkspace(ctx, esignCertificates, eq(esignCertificates.active, 1)));
   const [row] = await ctx.db
     .insert(esignCertificates)
     .values({
@@ -124,32 +147,55 @@ const store = async (ctx: RequestCtx, secret: string, source: "generated" | "upl
       createdBy: ctx.userId,
     })
     .returning();
-  await writeAudit(ctx.db, ctx, { action: "create", entity: "esign_certificates", entityId: row.id, after: certificateInfo(row) });
+  await writeAudit(ctx.db, ctx, {
+    action: "create",
+    entity: "esign_certificates",
+    entityId: row.id,
+    after: certificateInfo(row),
+  });
   return row;
 };
 
 export const activeCertificate = async (ctx: Pick<RequestCtx, "db" | "workspaceId">) => {
-  const [row] = await ctx.db.select().from(esignCertificates).where(and(eq(esignCertificates.workspaceId, ctx.workspaceId), eq(esignCertificates.active, 1)));
+  const [row] = await ctx.db
+    .select()
+    .from(esignCertificates)
+    .where(
+      and(eq(esignCertificates.workspaceId, ctx.workspaceId), eq(esignCertificates.active, 1)),
+    );
   return row;
 };
 
 /** A new generated certificate replaces the active one (documents sealed before keep verifying: their certificate travels in them). */
 export const generateCertificate = async (ctx: RequestCtx, secret: string) => {
-  const [firm] = await ctx.db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, ctx.workspaceId));
+  const [firm] = await ctx.db
+    .select({ name: workspaces.name })
+    .from(workspaces)
+    .where(eq(workspaces.id, ctx.workspaceId));
   const made = generateP12(firm?.name ?? "law-manage");
   return store(ctx, secret, "generated", made.p12, made.passphrase, made.cert);
 };
 
-export const uploadCertificate = (ctx: RequestCtx, secret: string, p12: Buffer, passphrase: string) => {
+export const uploadCertificate = (
+  ctx: RequestCtx,
+  secret: string,
+  p12: Buffer,
+  passphrase: string,
+) => {
   const cert = openP12(p12, passphrase);
-  if (cert.validity.notAfter.getTime() < Date.now()) throw new AppError(400, "esign.errors.certificateExpired");
+  if (cert.validity.notAfter.getTime() < Date.now())
+    throw new AppError(400, "esign.errors.certificateExpired");
   return store(ctx, secret, "uploaded", p12, passphrase, cert);
 };
 
 /** The firm's signing key, generated at first use. Call inside the sealing transaction. */
 export const firmKey = async (ctx: RequestCtx, secret: string): Promise<FirmKey> => {
   const row = (await activeCertificate(ctx)) ?? (await generateCertificate(ctx, secret));
-  return { row, p12: decryptSecret(secret, row.p12Encrypted), passphrase: decryptSecret(secret, row.passphraseEncrypted).toString() };
+  return {
+    row,
+    p12: decryptSecret(secret, row.p12Encrypted),
+    passphrase: decryptSecret(secret, row.passphraseEncrypted).toString(),
+  };
 };
 
 export { fingerprintOf };

@@ -11,7 +11,13 @@ const fail = (what: string): never => {
 };
 
 const derOf = (n: Node) => asn1.toDer(n).getBytes();
-const oid = (name: string) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OID, false, asn1.oidToDer(forge.pki.oids[name]).getBytes());
+const oid = (name: string) =>
+  asn1.create(
+    asn1.Class.UNIVERSAL,
+    asn1.Type.OID,
+    false,
+    asn1.oidToDer(forge.pki.oids[name]).getBytes(),
+  );
 const seq = (...kids: Node[]) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, kids);
 const set = (...kids: Node[]) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SET, true, kids);
 const nul = () => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.NULL, false, "");
@@ -97,7 +103,11 @@ export const parseStrictCms = (der: string): StrictCms => {
   let root: Node;
   try {
     // The options object is forge's own (its typings know only the boolean); raw BIT STRINGs re-encode exactly.
-    const strict = { strict: true, parseAllBytes: true, decodeBitStrings: false } as unknown as boolean;
+    const strict = {
+      strict: true,
+      parseAllBytes: true,
+      decodeBitStrings: false,
+    } as unknown as boolean;
     root = asn1.fromDer(der, strict);
   } catch {
     return fail("not DER");
@@ -110,11 +120,16 @@ export const parseStrictCms = (der: string): StrictCms => {
   const [signedData] = kids(wrapped, 1, "content info");
   expectTag(signedData, asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, "signed data");
   const [version, digests, content, certSet, signerInfos] = kids(signedData, 5, "signed data");
-  expectDer(version, derOf(asn1.create(asn1.Class.UNIVERSAL, asn1.Type.INTEGER, false, ONE)), "version");
+  expectDer(
+    version,
+    derOf(asn1.create(asn1.Class.UNIVERSAL, asn1.Type.INTEGER, false, ONE)),
+    "version",
+  );
   expectDer(digests, DIGEST_SET, "digest algorithms");
   expectDer(content, DATA_CONTENT, "content");
   expectTag(certSet, asn1.Class.CONTEXT_SPECIFIC, 0, "certificates");
-  if (!certSet.constructed || !Array.isArray(certSet.value) || certSet.value.length === 0) fail("certificates");
+  if (!certSet.constructed || !Array.isArray(certSet.value) || certSet.value.length === 0)
+    fail("certificates");
   const certs = (certSet.value as Node[]).map((c) => {
     try {
       return certificateOf(c);
@@ -125,20 +140,34 @@ export const parseStrictCms = (der: string): StrictCms => {
   expectTag(signerInfos, asn1.Class.UNIVERSAL, asn1.Type.SET, "signer infos");
   const [info] = kids(signerInfos, 1, "signer infos");
   expectTag(info, asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, "signer info");
-  const [infoVersion, issuerAndSerial, digestAlg, attrs, sigAlg, sig] = kids(info, 6, "signer info");
-  expectDer(infoVersion, derOf(asn1.create(asn1.Class.UNIVERSAL, asn1.Type.INTEGER, false, ONE)), "signer version");
-  const signer = certs.find((c) => c.issuerAndSerial === derOf(issuerAndSerial)) ?? fail("signer certificate");
+  const [infoVersion, issuerAndSerial, digestAlg, attrs, sigAlg, sig] = kids(
+    info,
+    6,
+    "signer info",
+  );
+  expectDer(
+    infoVersion,
+    derOf(asn1.create(asn1.Class.UNIVERSAL, asn1.Type.INTEGER, false, ONE)),
+    "signer version",
+  );
+  const signer =
+    certs.find((c) => c.issuerAndSerial === derOf(issuerAndSerial)) ?? fail("signer certificate");
   expectDer(digestAlg, SHA256, "digest algorithm");
   expectTag(attrs, asn1.Class.CONTEXT_SPECIFIC, 0, "signed attributes");
   expectDer(sigAlg, RSA, "signature algorithm");
   expectTag(sig, asn1.Class.UNIVERSAL, asn1.Type.OCTETSTRING, "signature");
   const attributes = new Map<string, Node>();
-  for (const a of (Array.isArray(attrs.value) ? attrs.value : fail("signed attributes")) as Node[]) {
+  for (const a of (Array.isArray(attrs.value)
+    ? attrs.value
+    : fail("signed attributes")) as Node[]) {
     const [attrType, values] = kids(a, 2, "signed attributes");
     const [value] = kids(values, 1, "signed attributes");
     attributes.set(asn1.derToOid(String(attrType.value)), value);
   }
-  const { chain, rootUnchecked } = chainOf(signer.cert, certs.map((c) => c.cert));
+  const { chain, rootUnchecked } = chainOf(
+    signer.cert,
+    certs.map((c) => c.cert),
+  );
   return {
     signer: signer.cert,
     chain,

@@ -12,7 +12,13 @@ import { appendEvent } from "./trail";
  * proven. The entry goes on the completed request, else on the newest one; a contract never sent
  * for e-signing has no trail and nothing is written. Runs in the caller's transaction.
  */
-export const recordContractStep = async (ctx: RequestCtx, contractId: string, action: "archived" | "voided", detail: Record<string, unknown>, now: Date) => {
+export const recordContractStep = async (
+  ctx: RequestCtx,
+  contractId: string,
+  action: "archived" | "voided",
+  detail: Record<string, unknown>,
+  now: Date,
+) => {
   const rows = await ctx.db
     .select()
     .from(esignRequests)
@@ -22,14 +28,31 @@ export const recordContractStep = async (ctx: RequestCtx, contractId: string, ac
   const r = rows.find((x) => x.status === "completed") ?? rows[0];
   if (!r) return;
   const [u] = await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, ctx.userId));
-  const entry = { workspaceId: r.workspaceId, requestId: r.id, actorId: ctx.userId, actorName: u?.name ?? "", ip: ctx.ip || null, at: now, docSha256: r.sealedSha256 ?? r.sourceSha256 };
+  const entry = {
+    workspaceId: r.workspaceId,
+    requestId: r.id,
+    actorId: ctx.userId,
+    actorName: u?.name ?? "",
+    ip: ctx.ip || null,
+    at: now,
+    docSha256: r.sealedSha256 ?? r.sourceSha256,
+  };
   // A voided contract is not signed any more: a request still out is ended (its links die, no
   // more reminders) rather than left to fail at the last signature.
   if (action === "voided" && r.status === "sent") {
-    await endRequest(ctx, r, "cancelled", typeof detail.reason === "string" ? detail.reason : null, now);
-    await appendEvent(ctx.db, { ...entry, action: "cancelled", detail: { ...detail, because: "voided" } });
+    await endRequest(
+      ctx,
+      r,
+      "cancelled",
+      typeof detail.reason === "string" ? detail.reason : null,
+      now,
+    );
+    await appendEvent(ctx.db, {
+      ...entry,
+      action: "cancelled",
+      detail: { ...detail, because: "voided" },
+    });
     await setContractSigning(ctx, contractId, "cancelled");
   }
   await appendEvent(ctx.db, { ...entry, action, detail });
 };
-

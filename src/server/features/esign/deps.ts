@@ -31,8 +31,24 @@ export type Origin = { ip: string; userAgent: string };
  * A service context for work done on a firm's behalf without a signed-in member (a counterparty
  * signing, the reminder job): the request's sender stands as the author of rows it writes.
  */
-export const actingFor = (db: Db, workspaceId: string, userId: string, log: FastifyBaseLogger, ip = ""): RequestCtx =>
-  ({ db, workspaceId, userId, ip, lang: "zh-CN", log, sessionId: "", rules: [], ability: undefined }) as unknown as RequestCtx;
+export const actingFor = (
+  db: Db,
+  workspaceId: string,
+  userId: string,
+  log: FastifyBaseLogger,
+  ip = "",
+): RequestCtx =>
+  ({
+    db,
+    workspaceId,
+    userId,
+    ip,
+    lang: "zh-CN",
+    log,
+    sessionId: "",
+    rules: [],
+    ability: undefined,
+  }) as unknown as RequestCtx;
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_TRIES = 5;

@@ -31,13 +31,23 @@ export class FirmSigner extends Signer {
   }
 
   async sign(pdf: Buffer, signingTime?: Date): Promise<Buffer> {
-    const parsed = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(this.p12.toString("binary")), false, this.passphrase);
-    const certs = (parsed.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? []).flatMap((b) => (b.cert ? [b.cert] : []));
-    const key = (parsed.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag] ?? [])[0]?.key as forge.pki.rsa.PrivateKey | undefined;
-    const cert = key && certs.find((c) => {
-      const pub = c.publicKey as forge.pki.rsa.PublicKey;
-      return pub.n.compareTo(key.n) === 0 && pub.e.compareTo(key.e) === 0;
-    });
+    const parsed = forge.pkcs12.pkcs12FromAsn1(
+      forge.asn1.fromDer(this.p12.toString("binary")),
+      false,
+      this.passphrase,
+    );
+    const certs = (
+      parsed.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? []
+    ).flatMap((b) => (b.cert ? [b.cert] : []));
+    const key = (parsed.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[
+      forge.pki.oids.pkcs8ShroudedKeyBag
+    ] ?? [])[0]?.key as forge.pki.rsa.PrivateKey | undefined;
+    const cert =
+      key &&
+      certs.find((c) => {
+        const pub = c.publicKey as forge.pki.rsa.PublicKey;
+        return pub.n.compareTo(key.n) === 0 && pub.e.compareTo(key.e) === 0;
+      });
     if (!key || !cert) throw new Error("the PKCS#12 holds no certificate matching its key");
     const p7 = forge.pkcs7.createSignedData();
     p7.content = forge.util.createBuffer(pdf.toString("binary"));
@@ -49,7 +59,10 @@ export class FirmSigner extends Signer {
       digestAlgorithm: forge.pki.oids.sha256,
       authenticatedAttributes: [
         { type: forge.pki.oids.contentType, value: forge.pki.oids.data },
-        { type: forge.pki.oids.signingTime, value: (signingTime ?? new Date()) as unknown as string },
+        {
+          type: forge.pki.oids.signingTime,
+          value: (signingTime ?? new Date()) as unknown as string,
+        },
         { type: forge.pki.oids.messageDigest },
       ],
     } as unknown as Parameters<typeof p7.addSigner>[0]);

@@ -36,16 +36,35 @@ export const flattenFields = async (
     const r = rectOn(page, f);
     if (f.kind === "date") {
       const text = dates.get(f.signer) ?? "";
-      const size = Math.max(6, Math.min(14, r.h * 0.6, (r.w / Math.max(1, helvetica.widthOfTextAtSize(text, 10))) * 10));
-      page.drawText(text, { x: r.x + 2, y: r.y + (r.h - size) / 2, size, font: helvetica, color: rgb(0.05, 0.05, 0.2) });
+      const size = Math.max(
+        6,
+        Math.min(14, r.h * 0.6, (r.w / Math.max(1, helvetica.widthOfTextAtSize(text, 10))) * 10),
+      );
+      page.drawText(text, {
+        x: r.x + 2,
+        y: r.y + (r.h - size) / 2,
+        size,
+        font: helvetica,
+        color: rgb(0.05, 0.05, 0.2),
+      });
       continue;
     }
     const mark = marks.get(f.id);
     if (!mark) continue;
     let image = images.get(f.id);
-    if (!image) images.set(f.id, (image = isPng(mark.image) ? await doc.embedPng(mark.image) : await doc.embedJpg(mark.image)));
+    if (!image)
+      images.set(
+        f.id,
+        (image = isPng(mark.image)
+          ? await doc.embedPng(mark.image)
+          : await doc.embedJpg(mark.image)),
+      );
     const size = fit(image, r);
-    page.drawImage(image, { x: r.x + (r.w - size.width) / 2, y: r.y + (r.h - size.height) / 2, ...size });
+    page.drawImage(image, {
+      x: r.x + (r.w - size.width) / 2,
+      y: r.y + (r.h - size.height) / 2,
+      ...size,
+    });
   }
   return doc;
 };

@@ -28,8 +28,18 @@ export const expireDue = async (db: Db, now = new Date()) => {
         .for("update", { skipLocked: true });
       for (const r of due) {
         await endRequest({ db: tx, workspaceId: r.workspaceId }, r, "expired", null, now);
-        await appendEvent(tx, { workspaceId: r.workspaceId, requestId: r.id, action: "expired", actorName: "", at: now, docSha256: r.sourceSha256 });
-        await tx.update(contracts).set(signingEndedSet("expired", now)).where(and(eq(contracts.workspaceId, r.workspaceId), eq(contracts.id, r.contractId)));
+        await appendEvent(tx, {
+          workspaceId: r.workspaceId,
+          requestId: r.id,
+          action: "expired",
+          actorName: "",
+          at: now,
+          docSha256: r.sourceSha256,
+        });
+        await tx
+          .update(contracts)
+          .set(signingEndedSet("expired", now))
+          .where(and(eq(contracts.workspaceId, r.workspaceId), eq(contracts.id, r.contractId)));
         await notifyStep(tx, r, "expired", "");
       }
       return due.length;
@@ -56,15 +66,35 @@ export const remindDue = async (db: Db, deps: EsignDeps, now = new Date()) => {
           const waiting = await tx
             .select()
             .from(esignSigners)
-            .where(and(eq(esignSigners.workspaceId, r.workspaceId), eq(esignSigners.requestId, r.id), eq(esignSigners.status, "sent"), eq(esignSigners.party, "counterparty")));
+            .where(
+              and(
+                eq(esignSigners.workspaceId, r.workspaceId),
+                eq(esignSigners.requestId, r.id),
+                eq(esignSigners.status, "sent"),
+                eq(esignSigners.party, "counterparty"),
+              ),
+            );
           for (const s of waiting) {
             const { channel, via, recipient } = await sendLink(tx, deps, r, s, "reminder", now);
-            await appendEvent(tx, { workspaceId: r.workspaceId, requestId: r.id, action: "reminded", signerId: s.id, actorName: "", at: now, docSha256: r.sourceSha256, detail: { to: s.name, channel, via, recipient } });
+            await appendEvent(tx, {
+              workspaceId: r.workspaceId,
+              requestId: r.id,
+              action: "reminded",
+              signerId: s.id,
+              actorName: "",
+              at: now,
+              docSha256: r.sourceSha256,
+              detail: { to: s.name, channel, via, recipient },
+            });
             sent += 1;
           }
         }
-        const next = r.remindEveryDays > 0 ? new Date(now.getTime() + r.remindEveryDays * DAY) : null;
-        await tx.update(esignRequests).set({ nextRemindAt: next }).where(and(eq(esignRequests.workspaceId, r.workspaceId), eq(esignRequests.id, r.id)));
+        const next =
+          r.remindEveryDays > 0 ? new Date(now.getTime() + r.remindEveryDays * DAY) : null;
+        await tx
+          .update(esignRequests)
+          .set({ nextRemindAt: next })
+          .where(and(eq(esignRequests.workspaceId, r.workspaceId), eq(esignRequests.id, r.id)));
       }
       return due.length;
     });

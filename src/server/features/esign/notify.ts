@@ -9,23 +9,41 @@ import type { Channel } from "../messages";
 import type { EsignDeps } from "./deps";
 import { maskRecipient, newToken, sha256 } from "./secrets";
 
-type RequestRow = { workspaceId: string; id: string; contractId: string; createdBy: string; expiresAt: Date; linkBase: string };
+type RequestRow = {
+  workspaceId: string;
+  id: string;
+  contractId: string;
+  createdBy: string;
+  expiresAt: Date;
+  linkBase: string;
+};
 type SignerRow = typeof esignSigners.$inferSelect;
 
 /** Both languages in one message: the counterparty has no account whose language we know. */
 const bilingual = (key: string, params: Record<string, string>) =>
   `${translatorFor("zh-CN")(key, params)}\n\n${translatorFor("en")(key, params)}`;
 
-const subjectOf = (key: string, params: Record<string, string>) => `${translatorFor("zh-CN")(key, params)} / ${translatorFor("en")(key, params)}`;
+const subjectOf = (key: string, params: Record<string, string>) =>
+  `${translatorFor("zh-CN")(key, params)} / ${translatorFor("en")(key, params)}`;
 
 export const facts = async (db: Db, r: RequestRow) => {
   const [row] = await db
-    .select({ contract: contracts.name, contractNo: contracts.contractNo, firm: workspaces.name, sender: users.name })
+    .select({
+      contract: contracts.name,
+      contractNo: contracts.contractNo,
+      firm: workspaces.name,
+      sender: users.name,
+    })
     .from(contracts)
     .innerJoin(workspaces, eq(workspaces.id, contracts.workspaceId))
     .leftJoin(users, eq(users.id, r.createdBy))
     .where(and(eq(contracts.workspaceId, r.workspaceId), eq(contracts.id, r.contractId)));
-  return { contract: row?.contract ?? "", contractNo: row?.contractNo ?? "", firm: row?.firm ?? "", sender: row?.sender ?? "" };
+  return {
+    contract: row?.contract ?? "",
+    contractNo: row?.contractNo ?? "",
+    firm: row?.firm ?? "",
+    sender: row?.sender ?? "",
+  };
 };
 
 /** What the firm may read in place of a link's token or a code: the secret itself never. */
@@ -37,11 +55,23 @@ const HIDDEN = "••••••";
  */
 export const deliveryOf = (deps: EsignDeps, s: SignerRow) => {
   const channel: Channel = s.email ? "email" : "sms";
-  return { channel, via: isDeliverable(deps.senders, channel) ? channel : ("outbox" as const), recipient: maskRecipient((s.email ?? s.mobile) as string) };
+  return {
+    channel,
+    via: isDeliverable(deps.senders, channel) ? channel : ("outbox" as const),
+    recipient: maskRecipient((s.email ?? s.mobile) as string),
+  };
 };
 
 /** Queues a message holding a secret: the recipient gets `params`, the firm reads it with `hidden` in place. */
-const queueSecret = async (db: Db, deps: EsignDeps, r: RequestRow, s: SignerRow, keys: { subject: string; body: string; kind: string }, params: Record<string, string>, hidden: Record<string, string>) => {
+const queueSecret = async (
+  db: Db,
+  deps: EsignDeps,
+  r: RequestRow,
+  s: SignerRow,
+  keys: { subject: string; body: string; kind: string },
+  params: Record<string, string>,
+  hidden: Record<string, string>,
+) => {
   const shown = { ...params, ...hidden };
   await queueMessage(db, deps, {
     workspaceId: r.workspaceId,
@@ -61,24 +91,59 @@ const queueSecret = async (db: Db, deps: EsignDeps, r: RequestRow, s: SignerRow,
  * Gives a counterparty signer a fresh link (any earlier one dies: only the newest token's hash is
  * kept) and queues it to their email or mobile in the caller's transaction. Returns how it went.
  */
-export const sendLink = async (db: Db, deps: EsignDeps, r: RequestRow, s: SignerRow, kind: "link" | "reminder", now: Date) => {
+export const sendLink = async (
+  db: Db,
+  deps: EsignDeps,
+  r: RequestRow,
+  s: SignerRow,
+  kind: "link" | "reminder",
+  now: Date,
+) => {
   const token = newToken();
   await db
     .update(esignSigners)
     .set({ tokenHash: sha256(token), status: "sent", sentAt: s.sentAt ?? now })
     .where(and(eq(esignSigners.workspaceId, s.workspaceId), eq(esignSigners.id, s.id)));
   const f = await facts(db, r);
-  const params = { ...f, name: s.name, link: `${r.linkBase}/manage/esign/${token}`, until: r.expiresAt.toISOString().slice(0, 10) };
-  const keys = kind === "link" ? { subject: "esign.messages.linkSubject", body: "esign.messages.linkBody" } : { subject: "esign.messages.reminderSubject", body: "esign.messages.reminderBody" };
-  const delivery = await queueSecret(db, deps, r, s, { ...keys, kind: `esign.${kind}` }, params, { link: `${r.linkBase}/manage/esign/${HIDDEN}` });
+  const params = {
+    ...f,
+    name: s.name,
+    link: `${r.linkBase}/manage/esign/${token}`,
+    until: r.expiresAt.toISOString().slice(0, 10),
+  };
+  const keys =
+    kind === "link"
+      ? { subject: "esign.messages.linkSubject", body: "esign.messages.linkBody" }
+      : { subject: "esign.messages.reminderSubject", body: "esign.messages.reminderBody" };
+  const delivery = await queueSecret(db, deps, r, s, { ...keys, kind: `esign.${kind}` }, params, {
+    link: `${r.linkBase}/manage/esign/${HIDDEN}`,
+  });
   return { token, ...delivery };
 };
 
 /** A one-time code: to sign, or (after completion) to download the sealed PDF. Returns how it went. */
-export const sendCode = async (db: Db, deps: EsignDeps, r: RequestRow, s: SignerRow, code: string, purpose: "sign" | "download" = "sign") => {
+export const sendCode = async (
+  db: Db,
+  deps: EsignDeps,
+  r: RequestRow,
+  s: SignerRow,
+  code: string,
+  purpose: "sign" | "download" = "sign",
+) => {
   const f = await facts(db, r);
-  const keys = purpose === "sign" ? { subject: "esign.messages.codeSubject", body: "esign.messages.codeBody" } : { subject: "esign.messages.downloadCodeSubject", body: "esign.messages.downloadCodeBody" };
-  return queueSecret(db, deps, r, s, { ...keys, kind: "esign.code" }, { ...f, code, minutes: "10" }, { code: HIDDEN });
+  const keys =
+    purpose === "sign"
+      ? { subject: "esign.messages.codeSubject", body: "esign.messages.codeBody" }
+      : { subject: "esign.messages.downloadCodeSubject", body: "esign.messages.downloadCodeBody" };
+  return queueSecret(
+    db,
+    deps,
+    r,
+    s,
+    { ...keys, kind: "esign.code" },
+    { ...f, code, minutes: "10" },
+    { code: HIDDEN },
+  );
 };
 
 /**
@@ -86,11 +151,22 @@ export const sendCode = async (db: Db, deps: EsignDeps, r: RequestRow, s: Signer
  * the link they signed with (kept, not re-issued, so the page they may still have open keeps
  * working) opens it until `until`, behind a fresh code; the verify page checks any copy.
  */
-export const sendCompleted = async (db: Db, deps: EsignDeps, r: RequestRow, signers: SignerRow[], until: Date) => {
+export const sendCompleted = async (
+  db: Db,
+  deps: EsignDeps,
+  r: RequestRow,
+  signers: SignerRow[],
+  until: Date,
+) => {
   const f = await facts(db, r);
   for (const s of signers) {
     if (s.party !== "counterparty" || !(s.email ?? s.mobile)) continue;
-    const params = { ...f, name: s.name, until: until.toISOString().slice(0, 10), verify: `${r.linkBase}/manage/verify` };
+    const params = {
+      ...f,
+      name: s.name,
+      until: until.toISOString().slice(0, 10),
+      verify: `${r.linkBase}/manage/verify`,
+    };
     await queueMessage(db, deps, {
       workspaceId: r.workspaceId,
       channel: s.email ? "email" : "sms",
@@ -113,13 +189,17 @@ export const notifyStep = async (
   userIds: string[] = [r.createdBy],
 ) => {
   const f = await facts(db, r);
-  await createNotifications(db, { workspaceId: r.workspaceId, userId: null }, {
-    userIds,
-    type: "esign",
-    titleKey: `esign.notify.${step}`,
-    params: { contract: f.contract, name: who },
-    link: `/manage/contract/detail/${r.contractId}?tab=esign`,
-    entity: "contracts",
-    entityId: r.contractId,
-  });
+  await createNotifications(
+    db,
+    { workspaceId: r.workspaceId, userId: null },
+    {
+      userIds,
+      type: "esign",
+      titleKey: `esign.notify.${step}`,
+      params: { contract: f.contract, name: who },
+      link: `/manage/contract/detail/${r.contractId}?tab=esign`,
+      entity: "contracts",
+      entityId: r.contractId,
+    },
+  );
 };

@@ -11,7 +11,8 @@ export type PageSize = { width: number; height: number };
 
 /** Page count and sizes (points, as shown: a page rotated 90° reports its turned size); a file pdf-lib cannot open is not a PDF we can sign. */
 export const pdfPages = async (bytes: Buffer): Promise<PageSize[]> => {
-  if (bytes.subarray(0, 5).toString("latin1") !== "%PDF-") throw new AppError(400, "esign.errors.notPdf");
+  if (bytes.subarray(0, 5).toString("latin1") !== "%PDF-")
+    throw new AppError(400, "esign.errors.notPdf");
   // A damaged file may load and only fail when its page tree is walked: both are "not a PDF we can sign".
   try {
     const doc = await PDFDocument.load(bytes, { updateMetadata: false });
@@ -54,7 +55,22 @@ export const createPageRenderer = (cacheDir: string) => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "lm-esign-"));
     try {
       await writeFile(path.join(dir, "in.pdf"), await bytesOf());
-      await run("pdftoppm", ["-f", String(n), "-l", String(n), "-png", "-scale-to", "1000", "-singlefile", path.join(dir, "in.pdf"), path.join(dir, "out")], 60_000).catch(() => {
+      await run(
+        "pdftoppm",
+        [
+          "-f",
+          String(n),
+          "-l",
+          String(n),
+          "-png",
+          "-scale-to",
+          "1000",
+          "-singlefile",
+          path.join(dir, "in.pdf"),
+          path.join(dir, "out"),
+        ],
+        60_000,
+      ).catch(() => {
         throw new AppError(500, "esign.errors.renderFailed");
       });
       const png = await readFile(path.join(dir, "out.png"));

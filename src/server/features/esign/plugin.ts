@@ -33,7 +33,11 @@ export const esignPlugin = featurePlugin(
       linkDays: config.esignLinkDays ?? 14,
       remindEveryDays: config.esignRemindEveryDays ?? 3,
     };
-    app.jobs.register("esign-reminders-expiry", (config.esignJobIntervalSeconds ?? 600) * 1000, async () => void (await runEsignJobs(app.database.db, deps)));
+    app.jobs.register(
+      "esign-reminders-expiry",
+      (config.esignJobIntervalSeconds ?? 600) * 1000,
+      async () => void (await runEsignJobs(app.database.db, deps)),
+    );
     await app.register(esignAdminRoutes, { prefix: "/api", deps, publicUrl: config.publicUrl });
     await app.register(esignPublicRoutes, { prefix: "/api", deps });
   },

@@ -4,7 +4,16 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 
 import { AppError } from "../../../shared/errors";
 import type { EsignField } from "../../db/schema/esign";
-import { contracts, esignRequests, esignSigners, files, members, seals, users, workspaces } from "../../db/tables";
+import {
+  contracts,
+  esignRequests,
+  esignSigners,
+  files,
+  members,
+  seals,
+  users,
+  workspaces,
+} from "../../db/tables";
 import { writeAudit } from "../../lib/audit";
 import { type RequestCtx, withDb } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
@@ -20,7 +29,9 @@ import { LOCK_ENTITY } from "./sealed-files";
 import { appendEvent, trailOf } from "./trail";
 import { requestView } from "./views";
 
-export type SignerInput = { party: "counterparty"; name: string; email?: string; mobile?: string } | { party: "firm"; userId: string; sealId: string };
+export type SignerInput =
+  | { party: "counterparty"; name: string; email?: string; mobile?: string }
+  | { party: "firm"; userId: string; sealId: string };
 export type PrepareInput = {
   fileId: string;
   signingOrder: "sequential" | "parallel";
@@ -40,7 +51,9 @@ export const signersOf = (ctx: Pick<RequestCtx, "db" | "workspaceId">, requestId
   ctx.db
     .select()
     .from(esignSigners)
-    .where(and(eq(esignSigners.workspaceId, ctx.workspaceId), eq(esignSigners.requestId, requestId)))
+    .where(
+      and(eq(esignSigners.workspaceId, ctx.workspaceId), eq(esignSigners.requestId, requestId)),
+    )
     .orderBy(asc(esignSigners.position));
 
 /** The request row locked for this transaction: every step on a request is serialised on it. */
@@ -55,7 +68,12 @@ export const lockRequest = async (ctx: Pick<RequestCtx, "db" | "workspaceId">, i
 };
 
 export const viewOf = async (ctx: RequestCtx, r: RequestRow) =>
-  requestView(r, await signersOf(ctx, r.id), await trailOf(ctx.db, ctx.workspaceId, r.id), ctx.userId);
+  requestView(
+    r,
+    await signersOf(ctx, r.id),
+    await trailOf(ctx.db, ctx.workspaceId, r.id),
+    ctx.userId,
+  );
 
 const actorName = async (ctx: RequestCtx) => {
   const [u] = await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, ctx.userId));
@@ -64,7 +82,10 @@ const actorName = async (ctx: RequestCtx) => {
 
 /** The contract's e-signing: the request in flight or last ended, earlier rounds, and the PDFs it may sign. */
 export const contractSigning = async (ctx: RequestCtx, contractId: string) => {
-  const [contract] = await ctx.db.select().from(contracts).where(inWorkspace(ctx, contracts, eq(contracts.id, contractId)));
+  const [contract] = await ctx.db
+    .select()
+    .from(contracts)
+    .where(inWorkspace(ctx, contracts, eq(contracts.id, contractId)));
   if (!contract) throw new AppError(404, "errors.notFound");
   const rounds = await ctx.db
     .select()
@@ -78,14 +99,23 @@ export const contractSigning = async (ctx: RequestCtx, contractId: string) => {
         .where(inWorkspace(ctx, files, inArray(files.id, contract.attachmentIds)))
     : [];
   const inFlight = rounds.some((r) => r.status === "sent" || r.status === "completed");
-  const isPdf = (f: { mime: string; name: string }) => f.mime === "application/pdf" || f.name.toLowerCase().endsWith(".pdf");
+  const isPdf = (f: { mime: string; name: string }) =>
+    f.mime === "application/pdf" || f.name.toLowerCase().endsWith(".pdf");
   return {
     current: rounds[0] ? await viewOf(ctx, rounds[0]) : null,
-    history: rounds.map((r) => ({ id: r.id, status: r.status, createdAt: r.createdAt, endReason: r.endReason })),
+    history: rounds.map((r) => ({
+      id: r.id,
+      status: r.status,
+      createdAt: r.createdAt,
+      endReason: r.endReason,
+    })),
     pdfFiles: pdfFiles.filter(isPdf),
     /** The contract's other attachments (a .docx, scans): shown with why they cannot be signed. */
     nonPdfFiles: pdfFiles.filter((f) => !isPdf(f)),
-    mayPrepare: !inFlight && !contract.pendingApprovalId && (contract.status === CONTRACT_STATUS.approved || contract.status === CONTRACT_STATUS.signing),
+    mayPrepare:
+      !inFlight &&
+      !contract.pendingApprovalId &&
+      (contract.status === CONTRACT_STATUS.approved || contract.status === CONTRACT_STATUS.signing),
   };
 };
 
@@ -95,7 +125,10 @@ export const contractSigning = async (ctx: RequestCtx, contractId: string) => {
  */
 export const sealingFirmOf = async (ctx: RequestCtx, contract: { sealingFirm: string | null }) => {
   if (contract.sealingFirm) return contract.sealingFirm;
-  const [w] = await ctx.db.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, ctx.workspaceId));
+  const [w] = await ctx.db
+    .select({ name: workspaces.name })
+    .from(workspaces)
+    .where(eq(workspaces.id, ctx.workspaceId));
   return w?.name ?? "";
 };
 
@@ -104,28 +137,54 @@ export const sealingFirmOf = async (ctx: RequestCtx, contract: { sealingFirm: st
  * impression image, whose custodian they are, and that is the seal of the contract's sealing firm:
  * a branch's or another firm's 电子章 must not seal this firm's contract.
  */
-const checkFirmSigner = async (ctx: RequestCtx, s: Extract<SignerInput, { party: "firm" }>, sealingFirm: string) => {
+const checkFirmSigner = async (
+  ctx: RequestCtx,
+  s: Extract<SignerInput, { party: "firm" }>,
+  sealingFirm: string,
+) => {
   const [member] = await ctx.db
     .select({ name: users.name })
     .from(members)
     .innerJoin(users, eq(users.id, members.userId))
-    .where(and(eq(members.workspaceId, ctx.workspaceId), eq(members.userId, s.userId), eq(members.isEnabled, true)));
+    .where(
+      and(
+        eq(members.workspaceId, ctx.workspaceId),
+        eq(members.userId, s.userId),
+        eq(members.isEnabled, true),
+      ),
+    );
   if (!member) throw new AppError(400, "esign.errors.firmSignerNotMember");
-  const [seal] = await ctx.db.select().from(seals).where(inWorkspace(ctx, seals, eq(seals.id, s.sealId)));
-  if (!seal || seal.sealType !== "electronic" || seal.sealStatus !== "active" || seal.imageFileIds.length === 0) throw new AppError(400, "esign.errors.sealNotUsable");
-  if (seal.custodianId !== s.userId) throw new AppError(400, "esign.errors.sealNotTheirs", { params: { seal: seal.name } });
-  if (seal.sealingFirm !== sealingFirm) throw new AppError(400, "esign.errors.sealOtherFirm", { params: { seal: seal.name, firm: sealingFirm } });
+  const [seal] = await ctx.db
+    .select()
+    .from(seals)
+    .where(inWorkspace(ctx, seals, eq(seals.id, s.sealId)));
+  if (
+    !seal ||
+    seal.sealType !== "electronic" ||
+    seal.sealStatus !== "active" ||
+    seal.imageFileIds.length === 0
+  )
+    throw new AppError(400, "esign.errors.sealNotUsable");
+  if (seal.custodianId !== s.userId)
+    throw new AppError(400, "esign.errors.sealNotTheirs", { params: { seal: seal.name } });
+  if (seal.sealingFirm !== sealingFirm)
+    throw new AppError(400, "esign.errors.sealOtherFirm", {
+      params: { seal: seal.name, firm: sealingFirm },
+    });
   return member.name;
 };
 
 const checkFields = (input: PrepareInput, pageCount: number) => {
   for (const f of input.fields) {
     if (f.signer >= input.signers.length) throw new AppError(400, "esign.errors.fieldSigner");
-    if (f.page > pageCount) throw new AppError(400, "esign.errors.fieldPage", { params: { pages: pageCount } });
-    if (f.x + f.w > 1.0001 || f.y + f.h > 1.0001) throw new AppError(400, "esign.errors.fieldOutside");
+    if (f.page > pageCount)
+      throw new AppError(400, "esign.errors.fieldPage", { params: { pages: pageCount } });
+    if (f.x + f.w > 1.0001 || f.y + f.h > 1.0001)
+      throw new AppError(400, "esign.errors.fieldOutside");
   }
   input.signers.forEach((_, i) => {
-    if (!input.fields.some((f) => f.signer === i && f.kind === "signature")) throw new AppError(400, "esign.errors.signerWithoutField", { params: { n: i + 1 } });
+    if (!input.fields.some((f) => f.signer === i && f.kind === "signature"))
+      throw new AppError(400, "esign.errors.signerWithoutField", { params: { n: i + 1 } });
   });
 };
 
@@ -135,7 +194,15 @@ const checkFields = (input: PrepareInput, pageCount: number) => {
  * gives whoever signs first their link (or, for the firm, a notification), and moves the
  * contract to signing / "sent".
  */
-export const prepareSigning = (ctx: RequestCtx, deps: EsignDeps, contractId: string, input: PrepareInput, linkBase: string, origin: Origin, now = new Date()) =>
+export const prepareSigning = (
+  ctx: RequestCtx,
+  deps: EsignDeps,
+  contractId: string,
+  input: PrepareInput,
+  linkBase: string,
+  origin: Origin,
+  now = new Date(),
+) =>
   ctx.db.transaction(async (tx) => {
     const tctx = withDb(ctx, tx);
     const contract = await lockContract(tctx, contractId);
@@ -143,7 +210,8 @@ export const prepareSigning = (ctx: RequestCtx, deps: EsignDeps, contractId: str
     if (!state.mayPrepare) throw new AppError(409, "esign.errors.notReady");
     if (!state.pdfFiles.some((f) => f.id === input.fileId)) {
       // A file of this contract that is not a PDF gets the reason; anything else is not its file.
-      if (state.nonPdfFiles.some((f) => f.id === input.fileId)) throw new AppError(400, "esign.errors.notPdf");
+      if (state.nonPdfFiles.some((f) => f.id === input.fileId))
+        throw new AppError(400, "esign.errors.notPdf");
       throw new AppError(400, "esign.errors.notContractFile");
     }
     const source = await readFileBytes(tctx, deps.store, input.fileId);
@@ -151,7 +219,8 @@ export const prepareSigning = (ctx: RequestCtx, deps: EsignDeps, contractId: str
     checkFields(input, pages.length);
     const names: string[] = [];
     for (const s of input.signers) {
-      if (s.party === "firm") names.push(await checkFirmSigner(tctx, s, await sealingFirmOf(tctx, contract)));
+      if (s.party === "firm")
+        names.push(await checkFirmSigner(tctx, s, await sealingFirmOf(tctx, contract)));
       else {
         if (!s.email && !s.mobile) throw new AppError(400, "esign.errors.signerContact");
         names.push(s.name.trim());
@@ -170,7 +239,10 @@ export const prepareSigning = (ctx: RequestCtx, deps: EsignDeps, contractId: str
         fields: input.fields.map((f) => ({ ...f, id: randomUUID() })),
         expiresAt: new Date(now.getTime() + (input.expiresInDays ?? deps.linkDays) * DAY),
         remindEveryDays: input.remindEveryDays ?? deps.remindEveryDays,
-        nextRemindAt: (input.remindEveryDays ?? deps.remindEveryDays) > 0 ? new Date(now.getTime() + (input.remindEveryDays ?? deps.remindEveryDays) * DAY) : null,
+        nextRemindAt:
+          (input.remindEveryDays ?? deps.remindEveryDays) > 0
+            ? new Date(now.getTime() + (input.remindEveryDays ?? deps.remindEveryDays) * DAY)
+            : null,
         linkBase,
         createdBy: ctx.userId,
       })
@@ -189,45 +261,123 @@ export const prepareSigning = (ctx: RequestCtx, deps: EsignDeps, contractId: str
         status: "waiting",
       })),
     );
-    await lockFile(tctx, { entity: LOCK_ENTITY, entityId: request.id, fileId: input.fileId, label: contract.contractNo });
-    const by = { actorId: ctx.userId, actorName: await actorName(tctx), ip: origin.ip, userAgent: origin.userAgent, at: now, docSha256: source.sha256 };
-    await appendEvent(tx, { workspaceId: ctx.workspaceId, requestId: request.id, action: "prepared", ...by, detail: { signers: names.length, fields: input.fields.length, order: input.signingOrder } });
+    await lockFile(tctx, {
+      entity: LOCK_ENTITY,
+      entityId: request.id,
+      fileId: input.fileId,
+      label: contract.contractNo,
+    });
+    const by = {
+      actorId: ctx.userId,
+      actorName: await actorName(tctx),
+      ip: origin.ip,
+      userAgent: origin.userAgent,
+      at: now,
+      docSha256: source.sha256,
+    };
+    await appendEvent(tx, {
+      workspaceId: ctx.workspaceId,
+      requestId: request.id,
+      action: "prepared",
+      ...by,
+      detail: { signers: names.length, fields: input.fields.length, order: input.signingOrder },
+    });
     await activateTurn(tx, deps, request, now, by);
     await tx
       .update(contracts)
-      .set({ status: CONTRACT_STATUS.signing, signingStatus: "sent", version: contract.version + 1, updatedAt: now, updatedBy: ctx.userId })
+      .set({
+        status: CONTRACT_STATUS.signing,
+        signingStatus: "sent",
+        version: contract.version + 1,
+        updatedAt: now,
+        updatedBy: ctx.userId,
+      })
       .where(inWorkspace(ctx, contracts, eq(contracts.id, contractId)));
-    await writeAudit(tx, ctx, { action: "create", entity: "esign_requests", entityId: request.id, after: { contractId, fileId: input.fileId, signers: names } });
+    await writeAudit(tx, ctx, {
+      action: "create",
+      entity: "esign_requests",
+      entityId: request.id,
+      after: { contractId, fileId: input.fileId, signers: names },
+    });
     return viewOf(tctx, request);
   });
 
-export const setContractSigning = (ctx: RequestCtx, contractId: string, signingStatus: "cancelled") =>
-  ctx.db.update(contracts).set({ ...signingEndedSet(signingStatus, new Date()), updatedBy: ctx.userId }).where(inWorkspace(ctx, contracts, eq(contracts.id, contractId)));
+export const setContractSigning = (
+  ctx: RequestCtx,
+  contractId: string,
+  signingStatus: "cancelled",
+) =>
+  ctx.db
+    .update(contracts)
+    .set({ ...signingEndedSet(signingStatus, new Date()), updatedBy: ctx.userId })
+    .where(inWorkspace(ctx, contracts, eq(contracts.id, contractId)));
 
 /** Stops a request in flight: its links die at once; the trail records who and why. */
-export const cancelRequest = (ctx: RequestCtx, id: string, reason: string | undefined, origin: Origin, now = new Date()) =>
+export const cancelRequest = (
+  ctx: RequestCtx,
+  id: string,
+  reason: string | undefined,
+  origin: Origin,
+  now = new Date(),
+) =>
   ctx.db.transaction(async (tx) => {
     const tctx = withDb(ctx, tx);
     const r = await lockRequest(tctx, id);
     if (r.status !== "sent") throw new AppError(409, "esign.errors.notInFlight");
     await endRequest(tctx, r, "cancelled", reason?.trim() || null, now);
-    await appendEvent(tx, { workspaceId: ctx.workspaceId, requestId: r.id, action: "cancelled", actorId: ctx.userId, actorName: await actorName(tctx), ...origin, at: now, docSha256: r.sourceSha256, detail: { reason: reason?.trim() ?? "" } });
+    await appendEvent(tx, {
+      workspaceId: ctx.workspaceId,
+      requestId: r.id,
+      action: "cancelled",
+      actorId: ctx.userId,
+      actorName: await actorName(tctx),
+      ...origin,
+      at: now,
+      docSha256: r.sourceSha256,
+      detail: { reason: reason?.trim() ?? "" },
+    });
     await setContractSigning(tctx, r.contractId, "cancelled");
-    const [after] = await tx.select().from(esignRequests).where(inWorkspace(ctx, esignRequests, eq(esignRequests.id, id)));
+    const [after] = await tx
+      .select()
+      .from(esignRequests)
+      .where(inWorkspace(ctx, esignRequests, eq(esignRequests.id, id)));
     return viewOf(tctx, after);
   });
 
 /** Ends a request (declined, cancelled, expired): no link of it works any more. */
-export const endRequest = async (ctx: Pick<RequestCtx, "db" | "workspaceId">, r: RequestRow, status: "declined" | "cancelled" | "expired", reason: string | null, now: Date) => {
-  await ctx.db.update(esignRequests).set({ status, endedAt: now, endReason: reason, version: r.version + 1 }).where(and(eq(esignRequests.workspaceId, r.workspaceId), eq(esignRequests.id, r.id)));
-  await ctx.db.update(esignSigners).set({ tokenHash: null, sessionHash: null, codeHash: null }).where(and(eq(esignSigners.workspaceId, r.workspaceId), eq(esignSigners.requestId, r.id)));
+export const endRequest = async (
+  ctx: Pick<RequestCtx, "db" | "workspaceId">,
+  r: RequestRow,
+  status: "declined" | "cancelled" | "expired",
+  reason: string | null,
+  now: Date,
+) => {
+  await ctx.db
+    .update(esignRequests)
+    .set({ status, endedAt: now, endReason: reason, version: r.version + 1 })
+    .where(and(eq(esignRequests.workspaceId, r.workspaceId), eq(esignRequests.id, r.id)));
+  await ctx.db
+    .update(esignSigners)
+    .set({ tokenHash: null, sessionHash: null, codeHash: null })
+    .where(and(eq(esignSigners.workspaceId, r.workspaceId), eq(esignSigners.requestId, r.id)));
 };
 
 /** A new round with the same file, signers and fields after an expired, declined or cancelled one; the old links stay dead. */
-export const resendRequest = async (ctx: RequestCtx, deps: EsignDeps, id: string, linkBase: string, origin: Origin, now = new Date()) => {
-  const [old] = await ctx.db.select().from(esignRequests).where(inWorkspace(ctx, esignRequests, eq(esignRequests.id, id)));
+export const resendRequest = async (
+  ctx: RequestCtx,
+  deps: EsignDeps,
+  id: string,
+  linkBase: string,
+  origin: Origin,
+  now = new Date(),
+) => {
+  const [old] = await ctx.db
+    .select()
+    .from(esignRequests)
+    .where(inWorkspace(ctx, esignRequests, eq(esignRequests.id, id)));
   if (!old) throw new AppError(404, "errors.notFound");
-  if (!["expired", "declined", "cancelled"].includes(old.status)) throw new AppError(409, "esign.errors.notEnded");
+  if (!["expired", "declined", "cancelled"].includes(old.status))
+    throw new AppError(409, "esign.errors.notEnded");
   const signers = await signersOf(ctx, id);
   const view = await prepareSigning(
     ctx,
@@ -236,10 +386,20 @@ export const resendRequest = async (ctx: RequestCtx, deps: EsignDeps, id: string
     {
       fileId: old.sourceFileId,
       signingOrder: old.signingOrder as PrepareInput["signingOrder"],
-      expiresInDays: Math.max(1, Math.round((old.expiresAt.getTime() - old.createdAt.getTime()) / DAY)),
+      expiresInDays: Math.max(
+        1,
+        Math.round((old.expiresAt.getTime() - old.createdAt.getTime()) / DAY),
+      ),
       remindEveryDays: old.remindEveryDays,
       signers: signers.map((s) =>
-        s.party === "firm" ? { party: "firm", userId: s.userId as string, sealId: s.sealId as string } : { party: "counterparty", name: s.name, email: s.email ?? undefined, mobile: s.mobile ?? undefined },
+        s.party === "firm"
+          ? { party: "firm", userId: s.userId as string, sealId: s.sealId as string }
+          : {
+              party: "counterparty",
+              name: s.name,
+              email: s.email ?? undefined,
+              mobile: s.mobile ?? undefined,
+            },
       ),
       fields: old.fields.map(({ id: _id, ...f }) => f),
     },
@@ -247,6 +407,9 @@ export const resendRequest = async (ctx: RequestCtx, deps: EsignDeps, id: string
     origin,
     now,
   );
-  await ctx.db.update(esignRequests).set({ resentFrom: old.id }).where(inWorkspace(ctx, esignRequests, eq(esignRequests.id, view.id)));
+  await ctx.db
+    .update(esignRequests)
+    .set({ resentFrom: old.id })
+    .where(inWorkspace(ctx, esignRequests, eq(esignRequests.id, view.id)));
   return { ...view };
 };

@@ -21,13 +21,27 @@ export const sealedHashesOf = async (db: Db, workspaceId: string, fileIds: strin
   const locks = await db
     .select({ requestId: fileLocks.entityId })
     .from(fileLocks)
-    .where(and(eq(fileLocks.workspaceId, workspaceId), inArray(fileLocks.fileId, fileIds), eq(fileLocks.entity, LOCK_ENTITY)));
-  const ids = [...new Set(locks.map((l) => l.requestId))].filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+    .where(
+      and(
+        eq(fileLocks.workspaceId, workspaceId),
+        inArray(fileLocks.fileId, fileIds),
+        eq(fileLocks.entity, LOCK_ENTITY),
+      ),
+    );
+  const ids = [...new Set(locks.map((l) => l.requestId))].filter((id) =>
+    /^[0-9a-f-]{36}$/i.test(id),
+  );
   if (ids.length === 0) return found;
   const rows = await db
     .select({ fileId: esignRequests.sealedFileId, sha256: esignRequests.sealedSha256 })
     .from(esignRequests)
-    .where(and(eq(esignRequests.workspaceId, workspaceId), inArray(esignRequests.id, ids), inArray(esignRequests.sealedFileId, fileIds)));
+    .where(
+      and(
+        eq(esignRequests.workspaceId, workspaceId),
+        inArray(esignRequests.id, ids),
+        inArray(esignRequests.sealedFileId, fileIds),
+      ),
+    );
   for (const r of rows) if (r.fileId && r.sha256) found.set(r.fileId, r.sha256);
   return found;
 };
@@ -43,10 +57,19 @@ const hashStream = async (stream: Readable) => {
  * stored body first: bytes changed on disk (or a version row edited to match them) are refused,
  * never served as sealed.
  */
-export const assertSealedIntact = async (db: Db, workspaceId: string, bodies: { fileId: string; open: () => Promise<Readable> }[]) => {
-  const expected = await sealedHashesOf(db, workspaceId, bodies.map((b) => b.fileId));
+export const assertSealedIntact = async (
+  db: Db,
+  workspaceId: string,
+  bodies: { fileId: string; open: () => Promise<Readable> }[],
+) => {
+  const expected = await sealedHashesOf(
+    db,
+    workspaceId,
+    bodies.map((b) => b.fileId),
+  );
   for (const body of bodies) {
     const sha = expected.get(body.fileId);
-    if (sha && (await hashStream(await body.open())) !== sha) throw new AppError(409, "esign.errors.sealedAltered");
+    if (sha && (await hashStream(await body.open())) !== sha)
+      throw new AppError(409, "esign.errors.sealedAltered");
   }
 };

@@ -7,7 +7,8 @@ import { FirmSigner } from "./firm-signer";
 
 // A CommonJS module whose instance is `exports.default`: Node's ESM loader (tsx) hands over the
 // exports object, bundlers and vitest the instance itself.
-const signpdf = (signpdfModule as unknown as { default?: typeof signpdfModule }).default ?? signpdfModule;
+const signpdf =
+  (signpdfModule as unknown as { default?: typeof signpdfModule }).default ?? signpdfModule;
 
 /**
  * Signs the whole document with the firm's PKCS#12: an `adbe.pkcs7.detached` signature (the form
@@ -16,7 +17,11 @@ const signpdf = (signpdfModule as unknown as { default?: typeof signpdfModule })
  * placeholder's strings must be Latin-1 (PDFString), so names there are ASCII and the firm's
  * own name travels in the certificate (in Chinese, FirmSigner) and on the certificate page.
  */
-export const signDocument = async (doc: PDFDocument, key: { p12: Buffer; passphrase: string }, info: { reason: string; signingTime: Date }) => {
+export const signDocument = async (
+  doc: PDFDocument,
+  key: { p12: Buffer; passphrase: string },
+  info: { reason: string; signingTime: Date },
+) => {
   pdflibAddPlaceholder({
     pdfDoc: doc,
     reason: info.reason,

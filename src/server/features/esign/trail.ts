@@ -45,7 +45,9 @@ export const GENESIS = "0".repeat(64);
 const canonical = (value: unknown): string => {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
   if (value && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    const entries = Object.entries(value as Record<string, unknown>).filter(
+      ([, v]) => v !== undefined,
+    );
     return `{${entries
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
@@ -54,11 +56,28 @@ const canonical = (value: unknown): string => {
   return JSON.stringify(value ?? null);
 };
 
-type Hashed = Omit<TrailEntry, "workspaceId" | "action"> & { action: string; seq: number; prevHash: string };
+type Hashed = Omit<TrailEntry, "workspaceId" | "action"> & {
+  action: string;
+  seq: number;
+  prevHash: string;
+};
 
 const hashOf = (e: Hashed) =>
   sha256(
-    canonical([e.requestId, e.seq, e.action, e.signerId ?? null, e.actorId ?? null, e.actorName, e.ip ?? null, e.userAgent ?? null, e.at.toISOString(), e.docSha256, e.detail ?? {}, e.prevHash]),
+    canonical([
+      e.requestId,
+      e.seq,
+      e.action,
+      e.signerId ?? null,
+      e.actorId ?? null,
+      e.actorName,
+      e.ip ?? null,
+      e.userAgent ?? null,
+      e.at.toISOString(),
+      e.docSha256,
+      e.detail ?? {},
+      e.prevHash,
+    ]),
   );
 
 /**
@@ -69,14 +88,32 @@ export const appendEvent = async (db: Db, entry: TrailEntry) => {
   const [last] = await db
     .select({ seq: esignEvents.seq, hash: esignEvents.hash })
     .from(esignEvents)
-    .where(and(eq(esignEvents.workspaceId, entry.workspaceId), eq(esignEvents.requestId, entry.requestId)))
+    .where(
+      and(
+        eq(esignEvents.workspaceId, entry.workspaceId),
+        eq(esignEvents.requestId, entry.requestId),
+      ),
+    )
     .orderBy(desc(esignEvents.seq))
     .limit(1);
   const at = new Date(Math.floor(entry.at.getTime()));
-  const row = { ...entry, at, seq: (last?.seq ?? 0) + 1, prevHash: last?.hash ?? GENESIS, detail: entry.detail ?? {} };
+  const row = {
+    ...entry,
+    at,
+    seq: (last?.seq ?? 0) + 1,
+    prevHash: last?.hash ?? GENESIS,
+    detail: entry.detail ?? {},
+  };
   const [inserted] = await db
     .insert(esignEvents)
-    .values({ ...row, signerId: row.signerId ?? null, actorId: row.actorId ?? null, ip: row.ip ?? null, userAgent: row.userAgent ?? null, hash: hashOf(row) })
+    .values({
+      ...row,
+      signerId: row.signerId ?? null,
+      actorId: row.actorId ?? null,
+      ip: row.ip ?? null,
+      userAgent: row.userAgent ?? null,
+      hash: hashOf(row),
+    })
     .returning();
   return inserted;
 };
@@ -96,7 +133,8 @@ export const checkChain = (rows: (typeof esignEvents.$inferSelect)[]) => {
   let prev = GENESIS;
   for (const [i, row] of rows.entries()) {
     const expected = hashOf({ ...row, detail: row.detail ?? {} });
-    if (row.seq !== i + 1 || row.prevHash !== prev || row.hash !== expected) return { valid: false, brokenAt: row.seq };
+    if (row.seq !== i + 1 || row.prevHash !== prev || row.hash !== expected)
+      return { valid: false, brokenAt: row.seq };
     prev = row.hash;
   }
   return { valid: true, brokenAt: null };

@@ -10,7 +10,9 @@ import { verifyReport } from "./verify-report";
 /** The SHA-256 fingerprint of a certificate file, PEM or DER (the settings page downloads the PEM). */
 const fingerprintOfFile = async (file: string) => {
   const text = (await readFile(file)).toString("latin1");
-  const cert = text.includes("-----BEGIN CERTIFICATE-----") ? forge.pki.certificateFromPem(text) : forge.pki.certificateFromAsn1(forge.asn1.fromDer(text));
+  const cert = text.includes("-----BEGIN CERTIFICATE-----")
+    ? forge.pki.certificateFromPem(text)
+    : forge.pki.certificateFromAsn1(forge.asn1.fromDer(text));
   return fingerprintOf(cert);
 };
 
@@ -44,7 +46,10 @@ const main = async () => {
     return;
   }
   const config = loadConfig(process.env);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.pgliteDir,
+  });
   try {
     const { lines, valid } = await verifyReport(pdf, { file, published, db: database.db });
     console.log(lines.join("\n"));

@@ -25,7 +25,16 @@ export type SignatureCheck = {
   problem: string | null;
 };
 
-const NONE: SignatureCheck = { signed: false, signatureValid: false, coversWholeFile: false, fingerprint: null, subject: null, signedAt: null, matchesPublished: null, problem: "no signature" };
+const NONE: SignatureCheck = {
+  signed: false,
+  signatureValid: false,
+  coversWholeFile: false,
+  fingerprint: null,
+  subject: null,
+  signedAt: null,
+  matchesPublished: null,
+  problem: "no signature",
+};
 
 /**
  * The ByteRange, the signed bytes and /Contents split into the CMS (as long as its own DER header
@@ -35,18 +44,26 @@ const NONE: SignatureCheck = { signed: false, signatureValid: false, coversWhole
 const signatureOf = (pdf: Buffer) => {
   const at = pdf.lastIndexOf("/ByteRange [");
   if (at < 0) return undefined;
-  const m = /\/ByteRange \[\s*(\d+) +(\d+) +(\d+) +(\d+)\s*\]/.exec(pdf.subarray(at, at + 100).toString("latin1"));
+  const m = /\/ByteRange \[\s*(\d+) +(\d+) +(\d+) +(\d+)\s*\]/.exec(
+    pdf.subarray(at, at + 100).toString("latin1"),
+  );
   if (!m) return undefined;
   const ByteRange = m.slice(1, 5).map(Number);
   const [start, len1, off2, len2] = ByteRange;
   if (start + len1 >= off2 || off2 + len2 > pdf.length) return undefined;
-  const signedData = Buffer.concat([pdf.subarray(start, start + len1), pdf.subarray(off2, off2 + len2)]);
+  const signedData = Buffer.concat([
+    pdf.subarray(start, start + len1),
+    pdf.subarray(off2, off2 + len2),
+  ]);
   const hex = /^<([0-9a-f]*)>$/.exec(pdf.subarray(start + len1, off2).toString("latin1"))?.[1];
-  if (hex === undefined || hex.length % 2 !== 0) return { ByteRange, signedData, problem: "the signature is not written as plain hex" };
+  if (hex === undefined || hex.length % 2 !== 0)
+    return { ByteRange, signedData, problem: "the signature is not written as plain hex" };
   const contents = Buffer.from(hex, "hex");
   const length = derLength(contents);
-  if (length === undefined) return { ByteRange, signedData, problem: "the signature's length does not fit in its space" };
-  if (contents.subarray(length).some((b) => b !== 0)) return { ByteRange, signedData, problem: "the space after the signature is not all zeros" };
+  if (length === undefined)
+    return { ByteRange, signedData, problem: "the signature's length does not fit in its space" };
+  if (contents.subarray(length).some((b) => b !== 0))
+    return { ByteRange, signedData, problem: "the space after the signature is not all zeros" };
   return { ByteRange, signedData, signature: contents.subarray(0, length).toString("binary") };
 };
 
@@ -62,7 +79,10 @@ const derLength = (b: Buffer) => {
   return 2 + n + len <= b.length ? 2 + n + len : undefined;
 };
 
-const attrValue = (n: forge.asn1.Asn1 | undefined, type: number) => (n && n.tagClass === forge.asn1.Class.UNIVERSAL && n.type === type && typeof n.value === "string" ? n.value : undefined);
+const attrValue = (n: forge.asn1.Asn1 | undefined, type: number) =>
+  n && n.tagClass === forge.asn1.Class.UNIVERSAL && n.type === type && typeof n.value === "string"
+    ? n.value
+    : undefined;
 
 /** The signing time, or null when it is missing or not a time (a damaged attribute must not throw). */
 const dateOf = (utc: string | undefined) => {
@@ -87,34 +107,60 @@ export const checkSignature = (pdf: Buffer, publishedFingerprint?: string): Sign
   if (!extracted) return NONE;
   const [start, len1, off2, len2] = extracted.ByteRange;
   const coversWholeFile = start === 0 && len1 > 0 && off2 + len2 === pdf.length;
-  const base = { ...NONE, signed: true, coversWholeFile, problem: coversWholeFile ? null : "the signature does not cover the whole file" };
+  const base = {
+    ...NONE,
+    signed: true,
+    coversWholeFile,
+    problem: coversWholeFile ? null : "the signature does not cover the whole file",
+  };
   if (!extracted.signature) return { ...base, problem: extracted.problem ?? "no signature" };
   let cms: StrictCms;
   try {
     cms = parseStrictCms(extracted.signature);
   } catch (e) {
-    return { ...base, problem: `the signature is not as signed (${e instanceof SignatureShapeError ? e.message : "unreadable"})` };
+    return {
+      ...base,
+      problem: `the signature is not as signed (${e instanceof SignatureShapeError ? e.message : "unreadable"})`,
+    };
   }
   const fingerprint = fingerprintOf(cms.signer);
-  const matchesPublished = publishedFingerprint === undefined ? null : publishedFingerprint.toLowerCase().replace(/:/g, "") === fingerprint;
-  const digest = attrValue(cms.attributes.get(forge.pki.oids.messageDigest), forge.asn1.Type.OCTETSTRING);
-  const contentType = attrValue(cms.attributes.get(forge.pki.oids.contentType), forge.asn1.Type.OID);
+  const matchesPublished =
+    publishedFingerprint === undefined
+      ? null
+      : publishedFingerprint.toLowerCase().replace(/:/g, "") === fingerprint;
+  const digest = attrValue(
+    cms.attributes.get(forge.pki.oids.messageDigest),
+    forge.asn1.Type.OCTETSTRING,
+  );
+  const contentType = attrValue(
+    cms.attributes.get(forge.pki.oids.contentType),
+    forge.asn1.Type.OID,
+  );
   const time = attrValue(cms.attributes.get(forge.pki.oids.signingTime), forge.asn1.Type.UTCTIME);
   const actual = createHash("sha256").update(extracted.signedData).digest("binary");
   let rsaOk = false;
   try {
     const md = forge.md.sha256.create();
     md.update(cms.signedAttributes);
-    rsaOk = (cms.signer.publicKey as forge.pki.rsa.PublicKey).verify(md.digest().bytes(), cms.signature);
+    rsaOk = (cms.signer.publicKey as forge.pki.rsa.PublicKey).verify(
+      md.digest().bytes(),
+      cms.signature,
+    );
   } catch {
     rsaOk = false;
   }
   const signatureProblem =
-    (contentType === undefined || forge.asn1.derToOid(contentType) !== forge.pki.oids.data ? "the signed content type is not a document" : null) ??
+    (contentType === undefined || forge.asn1.derToOid(contentType) !== forge.pki.oids.data
+      ? "the signed content type is not a document"
+      : null) ??
     (digest !== actual ? "the document's bytes are not the ones signed" : null) ??
     (!rsaOk ? "the signature does not verify with its certificate" : null) ??
-    (matchesPublished === false ? "the certificate is not the firm's published certificate" : null) ??
-    (cms.rootUnchecked && matchesPublished !== true ? "the certificate's issuer is not in the signature: give the firm's published certificate" : null);
+    (matchesPublished === false
+      ? "the certificate is not the firm's published certificate"
+      : null) ??
+    (cms.rootUnchecked && matchesPublished !== true
+      ? "the certificate's issuer is not in the signature: give the firm's published certificate"
+      : null);
   return {
     signed: true,
     signatureValid: signatureProblem === null,

@@ -11,7 +11,10 @@ const VALID = "signature valid, covering every byte";
  * the signature and the bytes it covers are checked; `published` (the firm's certificate's
  * SHA-256) pins who signed.
  */
-export const verifyReport = async (pdf: Buffer, opts: { file: string; published?: string; db?: Db }) => {
+export const verifyReport = async (
+  pdf: Buffer,
+  opts: { file: string; published?: string; db?: Db },
+) => {
   const sig = checkSignature(pdf, opts.published);
   const lines = [
     `file: ${opts.file}`,
@@ -26,15 +29,25 @@ export const verifyReport = async (pdf: Buffer, opts: { file: string; published?
   let problem = sig.problem;
   if (opts.db) {
     const result = await verifyDocument(opts.db, pdf);
-    lines.push(`sealed by: ${result.firmName ?? "not a firm of this server"}`, `unaltered since sealing: ${result.unaltered ? "yes" : "NO"}`);
+    lines.push(
+      `sealed by: ${result.firmName ?? "not a firm of this server"}`,
+      `unaltered since sealing: ${result.unaltered ? "yes" : "NO"}`,
+    );
     if (result.unaltered) {
-      lines.push(`contract: ${result.contractName} (${result.contractNo}); trail ${result.chainValid ? "intact" : "BROKEN"}`);
-      for (const e of result.trail) lines.push(`  ${new Date(e.at).toISOString()}  ${e.action}  ${e.actorName}`);
+      lines.push(
+        `contract: ${result.contractName} (${result.contractNo}); trail ${result.chainValid ? "intact" : "BROKEN"}`,
+      );
+      for (const e of result.trail)
+        lines.push(`  ${new Date(e.at).toISOString()}  ${e.action}  ${e.actorName}`);
     }
     if (valid && !result.unaltered) problem = "these bytes are not the ones this server sealed";
     else if (valid && !result.chainValid) problem = "the signing trail is broken";
     valid = valid && result.unaltered && Boolean(result.chainValid);
   }
-  lines.push(valid ? VALID : `ALTERED or not signed: ${problem ?? "the signature does not verify over this file"}`);
+  lines.push(
+    valid
+      ? VALID
+      : `ALTERED or not signed: ${problem ?? "the signature does not verify over this file"}`,
+  );
   return { lines, valid };
 };

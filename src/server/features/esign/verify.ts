@@ -1,7 +1,13 @@
 import { and, asc, eq } from "drizzle-orm";
 
 import type { Db } from "../../db/client";
-import { contracts, esignCertificates, esignEvents, esignRequests, workspaces } from "../../db/tables";
+import {
+  contracts,
+  esignCertificates,
+  esignEvents,
+  esignRequests,
+  workspaces,
+} from "../../db/tables";
 import { readFirmTimeZone } from "../../lib/firm-time";
 import { sha256 } from "./secrets";
 import { checkChain } from "./trail";
@@ -28,17 +34,39 @@ export const verifyDocument = async (db: Db, pdf: Buffer) => {
   const sig = cert && first.fingerprint ? checkSignature(pdf, first.fingerprint) : first;
   const [request] = cert
     ? await db
-        .select({ id: esignRequests.id, workspaceId: esignRequests.workspaceId, contract: contracts.name, contractNo: contracts.contractNo, completedAt: esignRequests.completedAt })
+        .select({
+          id: esignRequests.id,
+          workspaceId: esignRequests.workspaceId,
+          contract: contracts.name,
+          contractNo: contracts.contractNo,
+          completedAt: esignRequests.completedAt,
+        })
         .from(esignRequests)
-        .innerJoin(contracts, and(eq(contracts.workspaceId, esignRequests.workspaceId), eq(contracts.id, esignRequests.contractId)))
-        .where(and(eq(esignRequests.workspaceId, cert.workspaceId), eq(esignRequests.sealedSha256, hash)))
+        .innerJoin(
+          contracts,
+          and(
+            eq(contracts.workspaceId, esignRequests.workspaceId),
+            eq(contracts.id, esignRequests.contractId),
+          ),
+        )
+        .where(
+          and(
+            eq(esignRequests.workspaceId, cert.workspaceId),
+            eq(esignRequests.sealedSha256, hash),
+          ),
+        )
     : [];
   const unaltered = Boolean(request) && sig.signatureValid && sig.coversWholeFile;
   const trail = unaltered
     ? await db
         .select()
         .from(esignEvents)
-        .where(and(eq(esignEvents.workspaceId, request.workspaceId), eq(esignEvents.requestId, request.id)))
+        .where(
+          and(
+            eq(esignEvents.workspaceId, request.workspaceId),
+            eq(esignEvents.requestId, request.id),
+          ),
+        )
         .orderBy(asc(esignEvents.seq))
     : [];
   return {

@@ -40,7 +40,12 @@ export const eventView = (e: EventRow) => ({
   detail: e.detail,
 });
 
-export const requestView = (r: RequestRow, signers: SignerRow[], trail: EventRow[], viewerId: string) => {
+export const requestView = (
+  r: RequestRow,
+  signers: SignerRow[],
+  trail: EventRow[],
+  viewerId: string,
+) => {
   const turn = currentTurn(r, signers);
   return {
     id: r.id,
@@ -62,7 +67,8 @@ export const requestView = (r: RequestRow, signers: SignerRow[], trail: EventRow
     signers: signers.map(signerView),
     trail: trail.map(eventView),
     chainValid: checkChain(trail).valid,
-    mayFirmSign: r.status === "sent" && turn.some((s) => s.party === "firm" && s.userId === viewerId),
+    mayFirmSign:
+      r.status === "sent" && turn.some((s) => s.party === "firm" && s.userId === viewerId),
   };
 };
 

@@ -24,14 +24,21 @@ export type NewMessage = {
 };
 
 /** How messages leave: the configured deliverers, the key undelivered secrets are sealed under, and the demo switch. */
-export type OutboxDeps = { senders: Senders; log: FastifyBaseLogger; secret: string; outboxShowsSecrets?: boolean };
+export type OutboxDeps = {
+  senders: Senders;
+  log: FastifyBaseLogger;
+  secret: string;
+  outboxShowsSecrets?: boolean;
+};
 
 const MAX_ATTEMPTS = 5;
 const PURPOSE = "outbox";
 
-const sealText = (secret: string, text: { subject: string; body: string }) => sealWith(secret, PURPOSE, Buffer.from(JSON.stringify(text)));
+const sealText = (secret: string, text: { subject: string; body: string }) =>
+  sealWith(secret, PURPOSE, Buffer.from(JSON.stringify(text)));
 /** The text a sealed message must be delivered with (the sender, and the demo Outbox, open it). */
-export const openText = (secret: string, sealed: string) => JSON.parse(openWith(secret, PURPOSE, sealed).toString()) as { subject: string; body: string };
+export const openText = (secret: string, sealed: string) =>
+  JSON.parse(openWith(secret, PURPOSE, sealed).toString()) as { subject: string; body: string };
 
 /** Whether a transport delivers this channel: otherwise the message stays in the Outbox ("outbox"). */
 export const isDeliverable = (senders: Senders, channel: Channel) => Boolean(senders[channel]);
@@ -47,12 +54,35 @@ export const isDeliverable = (senders: Senders, channel: Channel) => Boolean(sen
 export const queueMessage = async (db: Db, deps: OutboxDeps, message: NewMessage) => {
   const { secretText, ...visible } = message;
   const deliverable = isDeliverable(deps.senders, message.channel);
-  const sealed = secretText && (deliverable || deps.outboxShowsSecrets) ? sealText(deps.secret, secretText) : null;
+  const sealed =
+    secretText && (deliverable || deps.outboxShowsSecrets)
+      ? sealText(deps.secret, secretText)
+      : null;
   const [row] = await db
     .insert(outboxMessages)
-    .values({ ...visible, subject: visible.subject ?? "", sealed, entity: visible.entity ?? null, entityId: visible.entityId ?? null, status: deliverable ? "pending" : "outbox" })
+    .values({
+      ...visible,
+      subject: visible.subject ?? "",
+      sealed,
+      entity: visible.entity ?? null,
+      entityId: visible.entityId ?? null,
+      status: deliverable ? "pending" : "outbox",
+    })
     .returning();
-  if (!deliverable) deps.log.info({ outbox: { id: row.id, channel: row.channel, to: row.recipient, kind: row.kind, subject: row.subject, body: row.body } }, "message kept in the outbox (no sender configured)");
+  if (!deliverable)
+    deps.log.info(
+      {
+        outbox: {
+          id: row.id,
+          channel: row.channel,
+          to: row.recipient,
+          kind: row.kind,
+          subject: row.subject,
+          body: row.body,
+        },
+      },
+      "message kept in the outbox (no sender configured)",
+    );
   return row;
 };
 
@@ -70,18 +100,37 @@ export const deliverDue = async (db: Db, deps: OutboxDeps, limit = 50) => {
       const [row] = await tx
         .select()
         .from(outboxMessages)
-        .where(and(eq(outboxMessages.status, "pending"), sql`${outboxMessages.attempts} < ${MAX_ATTEMPTS}`))
+        .where(
+          and(
+            eq(outboxMessages.status, "pending"),
+            sql`${outboxMessages.attempts} < ${MAX_ATTEMPTS}`,
+          ),
+        )
         .orderBy(asc(outboxMessages.createdAt))
         .limit(1)
         .for("update", { skipLocked: true });
       if (!row) return false;
       const send = senders[row.channel as Channel];
-      const where = and(eq(outboxMessages.workspaceId, row.workspaceId), eq(outboxMessages.id, row.id));
+      const where = and(
+        eq(outboxMessages.workspaceId, row.workspaceId),
+        eq(outboxMessages.id, row.id),
+      );
       try {
         if (!send) throw new Error("no sender configured");
-        const text = row.sealed ? openText(deps.secret, row.sealed) : { subject: row.subject, body: row.body };
+        const text = row.sealed
+          ? openText(deps.secret, row.sealed)
+          : { subject: row.subject, body: row.body };
         await send({ channel: row.channel as Channel, recipient: row.recipient, ...text });
-        await tx.update(outboxMessages).set({ status: "sent", sentAt: new Date(), attempts: row.attempts + 1, error: null, sealed: null }).where(where);
+        await tx
+          .update(outboxMessages)
+          .set({
+            status: "sent",
+            sentAt: new Date(),
+            attempts: row.attempts + 1,
+            error: null,
+            sealed: null,
+          })
+          .where(where);
         sent += 1;
       } catch (err) {
         const attempts = row.attempts + 1;
@@ -89,7 +138,12 @@ export const deliverDue = async (db: Db, deps: OutboxDeps, limit = 50) => {
         log.warn({ err, message: row.id }, "message delivery failed");
         await tx
           .update(outboxMessages)
-          .set({ attempts, error: String((err as Error).message ?? err).slice(0, 500), status: failed ? "failed" : "pending", ...(failed ? { sealed: null } : {}) })
+          .set({
+            attempts,
+            error: String((err as Error).message ?? err).slice(0, 500),
+            status: failed ? "failed" : "pending",
+            ...(failed ? { sealed: null } : {}),
+          })
           .where(where);
       }
       return true;
@@ -105,12 +159,22 @@ export type OutboxQuery = { page: number; pageSize: number; q?: string; channel?
  * The firm's messages, newest first, for the Outbox page, as the firm may read them: never the
  * sealed secret, except (demo, OUTBOX_SHOWS_SECRETS) in a message no transport will deliver.
  */
-export const listOutbox = async (ctx: RequestCtx, query: OutboxQuery, deps: Pick<OutboxDeps, "secret" | "outboxShowsSecrets">) => {
+export const listOutbox = async (
+  ctx: RequestCtx,
+  query: OutboxQuery,
+  deps: Pick<OutboxDeps, "secret" | "outboxShowsSecrets">,
+) => {
   const like = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   const where = inWorkspace(
     ctx,
     outboxMessages,
-    like ? or(ilike(outboxMessages.recipient, like), ilike(outboxMessages.subject, like), ilike(outboxMessages.body, like)) : undefined,
+    like
+      ? or(
+          ilike(outboxMessages.recipient, like),
+          ilike(outboxMessages.subject, like),
+          ilike(outboxMessages.body, like),
+        )
+      : undefined,
     query.channel ? eq(outboxMessages.channel, query.channel) : undefined,
   );
   const { rows, total } = await pageWithTotal(
@@ -125,7 +189,10 @@ export const listOutbox = async (ctx: RequestCtx, query: OutboxQuery, deps: Pick
     { offset: (query.page - 1) * query.pageSize, limit: query.pageSize },
   );
   const items = rows.map(({ sealed, ...row }) => {
-    const shown = sealed && deps.outboxShowsSecrets && row.status === "outbox" ? openText(deps.secret, sealed) : undefined;
+    const shown =
+      sealed && deps.outboxShowsSecrets && row.status === "outbox"
+        ? openText(deps.secret, sealed)
+        : undefined;
     return { ...row, ...(shown ?? {}), secretShown: Boolean(shown) };
   });
   return { items, total };

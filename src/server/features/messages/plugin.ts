@@ -17,7 +17,12 @@ const DELIVER_EVERY_MS = 60_000;
 export const messagesPlugin = featurePlugin("messages", async (app) => {
   const senders = createSenders(app.config);
   app.decorate("senders", senders);
-  const deps: OutboxDeps = { senders, log: app.log, secret: app.config.jwtSecret, outboxShowsSecrets: app.config.outboxShowsSecrets };
+  const deps: OutboxDeps = {
+    senders,
+    log: app.log,
+    secret: app.config.jwtSecret,
+    outboxShowsSecrets: app.config.outboxShowsSecrets,
+  };
   if (Object.keys(senders).length > 0) {
     app.jobs.register("outbox-delivery", DELIVER_EVERY_MS, async () => {
       await deliverDue(app.database.db, deps);

@@ -14,12 +14,19 @@ export type Senders = Partial<Record<Channel, Sender>>;
  * HTTP gateway (most SMS providers, or a small adapter in front of one, take that). A channel
  * without a deliverer leaves its messages in the Outbox for admins to read and pass on.
  */
-export const createSenders = (config: Pick<Config, "smtpUrl" | "smtpFrom" | "smsHttpUrl" | "smsHttpToken">): Senders => {
+export const createSenders = (
+  config: Pick<Config, "smtpUrl" | "smtpFrom" | "smsHttpUrl" | "smsHttpToken">,
+): Senders => {
   const senders: Senders = {};
   if (config.smtpUrl) {
     const transport = nodemailer.createTransport(config.smtpUrl);
     senders.email = async (m) => {
-      await transport.sendMail({ from: config.smtpFrom ?? "law-manage <no-reply@localhost>", to: m.recipient, subject: m.subject, text: m.body });
+      await transport.sendMail({
+        from: config.smtpFrom ?? "law-manage <no-reply@localhost>",
+        to: m.recipient,
+        subject: m.subject,
+        text: m.body,
+      });
     };
   }
   if (config.smsHttpUrl) {
@@ -27,7 +34,10 @@ export const createSenders = (config: Pick<Config, "smtpUrl" | "smtpFrom" | "sms
     senders.sms = async (m) => {
       const res = await fetch(url, {
         method: "POST",
-        headers: { "content-type": "application/json", ...(config.smsHttpToken ? { authorization: `Bearer ${config.smsHttpToken}` } : {}) },
+        headers: {
+          "content-type": "application/json",
+          ...(config.smsHttpToken ? { authorization: `Bearer ${config.smsHttpToken}` } : {}),
+        },
         body: JSON.stringify({ to: m.recipient, body: m.body }),
         signal: AbortSignal.timeout(15_000),
       });

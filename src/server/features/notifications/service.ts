@@ -42,9 +42,16 @@ const rowsOf = (sender: Sender, userIds: string[], input: NewNotification) =>
   }));
 
 /** What an insert hands to its live events (`ins`). */
-const INSERTED = { id: notifications.id, userId: notifications.userId, workspaceId: notifications.workspaceId };
+const INSERTED = {
+  id: notifications.id,
+  userId: notifications.userId,
+  workspaceId: notifications.workspaceId,
+};
 /** The live event of each inserted row (`ins`: the inserted rows' id, user_id and workspace_id). */
-const liveEvents = notifySql(NOTIFICATION_CHANNEL, sql`json_build_object('workspaceId', ins.workspace_id::text, 'userId', ins.user_id, 'id', ins.id)`);
+const liveEvents = notifySql(
+  NOTIFICATION_CHANNEL,
+  sql`json_build_object('workspaceId', ins.workspace_id::text, 'userId', ins.user_id, 'id', ins.id)`,
+);
 
 /**
  * The one way features notify people. Call it inside the transaction of the change it reports:
@@ -59,8 +66,12 @@ export const createNotifications = async (tx: Db, sender: Sender, input: NewNoti
     .returning(INSERTED);
   // The rows and their live events in one statement: a busy approval flow notifies on every step.
   // (drizzle puts an embedded query in parentheses, which is what a CTE body needs.)
-  const result = await tx.execute(sql`with ins as ${insert} select ins.id, ins.user_id as "userId", ${liveEvents} from ins`);
-  return (result as unknown as { rows: { id: string; userId: string }[] }).rows.map(({ id, userId }) => ({ id, userId }));
+  const result = await tx.execute(
+    sql`with ins as ${insert} select ins.id, ins.user_id as "userId", ${liveEvents} from ins`,
+  );
+  return (result as unknown as { rows: { id: string; userId: string }[] }).rows.map(
+    ({ id, userId }) => ({ id, userId }),
+  );
 };
 
 /** The same as parts of a change's write batch (an approval step): rows and live events ride its one statement. */
@@ -72,8 +83,14 @@ export const addNotifications = (batch: WriteBatch, sender: Sender, input: NewNo
  * batch: a job that reports hundreds of things at once (deadline reminders) would otherwise make a
  * statement of hundreds of parts, which PostgreSQL (and far more PGlite) is slow to plan.
  */
-export const addNotificationsOf = (batch: WriteBatch, actorId: string | null, items: (NewNotification & { workspaceId: string })[]) => {
-  const rows = items.flatMap((item) => rowsOf({ workspaceId: item.workspaceId, userId: actorId }, [...new Set(item.userIds)], item));
+export const addNotificationsOf = (
+  batch: WriteBatch,
+  actorId: string | null,
+  items: (NewNotification & { workspaceId: string })[],
+) => {
+  const rows = items.flatMap((item) =>
+    rowsOf({ workspaceId: item.workspaceId, userId: actorId }, [...new Set(item.userIds)], item),
+  );
   if (rows.length === 0) return;
   const inserted = batch.add(batch.db.insert(notifications).values(rows).returning(INSERTED));
   batch.effect(sql`select ${liveEvents} from ${inserted} ins`);
@@ -104,13 +121,21 @@ export const NOTIFICATION_SORT = { createdAt: notifications.createdAt };
 
 export const findNotifications = async (ctx: RequestCtx, q: ListQuery) => {
   const filters: (SQL | undefined)[] = [];
-  if (q.isRead === "true" || q.isRead === "false") filters.push(eq(notifications.isRead, q.isRead === "true"));
+  if (q.isRead === "true" || q.isRead === "false")
+    filters.push(eq(notifications.isRead, q.isRead === "true"));
   if (typeof q.type === "string" && q.type) filters.push(eq(notifications.type, q.type));
   const where = mine(ctx, ...filters);
   const { offset, limit } = pageOf(q);
   const order = orderOf(q, NOTIFICATION_SORT, desc(notifications.createdAt));
   const { rows, total } = await pageWithTotal(
-    ctx.db.select(columns).from(notifications).leftJoin(users, eq(users.id, notifications.actorId)).where(where).orderBy(order).limit(limit).offset(offset),
+    ctx.db
+      .select(columns)
+      .from(notifications)
+      .leftJoin(users, eq(users.id, notifications.actorId))
+      .where(where)
+      .orderBy(order)
+      .limit(limit)
+      .offset(offset),
     () => ctx.db.select({ total: count() }).from(notifications).where(where),
     { offset, limit },
   );
@@ -131,7 +156,14 @@ export const countUnread = async (ctx: Pick<RequestCtx, "db" | "workspaceId" | "
   const [{ n }] = await ctx.db
     .select({ n: count() })
     .from(notifications)
-    .where(inWorkspace(ctx, notifications, eq(notifications.userId, ctx.userId), eq(notifications.isRead, false)));
+    .where(
+      inWorkspace(
+        ctx,
+        notifications,
+        eq(notifications.userId, ctx.userId),
+        eq(notifications.isRead, false),
+      ),
+    );
   return n;
 };
 
@@ -156,9 +188,17 @@ export const markAllRead = async (ctx: RequestCtx) => {
 
 export const deleteNotification = (ctx: RequestCtx, id: string) =>
   ctx.db.transaction(async (tx) => {
-    const [row] = await tx.delete(notifications).where(mine(ctx, eq(notifications.id, id))).returning();
+    const [row] = await tx
+      .delete(notifications)
+      .where(mine(ctx, eq(notifications.id, id)))
+      .returning();
     if (!row) throw new AppError(404, "errors.notFound");
-    await writeAudit(tx, ctx, { action: "delete", entity: "notifications", entityId: id, before: row });
+    await writeAudit(tx, ctx, {
+      action: "delete",
+      entity: "notifications",
+      entityId: id,
+      before: row,
+    });
     return { id, unread: await countUnread({ ...ctx, db: tx }) };
   });
 
@@ -171,10 +211,17 @@ export const sendAnnouncement = (ctx: RequestCtx, input: Announcement) =>
       .select({ userId: members.userId })
       .from(members)
       .where(
-        inWorkspace(ctx, members, eq(members.isEnabled, true), input.userIds?.length ? inArray(members.userId, input.userIds) : undefined),
+        inWorkspace(
+          ctx,
+          members,
+          eq(members.isEnabled, true),
+          input.userIds?.length ? inArray(members.userId, input.userIds) : undefined,
+        ),
       );
     if (input.userIds?.length && enabled.length !== new Set(input.userIds).size) {
-      throw new AppError(422, "errors.validation", { fields: [{ field: "userIds", message: "validation.unknownMember" }] });
+      throw new AppError(422, "errors.validation", {
+        fields: [{ field: "userIds", message: "validation.unknownMember" }],
+      });
     }
     const rows = await createNotifications(tx, ctx, {
       userIds: enabled.map((m) => m.userId),

@@ -10,7 +10,11 @@ const HEARTBEAT_MS = 25_000;
  * Server-Sent Events for the bell. Events reach every app process through LISTEN/NOTIFY, and
  * the stream ends when its sign-in is revoked so a signed-out browser stops receiving.
  */
-export const openNotificationStream = async (req: FastifyRequest, reply: FastifyReply, bus: Bus) => {
+export const openNotificationStream = async (
+  req: FastifyRequest,
+  reply: FastifyReply,
+  bus: Bus,
+) => {
   const ctx = req.ctx;
   reply.hijack();
   const res = reply.raw;
@@ -50,7 +54,8 @@ export const openNotificationStream = async (req: FastifyRequest, reply: Fastify
   stopAuth = await bus.subscribe(AUTH_CHANNEL, (message) => {
     const change = message as AuthChange;
     // A firm-wide change (a role's rules) also tells the browser to reload its rules and menu.
-    const isFirmWide = !change.sessionId && !change.userId && change.workspaceId === ctx.workspaceId;
+    const isFirmWide =
+      !change.sessionId && !change.userId && change.workspaceId === ctx.workspaceId;
     if (change.sessionId === ctx.sessionId || change.userId === ctx.userId || isFirmWide) {
       send("reauth", {});
       close();

@@ -10,7 +10,11 @@ import { inWorkspace } from "../../lib/tenant";
 /** Whether a set of rules gives unrestricted administration (what the admin role grants). */
 export const isFullAdmin = (rules: PermissionRule[]) => {
   const ability = createMongoAbility(rules as never);
-  return ability.can("manage", "all") && ability.can("update", "ORG_ROLE") && ability.can("update", "ORG_MEMBER");
+  return (
+    ability.can("manage", "all") &&
+    ability.can("update", "ORG_ROLE") &&
+    ability.can("update", "ORG_MEMBER")
+  );
 };
 
 /**
@@ -22,8 +26,14 @@ export const assertAdminRemains = async (ctx: RequestCtx) => {
   const rows = await ctx.db
     .select({ userId: memberRoles.userId, rules: roles.rules })
     .from(memberRoles)
-    .innerJoin(roles, and(eq(roles.workspaceId, memberRoles.workspaceId), eq(roles.id, memberRoles.roleId)))
-    .innerJoin(members, and(eq(members.workspaceId, memberRoles.workspaceId), eq(members.userId, memberRoles.userId)))
+    .innerJoin(
+      roles,
+      and(eq(roles.workspaceId, memberRoles.workspaceId), eq(roles.id, memberRoles.roleId)),
+    )
+    .innerJoin(
+      members,
+      and(eq(members.workspaceId, memberRoles.workspaceId), eq(members.userId, memberRoles.userId)),
+    )
     .innerJoin(users, eq(users.id, memberRoles.userId))
     .where(inWorkspace(ctx, memberRoles, eq(members.isEnabled, true), eq(users.isEnabled, true)));
   const byUser = new Map<string, PermissionRule[]>();

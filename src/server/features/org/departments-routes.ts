@@ -14,8 +14,9 @@ import {
 } from "./departments-service";
 import { departmentCreateBody, departmentMoveBody, departmentPatchBody } from "./schemas";
 
-const one = (action: "read" | "update" | "delete") =>
-  ({ config: { permission: [action, "ORG_DEPARTMENT"] as RoutePermission, tenantTable: "departments" } });
+const one = (action: "read" | "update" | "delete") => ({
+  config: { permission: [action, "ORG_DEPARTMENT"] as RoutePermission, tenantTable: "departments" },
+});
 
 export async function departmentRoutes(app: FastifyInstance) {
   app.get("/", { config: { permission: ["read", "ORG_DEPARTMENT"] } }, async (req, reply) => {
@@ -24,11 +25,16 @@ export async function departmentRoutes(app: FastifyInstance) {
     return rows;
   });
 
-  app.get<{ Params: { id: string } }>("/:id", one("read"), (req) => getDepartment(req.ctx, req.params.id));
+  app.get<{ Params: { id: string } }>("/:id", one("read"), (req) =>
+    getDepartment(req.ctx, req.params.id),
+  );
 
   app.post<{ Body: DepartmentInput }>(
     "/",
-    { schema: { body: departmentCreateBody }, config: { permission: ["create", "ORG_DEPARTMENT"] } },
+    {
+      schema: { body: departmentCreateBody },
+      config: { permission: ["create", "ORG_DEPARTMENT"] },
+    },
     (req) => createDepartment(req.ctx, req.body),
   );
 
@@ -44,5 +50,7 @@ export async function departmentRoutes(app: FastifyInstance) {
     (req) => moveDepartment(req.ctx, req.params.id, req.body),
   );
 
-  app.delete<{ Params: { id: string } }>("/:id", one("delete"), (req) => deleteDepartment(req.ctx, req.params.id));
+  app.delete<{ Params: { id: string } }>("/:id", one("delete"), (req) =>
+    deleteDepartment(req.ctx, req.params.id),
+  );
 }

@@ -41,7 +41,10 @@ export const findDepartments = async (ctx: RequestCtx) => {
 };
 
 const loadDepartment = async (ctx: RequestCtx, id: string): Promise<Department> => {
-  const [row] = await ctx.db.select().from(departments).where(inWorkspace(ctx, departments, eq(departments.id, id)));
+  const [row] = await ctx.db
+    .select()
+    .from(departments)
+    .where(inWorkspace(ctx, departments, eq(departments.id, id)));
   if (!row) throw new AppError(404, "errors.departmentNotFound");
   return row;
 };
@@ -86,18 +89,41 @@ export const createDepartment = (ctx: RequestCtx, input: DepartmentInput) =>
         updatedBy: ctx.userId,
       })
       .returning();
-    await writeAudit(tx, ctx, { action: "create", entity: "departments", entityId: row.id, after: row });
+    await writeAudit(tx, ctx, {
+      action: "create",
+      entity: "departments",
+      entityId: row.id,
+      after: row,
+    });
     return getDepartment(tctx, row.id);
   });
 
-const saveVersioned = async (ctx: RequestCtx, before: Department, set: Partial<Department>, version: number) => {
+const saveVersioned = async (
+  ctx: RequestCtx,
+  before: Department,
+  set: Partial<Department>,
+  version: number,
+) => {
   const [after] = await ctx.db
     .update(departments)
     .set({ ...set, version: version + 1, updatedBy: ctx.userId, updatedAt: new Date() })
-    .where(inWorkspace(ctx, departments, eq(departments.id, before.id), eq(departments.version, version)))
+    .where(
+      inWorkspace(
+        ctx,
+        departments,
+        eq(departments.id, before.id),
+        eq(departments.version, version),
+      ),
+    )
     .returning();
   if (!after) throw new AppError(409, "errors.staleVersion");
-  await writeAudit(ctx.db, ctx, { action: "update", entity: "departments", entityId: before.id, before, after });
+  await writeAudit(ctx.db, ctx, {
+    action: "update",
+    entity: "departments",
+    entityId: before.id,
+    before,
+    after,
+  });
   return after;
 };
 
@@ -132,7 +158,11 @@ export const moveDepartment = (ctx: RequestCtx, id: string, move: DepartmentMove
     await saveVersioned(tctx, before, { parentId: move.parentId }, move.version);
     const siblings = await siblingsOf(tctx, move.parentId, id);
     const index = Math.min(Math.max(move.index, 0), siblings.length);
-    const ordered = [...siblings.slice(0, index).map((s) => s.id), id, ...siblings.slice(index).map((s) => s.id)];
+    const ordered = [
+      ...siblings.slice(0, index).map((s) => s.id),
+      id,
+      ...siblings.slice(index).map((s) => s.id),
+    ];
     for (const [sortOrder, siblingId] of ordered.entries()) {
       await tx
         .update(departments)
@@ -153,7 +183,10 @@ export const deleteDepartment = (ctx: RequestCtx, id: string) =>
       .where(inWorkspace(ctx, memberDepartments, eq(memberDepartments.departmentId, id)));
     if (n > 0) throw new AppError(409, "errors.departmentHasMembers", { params: { count: n } });
     const children = await siblingsOf(tctx, id);
-    if (children.length > 0) throw new AppError(409, "errors.departmentHasChildren", { params: { count: children.length } });
+    if (children.length > 0)
+      throw new AppError(409, "errors.departmentHasChildren", {
+        params: { count: children.length },
+      });
     await tx.delete(departments).where(inWorkspace(ctx, departments, eq(departments.id, id)));
     await writeAudit(tx, ctx, { action: "delete", entity: "departments", entityId: id, before });
     return { id };

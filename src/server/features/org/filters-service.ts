@@ -18,10 +18,17 @@ const mine = (ctx: RequestCtx, ...more: (SQL | undefined)[]) =>
   inWorkspace(ctx, savedFilters, eq(savedFilters.ownerId, ctx.userId), ...more);
 
 export const findFilters = (ctx: RequestCtx) =>
-  ctx.db.select().from(savedFilters).where(mine(ctx)).orderBy(asc(savedFilters.createdAt), asc(savedFilters.name));
+  ctx.db
+    .select()
+    .from(savedFilters)
+    .where(mine(ctx))
+    .orderBy(asc(savedFilters.createdAt), asc(savedFilters.name));
 
 const loadFilter = async (ctx: RequestCtx, id: string): Promise<SavedFilter> => {
-  const [row] = await ctx.db.select().from(savedFilters).where(mine(ctx, eq(savedFilters.id, id)));
+  const [row] = await ctx.db
+    .select()
+    .from(savedFilters)
+    .where(mine(ctx, eq(savedFilters.id, id)));
   if (!row) throw new AppError(404, "errors.notFound");
   return row;
 };
@@ -32,7 +39,9 @@ const assertNameFree = async (ctx: RequestCtx, name: string, except?: string) =>
   const [taken] = await ctx.db
     .select({ id: savedFilters.id })
     .from(savedFilters)
-    .where(mine(ctx, eq(savedFilters.name, name), except ? ne(savedFilters.id, except) : undefined));
+    .where(
+      mine(ctx, eq(savedFilters.name, name), except ? ne(savedFilters.id, except) : undefined),
+    );
   if (taken) throw new AppError(409, "errors.savedFilterNameTaken", { params: { name } });
 };
 
@@ -44,7 +53,8 @@ export const createFilter = (ctx: RequestCtx, input: FilterInput) =>
       sql`select 1 from ${members} where ${inWorkspace(ctx, members, eq(members.userId, ctx.userId))} for update`,
     );
     const [{ n }] = await tx.select({ n: count() }).from(savedFilters).where(mine(ctx));
-    if (n >= MAX_SAVED_FILTERS) throw new AppError(400, "errors.savedFilterLimit", { params: { max: MAX_SAVED_FILTERS } });
+    if (n >= MAX_SAVED_FILTERS)
+      throw new AppError(400, "errors.savedFilterLimit", { params: { max: MAX_SAVED_FILTERS } });
     await assertNameFree(tctx, input.name);
     const [row] = await tx
       .insert(savedFilters)
@@ -57,7 +67,12 @@ export const createFilter = (ctx: RequestCtx, input: FilterInput) =>
         updatedBy: ctx.userId,
       })
       .returning();
-    await writeAudit(tx, ctx, { action: "create", entity: "saved_filters", entityId: row.id, after: row });
+    await writeAudit(tx, ctx, {
+      action: "create",
+      entity: "saved_filters",
+      entityId: row.id,
+      after: row,
+    });
     return row;
   });
 
@@ -66,7 +81,11 @@ export const updateFilter = (ctx: RequestCtx, id: string, patch: FilterPatch) =>
     const tctx = { ...ctx, db: tx };
     const before = await loadFilter(tctx, id);
     if (patch.name !== undefined) await assertNameFree(tctx, patch.name, id);
-    const set: Partial<SavedFilter> = { version: patch.version + 1, updatedBy: ctx.userId, updatedAt: new Date() };
+    const set: Partial<SavedFilter> = {
+      version: patch.version + 1,
+      updatedBy: ctx.userId,
+      updatedAt: new Date(),
+    };
     if (patch.name !== undefined) set.name = patch.name;
     if (patch.filter !== undefined) set.filter = patch.filter;
     const [after] = await tx
@@ -75,7 +94,13 @@ export const updateFilter = (ctx: RequestCtx, id: string, patch: FilterPatch) =>
       .where(mine(ctx, eq(savedFilters.id, id), eq(savedFilters.version, patch.version)))
       .returning();
     if (!after) throw new AppError(409, "errors.staleVersion");
-    await writeAudit(tx, ctx, { action: "update", entity: "saved_filters", entityId: id, before, after });
+    await writeAudit(tx, ctx, {
+      action: "update",
+      entity: "saved_filters",
+      entityId: id,
+      before,
+      after,
+    });
     return after;
   });
 

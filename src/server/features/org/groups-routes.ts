@@ -1,8 +1,24 @@
 import type { FastifyInstance } from "fastify";
 
 import type { RoutePermission } from "../../plugins/auth";
-import { createFilter, deleteFilter, type FilterInput, type FilterPatch, findFilters, getFilter, updateFilter } from "./filters-service";
-import { createGroup, deleteGroup, findGroups, getGroup, type GroupInput, type GroupPatch, updateGroup } from "./groups-service";
+import {
+  createFilter,
+  deleteFilter,
+  type FilterInput,
+  type FilterPatch,
+  findFilters,
+  getFilter,
+  updateFilter,
+} from "./filters-service";
+import {
+  createGroup,
+  deleteGroup,
+  findGroups,
+  getGroup,
+  type GroupInput,
+  type GroupPatch,
+  updateGroup,
+} from "./groups-service";
 import { getPickerData } from "./picker-service";
 import { filterBody, groupBody, pickerQuery } from "./schemas";
 
@@ -48,7 +64,9 @@ export async function filterRoutes(app: FastifyInstance) {
     { schema: { body: filterBody(["version"]) }, ...one },
     (req) => updateFilter(req.ctx, req.params.id, req.body),
   );
-  app.delete<{ Params: { id: string } }>("/:id", one, (req) => deleteFilter(req.ctx, req.params.id));
+  app.delete<{ Params: { id: string } }>("/:id", one, (req) =>
+    deleteFilter(req.ctx, req.params.id),
+  );
 }
 
 export async function pickerRoutes(app: FastifyInstance) {

@@ -28,18 +28,27 @@ const withMembers = async (ctx: RequestCtx, groups: Group[]) => {
           .where(inWorkspace(ctx, memberGroupMembers, inArray(memberGroupMembers.groupId, ids)))
           .orderBy(asc(users.name));
   return groups.map((g) => {
-    const people = links.filter((l) => l.groupId === g.id).map(({ userId, name }) => ({ userId, name }));
+    const people = links
+      .filter((l) => l.groupId === g.id)
+      .map(({ userId, name }) => ({ userId, name }));
     return { ...g, memberIds: people.map((p) => p.userId), members: people };
   });
 };
 
 export const findGroups = async (ctx: RequestCtx) => {
-  const rows = await ctx.db.select().from(memberGroups).where(mine(ctx)).orderBy(asc(memberGroups.sortOrder), asc(memberGroups.name));
+  const rows = await ctx.db
+    .select()
+    .from(memberGroups)
+    .where(mine(ctx))
+    .orderBy(asc(memberGroups.sortOrder), asc(memberGroups.name));
   return withMembers(ctx, rows);
 };
 
 const loadGroup = async (ctx: RequestCtx, id: string) => {
-  const [row] = await ctx.db.select().from(memberGroups).where(mine(ctx, eq(memberGroups.id, id)));
+  const [row] = await ctx.db
+    .select()
+    .from(memberGroups)
+    .where(mine(ctx, eq(memberGroups.id, id)));
   if (!row) throw new AppError(404, "errors.notFound");
   return row;
 };
@@ -51,9 +60,13 @@ export const getGroup = async (ctx: RequestCtx, id: string) => {
 
 const setMembers = async (ctx: RequestCtx, groupId: string, memberIds: string[]) => {
   const ids = await assertMembers(ctx, memberIds);
-  await ctx.db.delete(memberGroupMembers).where(inWorkspace(ctx, memberGroupMembers, eq(memberGroupMembers.groupId, groupId)));
+  await ctx.db
+    .delete(memberGroupMembers)
+    .where(inWorkspace(ctx, memberGroupMembers, eq(memberGroupMembers.groupId, groupId)));
   if (ids.length > 0) {
-    await ctx.db.insert(memberGroupMembers).values(ids.map((userId) => ({ workspaceId: ctx.workspaceId, groupId, userId })));
+    await ctx.db
+      .insert(memberGroupMembers)
+      .values(ids.map((userId) => ({ workspaceId: ctx.workspaceId, groupId, userId })));
   }
 };
 
@@ -73,7 +86,12 @@ export const createGroup = (ctx: RequestCtx, input: GroupInput) =>
       .returning();
     await setMembers(tctx, row.id, input.memberIds);
     const after = await getGroup(tctx, row.id);
-    await writeAudit(tx, ctx, { action: "create", entity: "member_groups", entityId: row.id, after });
+    await writeAudit(tx, ctx, {
+      action: "create",
+      entity: "member_groups",
+      entityId: row.id,
+      after,
+    });
     return after;
   });
 
@@ -81,7 +99,11 @@ export const updateGroup = (ctx: RequestCtx, id: string, patch: GroupPatch) =>
   ctx.db.transaction(async (tx) => {
     const tctx = withDb(ctx, tx);
     const before = await getGroup(tctx, id);
-    const set: Partial<Group> = { version: patch.version + 1, updatedBy: ctx.userId, updatedAt: new Date() };
+    const set: Partial<Group> = {
+      version: patch.version + 1,
+      updatedBy: ctx.userId,
+      updatedAt: new Date(),
+    };
     if (patch.name !== undefined) set.name = patch.name;
     if (patch.sortOrder !== undefined) set.sortOrder = patch.sortOrder;
     const [row] = await tx
@@ -92,7 +114,13 @@ export const updateGroup = (ctx: RequestCtx, id: string, patch: GroupPatch) =>
     if (!row) throw new AppError(409, "errors.staleVersion");
     if (patch.memberIds) await setMembers(tctx, id, patch.memberIds);
     const after = await getGroup(tctx, id);
-    await writeAudit(tx, ctx, { action: "update", entity: "member_groups", entityId: id, before, after });
+    await writeAudit(tx, ctx, {
+      action: "update",
+      entity: "member_groups",
+      entityId: id,
+      before,
+      after,
+    });
     return after;
   });
 

@@ -2,7 +2,14 @@ import { and, asc, count, eq, exists, ilike, inArray, or, type SQL, sql } from "
 
 import type { Member, MemberInput, MemberPatch } from "../../../shared/contracts/org";
 import { AppError } from "../../../shared/errors";
-import { departments, memberDepartments, memberRoles, members, roles, users } from "../../db/tables";
+import {
+  departments,
+  memberDepartments,
+  memberRoles,
+  members,
+  roles,
+  users,
+} from "../../db/tables";
 import type { Answer } from "../../lib/answers";
 import { writeAudit } from "../../lib/audit";
 import { type ListQuery, orderOf, pageOf, pageWithTotal } from "../../lib/list-query";
@@ -40,20 +47,31 @@ const withLinks = async <T extends MemberRow>(ctx: RequestCtx, rows: T[]) => {
     ctx.db
       .select({ userId: memberDepartments.userId, id: departments.id, name: departments.name })
       .from(memberDepartments)
-      .innerJoin(departments, and(eq(departments.workspaceId, memberDepartments.workspaceId), eq(departments.id, memberDepartments.departmentId)))
+      .innerJoin(
+        departments,
+        and(
+          eq(departments.workspaceId, memberDepartments.workspaceId),
+          eq(departments.id, memberDepartments.departmentId),
+        ),
+      )
       .where(inWorkspace(ctx, memberDepartments, inArray(memberDepartments.userId, ids)))
       .orderBy(asc(departments.sortOrder)),
     ctx.db
       .select({ userId: memberRoles.userId, id: roles.id, name: roles.name, code: roles.code })
       .from(memberRoles)
-      .innerJoin(roles, and(eq(roles.workspaceId, memberRoles.workspaceId), eq(roles.id, memberRoles.roleId)))
+      .innerJoin(
+        roles,
+        and(eq(roles.workspaceId, memberRoles.workspaceId), eq(roles.id, memberRoles.roleId)),
+      )
       .where(inWorkspace(ctx, memberRoles, inArray(memberRoles.userId, ids)))
       .orderBy(asc(roles.name)),
   ]);
   return rows.map((r) => ({
     ...r,
     departments: depts.filter((d) => d.userId === r.userId).map(({ id, name }) => ({ id, name })),
-    roles: rls.filter((x) => x.userId === r.userId).map(({ id, name, code }) => ({ id, name, code })),
+    roles: rls
+      .filter((x) => x.userId === r.userId)
+      .map(({ id, name, code }) => ({ id, name, code })),
   }));
 };
 
@@ -61,7 +79,8 @@ const isTrue = (v: unknown) => v === true || v === "true";
 const isFalse = (v: unknown) => v === false || v === "false";
 
 /** `a=x&a=y` or the client's bracket form `a[]=x&a[]=y`, ids only. */
-const listParam = (q: ListQuery, name: string) => [q[name] ?? [], q[`${name}[]`] ?? []].flat().filter(isUuid);
+const listParam = (q: ListQuery, name: string) =>
+  [q[name] ?? [], q[`${name}[]`] ?? []].flat().filter(isUuid);
 
 /** Filters shared by the member list and saved member filters. */
 export const memberFilters = (ctx: RequestCtx, q: ListQuery): (SQL | undefined)[] => {
@@ -69,9 +88,12 @@ export const memberFilters = (ctx: RequestCtx, q: ListQuery): (SQL | undefined)[
   const text = q.q ?? q.name_like;
   if (typeof text === "string" && text.trim()) {
     const pattern = like(text.trim());
-    filters.push(or(ilike(users.name, pattern), ilike(users.username, pattern), ilike(members.phone, pattern)));
+    filters.push(
+      or(ilike(users.name, pattern), ilike(users.username, pattern), ilike(members.phone, pattern)),
+    );
   }
-  if (typeof q.position_like === "string" && q.position_like) filters.push(ilike(members.position, like(q.position_like)));
+  if (typeof q.position_like === "string" && q.position_like)
+    filters.push(ilike(members.position, like(q.position_like)));
   if (isTrue(q.isEnabled)) filters.push(eq(members.isEnabled, true));
   if (isFalse(q.isEnabled)) filters.push(eq(members.isEnabled, false));
   const deptIds = listParam(q, "departmentId");
@@ -112,9 +134,17 @@ export const memberFilters = (ctx: RequestCtx, q: ListQuery): (SQL | undefined)[
 };
 
 /** What the member list sorts by (the route's `_sort` accepts exactly these keys). */
-export const MEMBER_SORT = { name: users.name, username: users.username, position: members.position, createdAt: members.createdAt };
+export const MEMBER_SORT = {
+  name: users.name,
+  username: users.username,
+  position: members.position,
+  createdAt: members.createdAt,
+};
 
-export const findMembers = async (ctx: RequestCtx, q: ListQuery): Promise<{ rows: Answer<Member>[]; total: number }> => {
+export const findMembers = async (
+  ctx: RequestCtx,
+  q: ListQuery,
+): Promise<{ rows: Answer<Member>[]; total: number }> => {
   const where = inWorkspace(ctx, members, ...memberFilters(ctx, q));
   const { offset, limit } = pageOf(q);
   const order = orderOf(q, MEMBER_SORT, asc(users.name));
@@ -127,7 +157,12 @@ export const findMembers = async (ctx: RequestCtx, q: ListQuery): Promise<{ rows
       .orderBy(order, asc(members.id))
       .limit(limit)
       .offset(offset),
-    () => ctx.db.select({ total: count() }).from(members).innerJoin(users, eq(users.id, members.userId)).where(where),
+    () =>
+      ctx.db
+        .select({ total: count() })
+        .from(members)
+        .innerJoin(users, eq(users.id, members.userId))
+        .where(where),
     { offset, limit },
   );
   return { rows: await withLinks(ctx, rows), total };
@@ -144,30 +179,50 @@ export const getMember = async (ctx: RequestCtx, id: string): Promise<Answer<Mem
   return full;
 };
 
-const replaceLinks = async (ctx: RequestCtx, userId: string, input: { departmentIds?: string[]; roleIds?: string[] }) => {
+const replaceLinks = async (
+  ctx: RequestCtx,
+  userId: string,
+  input: { departmentIds?: string[]; roleIds?: string[] },
+) => {
   if (input.departmentIds) {
     const ids = await assertDepartments(ctx, input.departmentIds);
-    await ctx.db.delete(memberDepartments).where(inWorkspace(ctx, memberDepartments, eq(memberDepartments.userId, userId)));
+    await ctx.db
+      .delete(memberDepartments)
+      .where(inWorkspace(ctx, memberDepartments, eq(memberDepartments.userId, userId)));
     if (ids.length > 0) {
-      await ctx.db.insert(memberDepartments).values(ids.map((departmentId) => ({ workspaceId: ctx.workspaceId, userId, departmentId })));
+      await ctx.db
+        .insert(memberDepartments)
+        .values(
+          ids.map((departmentId) => ({ workspaceId: ctx.workspaceId, userId, departmentId })),
+        );
     }
   }
   if (input.roleIds) {
     const ids = await assertRoles(ctx, input.roleIds);
-    await ctx.db.delete(memberRoles).where(inWorkspace(ctx, memberRoles, eq(memberRoles.userId, userId)));
+    await ctx.db
+      .delete(memberRoles)
+      .where(inWorkspace(ctx, memberRoles, eq(memberRoles.userId, userId)));
     if (ids.length > 0) {
-      await ctx.db.insert(memberRoles).values(ids.map((roleId) => ({ workspaceId: ctx.workspaceId, userId, roleId })));
+      await ctx.db
+        .insert(memberRoles)
+        .values(ids.map((roleId) => ({ workspaceId: ctx.workspaceId, userId, roleId })));
     }
   }
 };
 
 const findAccount = async (ctx: RequestCtx, username: string) => {
-  const [user] = await ctx.db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`);
+  const [user] = await ctx.db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username})`);
   return user;
 };
 
 /** Creates an account and adds it, or adds an existing user-center account to this firm. */
-export const createMember = async (ctx: RequestCtx, input: MemberInput): Promise<Answer<Member>> => {
+export const createMember = async (
+  ctx: RequestCtx,
+  input: MemberInput,
+): Promise<Answer<Member>> => {
   const passwordHash =
     input.account === "new" && input.password ? await hashPassword(input.password) : undefined;
   const id = await ctx.db.transaction(async (tx) => {
@@ -189,7 +244,10 @@ export const createMember = async (ctx: RequestCtx, input: MemberInput): Promise
         .returning();
     } else {
       if (!user) throw new AppError(404, "errors.accountNotFound");
-      const [existing] = await tx.select().from(members).where(inWorkspace(ctx, members, eq(members.userId, user.id)));
+      const [existing] = await tx
+        .select()
+        .from(members)
+        .where(inWorkspace(ctx, members, eq(members.userId, user.id)));
       if (existing) throw new AppError(409, "errors.alreadyMember");
     }
     const [member] = await tx
@@ -204,7 +262,10 @@ export const createMember = async (ctx: RequestCtx, input: MemberInput): Promise
         updatedBy: ctx.userId,
       })
       .returning();
-    await replaceLinks(tctx, user.id, { departmentIds: input.departmentIds ?? [], roleIds: input.roleIds ?? [] });
+    await replaceLinks(tctx, user.id, {
+      departmentIds: input.departmentIds ?? [],
+      roleIds: input.roleIds ?? [],
+    });
     const after = await getMember(tctx, member.id);
     await writeAudit(tx, ctx, { action: "create", entity: "members", entityId: member.id, after });
     return member.id;
@@ -219,18 +280,37 @@ const renameAccount = async (ctx: RequestCtx, userId: string, patch: MemberPatch
   if (patch.nameSuffix !== undefined) set.nameSuffix = patch.nameSuffix;
   if (Object.keys(set).length === 0) return;
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
-  if (user.name === (set.name ?? user.name) && user.nameSuffix === (set.nameSuffix ?? user.nameSuffix)) return;
-  const [{ firms }] = await ctx.db.select({ firms: count() }).from(members).where(eq(members.userId, userId));
+  if (
+    user.name === (set.name ?? user.name) &&
+    user.nameSuffix === (set.nameSuffix ?? user.nameSuffix)
+  )
+    return;
+  const [{ firms }] = await ctx.db
+    .select({ firms: count() })
+    .from(members)
+    .where(eq(members.userId, userId));
   if (firms > 1) throw new AppError(409, "errors.sharedAccountName");
-  await ctx.db.update(users).set({ ...set, updatedAt: new Date() }).where(eq(users.id, userId));
+  await ctx.db
+    .update(users)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(users.id, userId));
 };
 
-export const updateMember = async (ctx: RequestCtx, deps: OrgDeps, id: string, patch: MemberPatch): Promise<Answer<Member>> => {
+export const updateMember = async (
+  ctx: RequestCtx,
+  deps: OrgDeps,
+  id: string,
+  patch: MemberPatch,
+): Promise<Answer<Member>> => {
   const userId = await ctx.db.transaction(async (tx) => {
     const tctx = withDb(ctx, tx);
     await lockOrg(tctx);
     const before = await getMember(tctx, id);
-    const set: Record<string, unknown> = { version: patch.version + 1, updatedBy: ctx.userId, updatedAt: new Date() };
+    const set: Record<string, unknown> = {
+      version: patch.version + 1,
+      updatedBy: ctx.userId,
+      updatedAt: new Date(),
+    };
     for (const key of ["phone", "email", "position", "isEnabled"] as const) {
       if (patch[key] !== undefined) set[key] = patch[key];
     }

@@ -9,7 +9,9 @@ import { findGroups } from "./groups-service";
 
 /** "王建国" -> "wjg" and "wangjianguo": what people type to find a colleague. */
 const spellings = (name: string) => ({
-  initials: pinyin(name, { pattern: "first", toneType: "none", type: "array" }).join("").toLowerCase(),
+  initials: pinyin(name, { pattern: "first", toneType: "none", type: "array" })
+    .join("")
+    .toLowerCase(),
   pinyin: pinyin(name, { toneType: "none", type: "array" }).join("").toLowerCase(),
 });
 
@@ -33,7 +35,13 @@ export const getPickerData = async (ctx: RequestCtx, includeDisabled: boolean) =
       })
       .from(members)
       .innerJoin(users, eq(users.id, members.userId))
-      .where(inWorkspace(ctx, members, includeDisabled ? undefined : and(eq(members.isEnabled, true), eq(users.isEnabled, true))))
+      .where(
+        inWorkspace(
+          ctx,
+          members,
+          includeDisabled ? undefined : and(eq(members.isEnabled, true), eq(users.isEnabled, true)),
+        ),
+      )
       .orderBy(asc(users.name)),
     ctx.db
       .select({ userId: memberDepartments.userId, departmentId: memberDepartments.departmentId })
@@ -42,13 +50,24 @@ export const getPickerData = async (ctx: RequestCtx, includeDisabled: boolean) =
     findGroups(ctx),
   ]);
   return {
-    departments: departments.map(({ id, parentId, name, sortOrder, managerId }) => ({ id, parentId, name, sortOrder, managerId })),
+    departments: departments.map(({ id, parentId, name, sortOrder, managerId }) => ({
+      id,
+      parentId,
+      name,
+      sortOrder,
+      managerId,
+    })),
     members: people.map((p) => ({
       ...p,
       isEnabled: p.isEnabled && p.isAccountEnabled,
       departmentIds: links.filter((l) => l.userId === p.userId).map((l) => l.departmentId),
       ...spellings(p.name),
     })),
-    groups: groups.map(({ id, name, sortOrder, memberIds }) => ({ id, name, sortOrder, memberIds })),
+    groups: groups.map(({ id, name, sortOrder, memberIds }) => ({
+      id,
+      name,
+      sortOrder,
+      memberIds,
+    })),
   };
 };

@@ -40,7 +40,12 @@ export const assertMembers = async (ctx: RequestCtx, userIds: string[], onlyEnab
     .select({ userId: members.userId })
     .from(members)
     .where(
-      inWorkspace(ctx, members, inArray(members.userId, wanted), onlyEnabled ? eq(members.isEnabled, true) : undefined),
+      inWorkspace(
+        ctx,
+        members,
+        inArray(members.userId, wanted),
+        onlyEnabled ? eq(members.isEnabled, true) : undefined,
+      ),
     );
   if (rows.length !== wanted.length) throw new AppError(404, "errors.memberNotFound");
   return wanted;

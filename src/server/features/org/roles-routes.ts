@@ -15,8 +15,9 @@ import {
 } from "./roles-service";
 import { roleCreateBody, rolePatchBody, roleRulesBody } from "./schemas";
 
-const one = (action: "read" | "update" | "delete") =>
-  ({ config: { permission: [action, "ORG_ROLE"] as RoutePermission, tenantTable: "roles" } });
+const one = (action: "read" | "update" | "delete") => ({
+  config: { permission: [action, "ORG_ROLE"] as RoutePermission, tenantTable: "roles" },
+});
 
 export async function roleRoutes(app: FastifyInstance, opts: OrgDeps) {
   app.get("/", { config: { permission: ["read", "ORG_ROLE"] } }, async (req, reply) => {
@@ -25,7 +26,9 @@ export async function roleRoutes(app: FastifyInstance, opts: OrgDeps) {
     return rows;
   });
 
-  app.get<{ Params: { id: string } }>("/:id", one("read"), (req) => getRole(req.ctx, req.params.id));
+  app.get<{ Params: { id: string } }>("/:id", one("read"), (req) =>
+    getRole(req.ctx, req.params.id),
+  );
 
   app.post<{ Body: RoleInput }>(
     "/",
@@ -45,5 +48,7 @@ export async function roleRoutes(app: FastifyInstance, opts: OrgDeps) {
     (req) => replaceRoleRules(req.ctx, opts, req.params.id, req.body),
   );
 
-  app.delete<{ Params: { id: string } }>("/:id", one("delete"), (req) => deleteRole(req.ctx, opts, req.params.id));
+  app.delete<{ Params: { id: string } }>("/:id", one("delete"), (req) =>
+    deleteRole(req.ctx, opts, req.params.id),
+  );
 }

@@ -11,15 +11,30 @@ import { assertAdminRemains } from "./admin-guard";
 import type { OrgDeps } from "./deps";
 import { lockOrg } from "./references";
 
-export type RoleInput = { name: string; code: string; description?: string; rules?: PermissionRule[]; isPartner?: boolean };
-export type RolePatch = { name?: string; description?: string; isPartner?: boolean; version: number };
+export type RoleInput = {
+  name: string;
+  code: string;
+  description?: string;
+  rules?: PermissionRule[];
+  isPartner?: boolean;
+};
+export type RolePatch = {
+  name?: string;
+  description?: string;
+  isPartner?: boolean;
+  version: number;
+};
 export type RoleRules = { rules: PermissionRule[]; version: number };
 
 type Role = typeof roles.$inferSelect;
 
 export const findRoles = async (ctx: RequestCtx) => {
   const [rows, counts] = await Promise.all([
-    ctx.db.select().from(roles).where(inWorkspace(ctx, roles)).orderBy(desc(roles.isSystem), asc(roles.createdAt), asc(roles.name)),
+    ctx.db
+      .select()
+      .from(roles)
+      .where(inWorkspace(ctx, roles))
+      .orderBy(desc(roles.isSystem), asc(roles.createdAt), asc(roles.name)),
     ctx.db
       .select({ id: memberRoles.roleId, n: count() })
       .from(memberRoles)
@@ -31,7 +46,10 @@ export const findRoles = async (ctx: RequestCtx) => {
 };
 
 const loadRole = async (ctx: RequestCtx, id: string): Promise<Role> => {
-  const [row] = await ctx.db.select().from(roles).where(inWorkspace(ctx, roles, eq(roles.id, id)));
+  const [row] = await ctx.db
+    .select()
+    .from(roles)
+    .where(inWorkspace(ctx, roles, eq(roles.id, id)));
   if (!row) throw new AppError(404, "errors.roleNotFound");
   return row;
 };
@@ -58,7 +76,10 @@ const assertRules = (rules: PermissionRule[]) => {
 };
 
 const assertCodeFree = async (ctx: RequestCtx, code: string) => {
-  const [taken] = await ctx.db.select({ id: roles.id }).from(roles).where(inWorkspace(ctx, roles, eq(roles.code, code)));
+  const [taken] = await ctx.db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(inWorkspace(ctx, roles, eq(roles.code, code)));
   if (taken) throw new AppError(409, "errors.roleCodeTaken", { params: { code } });
 };
 
@@ -92,7 +113,13 @@ const save = async (ctx: RequestCtx, before: Role, set: Partial<Role>, version: 
     .where(inWorkspace(ctx, roles, eq(roles.id, before.id), eq(roles.version, version)))
     .returning();
   if (!after) throw new AppError(409, "errors.staleVersion");
-  await writeAudit(ctx.db, ctx, { action: "update", entity: "roles", entityId: before.id, before, after });
+  await writeAudit(ctx.db, ctx, {
+    action: "update",
+    entity: "roles",
+    entityId: before.id,
+    before,
+    after,
+  });
   return after;
 };
 
@@ -112,7 +139,12 @@ export const updateRole = (ctx: RequestCtx, id: string, patch: RolePatch) =>
  * Replaces a role's rules. Every live session of the firm drops its cached rules, so members
  * holding the role get the new ones on their next request, without signing in again.
  */
-export const replaceRoleRules = async (ctx: RequestCtx, deps: OrgDeps, id: string, input: RoleRules) => {
+export const replaceRoleRules = async (
+  ctx: RequestCtx,
+  deps: OrgDeps,
+  id: string,
+  input: RoleRules,
+) => {
   assertRules(input.rules);
   const role = await ctx.db.transaction(async (tx) => {
     const tctx = withDb(ctx, tx);

@@ -21,10 +21,15 @@ export const memberFields = {
 } as const;
 
 export const memberListQuery = listQuery(Object.keys(MEMBER_SORT), {
-  q: textFilter, name_like: textFilter, position_like: textFilter,
-  isEnabled: { type: "string", enum: ["true", "false"] }, departmentId: listFilter, roleId: listFilter,
+  q: textFilter,
+  name_like: textFilter,
+  position_like: textFilter,
+  isEnabled: { type: "string", enum: ["true", "false"] },
+  departmentId: listFilter,
+  roleId: listFilter,
   // qs-style arrays (`departmentId[]=…`), as saved filters are replayed.
-  "departmentId[]": listFilter, "roleId[]": listFilter,
+  "departmentId[]": listFilter,
+  "roleId[]": listFilter,
 });
 
 export const memberCreateBody = {
@@ -43,7 +48,11 @@ export const memberPatchBody = {
   type: "object",
   required: ["version"],
   additionalProperties: false,
-  properties: { ...memberFields, isEnabled: { type: "boolean" }, version: { type: "integer", minimum: 1 } },
+  properties: {
+    ...memberFields,
+    isEnabled: { type: "boolean" },
+    version: { type: "integer", minimum: 1 },
+  },
 } as const;
 
 const text = { type: "string" } as const;
@@ -92,14 +101,23 @@ export const departmentMoveBody = {
   type: "object",
   required: ["parentId", "index", "version"],
   additionalProperties: false,
-  properties: { parentId: optionalId, index: { type: "integer", minimum: 0, maximum: 10_000 }, version },
+  properties: {
+    parentId: optionalId,
+    index: { type: "integer", minimum: 0, maximum: 10_000 },
+    version,
+  },
 } as const;
 
 // Roles.
 const oneOrMany = {
   anyOf: [
     { type: "string", minLength: 1, maxLength: 64 },
-    { type: "array", minItems: 1, maxItems: 20, items: { type: "string", minLength: 1, maxLength: 64 } },
+    {
+      type: "array",
+      minItems: 1,
+      maxItems: 20,
+      items: { type: "string", minLength: 1, maxLength: 64 },
+    },
   ],
 } as const;
 
@@ -112,7 +130,11 @@ const rule = {
     action: oneOrMany,
     subject: oneOrMany,
     conditions: { type: "object", maxProperties: 5 },
-    fields: { type: "array", maxItems: 100, items: { type: "string", minLength: 1, maxLength: 64 } },
+    fields: {
+      type: "array",
+      maxItems: 100,
+      items: { type: "string", minLength: 1, maxLength: 64 },
+    },
     inverted: { type: "boolean" },
     reason: { type: "string", maxLength: 200 },
   },
@@ -139,7 +161,12 @@ export const rolePatchBody = {
   type: "object",
   required: ["version"],
   additionalProperties: false,
-  properties: { name: roleName, description, isPartner: { type: "boolean" }, version: { type: "integer", minimum: 1 } },
+  properties: {
+    name: roleName,
+    description,
+    isPartner: { type: "boolean" },
+    version: { type: "integer", minimum: 1 },
+  },
 } as const;
 
 export const roleRulesBody = {
@@ -158,7 +185,12 @@ export const groupBody = (required: string[]) =>
     type: "object",
     required,
     additionalProperties: false,
-    properties: { name: groupName, sortOrder: { type: "integer", minimum: 0, maximum: 100_000 }, memberIds: uuids, version },
+    properties: {
+      name: groupName,
+      sortOrder: { type: "integer", minimum: 0, maximum: 100_000 },
+      memberIds: uuids,
+      version,
+    },
   }) as const;
 
 /** The member-list query a saved filter replays (same keys as GET /api/members). */
@@ -182,7 +214,10 @@ export const filterBody = (required: string[]) =>
     properties: { name: groupName, filter: filterShape, version },
   }) as const;
 
-export const pickerQuery = { type: "object", properties: { includeDisabled: { type: "boolean" } } } as const;
+export const pickerQuery = {
+  type: "object",
+  properties: { includeDisabled: { type: "boolean" } },
+} as const;
 
 // The firm's time zone.
 export const timeZoneBody = {

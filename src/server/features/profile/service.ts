@@ -32,7 +32,13 @@ export const updateProfile = (ctx: RequestCtx, input: ProfileUpdate) =>
       .set({ ...input, updatedAt: new Date() })
       .where(eq(users.id, ctx.userId))
       .returning();
-    await writeAudit(tx, ctx, { action: "update", entity: "users", entityId: ctx.userId, before: publicFields(before), after: publicFields(after) });
+    await writeAudit(tx, ctx, {
+      action: "update",
+      entity: "users",
+      entityId: ctx.userId,
+      before: publicFields(before),
+      after: publicFields(after),
+    });
     return publicFields(after);
   });
 
@@ -40,23 +46,46 @@ export const updateProfile = (ctx: RequestCtx, input: ProfileUpdate) =>
  * Changing the password signs the user out everywhere else: whoever knew the old one must
  * not keep a session opened with it.
  */
-export const changePassword = async (ctx: RequestCtx, store: SessionStore, oldPassword: string, newPassword: string) => {
+export const changePassword = async (
+  ctx: RequestCtx,
+  store: SessionStore,
+  oldPassword: string,
+  newPassword: string,
+) => {
   const user = await loadUser(ctx);
   if (!(await verifyPassword(oldPassword, user.passwordHash))) {
-    throw new AppError(400, "errors.oldPasswordWrong", { fields: [{ field: "oldPassword", message: "errors.oldPasswordWrong" }] });
+    throw new AppError(400, "errors.oldPasswordWrong", {
+      fields: [{ field: "oldPassword", message: "errors.oldPasswordWrong" }],
+    });
   }
   if (oldPassword === newPassword) {
-    throw new AppError(400, "errors.passwordUnchanged", { fields: [{ field: "newPassword", message: "errors.passwordUnchanged" }] });
+    throw new AppError(400, "errors.passwordUnchanged", {
+      fields: [{ field: "newPassword", message: "errors.passwordUnchanged" }],
+    });
   }
   const passwordHash = await hashPassword(newPassword);
   const revoked = await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, ctx.userId));
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(eq(users.id, ctx.userId));
     const rows = await tx
       .update(sessions)
       .set({ revokedAt: new Date() })
-      .where(and(eq(sessions.userId, ctx.userId), ne(sessions.id, ctx.sessionId), isNull(sessions.revokedAt)))
+      .where(
+        and(
+          eq(sessions.userId, ctx.userId),
+          ne(sessions.id, ctx.sessionId),
+          isNull(sessions.revokedAt),
+        ),
+      )
       .returning({ id: sessions.id });
-    await writeAudit(tx, ctx, { action: "update", entity: "users", entityId: ctx.userId, after: { password: "changed", otherSessionsRevoked: rows.length } });
+    await writeAudit(tx, ctx, {
+      action: "update",
+      entity: "users",
+      entityId: ctx.userId,
+      after: { password: "changed", otherSessionsRevoked: rows.length },
+    });
     return rows;
   });
   for (const row of revoked) await store.invalidate({ sessionId: row.id });
@@ -75,19 +104,30 @@ export const updateAvatar = async (ctx: RequestCtx, dataUrl: string) => {
   if (!match) throw new AppError(400, "errors.avatarInvalid");
   const bytes = Buffer.from(match[2], "base64");
   if (bytes.length > AVATAR_MAX_BYTES) {
-    throw new AppError(413, "errors.avatarTooLarge", { params: { max: `${AVATAR_MAX_BYTES / 1024} KB` } });
+    throw new AppError(413, "errors.avatarTooLarge", {
+      params: { max: `${AVATAR_MAX_BYTES / 1024} KB` },
+    });
   }
   const sniffed = await fileTypeFromBuffer(bytes);
   if (!sniffed || !AVATAR_TYPES.has(sniffed.mime)) throw new AppError(400, "errors.avatarInvalid");
   const avatarUrl = `data:${sniffed.mime};base64,${bytes.toString("base64")}`;
   await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ avatarUrl, updatedAt: new Date() }).where(eq(users.id, ctx.userId));
-    await writeAudit(tx, ctx, { action: "update", entity: "users", entityId: ctx.userId, after: { avatar: sniffed.mime, bytes: bytes.length } });
+    await tx
+      .update(users)
+      .set({ avatarUrl, updatedAt: new Date() })
+      .where(eq(users.id, ctx.userId));
+    await writeAudit(tx, ctx, {
+      action: "update",
+      entity: "users",
+      entityId: ctx.userId,
+      after: { avatar: sniffed.mime, bytes: bytes.length },
+    });
   });
   return { avatarUrl };
 };
 
-export const getPreferences = async (ctx: RequestCtx) => mergePreferences((await loadUser(ctx)).preferences);
+export const getPreferences = async (ctx: RequestCtx) =>
+  mergePreferences((await loadUser(ctx)).preferences);
 
 export const updatePreferences = async (ctx: RequestCtx, patch: Partial<Preferences>) => {
   const current = await getPreferences(ctx);

@@ -13,13 +13,23 @@ export const sealBindings: Record<string, ResourceBinding> = {
     table: seals,
     // A seal with stampings on record is retired, not deleted: the log must keep naming it.
     beforeDelete: async (ctx, before) => {
-      const [used] = await ctx.db.select({ id: sealUsages.id }).from(sealUsages).where(and(inWorkspace(ctx, sealUsages), eq(sealUsages.sealId, String(before.id)))).limit(1);
+      const [used] = await ctx.db
+        .select({ id: sealUsages.id })
+        .from(sealUsages)
+        .where(and(inWorkspace(ctx, sealUsages), eq(sealUsages.sealId, String(before.id))))
+        .limit(1);
       if (used) throw new AppError(409, "seals.errors.inUse");
     },
     afterWrite: async (ctx, after, before) => {
       const row = after ?? before;
       if (!row) return;
-      await syncRecordFiles(ctx, "seals", String(row.id), String(row.name), after ? after.imageFileIds : []);
+      await syncRecordFiles(
+        ctx,
+        "seals",
+        String(row.id),
+        String(row.name),
+        after ? after.imageFileIds : [],
+      );
     },
   },
   "seal-requests": {

@@ -10,8 +10,18 @@ import { fileNamesOf } from "../contracts";
 /** A seal request's files in order: id, name and copies (a name the firm no longer has reads ""). */
 export const sealRequestFiles = async (ctx: RequestCtx, id: string) => {
   const readable = rowScopeOf(ctx, "read", "LAWFIRM_SEAL_VIEW", "seal_requests");
-  const [row] = await ctx.db.select({ files: sealRequests.files }).from(sealRequests).where(inWorkspace(ctx, sealRequests, eq(sealRequests.id, id), readable));
+  const [row] = await ctx.db
+    .select({ files: sealRequests.files })
+    .from(sealRequests)
+    .where(inWorkspace(ctx, sealRequests, eq(sealRequests.id, id), readable));
   if (!row) throw new AppError(404, "errors.notFound");
-  const names = await fileNamesOf(ctx, row.files.map((f) => f.fileId));
-  return row.files.map((f) => ({ fileId: f.fileId, name: names[f.fileId] ?? "", copies: f.copies }));
+  const names = await fileNamesOf(
+    ctx,
+    row.files.map((f) => f.fileId),
+  );
+  return row.files.map((f) => ({
+    fileId: f.fileId,
+    name: names[f.fileId] ?? "",
+    copies: f.copies,
+  }));
 };

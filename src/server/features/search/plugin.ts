@@ -14,6 +14,7 @@ declare module "fastify" {
 export const searchPlugin = featurePlugin("search", async (app) => {
   const registry = createSearchRegistry();
   app.decorate("searchRegistry", registry);
-  for (const provider of [membersSearch, departmentsSearch, documentsSearch]) registry.register(provider);
+  for (const provider of [membersSearch, departmentsSearch, documentsSearch])
+    registry.register(provider);
   await app.register(searchRoutes, { prefix: "/api/search", registry });
 });

@@ -12,11 +12,25 @@ export const membersSearch: SearchProvider = {
   search: async (ctx, q, limit) => {
     const like = likePattern(q);
     const rows = await ctx.db
-      .select({ id: users.id, name: users.name, suffix: users.nameSuffix, position: members.position })
+      .select({
+        id: users.id,
+        name: users.name,
+        suffix: users.nameSuffix,
+        position: members.position,
+      })
       .from(members)
       .innerJoin(users, eq(users.id, members.userId))
       .where(
-        inWorkspace(ctx, members, or(ilike(users.name, like), ilike(users.username, like), ilike(users.phone, like), ilike(users.email, like))),
+        inWorkspace(
+          ctx,
+          members,
+          or(
+            ilike(users.name, like),
+            ilike(users.username, like),
+            ilike(users.phone, like),
+            ilike(users.email, like),
+          ),
+        ),
       )
       .orderBy(asc(users.name))
       .limit(limit);
@@ -52,7 +66,9 @@ export const documentsSearch: SearchProvider = {
     const rows = await ctx.db
       .select({ id: files.id, name: files.name, folderId: files.folderId })
       .from(files)
-      .where(and(inWorkspace(ctx, files, ilike(files.name, likePattern(q))), isNull(files.deletedAt)))
+      .where(
+        and(inWorkspace(ctx, files, ilike(files.name, likePattern(q))), isNull(files.deletedAt)),
+      )
       .orderBy(asc(files.name))
       .limit(limit);
     return rows.map((r) => ({

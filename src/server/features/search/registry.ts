@@ -19,14 +19,19 @@ export const createSearchRegistry = () => {
   const providers: SearchProvider[] = [];
   return {
     register: (provider: SearchProvider) => {
-      if (providers.some((p) => p.type === provider.type)) throw new Error(`search type ${provider.type} registered twice`);
+      if (providers.some((p) => p.type === provider.type))
+        throw new Error(`search type ${provider.type} registered twice`);
       providers.push(provider);
     },
     /** Runs every provider the caller may use; groups come back in registration order. */
     search: async (ctx: RequestCtx, q: string, limit: number) => {
       const allowed = providers.filter((p) => ctx.ability.can(p.permission[0], p.permission[1]));
       const groups = await Promise.all(
-        allowed.map(async (p) => ({ type: p.type, labelKey: p.labelKey, items: await p.search(ctx, q, limit) })),
+        allowed.map(async (p) => ({
+          type: p.type,
+          labelKey: p.labelKey,
+          items: await p.search(ctx, q, limit),
+        })),
       );
       return groups.filter((g) => g.items.length > 0);
     },

@@ -22,5 +22,7 @@ export const taskBindings: Record<string, ResourceBinding> = {
 
 /** A task belongs to the people of its case (team and creator) and to its assignee. */
 export const taskRowOwners: Record<string, RowOwner> = {
-  [getTableName(tasks)]: { many: sql`${ownersOfCase(tasks.workspaceId, tasks.caseId)} union all select ${tasks.assigneeId}` },
+  [getTableName(tasks)]: {
+    many: sql`${ownersOfCase(tasks.workspaceId, tasks.caseId)} union all select ${tasks.assigneeId}`,
+  },
 };

@@ -22,7 +22,10 @@ export const taskDetail = async (ctx: RequestCtx, row: Row) => {
           .where(inWorkspace(ctx, members, inArray(members.userId, authorIds)))
       : Promise.resolve([]),
     row.caseId
-      ? ctx.db.select({ name: cases.name }).from(cases).where(inWorkspace(ctx, cases, eq(cases.id, row.caseId)))
+      ? ctx.db
+          .select({ name: cases.name })
+          .from(cases)
+          .where(inWorkspace(ctx, cases, eq(cases.id, row.caseId)))
       : Promise.resolve([]),
   ]);
   const nameOf = new Map(names.map((n) => [n.userId, n.name]));

@@ -24,24 +24,32 @@ export type TaskInput = {
 type Row = typeof tasks.$inferSelect;
 
 /** Tasks the caller may see: assigned to or made by them, or on a case they may read. */
-export const visibleTasks = (ctx: RequestCtx) => mineOrCaseReadable(ctx, [tasks.assigneeId, tasks.createdBy], tasks.workspaceId, tasks.caseId);
+export const visibleTasks = (ctx: RequestCtx) =>
+  mineOrCaseReadable(ctx, [tasks.assigneeId, tasks.createdBy], tasks.workspaceId, tasks.caseId);
 
 /** A task may be put on a case only by someone who may change that case. */
 export const assertCaseWritable = async (ctx: RequestCtx, caseId: string) => {
   if (!ctx.ability.can("update", "LAWFIRM_CASE_VIEW")) throw new AppError(404, "errors.notFound");
   const scope = rowScopeOf(ctx, "update", "LAWFIRM_CASE_VIEW", "cases");
-  const [row] = await ctx.db.select({ id: cases.id }).from(cases).where(inWorkspace(ctx, cases, eq(cases.id, caseId), scope));
+  const [row] = await ctx.db
+    .select({ id: cases.id })
+    .from(cases)
+    .where(inWorkspace(ctx, cases, eq(cases.id, caseId), scope));
   if (!row) throw new AppError(404, "errors.notFound");
 };
 
 const assertMember = async (ctx: RequestCtx, userId: string) => {
-  const [m] = await ctx.db.select({ id: members.userId }).from(members).where(inWorkspace(ctx, members, eq(members.userId, userId), eq(members.isEnabled, true)));
+  const [m] = await ctx.db
+    .select({ id: members.userId })
+    .from(members)
+    .where(inWorkspace(ctx, members, eq(members.userId, userId), eq(members.isEnabled, true)));
   // Another firm's member is as unknown as no one: 404, like every id aimed outside the firm.
   if (!m) throw new AppError(404, "deadlines.errors.unknownMember");
 };
 
 const checkDate = (ctx: RequestCtx, value: string | null | undefined) => {
-  if (value != null && !isCalendarDate(value)) failValidation([fieldError("dueDate", "deadlines.errors.badDate", ctx.lang)]);
+  if (value != null && !isCalendarDate(value))
+    failValidation([fieldError("dueDate", "deadlines.errors.badDate", ctx.lang)]);
 };
 
 export const findTasks = async (ctx: RequestCtx, q: ListQuery) => {
@@ -51,7 +59,8 @@ export const findTasks = async (ctx: RequestCtx, q: ListQuery) => {
   if (typeof q.caseId === "string") filters.push(eq(tasks.caseId, q.caseId));
   if (typeof q.status === "string") filters.push(eq(tasks.status, q.status));
   if (q.open === "true") filters.push(ne(tasks.status, "done"));
-  if (typeof q.dueBefore === "string" && isCalendarDate(q.dueBefore)) filters.push(lte(tasks.dueDate, q.dueBefore));
+  if (typeof q.dueBefore === "string" && isCalendarDate(q.dueBefore))
+    filters.push(lte(tasks.dueDate, q.dueBefore));
   const where = inWorkspace(ctx, tasks, ...filters);
   const { offset, limit } = pageOf(q);
   const { rows, total } = await pageWithTotal(
@@ -70,7 +79,10 @@ export const findTasks = async (ctx: RequestCtx, q: ListQuery) => {
 };
 
 export const getTask = async (ctx: RequestCtx, id: string) => {
-  const [row] = await ctx.db.select().from(tasks).where(inWorkspace(ctx, tasks, eq(tasks.id, id), visibleTasks(ctx)));
+  const [row] = await ctx.db
+    .select()
+    .from(tasks)
+    .where(inWorkspace(ctx, tasks, eq(tasks.id, id), visibleTasks(ctx)));
   if (!row) throw new AppError(404, "errors.notFound");
   return row;
 };
@@ -102,18 +114,29 @@ export const createTask = (ctx: RequestCtx, input: TaskInput) =>
   });
 
 /** Changes a task (version-checked: two people ticking one checklist must not overwrite each other). */
-export const updateTask = (ctx: RequestCtx, id: string, input: Partial<TaskInput> & { version: number }) =>
+export const updateTask = (
+  ctx: RequestCtx,
+  id: string,
+  input: Partial<TaskInput> & { version: number },
+) =>
   ctx.db.transaction(async (tx) => {
     const tctx = { ...ctx, db: tx };
     const before = await getTask(tctx, id);
     if (before.version !== input.version) throw new AppError(409, "errors.staleVersion");
     if (input.assigneeId) await assertMember(tctx, input.assigneeId);
-    if (input.caseId && input.caseId !== before.caseId) await assertCaseWritable(tctx, input.caseId);
+    if (input.caseId && input.caseId !== before.caseId)
+      await assertCaseWritable(tctx, input.caseId);
     checkDate(ctx, input.dueDate);
     const { version: _v, ...set } = input;
     const [after] = await tx
       .update(tasks)
-      .set({ ...set, title: set.title?.trim() ?? before.title, version: before.version + 1, updatedBy: ctx.userId, updatedAt: new Date() })
+      .set({
+        ...set,
+        title: set.title?.trim() ?? before.title,
+        version: before.version + 1,
+        updatedBy: ctx.userId,
+        updatedAt: new Date(),
+      })
       .where(inWorkspace(ctx, tasks, eq(tasks.id, id), eq(tasks.version, before.version)))
       .returning();
     if (!after) throw new AppError(409, "errors.staleVersion");
@@ -124,7 +147,10 @@ export const updateTask = (ctx: RequestCtx, id: string, input: Partial<TaskInput
 export const commentTask = (ctx: RequestCtx, id: string, text: string) =>
   ctx.db.transaction(async (tx) => {
     const before: Row = await getTask({ ...ctx, db: tx }, id);
-    const comments = [...before.comments, { userId: ctx.userId, text: text.trim(), at: new Date().toISOString() }];
+    const comments = [
+      ...before.comments,
+      { userId: ctx.userId, text: text.trim(), at: new Date().toISOString() },
+    ];
     const [after] = await tx
       .update(tasks)
       .set({ comments, version: before.version + 1, updatedBy: ctx.userId, updatedAt: new Date() })
@@ -137,7 +163,8 @@ export const commentTask = (ctx: RequestCtx, id: string, text: string) =>
 export const deleteTask = (ctx: RequestCtx, id: string) =>
   ctx.db.transaction(async (tx) => {
     const before = await getTask({ ...ctx, db: tx }, id);
-    if (before.createdBy !== ctx.userId && before.assigneeId !== ctx.userId && before.caseId) await assertCaseWritable({ ...ctx, db: tx }, before.caseId);
+    if (before.createdBy !== ctx.userId && before.assigneeId !== ctx.userId && before.caseId)
+      await assertCaseWritable({ ...ctx, db: tx }, before.caseId);
     await tx.delete(tasks).where(inWorkspace(ctx, tasks, eq(tasks.id, id)));
     await writeAudit(tx, ctx, { action: "delete", entity: "tasks", entityId: id, before });
     return { id };

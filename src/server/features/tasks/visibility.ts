@@ -15,18 +15,38 @@ export const caseReadable = (ctx: RequestCtx, workspaceId: PgColumn, caseId: PgC
   // Every case of the firm is readable: a case id is enough, since each table holding one has a
   // (workspace_id, case_id) foreign key to cases. An EXISTS per row would cost the firm's month.
   if (scope === undefined) return caseId.notNull ? sql`true` : isNotNull(caseId);
-  return exists(ctx.db.select({ one: sql`1` }).from(cases).where(and(eq(cases.workspaceId, workspaceId), eq(cases.id, caseId), scope)));
+  return exists(
+    ctx.db
+      .select({ one: sql`1` })
+      .from(cases)
+      .where(and(eq(cases.workspaceId, workspaceId), eq(cases.id, caseId), scope)),
+  );
 };
 
 /** Rows of cases whose team includes `userId`. */
-export const onTeamOf = (userId: string, workspaceId: PgColumn, caseId: PgColumn, db: RequestCtx["db"]): SQL =>
+export const onTeamOf = (
+  userId: string,
+  workspaceId: PgColumn,
+  caseId: PgColumn,
+  db: RequestCtx["db"],
+): SQL =>
   exists(
     db
       .select({ one: sql`1` })
       .from(caseMembers)
-      .where(and(eq(caseMembers.workspaceId, workspaceId), eq(caseMembers.caseId, caseId), eq(caseMembers.userId, userId))),
+      .where(
+        and(
+          eq(caseMembers.workspaceId, workspaceId),
+          eq(caseMembers.caseId, caseId),
+          eq(caseMembers.userId, userId),
+        ),
+      ),
   );
 
 /** Mine (one of `people`), or on a case I may read. */
-export const mineOrCaseReadable = (ctx: RequestCtx, people: PgColumn[], workspaceId: PgColumn, caseId: PgColumn) =>
-  or(...people.map((p) => eq(p, ctx.userId)), caseReadable(ctx, workspaceId, caseId)) as SQL;
+export const mineOrCaseReadable = (
+  ctx: RequestCtx,
+  people: PgColumn[],
+  workspaceId: PgColumn,
+  caseId: PgColumn,
+) => or(...people.map((p) => eq(p, ctx.userId)), caseReadable(ctx, workspaceId, caseId)) as SQL;

@@ -15,7 +15,15 @@ import { nameOf } from "./directory";
 import type { Effect, EngineError, InstanceState, NotifyKind } from "./engine";
 import { effectCtx } from "./effect-ctx";
 import type { EffectInstance } from "./registry";
-import { ccTargets, eventSeqOf, type InstanceRow, storedState, writeCc, writeEvents, writeTasks } from "./store";
+import {
+  ccTargets,
+  eventSeqOf,
+  type InstanceRow,
+  storedState,
+  writeCc,
+  writeEvents,
+  writeTasks,
+} from "./store";
 import { titleParams } from "./title";
 
 /** `myTasks`: the actor's pending tasks on this instance afterwards (what they can act on next). */
@@ -36,7 +44,8 @@ export const inActionTx = async <T>(ctx: RequestCtx, fn: (tx: Db) => Promise<T>)
   }
 };
 
-export const payloadHash = (payload: unknown) => createHash("sha256").update(JSON.stringify(payload)).digest("hex");
+export const payloadHash = (payload: unknown) =>
+  createHash("sha256").update(JSON.stringify(payload)).digest("hex");
 
 /**
  * Claims an Idempotency-Key inside the action's transaction. A concurrent duplicate blocks on
@@ -53,8 +62,15 @@ export const claimKey = async (tx: Db, ctx: RequestCtx, key: string, hash: strin
   const [prior] = await tx
     .select()
     .from(workflowActionLog)
-    .where(and(eq(workflowActionLog.workspaceId, ctx.workspaceId), eq(workflowActionLog.actorId, ctx.userId), eq(workflowActionLog.key, key)));
-  if (!prior || prior.payloadHash !== hash) throw new AppError(422, "errors.workflow.idempotency.mismatch");
+    .where(
+      and(
+        eq(workflowActionLog.workspaceId, ctx.workspaceId),
+        eq(workflowActionLog.actorId, ctx.userId),
+        eq(workflowActionLog.key, key),
+      ),
+    );
+  if (!prior || prior.payloadHash !== hash)
+    throw new AppError(422, "errors.workflow.idempotency.mismatch");
   return prior.response as ActionAnswer;
 };
 
@@ -66,9 +82,16 @@ export const findReplay = async (tx: Db, ctx: RequestCtx, key: string, hash: str
   const [prior] = await tx
     .select()
     .from(workflowActionLog)
-    .where(and(eq(workflowActionLog.workspaceId, ctx.workspaceId), eq(workflowActionLog.actorId, ctx.userId), eq(workflowActionLog.key, key)));
+    .where(
+      and(
+        eq(workflowActionLog.workspaceId, ctx.workspaceId),
+        eq(workflowActionLog.actorId, ctx.userId),
+        eq(workflowActionLog.key, key),
+      ),
+    );
   if (!prior) return undefined;
-  if (prior.payloadHash !== hash || !prior.response) throw new AppError(422, "errors.workflow.idempotency.mismatch");
+  if (prior.payloadHash !== hash || !prior.response)
+    throw new AppError(422, "errors.workflow.idempotency.mismatch");
   return prior.response as ActionAnswer;
 };
 
@@ -79,11 +102,23 @@ export class KeyTaken extends Error {}
  * Writes the key with its answer, together with the rest of the step's batch (one statement);
  * a key already taken rolls the action back (KeyTaken).
  */
-export const recordAnswer = async (batch: WriteBatch, ctx: RequestCtx, key: string, hash: string, answer: ActionAnswer) => {
+export const recordAnswer = async (
+  batch: WriteBatch,
+  ctx: RequestCtx,
+  key: string,
+  hash: string,
+  answer: ActionAnswer,
+) => {
   const claimed = batch.count(
     batch.db
       .insert(workflowActionLog)
-      .values({ workspaceId: ctx.workspaceId, actorId: ctx.userId, key, payloadHash: hash, response: answer })
+      .values({
+        workspaceId: ctx.workspaceId,
+        actorId: ctx.userId,
+        key,
+        payloadHash: hash,
+        response: answer,
+      })
       .onConflictDoNothing()
       .returning({ key: workflowActionLog.key }),
   );
@@ -97,7 +132,12 @@ export const recordAnswer = async (batch: WriteBatch, ctx: RequestCtx, key: stri
  * meets its key at the end (KeyTaken, rolled back), and then gets the first answer. The usual
  * case, a new key, costs no lookup at all.
  */
-export const withReplay = async (ctx: RequestCtx, key: string, hash: string, run: () => Promise<ActionAnswer>) => {
+export const withReplay = async (
+  ctx: RequestCtx,
+  key: string,
+  hash: string,
+  run: () => Promise<ActionAnswer>,
+) => {
   try {
     return await run();
   } catch (err) {
@@ -110,12 +150,23 @@ export const withReplay = async (ctx: RequestCtx, key: string, hash: string, run
 };
 
 /** The answer onto the key claimed earlier (claimKey), sent with the rest of the step's batch. */
-export const storeAnswer = async (batch: WriteBatch, ctx: RequestCtx, key: string, answer: ActionAnswer) => {
+export const storeAnswer = async (
+  batch: WriteBatch,
+  ctx: RequestCtx,
+  key: string,
+  answer: ActionAnswer,
+) => {
   batch.add(
     batch.db
       .update(workflowActionLog)
       .set({ response: answer })
-      .where(and(eq(workflowActionLog.workspaceId, ctx.workspaceId), eq(workflowActionLog.actorId, ctx.userId), eq(workflowActionLog.key, key))),
+      .where(
+        and(
+          eq(workflowActionLog.workspaceId, ctx.workspaceId),
+          eq(workflowActionLog.actorId, ctx.userId),
+          eq(workflowActionLog.key, key),
+        ),
+      ),
   );
   await batch.run();
 };
@@ -158,13 +209,25 @@ type Applied = {
  */
 export const applyStep = async (a: Applied): Promise<ActionAnswer> => {
   const { batch, ctx, row, after, effects } = a;
-  const scope = { workspaceId: ctx.workspaceId, instanceId: row.id, def: a.def, actorId: ctx.userId };
+  const scope = {
+    workspaceId: ctx.workspaceId,
+    instanceId: row.id,
+    def: a.def,
+    actorId: ctx.userId,
+  };
   writeTasks(batch, scope, a.before?.tasks ?? [], after.tasks);
   const isClosed = after.status !== "running";
   const version = a.before ? row.version + 1 : row.version;
   const events = effects.flatMap((e) => (e.type === "event" ? [e.event] : []));
   // A new instance's timeline starts at 0; afterwards the last seq travels in the state.
-  const eventSeq = await writeEvents(batch, ctx.workspaceId, row.id, events, new Date(), a.before ? eventSeqOf(row) : 0);
+  const eventSeq = await writeEvents(
+    batch,
+    ctx.workspaceId,
+    row.id,
+    events,
+    new Date(),
+    a.before ? eventSeqOf(row) : 0,
+  );
   if (a.before) {
     batch.add(
       batch.db
@@ -178,21 +241,31 @@ export const applyStep = async (a: Applied): Promise<ActionAnswer> => {
           updatedAt: new Date(),
           updatedBy: ctx.userId,
         })
-        .where(and(eq(workflowInstances.workspaceId, ctx.workspaceId), eq(workflowInstances.id, row.id))),
+        .where(
+          and(eq(workflowInstances.workspaceId, ctx.workspaceId), eq(workflowInstances.id, row.id)),
+        ),
     );
   }
-  writeCc(batch, { workspaceId: ctx.workspaceId, instanceId: row.id, actorId: ctx.userId }, ccTargets(effects));
+  writeCc(
+    batch,
+    { workspaceId: ctx.workspaceId, instanceId: row.id, actorId: ctx.userId },
+    ccTargets(effects),
+  );
   for (const e of effects) {
     if (e.type !== "notify") continue;
-    addNotifications(batch, { workspaceId: ctx.workspaceId, userId: ctx.userId }, {
-      userIds: e.userIds,
-      type: "workflow",
-      titleKey: NOTIFY_KEYS[e.kind],
-      params: titleParams(row),
-      link: `/workflow/detail/${row.id}`,
-      entity: "workflow_instances",
-      entityId: row.id,
-    });
+    addNotifications(
+      batch,
+      { workspaceId: ctx.workspaceId, userId: ctx.userId },
+      {
+        userIds: e.userIds,
+        type: "workflow",
+        titleKey: NOTIFY_KEYS[e.kind],
+        params: titleParams(row),
+        link: `/workflow/detail/${row.id}`,
+        entity: "workflow_instances",
+        entityId: row.id,
+      },
+    );
   }
   addAudit(batch, ctx, {
     action: "workflow",
@@ -201,7 +274,9 @@ export const applyStep = async (a: Applied): Promise<ActionAnswer> => {
     before: a.before ? { status: a.before.status, version: row.version } : undefined,
     after: { status: after.status, version, action: a.actionType, ...a.audit },
   });
-  const hook = effects.find((e): e is Extract<Effect, { type: "business" }> => e.type === "business")?.hook;
+  const hook = effects.find(
+    (e): e is Extract<Effect, { type: "business" }> => e.type === "business",
+  )?.hook;
   const effect = hook ? ctx.app.workflow.effectOf(row.kind, row.businessRef)?.[hook] : undefined;
   if (effect) {
     const instance: EffectInstance = {
@@ -217,8 +292,13 @@ export const applyStep = async (a: Applied): Promise<ActionAnswer> => {
       actorId: ctx.userId,
     };
     await batch.run();
-    await effect(await effectCtx(ctx, batch.db, { ...instance, titleI18n: row.titleI18n }), instance);
+    await effect(
+      await effectCtx(ctx, batch.db, { ...instance, titleI18n: row.titleI18n }),
+      instance,
+    );
   }
-  const myTasks = after.tasks.filter((t) => t.status === "pending" && t.assigneeId === ctx.userId).map((t) => t.id);
+  const myTasks = after.tasks
+    .filter((t) => t.status === "pending" && t.assigneeId === ctx.userId)
+    .map((t) => t.id);
   return { id: row.id, status: after.status, version, myTasks };
 };

@@ -15,7 +15,9 @@ import { attachFile, listAttachments, lockFile } from "../documents";
  */
 export const ATTACHMENT_ENTITY = "workflow_instances";
 
-const unique = (ids: (string | undefined)[]) => [...new Set(ids.filter((x): x is string => typeof x === "string" && x !== ""))];
+const unique = (ids: (string | undefined)[]) => [
+  ...new Set(ids.filter((x): x is string => typeof x === "string" && x !== "")),
+];
 
 /** File ids held by the form's attachment fields (the field builder's "attachment" type). */
 export const formFileIds = (def: Definition, form: Record<string, unknown>): string[] =>
@@ -27,13 +29,18 @@ export const formFileIds = (def: Definition, form: Record<string, unknown>): str
   );
 
 /** Ids in `after` that `before` did not hold: only new files are checked, linked and locked. */
-export const addedIds = (before: string[], after: string[]) => after.filter((id) => !before.includes(id));
+export const addedIds = (before: string[], after: string[]) =>
+  after.filter((id) => !before.includes(id));
 
 /**
  * Attachments must be live files of the caller's firm that the caller may see: ones they
  * uploaded, or any when they may read the document store. Anything else is refused (422).
  */
-export const assertFiles = async (ctx: RequestCtx, ids: (string | undefined)[] | undefined, db: Db = ctx.db) => {
+export const assertFiles = async (
+  ctx: RequestCtx,
+  ids: (string | undefined)[] | undefined,
+  db: Db = ctx.db,
+) => {
   const wanted = unique(ids ?? []);
   if (wanted.length === 0) return;
   const readsAll = ctx.ability.can("read", "LAWFIRM_DOCUMENT_VIEW");
@@ -49,7 +56,8 @@ export const assertFiles = async (ctx: RequestCtx, ids: (string | undefined)[] |
         readsAll ? undefined : eq(files.createdBy, ctx.userId),
       ),
     );
-  if (found.length !== wanted.length) throw new AppError(422, "errors.workflow.attachments.invalid");
+  if (found.length !== wanted.length)
+    throw new AppError(422, "errors.workflow.attachments.invalid");
 };
 
 /** Links new attachments to the approval and locks them, inside the action's transaction. */
@@ -72,6 +80,8 @@ export const attachmentInfo = async (ctx: RequestCtx, instanceId: string, visibl
   if (visible.length === 0) return {};
   const rows = await listAttachments(ctx, { entity: ATTACHMENT_ENTITY, entityId: instanceId });
   return Object.fromEntries(
-    rows.filter((r) => visible.includes(r.fileId)).map((r) => [r.fileId, { name: r.name, size: r.size, mime: r.mime }]),
+    rows
+      .filter((r) => visible.includes(r.fileId))
+      .map((r) => [r.fileId, { name: r.name, size: r.size, mime: r.mime }]),
   );
 };

@@ -3,8 +3,18 @@ import { randomUUID } from "node:crypto";
 import { asc, count, desc, eq, ilike, max, ne, type SQL } from "drizzle-orm";
 
 import { AppError } from "../../../shared/errors";
-import { type Definition, textOf, validateDefinition, WORKFLOW_KINDS, type WorkflowKind } from "../../../shared/workflow";
-import { workflowDefinitions, workflowDefinitionVersions, workflowInstances } from "../../db/tables";
+import {
+  type Definition,
+  textOf,
+  validateDefinition,
+  WORKFLOW_KINDS,
+  type WorkflowKind,
+} from "../../../shared/workflow";
+import {
+  workflowDefinitions,
+  workflowDefinitionVersions,
+  workflowInstances,
+} from "../../db/tables";
 import { translatorFor } from "../../lib/i18n";
 import { writeAudit } from "../../lib/audit";
 import { type ListQuery, orderOf, pageOf, pageWithTotal } from "../../lib/list-query";
@@ -16,19 +26,32 @@ import { starterDefinition } from "./starter";
 
 type DefinitionRow = typeof workflowDefinitions.$inferSelect;
 
-export type DefinitionInput = { name: string; kind: WorkflowKind; key?: string; draft?: Definition };
+export type DefinitionInput = {
+  name: string;
+  kind: WorkflowKind;
+  key?: string;
+  draft?: Definition;
+};
 export type DraftInput = { draft: Definition; version: number };
 
 const ARCHIVED = () => new AppError(422, "errors.workflow.definition.archived");
-const KIND_TAKEN = (kind: string) => new AppError(409, "errors.workflow.definition.kindTaken", { params: { kind } });
+const KIND_TAKEN = (kind: string) =>
+  new AppError(409, "errors.workflow.definition.kindTaken", { params: { kind } });
 
 /** What the definition list sorts by (the route's `_sort` accepts exactly these keys). */
-export const DEFINITION_SORT = { name: workflowDefinitions.name, updatedAt: workflowDefinitions.updatedAt, kind: workflowDefinitions.kind };
+export const DEFINITION_SORT = {
+  name: workflowDefinitions.name,
+  updatedAt: workflowDefinitions.updatedAt,
+  kind: workflowDefinitions.kind,
+};
 
 export const findDefinitions = async (ctx: RequestCtx, q: ListQuery) => {
-  const filters: (SQL | undefined)[] = [eq(workflowDefinitions.isArchived, q.isArchived === "true")];
+  const filters: (SQL | undefined)[] = [
+    eq(workflowDefinitions.isArchived, q.isArchived === "true"),
+  ];
   if (typeof q.kind === "string" && q.kind) filters.push(eq(workflowDefinitions.kind, q.kind));
-  if (typeof q.name_like === "string" && q.name_like) filters.push(ilike(workflowDefinitions.name, `%${q.name_like}%`));
+  if (typeof q.name_like === "string" && q.name_like)
+    filters.push(ilike(workflowDefinitions.name, `%${q.name_like}%`));
   const where = inWorkspace(ctx, workflowDefinitions, ...filters);
   const { offset, limit } = pageOf(q);
   const order = orderOf(q, DEFINITION_SORT, desc(workflowDefinitions.updatedAt));
@@ -44,7 +67,13 @@ export const findDefinitions = async (ctx: RequestCtx, q: ListQuery) => {
     version: workflowDefinitions.version,
   };
   const { rows, total } = await pageWithTotal(
-    ctx.db.select(columns).from(workflowDefinitions).where(where).orderBy(order).limit(limit).offset(offset),
+    ctx.db
+      .select(columns)
+      .from(workflowDefinitions)
+      .where(where)
+      .orderBy(order)
+      .limit(limit)
+      .offset(offset),
     () => ctx.db.select({ total: count() }).from(workflowDefinitions).where(where),
     { offset, limit },
   );
@@ -52,7 +81,10 @@ export const findDefinitions = async (ctx: RequestCtx, q: ListQuery) => {
 };
 
 export const getDefinitionRow = async (ctx: RequestCtx, id: string): Promise<DefinitionRow> => {
-  const [row] = await ctx.db.select().from(workflowDefinitions).where(inWorkspace(ctx, workflowDefinitions, eq(workflowDefinitions.id, id)));
+  const [row] = await ctx.db
+    .select()
+    .from(workflowDefinitions)
+    .where(inWorkspace(ctx, workflowDefinitions, eq(workflowDefinitions.id, id)));
   if (!row) throw new AppError(404, "errors.notFound");
   return row;
 };
@@ -66,7 +98,13 @@ export const listVersions = (ctx: RequestCtx, definitionId: string) =>
       publishedAt: workflowDefinitionVersions.publishedAt,
     })
     .from(workflowDefinitionVersions)
-    .where(inWorkspace(ctx, workflowDefinitionVersions, eq(workflowDefinitionVersions.definitionId, definitionId)))
+    .where(
+      inWorkspace(
+        ctx,
+        workflowDefinitionVersions,
+        eq(workflowDefinitionVersions.definitionId, definitionId),
+      ),
+    )
     .orderBy(desc(workflowDefinitionVersions.number));
 
 export const getDefinition = async (ctx: RequestCtx, id: string) => {
@@ -79,21 +117,50 @@ const assertKindFree = async (ctx: RequestCtx, kind: string, exceptId: string) =
   const [{ n }] = await ctx.db
     .select({ n: count() })
     .from(workflowDefinitions)
-    .where(inWorkspace(ctx, workflowDefinitions, eq(workflowDefinitions.kind, kind), eq(workflowDefinitions.isEnabled, true), ne(workflowDefinitions.id, exceptId)));
+    .where(
+      inWorkspace(
+        ctx,
+        workflowDefinitions,
+        eq(workflowDefinitions.kind, kind),
+        eq(workflowDefinitions.isEnabled, true),
+        ne(workflowDefinitions.id, exceptId),
+      ),
+    );
   if (n > 0) throw KIND_TAKEN(kind);
 };
 
 export const createDefinition = (ctx: RequestCtx, input: DefinitionInput) =>
   ctx.db.transaction(async (tx) => {
     const key = input.key ?? `wf-${randomUUID().slice(0, 8)}`;
-    const draft: Definition = { ...(input.draft ?? starterDefinition(input.name, input.kind)), key, name: input.name, kind: input.kind };
-    const [taken] = await tx.select({ id: workflowDefinitions.id }).from(workflowDefinitions).where(inWorkspace(ctx, workflowDefinitions, eq(workflowDefinitions.key, key)));
+    const draft: Definition = {
+      ...(input.draft ?? starterDefinition(input.name, input.kind)),
+      key,
+      name: input.name,
+      kind: input.kind,
+    };
+    const [taken] = await tx
+      .select({ id: workflowDefinitions.id })
+      .from(workflowDefinitions)
+      .where(inWorkspace(ctx, workflowDefinitions, eq(workflowDefinitions.key, key)));
     if (taken) throw new AppError(409, "errors.workflow.definition.keyTaken");
     const [row] = await tx
       .insert(workflowDefinitions)
-      .values({ workspaceId: ctx.workspaceId, key, kind: input.kind, name: input.name, draft, createdBy: ctx.userId, updatedBy: ctx.userId })
+      .values({
+        workspaceId: ctx.workspaceId,
+        key,
+        kind: input.kind,
+        name: input.name,
+        draft,
+        createdBy: ctx.userId,
+        updatedBy: ctx.userId,
+      })
       .returning();
-    await writeAudit(tx, ctx, { action: "create", entity: "workflow_definitions", entityId: row.id, after: row });
+    await writeAudit(tx, ctx, {
+      action: "create",
+      entity: "workflow_definitions",
+      entityId: row.id,
+      after: row,
+    });
     return row;
   });
 
@@ -105,65 +172,149 @@ export const saveDraft = (ctx: RequestCtx, id: string, input: DraftInput) =>
     const draft = { ...input.draft, key: before.key, kind } as Definition;
     const [after] = await tx
       .update(workflowDefinitions)
-      .set({ draft, name: textOf(draft.name ?? "", ctx.lang) || before.name, kind, version: before.version + 1, updatedAt: new Date(), updatedBy: ctx.userId })
-      .where(inWorkspace(ctx, workflowDefinitions, eq(workflowDefinitions.id, id), eq(workflowDefinitions.version, input.version)))
+      .set({
+        draft,
+        name: textOf(draft.name ?? "", ctx.lang) || before.name,
+        kind,
+        version: before.version + 1,
+        updatedAt: new Date(),
+        updatedBy: ctx.userId,
+      })
+      .where(
+        inWorkspace(
+          ctx,
+          workflowDefinitions,
+          eq(workflowDefinitions.id, id),
+          eq(workflowDefinitions.version, input.version),
+        ),
+      )
       .returning();
     if (!after) throw new AppError(409, "errors.staleVersion");
     if (after.isEnabled && kind !== before.kind) await assertKindFree({ ...ctx, db: tx }, kind, id);
-    await writeAudit(tx, ctx, { action: "update", entity: "workflow_definitions", entityId: id, before, after });
+    await writeAudit(tx, ctx, {
+      action: "update",
+      entity: "workflow_definitions",
+      entityId: id,
+      before,
+      after,
+    });
     return after;
   });
 
 /** Validates the draft on the server (one validator with the designer) and freezes it as version n+1. */
-export const publishDefinition = async (ctx: RequestCtx, id: string, input: { version: number }) => {
+export const publishDefinition = async (
+  ctx: RequestCtx,
+  id: string,
+  input: { version: number },
+) => {
   const dir = await loadDirectory(ctx.db, ctx.workspaceId);
   return ctx.db.transaction(async (tx) => {
     const before = await getDefinitionRow({ ...ctx, db: tx }, id);
     if (before.version !== input.version) throw new AppError(409, "errors.staleVersion");
     if (before.isArchived) throw ARCHIVED();
-    const errors = validateDefinition(before.draft, { refs: knownRefs(dir), invalidFields: invalidFormFields });
+    const errors = validateDefinition(before.draft, {
+      refs: knownRefs(dir),
+      invalidFields: invalidFormFields,
+    });
     if (errors.length > 0) {
       // `fields` (path + message in the caller's language) is what every client reads from a 422;
       // the designer maps each path back to its node or form field.
       const t = translatorFor(ctx.lang);
-      const fields = errors.map((e) => ({ field: e.path, message: t(`errors.${e.key}`, e.params ?? {}) }));
-      throw new AppError(422, "errors.workflow.publish.invalid", { data: { errors }, fields, params: { count: errors.length } });
+      const fields = errors.map((e) => ({
+        field: e.path,
+        message: t(`errors.${e.key}`, e.params ?? {}),
+      }));
+      throw new AppError(422, "errors.workflow.publish.invalid", {
+        data: { errors },
+        fields,
+        params: { count: errors.length },
+      });
     }
     const [{ top }] = await tx
       .select({ top: max(workflowDefinitionVersions.number) })
       .from(workflowDefinitionVersions)
-      .where(inWorkspace(ctx, workflowDefinitionVersions, eq(workflowDefinitionVersions.definitionId, id)));
+      .where(
+        inWorkspace(
+          ctx,
+          workflowDefinitionVersions,
+          eq(workflowDefinitionVersions.definitionId, id),
+        ),
+      );
     const number = (top ?? 0) + 1;
     const [snapshot] = await tx
       .insert(workflowDefinitionVersions)
-      .values({ workspaceId: ctx.workspaceId, definitionId: id, number, flow: before.draft, publishedBy: ctx.userId, createdBy: ctx.userId, updatedBy: ctx.userId })
+      .values({
+        workspaceId: ctx.workspaceId,
+        definitionId: id,
+        number,
+        flow: before.draft,
+        publishedBy: ctx.userId,
+        createdBy: ctx.userId,
+        updatedBy: ctx.userId,
+      })
       .returning();
     const enable = number === 1 ? true : before.isEnabled;
     if (enable) await assertKindFree({ ...ctx, db: tx }, before.kind, id);
     const [after] = await tx
       .update(workflowDefinitions)
-      .set({ currentVersionId: snapshot.id, currentVersionNo: number, isEnabled: enable, version: before.version + 1, updatedAt: new Date(), updatedBy: ctx.userId })
+      .set({
+        currentVersionId: snapshot.id,
+        currentVersionNo: number,
+        isEnabled: enable,
+        version: before.version + 1,
+        updatedAt: new Date(),
+        updatedBy: ctx.userId,
+      })
       .where(inWorkspace(ctx, workflowDefinitions, eq(workflowDefinitions.id, id)))
       .returning();
-    await writeAudit(tx, ctx, { action: "update", entity: "workflow_definitions", entityId: id, before, after: { ...after, published: number } });
+    await writeAudit(tx, ctx, {
+      action: "update",
+      entity: "workflow_definitions",
+      entityId: id,
+      before,
+      after: { ...after, published: number },
+    });
     return { ...after, publishedVersion: { id: snapshot.id, number } };
   });
 };
 
 /** Disabling stops new starts only; running instances go on with their versions. */
-export const setEnabled = (ctx: RequestCtx, id: string, input: { enabled: boolean; version: number }) =>
+export const setEnabled = (
+  ctx: RequestCtx,
+  id: string,
+  input: { enabled: boolean; version: number },
+) =>
   ctx.db.transaction(async (tx) => {
     const before = await getDefinitionRow({ ...ctx, db: tx }, id);
     if (input.enabled && before.isArchived) throw ARCHIVED();
-    if (input.enabled && !before.currentVersionId) throw new AppError(422, "errors.workflow.definition.unpublished");
+    if (input.enabled && !before.currentVersionId)
+      throw new AppError(422, "errors.workflow.definition.unpublished");
     if (input.enabled) await assertKindFree({ ...ctx, db: tx }, before.kind, id);
     const [after] = await tx
       .update(workflowDefinitions)
-      .set({ isEnabled: input.enabled, version: before.version + 1, updatedAt: new Date(), updatedBy: ctx.userId })
-      .where(inWorkspace(ctx, workflowDefinitions, eq(workflowDefinitions.id, id), eq(workflowDefinitions.version, input.version)))
+      .set({
+        isEnabled: input.enabled,
+        version: before.version + 1,
+        updatedAt: new Date(),
+        updatedBy: ctx.userId,
+      })
+      .where(
+        inWorkspace(
+          ctx,
+          workflowDefinitions,
+          eq(workflowDefinitions.id, id),
+          eq(workflowDefinitions.version, input.version),
+        ),
+      )
       .returning();
     if (!after) throw new AppError(409, "errors.staleVersion");
-    await writeAudit(tx, ctx, { action: "update", entity: "workflow_definitions", entityId: id, before, after });
+    await writeAudit(tx, ctx, {
+      action: "update",
+      entity: "workflow_definitions",
+      entityId: id,
+      before,
+      after,
+    });
     return after;
   });
 
@@ -172,7 +323,11 @@ export const setEnabled = (ctx: RequestCtx, id: string, input: { enabled: boolea
  * refused on submit, while its running instances go on with their versions. Unarchiving brings
  * it back disabled; enabling it again checks the business kind is still free.
  */
-export const setArchived = (ctx: RequestCtx, id: string, input: { archived: boolean; version: number }) =>
+export const setArchived = (
+  ctx: RequestCtx,
+  id: string,
+  input: { archived: boolean; version: number },
+) =>
   ctx.db.transaction(async (tx) => {
     const before = await getDefinitionRow({ ...ctx, db: tx }, id);
     const [after] = await tx
@@ -184,10 +339,23 @@ export const setArchived = (ctx: RequestCtx, id: string, input: { archived: bool
         updatedAt: new Date(),
         updatedBy: ctx.userId,
       })
-      .where(inWorkspace(ctx, workflowDefinitions, eq(workflowDefinitions.id, id), eq(workflowDefinitions.version, input.version)))
+      .where(
+        inWorkspace(
+          ctx,
+          workflowDefinitions,
+          eq(workflowDefinitions.id, id),
+          eq(workflowDefinitions.version, input.version),
+        ),
+      )
       .returning();
     if (!after) throw new AppError(409, "errors.staleVersion");
-    await writeAudit(tx, ctx, { action: "update", entity: "workflow_definitions", entityId: id, before, after });
+    await writeAudit(tx, ctx, {
+      action: "update",
+      entity: "workflow_definitions",
+      entityId: id,
+      before,
+      after,
+    });
     return after;
   });
 
@@ -195,31 +363,60 @@ export const setArchived = (ctx: RequestCtx, id: string, input: { archived: bool
 export const deleteDefinition = (ctx: RequestCtx, id: string) =>
   ctx.db.transaction(async (tx) => {
     const before = await getDefinitionRow({ ...ctx, db: tx }, id);
-    const [{ n }] = await tx.select({ n: count() }).from(workflowInstances).where(inWorkspace(ctx, workflowInstances, eq(workflowInstances.definitionId, id)));
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(workflowInstances)
+      .where(inWorkspace(ctx, workflowInstances, eq(workflowInstances.definitionId, id)));
     if (n > 0) {
       await tx
         .update(workflowDefinitions)
-        .set({ isArchived: true, isEnabled: false, version: before.version + 1, updatedAt: new Date(), updatedBy: ctx.userId })
+        .set({
+          isArchived: true,
+          isEnabled: false,
+          version: before.version + 1,
+          updatedAt: new Date(),
+          updatedBy: ctx.userId,
+        })
         .where(inWorkspace(ctx, workflowDefinitions, eq(workflowDefinitions.id, id)));
     } else {
-      await tx.delete(workflowDefinitionVersions).where(inWorkspace(ctx, workflowDefinitionVersions, eq(workflowDefinitionVersions.definitionId, id)));
-      await tx.delete(workflowDefinitions).where(inWorkspace(ctx, workflowDefinitions, eq(workflowDefinitions.id, id)));
+      await tx
+        .delete(workflowDefinitionVersions)
+        .where(
+          inWorkspace(
+            ctx,
+            workflowDefinitionVersions,
+            eq(workflowDefinitionVersions.definitionId, id),
+          ),
+        );
+      await tx
+        .delete(workflowDefinitions)
+        .where(inWorkspace(ctx, workflowDefinitions, eq(workflowDefinitions.id, id)));
     }
-    await writeAudit(tx, ctx, { action: "delete", entity: "workflow_definitions", entityId: id, before });
+    await writeAudit(tx, ctx, {
+      action: "delete",
+      entity: "workflow_definitions",
+      entityId: id,
+      before,
+    });
     return { id, isArchived: n > 0 };
   });
 
 /** Versions never change, so each is read once per process. */
 const versionCache = new Map<string, typeof workflowDefinitionVersions.$inferSelect>();
 
-export const getVersion = async (ctx: Pick<RequestCtx, "db" | "workspaceId">, versionId: string) => {
+export const getVersion = async (
+  ctx: Pick<RequestCtx, "db" | "workspaceId">,
+  versionId: string,
+) => {
   const cacheKey = `${ctx.workspaceId}:${versionId}`;
   const hit = versionCache.get(cacheKey);
   if (hit) return hit;
   const [row] = await ctx.db
     .select()
     .from(workflowDefinitionVersions)
-    .where(inWorkspace(ctx, workflowDefinitionVersions, eq(workflowDefinitionVersions.id, versionId)));
+    .where(
+      inWorkspace(ctx, workflowDefinitionVersions, eq(workflowDefinitionVersions.id, versionId)),
+    );
   if (!row) throw new AppError(404, "errors.notFound");
   versionCache.set(cacheKey, row);
   return row;
@@ -230,16 +427,32 @@ export const enabledDefinitions = (ctx: RequestCtx) =>
   ctx.db
     .select()
     .from(workflowDefinitions)
-    .where(inWorkspace(ctx, workflowDefinitions, eq(workflowDefinitions.isEnabled, true), eq(workflowDefinitions.isArchived, false)))
+    .where(
+      inWorkspace(
+        ctx,
+        workflowDefinitions,
+        eq(workflowDefinitions.isEnabled, true),
+        eq(workflowDefinitions.isArchived, false),
+      ),
+    )
     .orderBy(asc(workflowDefinitions.kind), asc(workflowDefinitions.name));
 
 export const enabledDefinitionOfKind = async (ctx: RequestCtx, kind: string) => {
   const [row] = await ctx.db
     .select()
     .from(workflowDefinitions)
-    .where(inWorkspace(ctx, workflowDefinitions, eq(workflowDefinitions.kind, kind), eq(workflowDefinitions.isEnabled, true), eq(workflowDefinitions.isArchived, false)))
+    .where(
+      inWorkspace(
+        ctx,
+        workflowDefinitions,
+        eq(workflowDefinitions.kind, kind),
+        eq(workflowDefinitions.isEnabled, true),
+        eq(workflowDefinitions.isArchived, false),
+      ),
+    )
     .limit(1);
-  if (!row?.currentVersionId) throw new AppError(422, "errors.workflow.definition.none", { params: { kind } });
+  if (!row?.currentVersionId)
+    throw new AppError(422, "errors.workflow.definition.none", { params: { kind } });
   return row;
 };
 
@@ -247,13 +460,23 @@ export const definitionByKey = async (ctx: RequestCtx, key: string) => {
   const [row] = await ctx.db
     .select()
     .from(workflowDefinitions)
-    .where(inWorkspace(ctx, workflowDefinitions, eq(workflowDefinitions.key, key), eq(workflowDefinitions.isEnabled, true), eq(workflowDefinitions.isArchived, false)));
-  if (!row?.currentVersionId) throw new AppError(422, "errors.workflow.definition.none", { params: { kind: key } });
+    .where(
+      inWorkspace(
+        ctx,
+        workflowDefinitions,
+        eq(workflowDefinitions.key, key),
+        eq(workflowDefinitions.isEnabled, true),
+        eq(workflowDefinitions.isArchived, false),
+      ),
+    );
+  if (!row?.currentVersionId)
+    throw new AppError(422, "errors.workflow.definition.none", { params: { kind: key } });
   return row;
 };
 
 /** Whether new approvals may start from this definition: archived, then disabled, are refused. */
 export const assertStartable = (row: DefinitionRow) => {
   if (row.isArchived) throw ARCHIVED();
-  if (!row.isEnabled || !row.currentVersionId) throw new AppError(422, "errors.workflow.definition.disabled");
+  if (!row.isEnabled || !row.currentVersionId)
+    throw new AppError(422, "errors.workflow.definition.disabled");
 };

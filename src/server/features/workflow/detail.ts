@@ -13,7 +13,13 @@ import {
   textOf,
   viewerPerms,
 } from "../../../shared/workflow";
-import { users, workflowCc, workflowEvents, workflowInstances, workflowTasks } from "../../db/tables";
+import {
+  users,
+  workflowCc,
+  workflowEvents,
+  workflowInstances,
+  workflowTasks,
+} from "../../db/tables";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { attachmentInfo, formFileIds } from "./attachments";
@@ -44,21 +50,39 @@ const actionsOf = (def: Definition, task: TaskState, hasOpenGroup: boolean): str
  * schema alike), the timeline, the steps, and the viewer's own pending tasks with their actions.
  */
 export const getInstanceDetail = async (ctx: RequestCtx, id: string) => {
-  const [row] = await ctx.db.select().from(workflowInstances).where(inWorkspace(ctx, workflowInstances, eq(workflowInstances.id, id)));
+  const [row] = await ctx.db
+    .select()
+    .from(workflowInstances)
+    .where(inWorkspace(ctx, workflowInstances, eq(workflowInstances.id, id)));
   if (!row) throw new AppError(404, "errors.notFound");
   const [taskRows, ccRows, eventRows, version] = await Promise.all([
-    ctx.db.select().from(workflowTasks).where(inWorkspace(ctx, workflowTasks, eq(workflowTasks.instanceId, id))),
-    ctx.db.select().from(workflowCc).where(inWorkspace(ctx, workflowCc, eq(workflowCc.instanceId, id))),
-    ctx.db.select().from(workflowEvents).where(inWorkspace(ctx, workflowEvents, eq(workflowEvents.instanceId, id))).orderBy(asc(workflowEvents.seq)),
+    ctx.db
+      .select()
+      .from(workflowTasks)
+      .where(inWorkspace(ctx, workflowTasks, eq(workflowTasks.instanceId, id))),
+    ctx.db
+      .select()
+      .from(workflowCc)
+      .where(inWorkspace(ctx, workflowCc, eq(workflowCc.instanceId, id))),
+    ctx.db
+      .select()
+      .from(workflowEvents)
+      .where(inWorkspace(ctx, workflowEvents, eq(workflowEvents.instanceId, id)))
+      .orderBy(asc(workflowEvents.seq)),
     getVersion(ctx, row.versionId),
   ]);
   const def = version.flow;
-  const state = toInstanceState(row, taskRows, ccRows.map((c) => c.userId));
+  const state = toInstanceState(
+    row,
+    taskRows,
+    ccRows.map((c) => c.userId),
+  );
   const mine = state.tasks.filter((t) => t.assigneeId === ctx.userId);
   const myCc = ccRows.filter((c) => c.userId === ctx.userId);
   const isAdmin = def.admins.includes(ctx.userId) || canReadAll(ctx);
   const isInitiator = row.initiatorId === ctx.userId;
-  if (!isInitiator && !isAdmin && mine.length === 0 && myCc.length === 0) throw new AppError(403, "errors.workflow.forbidden");
+  if (!isInitiator && !isAdmin && mine.length === 0 && myCc.length === 0)
+    throw new AppError(403, "errors.workflow.forbidden");
 
   const perms = viewerPerms(def, {
     userId: ctx.userId,
@@ -70,14 +94,32 @@ export const getInstanceDetail = async (ctx: RequestCtx, id: string) => {
   // Opening a CC'd approval marks it read.
   const unread = myCc.filter((c) => !c.isRead).map((c) => c.id);
   if (unread.length > 0) {
-    await ctx.db.update(workflowCc).set({ isRead: true, readAt: new Date() }).where(inWorkspace(ctx, workflowCc, inArray(workflowCc.id, unread)));
+    await ctx.db
+      .update(workflowCc)
+      .set({ isRead: true, readAt: new Date() })
+      .where(inWorkspace(ctx, workflowCc, inArray(workflowCc.id, unread)));
   }
-  const people = [...new Set([row.initiatorId, ...state.tasks.map((t) => t.assigneeId), ...ccRows.map((c) => c.userId), ...eventRows.flatMap((e) => (e.actorId ? [e.actorId] : []))])];
+  const people = [
+    ...new Set([
+      row.initiatorId,
+      ...state.tasks.map((t) => t.assigneeId),
+      ...ccRows.map((c) => c.userId),
+      ...eventRows.flatMap((e) => (e.actorId ? [e.actorId] : [])),
+    ]),
+  ];
   const names = people.length
-    ? await ctx.db.select({ id: users.id, name: users.name, nameSuffix: users.nameSuffix }).from(users).where(inArray(users.id, people))
+    ? await ctx.db
+        .select({ id: users.id, name: users.name, nameSuffix: users.nameSuffix })
+        .from(users)
+        .where(inArray(users.id, people))
     : [];
-  const nodeName = (nodeId: string) => (nodeId === START_ID ? "" : textOf(findNode(def.nodes, nodeId)?.name, ctx.lang));
-  const openGroupParents = new Set(state.tasks.filter((t) => t.groupId && (t.status === "pending" || t.status === "waiting")).map((t) => t.parentId));
+  const nodeName = (nodeId: string) =>
+    nodeId === START_ID ? "" : textOf(findNode(def.nodes, nodeId)?.name, ctx.lang);
+  const openGroupParents = new Set(
+    state.tasks
+      .filter((t) => t.groupId && (t.status === "pending" || t.status === "waiting"))
+      .map((t) => t.parentId),
+  );
   const myPending = mine
     .filter((t) => t.status === "pending" && row.status === "running")
     .map((t) => ({
@@ -91,16 +133,23 @@ export const getInstanceDetail = async (ctx: RequestCtx, id: string) => {
         const node = findNode(def.nodes, t.nodeId);
         return t.kind !== "addSign" && !!node && isTaskNode(node) && node.requireComment.accept;
       })(),
-      returnTargets: returnTargets(def, state, t).map((nodeId) => ({ nodeId, name: nodeName(nodeId) })),
+      returnTargets: returnTargets(def, state, t).map((nodeId) => ({
+        nodeId,
+        name: nodeName(nodeId),
+      })),
     }));
   const canCancel =
-    row.status === "running" && (isInitiator || isAdmin) && (def.settings.cancelAfterApproved || !hasHumanAccept(state));
+    row.status === "running" &&
+    (isInitiator || isAdmin) &&
+    (def.settings.cancelAfterApproved || !hasHumanAccept(state));
   const title = titleIn(ctx.lang, row);
   const stripped = stripHidden(row.form, perms);
   // The form's title field holds the submitter's text; the reader sees the same words as the header.
   const form = row.titleI18n && stripped.title === row.title ? { ...stripped, title } : stripped;
   // Only files this viewer can reach: the timeline's, and those in form fields they may see.
-  const visibleFiles = [...new Set([...eventRows.flatMap((e) => e.attachments), ...formFileIds(def, form)])];
+  const visibleFiles = [
+    ...new Set([...eventRows.flatMap((e) => e.attachments), ...formFileIds(def, form)]),
+  ];
   return {
     id: row.id,
     serial: row.serial,
@@ -116,11 +165,31 @@ export const getInstanceDetail = async (ctx: RequestCtx, id: string) => {
     submittedAt: row.submittedAt,
     finishedAt: row.finishedAt,
     schema: stripHiddenSchema(def.form, perms),
-    perms: Object.fromEntries(formFields(def.form).filter((f) => perms[f.key] !== "hidden").map((f) => [f.key, perms[f.key]])),
+    perms: Object.fromEntries(
+      formFields(def.form)
+        .filter((f) => perms[f.key] !== "hidden")
+        .map((f) => [f.key, perms[f.key]]),
+    ),
     form,
-    nodes: allNodes(def.nodes).map((n) => ({ id: n.id, name: textOf(n.name, ctx.lang), type: n.type })),
+    nodes: allNodes(def.nodes).map((n) => ({
+      id: n.id,
+      name: textOf(n.name, ctx.lang),
+      type: n.type,
+    })),
     tasks: state.tasks.map((t) => ({ ...t, nodeName: nodeName(t.nodeId) })),
-    events: eventRows.map((e) => ({ id: e.id, seq: e.seq, type: e.type, nodeId: e.nodeId, nodeName: e.nodeId ? nodeName(e.nodeId) : "", taskId: e.taskId, actorId: e.actorId, comment: e.comment, attachments: e.attachments, params: e.params, createdAt: e.createdAt })),
+    events: eventRows.map((e) => ({
+      id: e.id,
+      seq: e.seq,
+      type: e.type,
+      nodeId: e.nodeId,
+      nodeName: e.nodeId ? nodeName(e.nodeId) : "",
+      taskId: e.taskId,
+      actorId: e.actorId,
+      comment: e.comment,
+      attachments: e.attachments,
+      params: e.params,
+      createdAt: e.createdAt,
+    })),
     cc: ccRows.map((c) => ({ userId: c.userId, nodeId: c.nodeId, ccAt: c.ccAt })),
     users: Object.fromEntries(names.map((u) => [u.id, u.name])),
     files: await attachmentInfo(ctx, row.id, visibleFiles),
@@ -131,4 +200,3 @@ export const getInstanceDetail = async (ctx: RequestCtx, id: string) => {
     canCc: isInitiator || isAdmin || mine.length > 0 || myCc.length > 0,
   };
 };
-

@@ -2,7 +2,15 @@ import { sql } from "drizzle-orm";
 
 import type { KnownRefs, OrgDirectory } from "../../../shared/workflow";
 import type { Db } from "../../db/client";
-import { departments, memberDepartments, memberRoles, members, roles, users, workspaces } from "../../db/tables";
+import {
+  departments,
+  memberDepartments,
+  memberRoles,
+  members,
+  roles,
+  users,
+  workspaces,
+} from "../../db/tables";
 
 /**
  * The last directory read per firm with the `workspaces.org_version` it was read at. Triggers
@@ -16,14 +24,20 @@ const cache = new Map<string, { version: number; dir: OrgDirectory }>();
  * e.g. with the instance lock): from memory when nothing changed since, else read afresh.
  * Assignees are resolved against the org as it is when a node is entered.
  */
-export const directoryAt = async (db: Db, workspaceId: string, version: number): Promise<OrgDirectory> => {
+export const directoryAt = async (
+  db: Db,
+  workspaceId: string,
+  version: number,
+): Promise<OrgDirectory> => {
   const hit = cache.get(workspaceId);
   return hit && hit.version === version ? hit.dir : loadDirectory(db, workspaceId);
 };
 
 /** The directory as it is now: one cheap version read when the cached copy is current. */
 export const currentDirectory = async (db: Db, workspaceId: string): Promise<OrgDirectory> => {
-  const result = await db.execute(sql`select org_version as version from ${workspaces} where id = ${workspaceId}`);
+  const result = await db.execute(
+    sql`select org_version as version from ${workspaces} where id = ${workspaceId}`,
+  );
   const [row] = (result as unknown as { rows: { version: number }[] }).rows;
   return directoryAt(db, workspaceId, row?.version ?? -1);
 };
@@ -47,7 +61,8 @@ export const loadDirectory = async (db: Db, workspaceId: string): Promise<OrgDir
   const [row] = (result as unknown as { rows: (Snapshot & { version: number | null })[] }).rows;
   const dir: OrgDirectory = { users: {}, departments: {}, roles: {}, userDepts: {} };
   for (const p of row.people) dir.users[p.id] = { active: p.active, name: p.name };
-  for (const d of row.depts) dir.departments[d.id] = { parentId: d.parentId, managerId: d.managerId, name: d.name };
+  for (const d of row.depts)
+    dir.departments[d.id] = { parentId: d.parentId, managerId: d.managerId, name: d.name };
   for (const r of row.roles) dir.roles[r.id] = { memberIds: [], name: r.name };
   for (const l of row.links) dir.roles[l.roleId]?.memberIds.push(l.userId);
   for (const l of row.dept_links) (dir.userDepts[l.userId] ??= []).push(l.departmentId);
@@ -65,7 +80,11 @@ type Snapshot = {
 
 /** Active users, roles and departments: what a published definition may name. */
 export const knownRefs = (dir: OrgDirectory): KnownRefs => ({
-  userIds: new Set(Object.entries(dir.users).filter(([, u]) => u.active).map(([id]) => id)),
+  userIds: new Set(
+    Object.entries(dir.users)
+      .filter(([, u]) => u.active)
+      .map(([id]) => id),
+  ),
   roleIds: new Set(Object.keys(dir.roles)),
   deptIds: new Set(Object.keys(dir.departments)),
 });

@@ -12,10 +12,15 @@ import { type TitleParts, titleIn } from "./title";
  * title was written in (a business title's parts rendered in each language, compared with the
  * submitter's text), else the firm's default.
  */
-const instanceLanguage = async (db: Db, instance: EffectInstance & { titleI18n?: TitleParts | null }): Promise<Language> => {
+const instanceLanguage = async (
+  db: Db,
+  instance: EffectInstance & { titleI18n?: TitleParts | null },
+): Promise<Language> => {
   const stored = await storedLanguage(db, instance.initiatorId);
   if (stored) return stored;
-  const written = instance.titleI18n ? LANGUAGES.find(({ code }) => titleIn(code, instance) === instance.title) : undefined;
+  const written = instance.titleI18n
+    ? LANGUAGES.find(({ code }) => titleIn(code, instance) === instance.title)
+    : undefined;
   return written?.code ?? DEFAULT_LANGUAGE;
 };
 
@@ -25,7 +30,11 @@ const instanceLanguage = async (db: Db, instance: EffectInstance & { titleI18n?:
  * the app's registries. The approval decided; what it applies is checked as the firm would, not
  * as the last actor sees it.
  */
-export const effectCtx = async (actor: RequestCtx, tx: Db, instance: EffectInstance & { titleI18n?: TitleParts | null }): Promise<RequestCtx> => ({
+export const effectCtx = async (
+  actor: RequestCtx,
+  tx: Db,
+  instance: EffectInstance & { titleI18n?: TitleParts | null },
+): Promise<RequestCtx> => ({
   userId: instance.actorId,
   workspaceId: instance.workspaceId,
   sessionId: "",

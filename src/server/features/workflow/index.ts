@@ -1,7 +1,12 @@
 /** What other features and the app may use of workflow; everything else is internal. */
 export { approvalsByRefs } from "./approvals-by-ref";
 export { readBusinessSettings } from "./business-settings";
-export { definitionByKey, enabledDefinitionOfKind, getDefinitionRow, getVersion } from "./definitions-service";
+export {
+  definitionByKey,
+  enabledDefinitionOfKind,
+  getDefinitionRow,
+  getVersion,
+} from "./definitions-service";
 export { getInstanceDetail } from "./detail";
 export { loadDirectory } from "./directory";
 export { step } from "./engine/index";

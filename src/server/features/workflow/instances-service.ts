@@ -5,9 +5,24 @@ import { type Definition, type OrgDirectory, textOf } from "../../../shared/work
 import { workflowInstances } from "../../db/tables";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { writeBatch } from "../../lib/write-batch";
-import { applyStep, claimKey, engineError, inActionTx, payloadHash, recordAnswer, storeAnswer, withReplay } from "./apply";
+import {
+  applyStep,
+  claimKey,
+  engineError,
+  inActionTx,
+  payloadHash,
+  recordAnswer,
+  storeAnswer,
+  withReplay,
+} from "./apply";
 import { addedIds, assertFiles, formFileIds, keepAttachments } from "./attachments";
-import { assertStartable, definitionByKey, enabledDefinitionOfKind, getDefinitionRow, getVersion } from "./definitions-service";
+import {
+  assertStartable,
+  definitionByKey,
+  enabledDefinitionOfKind,
+  getDefinitionRow,
+  getVersion,
+} from "./definitions-service";
 import { currentDirectory, directoryAt, nameOf } from "./directory";
 import { type Action, type Effect, step } from "./engine";
 import { assertFormValid } from "./form-schema";
@@ -47,11 +62,18 @@ export type ActionBody = {
 export type ReassignBody = { taskId: string; toUserId: string; comment?: string };
 
 /** Files the step's timeline events carry (what the actor attached to their comment). */
-const eventFiles = (effects: Effect[]) => effects.flatMap((e) => (e.type === "event" ? (e.event.attachments ?? []) : []));
+const eventFiles = (effects: Effect[]) =>
+  effects.flatMap((e) => (e.type === "event" ? (e.event.attachments ?? []) : []));
 
-const isAdminOf = (ctx: RequestCtx, def: Definition) => def.admins.includes(ctx.userId) || ctx.ability.can("manage", "WORKFLOW_INSTANCE");
+const isAdminOf = (ctx: RequestCtx, def: Definition) =>
+  def.admins.includes(ctx.userId) || ctx.ability.can("manage", "WORKFLOW_INSTANCE");
 
-const engineCtx = (def: Definition, dir: OrgDirectory) => ({ def, dir, now: new Date(), newId: randomUUID });
+const engineCtx = (def: Definition, dir: OrgDirectory) => ({
+  def,
+  dir,
+  now: new Date(),
+  newId: randomUUID,
+});
 
 const toAction = (body: ActionBody): Action => {
   const text = { comment: body.comment, attachments: body.attachments };
@@ -66,7 +88,14 @@ const toAction = (body: ActionBody): Action => {
     case "cancel":
       return { type: "cancel", comment: body.comment };
     case "addSign":
-      return { type: "addSign", taskId, position: body.position ?? "pre", mode: body.mode ?? "all", userIds: body.userIds ?? [], ...text };
+      return {
+        type: "addSign",
+        taskId,
+        position: body.position ?? "pre",
+        mode: body.mode ?? "all",
+        userIds: body.userIds ?? [],
+        ...text,
+      };
     case "transfer":
       return { type: "transfer", taskId, toUserId: body.toUserId ?? "", comment: body.comment };
     case "cc":
@@ -89,10 +118,22 @@ export const submitInstance = async (ctx: RequestCtx, input: SubmitInput, keyOf:
   await assertFiles(ctx, [...(input.attachments ?? []), ...formFileIds(def, input.form)]);
   const dir = await currentDirectory(ctx.db, ctx.workspaceId);
   const depts = dir.userDepts[ctx.userId] ?? [];
-  if (input.deptId && !depts.includes(input.deptId)) throw new AppError(422, "errors.workflow.dept.invalid");
+  if (input.deptId && !depts.includes(input.deptId))
+    throw new AppError(422, "errors.workflow.dept.invalid");
   const deptId = input.deptId ?? depts[0] ?? null;
-  const action: Action = { type: "submit", form: input.form, comment: input.comment, attachments: input.attachments };
-  const result = step(null, action, { userId: ctx.userId, isProcessAdmin: isAdminOf(ctx, def) }, engineCtx(def, dir), deptId);
+  const action: Action = {
+    type: "submit",
+    form: input.form,
+    comment: input.comment,
+    attachments: input.attachments,
+  };
+  const result = step(
+    null,
+    action,
+    { userId: ctx.userId, isProcessAdmin: isAdminOf(ctx, def) },
+    engineCtx(def, dir),
+    deptId,
+  );
   if ("error" in result) throw engineError(result.error, dir);
   assertFormValid(version.id, def.form, result.state.form);
   const title =
@@ -122,8 +163,20 @@ export const submitInstance = async (ctx: RequestCtx, input: SubmitInput, keyOf:
       })
       .returning();
     const batch = writeBatch(tx);
-    const answer = await applyStep({ batch, ctx, def, row, before: null, after: result.state, effects: result.effects, actionType: "submit" });
-    await keepAttachments(tx, ctx, row, [...eventFiles(result.effects), ...formFileIds(def, result.state.form)]);
+    const answer = await applyStep({
+      batch,
+      ctx,
+      def,
+      row,
+      before: null,
+      after: result.state,
+      effects: result.effects,
+      actionType: "submit",
+    });
+    await keepAttachments(tx, ctx, row, [
+      ...eventFiles(result.effects),
+      ...formFileIds(def, result.state.form),
+    ]);
     await storeAnswer(batch, ctx, key, answer);
     return answer;
   });
@@ -143,48 +196,71 @@ export const actOnInstance = async (
 ) => {
   await assertFiles(ctx, body.attachments);
   const hash = payloadHash({ instanceId, body, ...(opts.reassign ? { reassign: true } : {}) });
-  return withReplay(ctx, key, hash, () => inActionTx(ctx, async (tx) => {
-    const locked = await lockInstance(tx, ctx.workspaceId, instanceId);
-    if (!locked) throw new AppError(404, "errors.notFound");
-    const { row, state } = locked;
-    const dir = await directoryAt(tx, ctx.workspaceId, locked.orgVersion);
-    if (body.formPatch && body.version !== undefined && body.version !== row.version) {
-      throw new AppError(409, "errors.workflow.instance.stale");
-    }
-    const version = await getVersion({ db: tx, workspaceId: ctx.workspaceId }, row.versionId);
-    const def = version.flow;
-    const isProcessAdmin = isAdminOf(ctx, def);
-    if (opts.reassign && !isProcessAdmin) throw new AppError(403, "errors.workflow.reassign.forbidden");
-    const action = toAction(body);
-    if (opts.reassign && action.type === "transfer") action.reassign = true;
-    const result = step(state, action, { userId: ctx.userId, isProcessAdmin }, engineCtx(def, dir));
-    if ("error" in result) throw engineError(result.error, dir);
-    const formChanged = result.state.form !== state.form && JSON.stringify(result.state.form) !== JSON.stringify(state.form);
-    if (formChanged) assertFormValid(version.id, def.form, result.state.form);
-    const newFormFiles = formChanged ? addedIds(formFileIds(def, state.form), formFileIds(def, result.state.form)) : [];
-    await assertFiles(ctx, newFormFiles, tx);
-    const from = state.tasks.find((t) => t.id === body.taskId)?.assigneeId;
-    const batch = writeBatch(tx);
-    const answer = await applyStep({
-      batch,
-      ctx,
-      def,
-      row,
-      before: state,
-      after: result.state,
-      effects: result.effects,
-      actionType: opts.reassign ? "reassign" : body.type,
-      ...(opts.reassign ? { audit: { taskId: body.taskId, from, to: body.toUserId } } : {}),
-    });
-    await keepAttachments(tx, ctx, row, [...eventFiles(result.effects), ...newFormFiles]);
-    await recordAnswer(batch, ctx, key, hash, answer);
-    return answer;
-  }));
+  return withReplay(ctx, key, hash, () =>
+    inActionTx(ctx, async (tx) => {
+      const locked = await lockInstance(tx, ctx.workspaceId, instanceId);
+      if (!locked) throw new AppError(404, "errors.notFound");
+      const { row, state } = locked;
+      const dir = await directoryAt(tx, ctx.workspaceId, locked.orgVersion);
+      if (body.formPatch && body.version !== undefined && body.version !== row.version) {
+        throw new AppError(409, "errors.workflow.instance.stale");
+      }
+      const version = await getVersion({ db: tx, workspaceId: ctx.workspaceId }, row.versionId);
+      const def = version.flow;
+      const isProcessAdmin = isAdminOf(ctx, def);
+      if (opts.reassign && !isProcessAdmin)
+        throw new AppError(403, "errors.workflow.reassign.forbidden");
+      const action = toAction(body);
+      if (opts.reassign && action.type === "transfer") action.reassign = true;
+      const result = step(
+        state,
+        action,
+        { userId: ctx.userId, isProcessAdmin },
+        engineCtx(def, dir),
+      );
+      if ("error" in result) throw engineError(result.error, dir);
+      const formChanged =
+        result.state.form !== state.form &&
+        JSON.stringify(result.state.form) !== JSON.stringify(state.form);
+      if (formChanged) assertFormValid(version.id, def.form, result.state.form);
+      const newFormFiles = formChanged
+        ? addedIds(formFileIds(def, state.form), formFileIds(def, result.state.form))
+        : [];
+      await assertFiles(ctx, newFormFiles, tx);
+      const from = state.tasks.find((t) => t.id === body.taskId)?.assigneeId;
+      const batch = writeBatch(tx);
+      const answer = await applyStep({
+        batch,
+        ctx,
+        def,
+        row,
+        before: state,
+        after: result.state,
+        effects: result.effects,
+        actionType: opts.reassign ? "reassign" : body.type,
+        ...(opts.reassign ? { audit: { taskId: body.taskId, from, to: body.toUserId } } : {}),
+      });
+      await keepAttachments(tx, ctx, row, [...eventFiles(result.effects), ...newFormFiles]);
+      await recordAnswer(batch, ctx, key, hash, answer);
+      return answer;
+    }),
+  );
 };
 
 /** An administrator reassigns an open task (the assignee left, is away, or is the wrong person). */
-export const reassignTask = (ctx: RequestCtx, instanceId: string, body: ReassignBody, key: string) =>
-  actOnInstance(ctx, instanceId, { type: "transfer", taskId: body.taskId, toUserId: body.toUserId, comment: body.comment }, key, { reassign: true });
+export const reassignTask = (
+  ctx: RequestCtx,
+  instanceId: string,
+  body: ReassignBody,
+  key: string,
+) =>
+  actOnInstance(
+    ctx,
+    instanceId,
+    { type: "transfer", taskId: body.taskId, toUserId: body.toUserId, comment: body.comment },
+    key,
+    { reassign: true },
+  );
 
 /**
  * For other features (cases, contracts, seals, client changes): starts the approval their
@@ -193,8 +269,27 @@ export const reassignTask = (ctx: RequestCtx, instanceId: string, body: Reassign
  */
 export const startBusinessApproval = async (
   ctx: RequestCtx,
-  input: { kind: string; key?: string; businessRef: string; title: string; titleI18n?: TitleParts; form: Record<string, unknown> },
+  input: {
+    kind: string;
+    key?: string;
+    businessRef: string;
+    title: string;
+    titleI18n?: TitleParts;
+    form: Record<string, unknown>;
+  },
 ) => {
-  const def = input.key ? await definitionByKey(ctx, input.key) : await enabledDefinitionOfKind(ctx, input.kind);
-  return submitInstance(ctx, { definitionId: def.id, form: input.form, title: input.title, titleI18n: input.titleI18n, businessRef: input.businessRef }, randomUUID);
+  const def = input.key
+    ? await definitionByKey(ctx, input.key)
+    : await enabledDefinitionOfKind(ctx, input.kind);
+  return submitInstance(
+    ctx,
+    {
+      definitionId: def.id,
+      form: input.form,
+      title: input.title,
+      titleI18n: input.titleI18n,
+      businessRef: input.businessRef,
+    },
+    randomUUID,
+  );
 };

@@ -16,7 +16,8 @@ export const sweepActionKeys = async (db: Db, before: Date, batch = BATCH): Prom
   const l = workflowActionLog;
   let total = 0;
   for (;;) {
-    const result = await db.execute(sql`delete from ${l} where (${l.workspaceId}, ${l.actorId}, ${l.key}) in (
+    const result =
+      await db.execute(sql`delete from ${l} where (${l.workspaceId}, ${l.actorId}, ${l.key}) in (
       select ${l.workspaceId}, ${l.actorId}, ${l.key} from ${l} where ${l.createdAt} < ${before.toISOString()} limit ${batch})
       returning 1 as gone`);
     // Both drivers hand back the returned rows; their affected-row counts differ in name.
@@ -40,7 +41,10 @@ export type KeySweepOptions = {
 export const registerKeySweeper = (app: FastifyInstance, opts: KeySweepOptions) => {
   if (!(opts.ttlHours > 0)) return;
   app.jobs.register("workflow.keySweep", opts.everyMinutes * 60_000, async () => {
-    const deleted = await sweepActionKeys(app.database.db, new Date(Date.now() - opts.ttlHours * 3600_000));
+    const deleted = await sweepActionKeys(
+      app.database.db,
+      new Date(Date.now() - opts.ttlHours * 3600_000),
+    );
     if (deleted > 0) app.log.info({ deleted }, "workflow idempotency keys swept");
   });
 };

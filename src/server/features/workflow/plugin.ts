@@ -14,7 +14,10 @@ export const workflowPlugin = featurePlugin(
     const registry = createWorkflowRegistry();
     app.decorate("workflow", registry);
     app.addHook("onReady", async () => registry.assertComplete());
-    registerKeySweeper(app, { ttlHours: app.config.workflowKeyTtlHours ?? 7 * 24, everyMinutes: app.config.workflowKeySweepMinutes ?? 60 });
+    registerKeySweeper(app, {
+      ttlHours: app.config.workflowKeyTtlHours ?? 7 * 24,
+      everyMinutes: app.config.workflowKeySweepMinutes ?? 60,
+    });
     await app.register(workflowRoutes, { prefix: "/api/workflow", tokens: app.tokens });
   },
   { dependencies: ["notifications", "documents"] },

@@ -23,7 +23,11 @@ export type EffectInstance = {
  * AppError rolls the action back with that error.
  */
 export type EffectHook = (ctx: RequestCtx, instance: EffectInstance) => Promise<void>;
-export type BusinessEffect = { onComplete: EffectHook; onReject?: EffectHook; onCancel?: EffectHook };
+export type BusinessEffect = {
+  onComplete: EffectHook;
+  onReject?: EffectHook;
+  onCancel?: EffectHook;
+};
 
 /** The kinds whose approvals change business records when they end; "general" ones just complete. */
 export type BusinessKind = Exclude<WorkflowKind, "general">;
@@ -85,7 +89,9 @@ export const createWorkflowRegistry = (): WorkflowRegistry => {
     assertComplete: () => {
       const missing = BUSINESS_KINDS.filter((kind) => !effects.has(kind));
       if (missing.length > 0) {
-        const named = missing.map((kind) => `${kind} (the ${EFFECT_OWNERS[kind]} plugin)`).join(", ");
+        const named = missing
+          .map((kind) => `${kind} (the ${EFFECT_OWNERS[kind]} plugin)`)
+          .join(", ");
         throw new Error(`Workflow kinds with no business effect: ${named}`);
       }
     },

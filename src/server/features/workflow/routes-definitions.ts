@@ -20,7 +20,10 @@ import {
 
 const version = { type: "integer", minimum: 1 } as const;
 const one = (action: "read" | "update" | "delete") => ({
-  config: { permission: [action, "WORKFLOW_DEFINITION"] as RoutePermission, tenantTable: "workflow_definitions" },
+  config: {
+    permission: [action, "WORKFLOW_DEFINITION"] as RoutePermission,
+    tenantTable: "workflow_definitions",
+  },
 });
 
 const createBody = {
@@ -42,7 +45,9 @@ export async function workflowDefinitionRoutes(app: FastifyInstance) {
     {
       schema: {
         querystring: listQuery(Object.keys(DEFINITION_SORT), {
-          isArchived: { type: "string", enum: ["true", "false"] }, kind: textFilter, name_like: textFilter,
+          isArchived: { type: "string", enum: ["true", "false"] },
+          kind: textFilter,
+          name_like: textFilter,
         }),
       },
       config: { permission: ["read", "WORKFLOW_DEFINITION"] },
@@ -60,20 +65,35 @@ export async function workflowDefinitionRoutes(app: FastifyInstance) {
     (req) => createDefinition(req.ctx, req.body),
   );
 
-  app.get<{ Params: { id: string } }>("/:id", one("read"), (req) => getDefinition(req.ctx, req.params.id));
+  app.get<{ Params: { id: string } }>("/:id", one("read"), (req) =>
+    getDefinition(req.ctx, req.params.id),
+  );
 
-  app.get<{ Params: { id: string } }>("/:id/versions", one("read"), (req) => listVersions(req.ctx, req.params.id));
+  app.get<{ Params: { id: string } }>("/:id/versions", one("read"), (req) =>
+    listVersions(req.ctx, req.params.id),
+  );
 
-  app.get<{ Params: { id: string; versionId: string } }>("/:id/versions/:versionId", one("read"), async (req) => {
-    const row = await getVersion(req.ctx, req.params.versionId);
-    if (row.definitionId !== req.params.id) return { ...row, flow: null };
-    return row;
-  });
+  app.get<{ Params: { id: string; versionId: string } }>(
+    "/:id/versions/:versionId",
+    one("read"),
+    async (req) => {
+      const row = await getVersion(req.ctx, req.params.versionId);
+      if (row.definitionId !== req.params.id) return { ...row, flow: null };
+      return row;
+    },
+  );
 
   app.put<{ Params: { id: string }; Body: { draft: Definition; version: number } }>(
     "/:id/draft",
     {
-      schema: { body: { type: "object", required: ["draft", "version"], additionalProperties: false, properties: { draft: { type: "object" }, version } } },
+      schema: {
+        body: {
+          type: "object",
+          required: ["draft", "version"],
+          additionalProperties: false,
+          properties: { draft: { type: "object" }, version },
+        },
+      },
       ...one("update"),
     },
     (req) => saveDraft(req.ctx, req.params.id, req.body),
@@ -81,14 +101,31 @@ export async function workflowDefinitionRoutes(app: FastifyInstance) {
 
   app.post<{ Params: { id: string }; Body: { version: number } }>(
     "/:id/publish",
-    { schema: { body: { type: "object", required: ["version"], additionalProperties: false, properties: { version } } }, ...one("update") },
+    {
+      schema: {
+        body: {
+          type: "object",
+          required: ["version"],
+          additionalProperties: false,
+          properties: { version },
+        },
+      },
+      ...one("update"),
+    },
     (req) => publishDefinition(req.ctx, req.params.id, req.body),
   );
 
   app.post<{ Params: { id: string }; Body: { enabled: boolean; version: number } }>(
     "/:id/enabled",
     {
-      schema: { body: { type: "object", required: ["enabled", "version"], additionalProperties: false, properties: { enabled: { type: "boolean" }, version } } },
+      schema: {
+        body: {
+          type: "object",
+          required: ["enabled", "version"],
+          additionalProperties: false,
+          properties: { enabled: { type: "boolean" }, version },
+        },
+      },
       ...one("update"),
     },
     (req) => setEnabled(req.ctx, req.params.id, req.body),
@@ -97,11 +134,20 @@ export async function workflowDefinitionRoutes(app: FastifyInstance) {
   app.post<{ Params: { id: string }; Body: { archived: boolean; version: number } }>(
     "/:id/archived",
     {
-      schema: { body: { type: "object", required: ["archived", "version"], additionalProperties: false, properties: { archived: { type: "boolean" }, version } } },
+      schema: {
+        body: {
+          type: "object",
+          required: ["archived", "version"],
+          additionalProperties: false,
+          properties: { archived: { type: "boolean" }, version },
+        },
+      },
       ...one("update"),
     },
     (req) => setArchived(req.ctx, req.params.id, req.body),
   );
 
-  app.delete<{ Params: { id: string } }>("/:id", one("delete"), (req) => deleteDefinition(req.ctx, req.params.id));
+  app.delete<{ Params: { id: string } }>("/:id", one("delete"), (req) =>
+    deleteDefinition(req.ctx, req.params.id),
+  );
 }

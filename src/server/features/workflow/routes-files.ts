@@ -29,24 +29,53 @@ const visibleFile = async (ctx: RequestCtx, instanceId: string, fileId: string) 
  * them by ticket (documents/tickets.ts), so a large file streams to disk and a PDF previews in
  * an iframe; GET …/files/:fileId with a Bearer token stays for API clients.
  */
-export async function approvalFileRoutes(app: FastifyInstance, { deps }: { deps: ApprovalFileDeps }) {
+export async function approvalFileRoutes(
+  app: FastifyInstance,
+  { deps }: { deps: ApprovalFileDeps },
+) {
   const config = { permission: "member" as const, tenantTable: "workflow_instances" };
 
   app.get<FileRoute & { Querystring: { inline?: boolean } }>(
     "/instances/:id/files/:fileId",
-    { schema: { params: fileParams, querystring: { type: "object", properties: { inline: { type: "boolean" } } } }, config, compress: false },
-    async (req, reply) => sendBody(req, reply, deps.store, await visibleFile(req.ctx, req.params.id, req.params.fileId), req.query.inline === true),
+    {
+      schema: {
+        params: fileParams,
+        querystring: { type: "object", properties: { inline: { type: "boolean" } } },
+      },
+      config,
+      compress: false,
+    },
+    async (req, reply) =>
+      sendBody(
+        req,
+        reply,
+        deps.store,
+        await visibleFile(req.ctx, req.params.id, req.params.fileId),
+        req.query.inline === true,
+      ),
   );
 
   app.post<FileRoute & { Body: { inline?: boolean } }>(
     "/instances/:id/files/:fileId/ticket",
     {
-      schema: { params: fileParams, body: { type: "object", additionalProperties: false, properties: { inline: { type: "boolean" } } } },
+      schema: {
+        params: fileParams,
+        body: {
+          type: "object",
+          additionalProperties: false,
+          properties: { inline: { type: "boolean" } },
+        },
+      },
       config,
     },
     async (req) => {
       await visibleFile(req.ctx, req.params.id, req.params.fileId);
-      const target = { kind: "approvalFile" as const, id: req.params.id, fileId: req.params.fileId, inline: req.body?.inline === true };
+      const target = {
+        kind: "approvalFile" as const,
+        id: req.params.id,
+        fileId: req.params.fileId,
+        inline: req.body?.inline === true,
+      };
       return issueTicket(req.ctx, deps.tokens, deps.ticketTtlSeconds, target);
     },
   );

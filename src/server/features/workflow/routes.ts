@@ -5,9 +5,28 @@ import { dateTimeFilter, type ListQuery, listQuery, textFilter } from "../../lib
 import { isUuid } from "../../lib/tenant-guard";
 import type { TokenSigner } from "../../lib/tokens";
 import { getInstanceDetail } from "./detail";
-import { businessSettingsBody, readBusinessSettings, saveBusinessSettings } from "./business-settings";
-import { type ActionBody, actOnInstance, reassignTask, type ReassignBody, type SubmitInput, submitInstance } from "./instances-service";
-import { countBadges, findAll, findCc, findHandled, findInitiated, findPending, nextPending } from "./queries";
+import {
+  businessSettingsBody,
+  readBusinessSettings,
+  saveBusinessSettings,
+} from "./business-settings";
+import {
+  type ActionBody,
+  actOnInstance,
+  reassignTask,
+  type ReassignBody,
+  type SubmitInput,
+  submitInstance,
+} from "./instances-service";
+import {
+  countBadges,
+  findAll,
+  findCc,
+  findHandled,
+  findInitiated,
+  findPending,
+  nextPending,
+} from "./queries";
 import { workflowDefinitionRoutes } from "./routes-definitions";
 import { approvalFileRoutes } from "./routes-files";
 import { findStartable, getStartForm, previewStart } from "./start-service";
@@ -35,7 +54,20 @@ const actionBody = {
   required: ["type"],
   additionalProperties: false,
   properties: {
-    type: { type: "string", enum: ["resubmit", "accept", "reject", "cancel", "addSign", "transfer", "cc", "return", "comment"] },
+    type: {
+      type: "string",
+      enum: [
+        "resubmit",
+        "accept",
+        "reject",
+        "cancel",
+        "addSign",
+        "transfer",
+        "cc",
+        "return",
+        "comment",
+      ],
+    },
     taskId: uuid,
     formPatch: { type: "object" },
     form: { type: "object" },
@@ -66,8 +98,13 @@ const idempotencyKey = (req: FastifyRequest) => {
 
 /** The filters every tab offers (queries.ts instanceFilters); the lists are not sortable. */
 const instanceListQuery = listQuery([], {
-  kind: textFilter, definitionId: textFilter, status: textFilter, initiatorId: textFilter,
-  submittedAt_gte: dateTimeFilter, submittedAt_lte: dateTimeFilter, q: textFilter,
+  kind: textFilter,
+  definitionId: textFilter,
+  status: textFilter,
+  initiatorId: textFilter,
+  submittedAt_gte: dateTimeFilter,
+  submittedAt_lte: dateTimeFilter,
+  q: textFilter,
   isRead: { type: "string", enum: ["true", "false"] },
 });
 
@@ -77,23 +114,40 @@ const nextTaskQuery = {
   properties: { ...instanceListQuery.properties, after: textFilter },
 };
 
-const TABS = { pending: findPending, initiated: findInitiated, handled: findHandled, cc: findCc, all: findAll } as const;
+const TABS = {
+  pending: findPending,
+  initiated: findInitiated,
+  handled: findHandled,
+  cc: findCc,
+  all: findAll,
+} as const;
 
 export async function workflowRoutes(app: FastifyInstance, opts: { tokens: TokenSigner }) {
   await app.register(workflowDefinitionRoutes, { prefix: "/definitions" });
 
-  app.get("/startable", { config: { permission: ["create", "WORKFLOW_INSTANCE"] } }, (req) => findStartable(req.ctx));
+  app.get("/startable", { config: { permission: ["create", "WORKFLOW_INSTANCE"] } }, (req) =>
+    findStartable(req.ctx),
+  );
 
   app.get<{ Params: { id: string } }>(
     "/startable/:id",
-    { config: { permission: ["create", "WORKFLOW_INSTANCE"], tenantTable: "workflow_definitions" } },
+    {
+      config: { permission: ["create", "WORKFLOW_INSTANCE"], tenantTable: "workflow_definitions" },
+    },
     (req) => getStartForm(req.ctx, req.params.id),
   );
 
   app.post<{ Params: { id: string }; Body: { form: Record<string, unknown>; deptId?: string } }>(
     "/startable/:id/preview",
     {
-      schema: { body: { type: "object", required: ["form"], additionalProperties: false, properties: { form: { type: "object" }, deptId: uuid } } },
+      schema: {
+        body: {
+          type: "object",
+          required: ["form"],
+          additionalProperties: false,
+          properties: { form: { type: "object" }, deptId: uuid },
+        },
+      },
       config: { permission: ["create", "WORKFLOW_INSTANCE"], tenantTable: "workflow_definitions" },
     },
     (req) => previewStart(req.ctx, req.params.id, req.body),
@@ -120,10 +174,15 @@ export async function workflowRoutes(app: FastifyInstance, opts: { tokens: Token
   app.get("/counts", { config: { permission: "member" } }, (req) => countBadges(req.ctx));
 
   // Which business edits of the firm need an approval first (client changes, for now).
-  app.get("/business-settings", { config: { permission: "member" } }, (req) => readBusinessSettings(req.ctx));
+  app.get("/business-settings", { config: { permission: "member" } }, (req) =>
+    readBusinessSettings(req.ctx),
+  );
   app.put<{ Body: { accountChanges: boolean; caseChanges?: boolean } }>(
     "/business-settings",
-    { schema: { body: businessSettingsBody }, config: { permission: ["update", "WORKFLOW_DEFINITION"] } },
+    {
+      schema: { body: businessSettingsBody },
+      config: { permission: ["update", "WORKFLOW_DEFINITION"] },
+    },
     (req) => saveBusinessSettings(req.ctx, req.body),
   );
 
@@ -141,16 +200,28 @@ export async function workflowRoutes(app: FastifyInstance, opts: { tokens: Token
 
   app.post<{ Params: { id: string }; Body: ActionBody }>(
     "/instances/:id/actions",
-    { schema: { body: actionBody }, config: { permission: "member", tenantTable: "workflow_instances" } },
+    {
+      schema: { body: actionBody },
+      config: { permission: "member", tenantTable: "workflow_instances" },
+    },
     (req) => actOnInstance(req.ctx, req.params.id, req.body, idempotencyKey(req)),
   );
 
   // Process administrators only (checked against the instance's definition in the service).
   app.post<{ Params: { id: string }; Body: ReassignBody }>(
     "/instances/:id/reassign",
-    { schema: { body: reassignBody }, config: { permission: "member", tenantTable: "workflow_instances" } },
+    {
+      schema: { body: reassignBody },
+      config: { permission: "member", tenantTable: "workflow_instances" },
+    },
     (req) => reassignTask(req.ctx, req.params.id, req.body, idempotencyKey(req)),
   );
 
-  await app.register(approvalFileRoutes, { deps: { store: app.files, tokens: opts.tokens, ticketTtlSeconds: app.config.downloadTicketTtlSeconds ?? 60 } });
+  await app.register(approvalFileRoutes, {
+    deps: {
+      store: app.files,
+      tokens: opts.tokens,
+      ticketTtlSeconds: app.config.downloadTicketTtlSeconds ?? 60,
+    },
+  });
 }

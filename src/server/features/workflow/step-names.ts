@@ -6,7 +6,9 @@ import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 
 /** A step's name by instance and node, with the stored text as the fallback; `.flow` names the workflow likewise. */
-export type StepNamer = ((instanceId: string, nodeId: string, stored: string) => string) & { flow: (instanceId: string, stored: string) => string };
+export type StepNamer = ((instanceId: string, nodeId: string, stored: string) => string) & {
+  flow: (instanceId: string, stored: string) => string;
+};
 
 /**
  * Step names in the reader's language for the lists of the approval centre. A task row keeps its
@@ -17,13 +19,26 @@ export type StepNamer = ((instanceId: string, nodeId: string, stored: string) =>
  */
 export const stepNamer = async (ctx: RequestCtx, instanceIds: string[]): Promise<StepNamer> => {
   const ids = [...new Set(instanceIds)];
-  if (ids.length === 0) return Object.assign((_i: string, _n: string, stored: string) => stored, { flow: (_i: string, stored: string) => stored });
+  if (ids.length === 0)
+    return Object.assign((_i: string, _n: string, stored: string) => stored, {
+      flow: (_i: string, stored: string) => stored,
+    });
   const i = workflowInstances;
   const v = workflowDefinitionVersions;
-  const versions = await ctx.db.select({ id: i.id, versionId: i.versionId }).from(i).where(inWorkspace(ctx, i, inArray(i.id, ids)));
+  const versions = await ctx.db
+    .select({ id: i.id, versionId: i.versionId })
+    .from(i)
+    .where(inWorkspace(ctx, i, inArray(i.id, ids)));
   const versionIds = [...new Set(versions.map((r) => r.versionId))];
   const trees = versionIds.length
-    ? await ctx.db.select({ id: v.id, nodes: sql<FlowNode[]>`${v.flow} -> 'nodes'`, name: sql<I18nText | null>`${v.flow} -> 'name'` }).from(v).where(inWorkspace(ctx, v, inArray(v.id, versionIds)))
+    ? await ctx.db
+        .select({
+          id: v.id,
+          nodes: sql<FlowNode[]>`${v.flow} -> 'nodes'`,
+          name: sql<I18nText | null>`${v.flow} -> 'name'`,
+        })
+        .from(v)
+        .where(inWorkspace(ctx, v, inArray(v.id, versionIds)))
     : [];
   const nodesOf = new Map(trees.map((t) => [t.id, t.nodes]));
   const namesOf = new Map(trees.map((t) => [t.id, t.name]));

@@ -12,7 +12,14 @@ export type TaskRow = typeof workflowTasks.$inferSelect;
 /** The engine fields kept in the instance's `state` column. */
 type StoredState = Pick<
   InstanceState,
-  "pass" | "cursor" | "activations" | "taken" | "dedupeFrom" | "initiatorDeptChain" | "initiatorRoleIds" | "ccUserIds"
+  | "pass"
+  | "cursor"
+  | "activations"
+  | "taken"
+  | "dedupeFrom"
+  | "initiatorDeptChain"
+  | "initiatorRoleIds"
+  | "ccUserIds"
 > & {
   /** The last timeline seq, so an action appends without reading the timeline first. */
   eventSeq?: number;
@@ -78,7 +85,11 @@ export const toTaskState = (r: TaskStateRow): TaskState => ({
 
 export const eventSeqOf = (row: InstanceRow) => (row.state as StoredState).eventSeq;
 
-export const toInstanceState = (row: InstanceRow, tasks: TaskStateRow[], ccUserIds: string[]): InstanceState => ({
+export const toInstanceState = (
+  row: InstanceRow,
+  tasks: TaskStateRow[],
+  ccUserIds: string[],
+): InstanceState => ({
   ...(row.state as unknown as StoredState),
   status: row.status as InstanceState["status"],
   initiatorId: row.initiatorId,
@@ -115,7 +126,9 @@ export const lockInstance = async (tx: Db, workspaceId: string, id: string) => {
   const tasks = await tx
     .select(taskStateColumns)
     .from(workflowTasks)
-    .where(and(eq(workflowTasks.workspaceId, workspaceId), eq(workflowTasks.instanceId, id), lockOpen));
+    .where(
+      and(eq(workflowTasks.workspaceId, workspaceId), eq(workflowTasks.instanceId, id), lockOpen),
+    );
   // Older rows (and the first action after a submit's seed) may lack the CC list in their state.
   const stored = (row.state as StoredState).ccUserIds;
   const cc = Array.isArray(stored)
@@ -129,7 +142,13 @@ export const lockInstance = async (tx: Db, workspaceId: string, id: string) => {
   return { row, orgVersion, state: toInstanceState(row, tasks, cc) };
 };
 
-const taskValues = (workspaceId: string, instanceId: string, def: Definition, t: TaskState, actorId: string) => ({
+const taskValues = (
+  workspaceId: string,
+  instanceId: string,
+  def: Definition,
+  t: TaskState,
+  actorId: string,
+) => ({
   workspaceId,
   id: t.id,
   instanceId,
@@ -167,7 +186,15 @@ export const writeTasks = (
   const old = new Map(before.map((t) => [t.id, t]));
   const fresh = after.filter((t) => !old.has(t.id));
   if (fresh.length > 0) {
-    batch.add(batch.db.insert(workflowTasks).values(fresh.map((t) => taskValues(scope.workspaceId, scope.instanceId, scope.def, t, scope.actorId))));
+    batch.add(
+      batch.db
+        .insert(workflowTasks)
+        .values(
+          fresh.map((t) =>
+            taskValues(scope.workspaceId, scope.instanceId, scope.def, t, scope.actorId),
+          ),
+        ),
+    );
   }
   for (const t of after) {
     const o = old.get(t.id);
@@ -189,32 +216,46 @@ export const writeTasks = (
 };
 
 /** Appends to the timeline after seq `from` (read from the table when unknown); returns the new last seq. */
-export const writeEvents = async (batch: WriteBatch, workspaceId: string, instanceId: string, events: TimelineEvent[], at: Date, from?: number) => {
+export const writeEvents = async (
+  batch: WriteBatch,
+  workspaceId: string,
+  instanceId: string,
+  events: TimelineEvent[],
+  at: Date,
+  from?: number,
+) => {
   const top =
     from ??
     (
       await batch.db
         .select({ top: sql<number>`coalesce(max(${workflowEvents.seq}), 0)::int` })
         .from(workflowEvents)
-        .where(and(eq(workflowEvents.workspaceId, workspaceId), eq(workflowEvents.instanceId, instanceId)))
+        .where(
+          and(
+            eq(workflowEvents.workspaceId, workspaceId),
+            eq(workflowEvents.instanceId, instanceId),
+          ),
+        )
     )[0].top;
   if (events.length === 0) return top;
-  batch.add(batch.db.insert(workflowEvents).values(
-    events.map((e, i) => ({
-      workspaceId,
-      instanceId,
-      seq: top + i + 1,
-      type: e.type,
-      nodeId: e.nodeId ?? null,
-      taskId: e.taskId ?? null,
-      actorId: e.actorId ?? null,
-      comment: e.comment ?? null,
-      attachments: e.attachments ?? [],
-      params: e.params ?? {},
-      createdAt: at,
-      createdBy: e.actorId ?? null,
-    })),
-  ));
+  batch.add(
+    batch.db.insert(workflowEvents).values(
+      events.map((e, i) => ({
+        workspaceId,
+        instanceId,
+        seq: top + i + 1,
+        type: e.type,
+        nodeId: e.nodeId ?? null,
+        taskId: e.taskId ?? null,
+        actorId: e.actorId ?? null,
+        comment: e.comment ?? null,
+        attachments: e.attachments ?? [],
+        params: e.params ?? {},
+        createdAt: at,
+        createdBy: e.actorId ?? null,
+      })),
+    ),
+  );
   return top + events.length;
 };
 
@@ -234,7 +275,17 @@ export const writeCc = (
   batch.add(
     batch.db
       .insert(workflowCc)
-      .values([...nodeOf].map(([userId, nodeId]) => ({ ...where, userId, nodeId, byUserId: actorId, ccAt: at, createdBy: actorId, updatedBy: actorId })))
+      .values(
+        [...nodeOf].map(([userId, nodeId]) => ({
+          ...where,
+          userId,
+          nodeId,
+          byUserId: actorId,
+          ccAt: at,
+          createdBy: actorId,
+          updatedBy: actorId,
+        })),
+      )
       .onConflictDoUpdate({
         target: [workflowCc.workspaceId, workflowCc.instanceId, workflowCc.userId],
         set: { ccAt: at, isRead: false, readAt: null, byUserId: actorId, updatedAt: at },
@@ -243,8 +294,11 @@ export const writeCc = (
 };
 
 /** The step's CC effects as one person -> node map (a later CC node of the step wins). */
-export const ccTargets = (effects: { type: string; userIds?: string[]; nodeId?: string | null }[]) => {
+export const ccTargets = (
+  effects: { type: string; userIds?: string[]; nodeId?: string | null }[],
+) => {
   const nodeOf = new Map<string, string | null>();
-  for (const e of effects) if (e.type === "cc") for (const userId of e.userIds ?? []) nodeOf.set(userId, e.nodeId ?? null);
+  for (const e of effects)
+    if (e.type === "cc") for (const userId of e.userIds ?? []) nodeOf.set(userId, e.nodeId ?? null);
   return nodeOf;
 };

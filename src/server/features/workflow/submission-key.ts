@@ -16,7 +16,10 @@ import { claimKey, inActionTx, payloadHash } from "./apply";
  * `workflow.idempotency.mismatch`. A submission that fails rolls its claim back with it, so the
  * corrected form may retry under the same key. Without the header it runs as before (API clients).
  */
-export const submitOnce = async <T>(req: FastifyRequest, run: (ctx: RequestCtx) => Promise<T>): Promise<T> => {
+export const submitOnce = async <T>(
+  req: FastifyRequest,
+  run: (ctx: RequestCtx) => Promise<T>,
+): Promise<T> => {
   const key = req.headers["idempotency-key"];
   if (key === undefined) return run(req.ctx);
   if (!isUuid(key)) throw new AppError(400, "errors.workflow.idempotency.required");
@@ -29,7 +32,13 @@ export const submitOnce = async <T>(req: FastifyRequest, run: (ctx: RequestCtx) 
     await tx
       .update(workflowActionLog)
       .set({ response: answer as unknown as Record<string, unknown> })
-      .where(and(eq(workflowActionLog.workspaceId, ctx.workspaceId), eq(workflowActionLog.actorId, ctx.userId), eq(workflowActionLog.key, key)));
+      .where(
+        and(
+          eq(workflowActionLog.workspaceId, ctx.workspaceId),
+          eq(workflowActionLog.actorId, ctx.userId),
+          eq(workflowActionLog.key, key),
+        ),
+      );
     return answer;
   });
 };

@@ -9,18 +9,30 @@ export type TitleParts = { key: string; params: Record<string, string> };
  * The title a feature gives the approval it starts: the parts, kept so every reader sees the
  * title in their own language, and the submitter's text, kept for search and for old readers.
  */
-export const approvalTitle = (ctx: Pick<RequestCtx, "lang">, key: string, params: Record<string, string>) => ({
+export const approvalTitle = (
+  ctx: Pick<RequestCtx, "lang">,
+  key: string,
+  params: Record<string, string>,
+) => ({
   title: translatorFor(ctx.lang)(key, params).slice(0, 200),
   titleI18n: { key, params } satisfies TitleParts,
 });
 
 /** The title in the reader's language; a general approval (or a row no pattern matched) keeps its text. */
 export const titleIn = (lang: unknown, row: { title: string; titleI18n?: TitleParts | null }) =>
-  row.titleI18n ? translatorFor(lang)(row.titleI18n.key, row.titleI18n.params).slice(0, 200) : row.title;
+  row.titleI18n
+    ? translatorFor(lang)(row.titleI18n.key, row.titleI18n.params).slice(0, 200)
+    : row.title;
 
 /** List rows with their title in the reader's language and without the parts. */
-export const withLocalTitles = <R extends { title: string; titleI18n: TitleParts | null }>(ctx: Pick<RequestCtx, "lang">, rows: R[]) =>
-  rows.map(({ titleI18n, ...r }) => ({ ...r, title: titleIn(ctx.lang, { title: r.title, titleI18n }) }));
+export const withLocalTitles = <R extends { title: string; titleI18n: TitleParts | null }>(
+  ctx: Pick<RequestCtx, "lang">,
+  rows: R[],
+) =>
+  rows.map(({ titleI18n, ...r }) => ({
+    ...r,
+    title: titleIn(ctx.lang, { title: r.title, titleI18n }),
+  }));
 
 /**
  * A notification's `title` param in every language (`title`, `title@en`): the reader's client
@@ -28,6 +40,7 @@ export const withLocalTitles = <R extends { title: string; titleI18n: TitleParts
  */
 export const titleParams = (row: { title: string; titleI18n?: TitleParts | null }) => {
   const params: Record<string, string> = { title: titleIn(DEFAULT_LANGUAGE, row) };
-  for (const { code } of LANGUAGES) if (code !== DEFAULT_LANGUAGE) params[`title@${code}`] = titleIn(code, row);
+  for (const { code } of LANGUAGES)
+    if (code !== DEFAULT_LANGUAGE) params[`title@${code}`] = titleIn(code, row);
   return params;
 };

@@ -22,7 +22,9 @@ const colorOf = (signer: number) => SIGNER_COLORS[signer % SIGNER_COLORS.length]
 
 /** Signers without a signature box: the server refuses to send until each has one. */
 export const signersWithoutSignature = (count: number, fields: Field[]) =>
-  Array.from({ length: count }, (_, i) => i).filter((i) => !fields.some((f) => f.signer === i && f.kind === "signature"));
+  Array.from({ length: count }, (_, i) => i).filter(
+    (i) => !fields.some((f) => f.signer === i && f.kind === "signature"),
+  );
 
 /** Step two: where each signer signs (and where the signing date goes), page by page. */
 export const FieldPlacer = ({ contractId, fileId, info, signerNames, fields, onChange }: Props) => {
@@ -33,7 +35,12 @@ export const FieldPlacer = ({ contractId, fileId, info, signerNames, fields, onC
   const [selected, setSelected] = useState<number | null>(null);
   const [focusIndex, setFocusIndex] = useState<number | null>(null);
 
-  const labelOf = (f: Field) => t("esign.place.boxLabel", { kind: t(`esign.kinds.${f.kind}`), name: signerNames[f.signer] ?? "", page: f.page });
+  const labelOf = (f: Field) =>
+    t("esign.place.boxLabel", {
+      kind: t(`esign.kinds.${f.kind}`),
+      name: signerNames[f.signer] ?? "",
+      page: f.page,
+    });
   const add = (rect: Rect, focus: boolean) => {
     const next = [...fields, { signer, kind, page, ...rect }];
     onChange(next);
@@ -51,7 +58,9 @@ export const FieldPlacer = ({ contractId, fileId, info, signerNames, fields, onC
     setSelected(null);
     setFocusIndex(null);
   };
-  const placed: PlacedField[] = fields.map((f, index) => ({ ...f, index })).filter((f) => f.page === page);
+  const placed: PlacedField[] = fields
+    .map((f, index) => ({ ...f, index }))
+    .filter((f) => f.page === page);
   const missing = signersWithoutSignature(signerNames.length, fields);
 
   return (
@@ -81,7 +90,11 @@ export const FieldPlacer = ({ contractId, fileId, info, signerNames, fields, onC
           <Button icon={<PlusOutlined />} onClick={addDefault}>
             {t("esign.place.addField")}
           </Button>
-          <Button icon={<DeleteOutlined />} disabled={selected === null} onClick={() => selected !== null && remove(selected)}>
+          <Button
+            icon={<DeleteOutlined />}
+            disabled={selected === null}
+            onClick={() => selected !== null && remove(selected)}
+          >
             {t("esign.place.deleteField")}
           </Button>
         </Space>
@@ -111,13 +124,20 @@ export const FieldPlacer = ({ contractId, fileId, info, signerNames, fields, onC
           size={info.pages[page - 1] ?? { width: 595, height: 842 }}
           fields={placed}
           labelOf={labelOf}
-          shortLabelOf={(f) => t("esign.place.boxShort", { kind: t(`esign.kinds.${f.kind}`), name: signerNames[f.signer] ?? "" })}
+          shortLabelOf={(f) =>
+            t("esign.place.boxShort", {
+              kind: t(`esign.kinds.${f.kind}`),
+              name: signerNames[f.signer] ?? "",
+            })
+          }
           colorOf={colorOf}
           selected={selected}
           focusIndex={focusIndex}
           onSelect={setSelected}
           onDraw={(rect) => add(rect, false)}
-          onMove={(index, rect) => onChange(fields.map((f, i) => (i === index ? { ...f, ...rect } : f)))}
+          onMove={(index, rect) =>
+            onChange(fields.map((f, i) => (i === index ? { ...f, ...rect } : f)))
+          }
           onDelete={remove}
         />
         <div className="esign-place-side">
@@ -126,23 +146,40 @@ export const FieldPlacer = ({ contractId, fileId, info, signerNames, fields, onC
               type="warning"
               showIcon
               className="esign-gap"
-              message={t("esign.place.missing", { names: missing.map((i) => signerNames[i]).join(t("esign.place.separator")) })}
+              message={t("esign.place.missing", {
+                names: missing.map((i) => signerNames[i]).join(t("esign.place.separator")),
+              })}
             />
           ) : null}
           <section className="esign-field-list" aria-labelledby="esign-fields-title">
-            <h4 id="esign-fields-title">{t("esign.place.fieldsTitle", { count: fields.length })}</h4>
-            {fields.length === 0 ? <p className="esign-muted">{t("esign.place.noFields")}</p> : null}
+            <h4 id="esign-fields-title">
+              {t("esign.place.fieldsTitle", { count: fields.length })}
+            </h4>
+            {fields.length === 0 ? (
+              <p className="esign-muted">{t("esign.place.noFields")}</p>
+            ) : null}
             <ul>
               {fields.map((f, index) => (
                 <li key={index} className={selected === index ? "is-selected" : undefined}>
-                  <span className="esign-swatch" style={{ background: colorOf(f.signer) }} aria-hidden />
+                  <span
+                    className="esign-swatch"
+                    style={{ background: colorOf(f.signer) }}
+                    aria-hidden
+                  />
                   <span className="esign-field-name">{labelOf(f)}</span>
                   {f.page !== page ? (
                     <Button size="small" type="link" onClick={() => setPage(f.page)}>
                       {t("esign.place.showPage", { page: f.page })}
                     </Button>
                   ) : null}
-                  <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t("esign.place.deleteNamed", { name: labelOf(f) })} onClick={() => remove(index)} />
+                  <Button
+                    size="small"
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={t("esign.place.deleteNamed", { name: labelOf(f) })}
+                    onClick={() => remove(index)}
+                  />
                 </li>
               ))}
             </ul>

@@ -37,13 +37,26 @@ export const isBigEnough = (r: Rect) => r.w >= MIN_SIZE.w && r.h >= MIN_SIZE.h;
 /** A pointer position as a fraction of an element's box. */
 export const fractionIn = (el: Element, clientX: number, clientY: number) => {
   const box = el.getBoundingClientRect();
-  return { x: clamp((clientX - box.left) / box.width, 0, 1), y: clamp((clientY - box.top) / box.height, 0, 1) };
+  return {
+    x: clamp((clientX - box.left) / box.width, 0, 1),
+    y: clamp((clientY - box.top) / box.height, 0, 1),
+  };
 };
 
-const ARROWS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+const ARROWS: Record<string, [number, number]> = {
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+  ArrowUp: [0, -1],
+  ArrowDown: [0, 1],
+};
 
 /** Arrow keys: move the box; with Alt they grow or shrink it instead. Null for other keys. */
-export const rectAfterKey = (r: Rect, key: string, isShift: boolean, isAlt: boolean): Rect | null => {
+export const rectAfterKey = (
+  r: Rect,
+  key: string,
+  isShift: boolean,
+  isAlt: boolean,
+): Rect | null => {
   const dir = ARROWS[key];
   if (!dir) return null;
   const step = isShift ? BIG_STEP : STEP;

@@ -4,7 +4,14 @@ import { useTranslation } from "react-i18next";
 
 import { usePageImage } from "../api";
 import type { Field, PageSize } from "../types";
-import { clampRect, fractionIn, isBigEnough, type Rect, rectAfterKey, rectBetween } from "./geometry";
+import {
+  clampRect,
+  fractionIn,
+  isBigEnough,
+  type Rect,
+  rectAfterKey,
+  rectBetween,
+} from "./geometry";
 
 export type PlacedField = Field & { index: number };
 
@@ -56,7 +63,10 @@ export const PageCanvas = (p: Props) => {
   };
   const moveDraw = (e: PointerEvent<HTMLDivElement>) => {
     if (!draft) return;
-    setDraft({ ...draft, rect: rectBetween(draft.from, fractionIn(e.currentTarget, e.clientX, e.clientY)) });
+    setDraft({
+      ...draft,
+      rect: rectBetween(draft.from, fractionIn(e.currentTarget, e.clientX, e.clientY)),
+    });
   };
   const endDraw = () => {
     if (draft && isBigEnough(draft.rect)) p.onDraw(clampRect(draft.rect));
@@ -67,20 +77,37 @@ export const PageCanvas = (p: Props) => {
     if (e.button !== 0 || !overlay.current) return;
     e.stopPropagation();
     e.currentTarget.setPointerCapture(e.pointerId);
-    drag.current = { index: f.index, from: fractionIn(overlay.current, e.clientX, e.clientY), start: f };
+    drag.current = {
+      index: f.index,
+      from: fractionIn(overlay.current, e.clientX, e.clientY),
+      start: f,
+    };
     p.onSelect(f.index);
   };
   const move = (e: PointerEvent<HTMLButtonElement>) => {
     const d = drag.current;
     if (!d || !overlay.current) return;
     const at = fractionIn(overlay.current, e.clientX, e.clientY);
-    p.onMove(d.index, clampRect({ x: d.start.x + at.x - d.from.x, y: d.start.y + at.y - d.from.y, w: d.start.w, h: d.start.h }));
+    p.onMove(
+      d.index,
+      clampRect({
+        x: d.start.x + at.x - d.from.x,
+        y: d.start.y + at.y - d.from.y,
+        w: d.start.w,
+        h: d.start.h,
+      }),
+    );
   };
 
   return (
     <div className="esign-page" style={{ aspectRatio: `${p.size.width} / ${p.size.height}` }}>
       {url ? (
-        <img src={url} alt={t("esign.place.pageAlt", { page: p.page, count: p.pageCount })} className="esign-page-img" draggable={false} />
+        <img
+          src={url}
+          alt={t("esign.place.pageAlt", { page: p.page, count: p.pageCount })}
+          className="esign-page-img"
+          draggable={false}
+        />
       ) : (
         <div className="esign-page-wait">{isFailed ? t("esign.place.pageFailed") : <Spin />}</div>
       )}

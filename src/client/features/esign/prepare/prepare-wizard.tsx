@@ -15,7 +15,14 @@ const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : und
 /** The counterparty signatory recorded on the contract is the first signer until changed; the only PDF is chosen. */
 const initialValuesOf = (c: ContractForSigning, pdfFiles: PdfFile[]): SetupValues => ({
   fileId: pdfFiles.length === 1 ? pdfFiles[0].id : undefined,
-  signers: [{ party: "counterparty", name: text(c.signerName) ?? "", email: text(c.signerEmail), mobile: text(c.signerMobile) }],
+  signers: [
+    {
+      party: "counterparty",
+      name: text(c.signerName) ?? "",
+      email: text(c.signerEmail),
+      mobile: text(c.signerMobile),
+    },
+  ],
   signingOrder: "sequential",
   expiresInDays: 14,
   remindEveryDays: 3,
@@ -23,13 +30,25 @@ const initialValuesOf = (c: ContractForSigning, pdfFiles: PdfFile[]): SetupValue
 
 /** The request body: empty contact fields are left out (the server wants email or mobile). */
 const toSigner = (s: SignerDraft): SignerDraft =>
-  s.party === "firm" ? { party: "firm", userId: s.userId, sealId: s.sealId } : { party: "counterparty", name: s.name.trim(), email: text(s.email), mobile: text(s.mobile) && normalizeMobile(String(s.mobile)) };
+  s.party === "firm"
+    ? { party: "firm", userId: s.userId, sealId: s.sealId }
+    : {
+        party: "counterparty",
+        name: s.name.trim(),
+        email: text(s.email),
+        mobile: text(s.mobile) && normalizeMobile(String(s.mobile)),
+      };
 
 /**
  * Prepare signing: document and signers, then boxes on the pages, then a last look and Send.
  * The setup form stays mounted while hidden so going back keeps what was typed.
  */
-type Props = { contract: ContractForSigning; pdfFiles: PdfFile[]; nonPdfFiles: PdfFile[]; onClose: () => void };
+type Props = {
+  contract: ContractForSigning;
+  pdfFiles: PdfFile[];
+  nonPdfFiles: PdfFile[];
+  onClose: () => void;
+};
 
 export const PrepareWizard = ({ contract, pdfFiles, nonPdfFiles, onClose }: Props) => {
   const { t } = useTranslation();
@@ -44,7 +63,9 @@ export const PrepareWizard = ({ contract, pdfFiles, nonPdfFiles, onClose }: Prop
   const pages = usePageInfo(contract.id, Form.useWatch("fileId", form));
 
   const signerNames = (setup?.signers ?? []).map((s) =>
-    s.party === "firm" ? (members.find((m) => m.id === s.userId)?.name ?? t("esign.parties.firm")) : s.name,
+    s.party === "firm"
+      ? (members.find((m) => m.id === s.userId)?.name ?? t("esign.parties.firm"))
+      : s.name,
   );
   const next = async () => {
     const values = await form.validateFields().catch(() => null);
@@ -89,13 +110,30 @@ export const PrepareWizard = ({ contract, pdfFiles, nonPdfFiles, onClose }: Prop
         size="small"
         current={step}
         className="esign-gap"
-        items={[{ title: t("esign.prepare.stepSetup") }, { title: t("esign.prepare.stepPlace") }, { title: t("esign.prepare.stepSend") }]}
+        items={[
+          { title: t("esign.prepare.stepSetup") },
+          { title: t("esign.prepare.stepPlace") },
+          { title: t("esign.prepare.stepSend") },
+        ]}
       />
       <div hidden={step !== 0}>
-        <SetupStep contractId={contract.id} form={form} pdfFiles={pdfFiles} nonPdfFiles={nonPdfFiles} initialValues={setup ?? initialValuesOf(contract, pdfFiles)} />
+        <SetupStep
+          contractId={contract.id}
+          form={form}
+          pdfFiles={pdfFiles}
+          nonPdfFiles={nonPdfFiles}
+          initialValues={setup ?? initialValuesOf(contract, pdfFiles)}
+        />
       </div>
       {step === 1 && setup?.fileId && pages.data ? (
-        <FieldPlacer contractId={contract.id} fileId={setup.fileId} info={pages.data} signerNames={signerNames} fields={fields} onChange={setFields} />
+        <FieldPlacer
+          contractId={contract.id}
+          fileId={setup.fileId}
+          info={pages.data}
+          signerNames={signerNames}
+          fields={fields}
+          onChange={setFields}
+        />
       ) : null}
       {step === 2 && setup ? (
         <Descriptions size="small" bordered column={1} className="esign-gap">
@@ -105,22 +143,32 @@ export const PrepareWizard = ({ contract, pdfFiles, nonPdfFiles, onClose }: Prop
               {setup.signers.map((s, i) => (
                 <li key={i}>
                   {signerNames[i]} · {t(`esign.parties.${s.party}`)}
-                  {s.party === "counterparty" ? ` · ${[text(s.email), text(s.mobile)].filter(Boolean).join(" / ")}` : ""}
+                  {s.party === "counterparty"
+                    ? ` · ${[text(s.email), text(s.mobile)].filter(Boolean).join(" / ")}`
+                    : ""}
                 </li>
               ))}
             </ol>
           </Descriptions.Item>
-          <Descriptions.Item label={t("esign.request.order")}>{t(`esign.orders.${setup.signingOrder}`)}</Descriptions.Item>
-          <Descriptions.Item label={t("esign.prepare.expiresInDays")}>{t("esign.prepare.daysCount", { count: setup.expiresInDays })}</Descriptions.Item>
+          <Descriptions.Item label={t("esign.request.order")}>
+            {t(`esign.orders.${setup.signingOrder}`)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t("esign.prepare.expiresInDays")}>
+            {t("esign.prepare.daysCount", { count: setup.expiresInDays })}
+          </Descriptions.Item>
           <Descriptions.Item label={t("esign.prepare.remindEveryDays")}>
-            {setup.remindEveryDays > 0 ? t("esign.prepare.daysCount", { count: setup.remindEveryDays }) : t("esign.prepare.noReminders")}
+            {setup.remindEveryDays > 0
+              ? t("esign.prepare.daysCount", { count: setup.remindEveryDays })
+              : t("esign.prepare.noReminders")}
           </Descriptions.Item>
           <Descriptions.Item label={t("esign.prepare.fields")}>{fields.length}</Descriptions.Item>
         </Descriptions>
       ) : null}
       <Space wrap className="esign-wizard-bar">
         <Button onClick={onClose}>{t("esign.prepare.close")}</Button>
-        {step > 0 ? <Button onClick={() => setStep(step - 1)}>{t("esign.prepare.back")}</Button> : null}
+        {step > 0 ? (
+          <Button onClick={() => setStep(step - 1)}>{t("esign.prepare.back")}</Button>
+        ) : null}
         {step === 0 ? (
           <Button type="primary" loading={pages.isFetching} onClick={() => void next()}>
             {t("esign.prepare.next")}

@@ -18,12 +18,24 @@ export type SetupValues = {
  * Form.Item marks a required control `aria-required`, which Radio.Group puts on its <div>, where
  * ARIA does not allow it (axe: aria-allowed-attr); the asterisk and the message still tell.
  */
-const FileChoice = ({ "aria-required": _required, ...props }: RadioGroupProps & { "aria-required"?: unknown }) => <Radio.Group {...props} />;
+const FileChoice = ({
+  "aria-required": _required,
+  ...props
+}: RadioGroupProps & { "aria-required"?: unknown }) => <Radio.Group {...props} />;
 
-const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+const size = (bytes: number) =>
+  bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** Step one: the PDF to sign, the signers and the request's order, expiry and reminders. */
-type Props = { contractId: string; form: FormInstance<SetupValues>; pdfFiles: PdfFile[]; nonPdfFiles: PdfFile[]; initialValues: SetupValues };
+type Props = {
+  contractId: string;
+  form: FormInstance<SetupValues>;
+  pdfFiles: PdfFile[];
+  nonPdfFiles: PdfFile[];
+  initialValues: SetupValues;
+};
 
 export const SetupStep = ({ contractId, form, pdfFiles, nonPdfFiles, initialValues }: Props) => {
   const { t } = useTranslation();
@@ -31,7 +43,13 @@ export const SetupStep = ({ contractId, form, pdfFiles, nonPdfFiles, initialValu
   const pages = usePageInfo(contractId, fileId);
   const refusal = pages.error as ApiError | null;
   return (
-    <Form form={form} layout="vertical" initialValues={initialValues} className="esign-setup" requiredMark>
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={initialValues}
+      className="esign-setup"
+      requiredMark
+    >
       <Form.Item
         name="fileId"
         label={t("esign.prepare.file")}
@@ -48,7 +66,11 @@ export const SetupStep = ({ contractId, form, pdfFiles, nonPdfFiles, initialValu
           ))}
         </FileChoice>
       </Form.Item>
-      {pages.data ? <p className="esign-muted">{t("esign.prepare.pageCount", { count: pages.data.pageCount })}</p> : null}
+      {pages.data ? (
+        <p className="esign-muted">
+          {t("esign.prepare.pageCount", { count: pages.data.pageCount })}
+        </p>
+      ) : null}
       {nonPdfFiles.length ? (
         // A .docx attached to the contract is shown, not hidden: the lawyer sees why it is not offered.
         <Alert
@@ -67,7 +89,9 @@ export const SetupStep = ({ contractId, form, pdfFiles, nonPdfFiles, initialValu
           }
         />
       ) : null}
-      {pdfFiles.length === 0 ? <Alert type="info" showIcon message={t("esign.prepare.noPdfHint")} className="esign-gap" /> : null}
+      {pdfFiles.length === 0 ? (
+        <Alert type="info" showIcon message={t("esign.prepare.noPdfHint")} className="esign-gap" />
+      ) : null}
       <SignersEditor />
       <div className="esign-options">
         <Form.Item name="signingOrder" label={t("esign.request.order")}>
@@ -78,10 +102,18 @@ export const SetupStep = ({ contractId, form, pdfFiles, nonPdfFiles, initialValu
             ]}
           />
         </Form.Item>
-        <Form.Item name="expiresInDays" label={t("esign.prepare.expiresInDays")} rules={[{ required: true, message: t("esign.prepare.daysRequired") }]}>
+        <Form.Item
+          name="expiresInDays"
+          label={t("esign.prepare.expiresInDays")}
+          rules={[{ required: true, message: t("esign.prepare.daysRequired") }]}
+        >
           <InputNumber min={1} max={90} precision={0} addonAfter={t("esign.prepare.days")} />
         </Form.Item>
-        <Form.Item name="remindEveryDays" label={t("esign.prepare.remindEveryDays")} extra={t("esign.prepare.remindHint")}>
+        <Form.Item
+          name="remindEveryDays"
+          label={t("esign.prepare.remindEveryDays")}
+          extra={t("esign.prepare.remindHint")}
+        >
           <InputNumber min={0} max={30} precision={0} addonAfter={t("esign.prepare.days")} />
         </Form.Item>
       </div>

@@ -22,13 +22,17 @@ export const SignersEditor = () => {
   const electronic = seals.filter((s) => s.sealType === "electronic");
   // Only a seal's custodian may sign with it (the server refuses others): the chosen member's own
   // are offered, and none before a member is chosen.
-  const sealsOf = (userId: string | undefined) => electronic.filter((s) => userId && s.custodianId === userId).map((s) => ({ value: s.id, label: s.name }));
+  const sealsOf = (userId: string | undefined) =>
+    electronic
+      .filter((s) => userId && s.custodianId === userId)
+      .map((s) => ({ value: s.id, label: s.name }));
   // Another member: a seal of the previous one goes; their only seal is taken at once.
   const onMember = (row: number, picked: string[]) => {
     const own = sealsOf(picked[picked.length - 1]);
     const current = form.getFieldValue(["signers", row, "sealId"]) as string | undefined;
     if (own.length === 1) form.setFieldValue(["signers", row, "sealId"], own[0].value);
-    else if (current && !own.some((o) => o.value === current)) form.setFieldValue(["signers", row, "sealId"], undefined);
+    else if (current && !own.some((o) => o.value === current))
+      form.setFieldValue(["signers", row, "sealId"], undefined);
   };
   return (
     <Form.List name="signers">
@@ -36,7 +40,12 @@ export const SignersEditor = () => {
         <fieldset className="esign-signers">
           <legend className="esign-section-title">{t("esign.prepare.signers")}</legend>
           {items.map((item, i) => (
-            <div key={item.key} className="esign-signer-row" role="group" aria-label={t("esign.prepare.signerN", { n: i + 1 })}>
+            <div
+              key={item.key}
+              className="esign-signer-row"
+              role="group"
+              aria-label={t("esign.prepare.signerN", { n: i + 1 })}
+            >
               <div className="esign-signer-head">
                 <strong>{t("esign.prepare.signerN", { n: i + 1 })}</strong>
                 <Form.Item name={[item.name, "party"]} noStyle>
@@ -64,7 +73,8 @@ export const SignersEditor = () => {
               <Form.Item
                 noStyle
                 shouldUpdate={(a, b) =>
-                  a.signers?.[item.name]?.party !== b.signers?.[item.name]?.party || a.signers?.[item.name]?.userId !== b.signers?.[item.name]?.userId
+                  a.signers?.[item.name]?.party !== b.signers?.[item.name]?.party ||
+                  a.signers?.[item.name]?.userId !== b.signers?.[item.name]?.userId
                 }
               >
                 {({ getFieldValue }) =>
@@ -77,7 +87,10 @@ export const SignersEditor = () => {
                         getValueProps={(v: string | undefined) => ({ value: v ? [v] : [] })}
                         normalize={(v: string[]) => v[v.length - 1]}
                       >
-                        <MemberPickerField multiple={false} onChange={(picked) => onMember(item.name, picked)} />
+                        <MemberPickerField
+                          multiple={false}
+                          onChange={(picked) => onMember(item.name, picked)}
+                        />
                       </Form.Item>
                       <Form.Item
                         name={[item.name, "sealId"]}
@@ -85,18 +98,40 @@ export const SignersEditor = () => {
                         rules={[{ required: true, message: t("esign.prepare.sealRequired") }]}
                         extra={
                           !getFieldValue(["signers", item.name, "userId"])
-                            ? t(electronic.length ? "esign.prepare.memberFirst" : "esign.prepare.noElectronicSeal")
+                            ? t(
+                                electronic.length
+                                  ? "esign.prepare.memberFirst"
+                                  : "esign.prepare.noElectronicSeal",
+                              )
                             : sealsOf(getFieldValue(["signers", item.name, "userId"])).length
                               ? t("esign.prepare.sealHint")
-                              : t(electronic.length ? "esign.prepare.noSealOfMember" : "esign.prepare.noElectronicSeal")
+                              : t(
+                                  electronic.length
+                                    ? "esign.prepare.noSealOfMember"
+                                    : "esign.prepare.noElectronicSeal",
+                                )
                         }
                       >
-                        <FormSelect options={sealsOf(getFieldValue(["signers", item.name, "userId"]))} placeholder={t("esign.prepare.sealPlaceholder")} style={{ minWidth: 220 }} />
+                        <FormSelect
+                          options={sealsOf(getFieldValue(["signers", item.name, "userId"]))}
+                          placeholder={t("esign.prepare.sealPlaceholder")}
+                          style={{ minWidth: 220 }}
+                        />
                       </Form.Item>
                     </div>
                   ) : (
                     <div className="esign-signer-fields">
-                      <Form.Item name={[item.name, "name"]} label={t("esign.signers.name")} rules={[{ required: true, whitespace: true, message: t("esign.prepare.nameRequired") }]}>
+                      <Form.Item
+                        name={[item.name, "name"]}
+                        label={t("esign.signers.name")}
+                        rules={[
+                          {
+                            required: true,
+                            whitespace: true,
+                            message: t("esign.prepare.nameRequired"),
+                          },
+                        ]}
+                      >
                         <Input maxLength={100} autoComplete="off" />
                       </Form.Item>
                       <Form.Item
@@ -107,7 +142,11 @@ export const SignersEditor = () => {
                           { type: "email", message: t("esign.prepare.emailInvalid") },
                           ({ getFieldValue }) => ({
                             validator: async (_, value: string | undefined) => {
-                              if (value?.trim() || getFieldValue(["signers", item.name, "mobile"])?.trim()) return;
+                              if (
+                                value?.trim() ||
+                                getFieldValue(["signers", item.name, "mobile"])?.trim()
+                              )
+                                return;
                               throw new Error(t("esign.prepare.contactRequired"));
                             },
                           }),

@@ -2,7 +2,15 @@ import { BranchesOutlined, CloseOutlined, PlusOutlined, UserOutlined } from "@an
 import { Button, Dropdown, Tooltip } from "antd";
 import { createContext, useContext } from "react";
 import { useTranslation } from "react-i18next";
-import { BaseEdge, EdgeLabelRenderer, type EdgeProps, getSmoothStepPath, Handle, type NodeProps, Position } from "reactflow";
+import {
+  BaseEdge,
+  EdgeLabelRenderer,
+  type EdgeProps,
+  getSmoothStepPath,
+  Handle,
+  type NodeProps,
+  Position,
+} from "reactflow";
 
 import { type Assignees, type NodeType, textOf } from "../../../../shared/workflow";
 import type { CanvasEdgeData, CanvasNodeData } from "./layout";
@@ -57,7 +65,12 @@ const TaskCard = ({ data, id }: NodeProps<CanvasNodeData>) => {
   const summary = useAssigneeSummary();
   const node = data.node;
   if (!node) return null;
-  const who = node.type === "cc" ? summary(node.recipients) : node.type === "approval" || node.type === "handler" ? summary(node.assignees) : "";
+  const who =
+    node.type === "cc"
+      ? summary(node.recipients)
+      : node.type === "approval" || node.type === "handler"
+        ? summary(node.assignees)
+        : "";
   const hasErrors = data.errors.length > 0;
   return (
     // The whole card opens the node for the mouse; the keyboard reaches its name, a button of its
@@ -108,13 +121,26 @@ const GatewayCard = ({ data, id }: NodeProps<CanvasNodeData>) => {
   const node = data.node;
   if (!node) return null;
   return (
-    <div className={`wf-gateway${data.errors.length ? " wf-node-error" : ""}`} title={data.errors.join("\n")}>
+    <div
+      className={`wf-gateway${data.errors.length ? " wf-node-error" : ""}`}
+      title={data.errors.join("\n")}
+    >
       {handles}
       <BranchesOutlined /> <span>{textOf(node.name, i18n.language)}</span>
       <Button size="small" type="link" onClick={() => api.onAddBranch(id)}>
-        {t(node.type === "exclusive" ? "workflow.designer.addCondition" : "workflow.designer.addBranch")}
+        {t(
+          node.type === "exclusive"
+            ? "workflow.designer.addCondition"
+            : "workflow.designer.addBranch",
+        )}
       </Button>
-      <Button size="small" type="text" aria-label={t("workflow.designer.remove", { name: textOf(node.name, i18n.language) })} icon={<CloseOutlined />} onClick={() => api.onRemove(id)} />
+      <Button
+        size="small"
+        type="text"
+        aria-label={t("workflow.designer.remove", { name: textOf(node.name, i18n.language) })}
+        icon={<CloseOutlined />}
+        onClick={() => api.onRemove(id)}
+      />
     </div>
   );
 };
@@ -133,7 +159,14 @@ const BranchCard = ({ data }: NodeProps<CanvasNodeData>) => {
         : t("workflow.designer.ruleCount", { count: branch.when.flat().length })
       : "";
   return (
-    <div className="wf-branch" role="button" tabIndex={0} aria-label={textOf(branch.name, i18n.language)} onClick={() => api.onSelect(node.id, at.branch)} onKeyDown={(e) => e.key === "Enter" && api.onSelect(node.id, at.branch)}>
+    <div
+      className="wf-branch"
+      role="button"
+      tabIndex={0}
+      aria-label={textOf(branch.name, i18n.language)}
+      onClick={() => api.onSelect(node.id, at.branch)}
+      onKeyDown={(e) => e.key === "Enter" && api.onSelect(node.id, at.branch)}
+    >
       {handles}
       <strong>{textOf(branch.name, i18n.language)}</strong>
       {condition ? <span className="wf-muted"> · {condition}</span> : null}
@@ -145,7 +178,11 @@ const Terminal = ({ data }: NodeProps<CanvasNodeData>) => {
   const { t } = useTranslation();
   return (
     <div className={`wf-terminal wf-terminal-${data.kind}`}>
-      {data.kind === "start" ? <Handle type="source" position={Position.Bottom} isConnectable={false} /> : <Handle type="target" position={Position.Top} isConnectable={false} />}
+      {data.kind === "start" ? (
+        <Handle type="source" position={Position.Bottom} isConnectable={false} />
+      ) : (
+        <Handle type="target" position={Position.Top} isConnectable={false} />
+      )}
       {t(data.kind === "start" ? "workflow.designer.start" : "workflow.designer.end")}
     </div>
   );
@@ -153,7 +190,14 @@ const Terminal = ({ data }: NodeProps<CanvasNodeData>) => {
 
 const Join = () => <div className="wf-join">{handles}</div>;
 
-export const NODE_TYPES = { start: Terminal, end: Terminal, task: TaskCard, gateway: GatewayCard, branch: BranchCard, join: Join };
+export const NODE_TYPES = {
+  start: Terminal,
+  end: Terminal,
+  task: TaskCard,
+  gateway: GatewayCard,
+  branch: BranchCard,
+  join: Join,
+};
 
 const ADDABLE: NodeType[] = ["approval", "handler", "cc", "exclusive", "parallel"];
 
@@ -168,12 +212,27 @@ const AddEdge = (props: EdgeProps<CanvasEdgeData>) => {
       <BaseEdge path={path} markerEnd={props.markerEnd} style={props.style} />
       {insert ? (
         <EdgeLabelRenderer>
-          <div className="wf-edge-add nodrag nopan" style={{ transform: `translate(-50%, -50%) translate(${x}px, ${y}px)` }}>
+          <div
+            className="wf-edge-add nodrag nopan"
+            style={{ transform: `translate(-50%, -50%) translate(${x}px, ${y}px)` }}
+          >
             <Dropdown
               trigger={["click"]}
-              menu={{ items: ADDABLE.map((type) => ({ key: type, label: t(`workflow.nodeTypes.${type}`) })), onClick: ({ key }) => api.onAdd(insert, key as NodeType) }}
+              menu={{
+                items: ADDABLE.map((type) => ({
+                  key: type,
+                  label: t(`workflow.nodeTypes.${type}`),
+                })),
+                onClick: ({ key }) => api.onAdd(insert, key as NodeType),
+              }}
             >
-              <Button size="small" shape="circle" type="primary" icon={<PlusOutlined />} aria-label={t("workflow.designer.addHere")} />
+              <Button
+                size="small"
+                shape="circle"
+                type="primary"
+                icon={<PlusOutlined />}
+                aria-label={t("workflow.designer.addHere")}
+              />
             </Dropdown>
           </div>
         </EdgeLabelRenderer>

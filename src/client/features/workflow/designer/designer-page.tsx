@@ -5,7 +5,15 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 
-import { type Definition, type FlowNode, findNode, type NodeType, nodeAtPath, textOf, validateDefinition } from "../../../../shared/workflow";
+import {
+  type Definition,
+  type FlowNode,
+  findNode,
+  type NodeType,
+  nodeAtPath,
+  textOf,
+  validateDefinition,
+} from "../../../../shared/workflow";
 import { usePickerData } from "../../../components/member-picker";
 import { PageHeader } from "../../../layout/page-header";
 import { isApiError } from "../../../providers/api-error";
@@ -19,11 +27,26 @@ import { DesignerCanvas } from "./designer-canvas";
 import { FormTab } from "./form-tab";
 import { NodeDrawer } from "./node-drawer";
 import { SettingsTab } from "./settings-tab";
-import { addBranch, type InsertAt, insertNode, newNode, removeBranch, removeNode, updateNode } from "./tree-ops";
+import {
+  addBranch,
+  type InsertAt,
+  insertNode,
+  newNode,
+  removeBranch,
+  removeNode,
+  updateNode,
+} from "./tree-ops";
 import { useHistory } from "./use-history";
 import "./designer.css";
 
-type DefinitionRecord = { id: string; key: string; draft: Definition; version: number; currentVersionNo: number; isArchived: boolean };
+type DefinitionRecord = {
+  id: string;
+  key: string;
+  draft: Definition;
+  version: number;
+  currentVersionNo: number;
+  isArchived: boolean;
+};
 
 /** One publish problem as the designer shows it: translated, and pointing at a node or form field. */
 type Problem = { path: string; message: string; nodeId?: string };
@@ -51,7 +74,10 @@ export const DesignerPage = () => {
   const { open: notify } = useNotification();
   const navigate = useNavigate();
   const { id = "" } = useParams();
-  const { result, query } = useCustom<DefinitionRecord>({ url: `${WORKFLOW_API}/definitions/${id}`, method: "get" });
+  const { result, query } = useCustom<DefinitionRecord>({
+    url: `${WORKFLOW_API}/definitions/${id}`,
+    method: "get",
+  });
   const record = result?.data?.id ? result.data : undefined;
   const history = useHistory<Definition>();
   const [version, setVersion] = useState(0);
@@ -62,8 +88,12 @@ export const DesignerPage = () => {
   const fileRef = useRef<HTMLInputElement>(null);
   const { mutateAsync, mutation } = useCustomMutation<DefinitionRecord>();
   const { data: picker } = usePickerData(true, true);
-  const roles = (useList<{ id: string; name: string }>({ resource: "roles", pagination: { mode: "off" } }).result?.data ?? []);
-  const departments = (useList<{ id: string; name: string }>({ resource: "departments", pagination: { mode: "off" } }).result?.data ?? []);
+  const roles =
+    useList<{ id: string; name: string }>({ resource: "roles", pagination: { mode: "off" } }).result
+      ?.data ?? [];
+  const departments =
+    useList<{ id: string; name: string }>({ resource: "departments", pagination: { mode: "off" } })
+      .result?.data ?? [];
   const { reset } = history;
 
   useEffect(() => {
@@ -77,17 +107,27 @@ export const DesignerPage = () => {
   const def = history.present;
   const errors = useMemo<Problem[]>(() => {
     if (!def) return [];
-    const own = validateDefinition(def).map((e) => ({ path: e.path, nodeId: e.nodeId, message: t(`errors.${e.key}`, e.params ?? {}) }));
+    const own = validateDefinition(def).map((e) => ({
+      path: e.path,
+      nodeId: e.nodeId,
+      message: t(`errors.${e.key}`, e.params ?? {}),
+    }));
     // What only the server can check (people and roles that left, the strict schema compile)
     // stays on its node or field until that part of the draft is edited.
     const fromServer = (serverProblems?.items ?? []).filter(
-      (p) => JSON.stringify(partOf(def, p)) === JSON.stringify(partOf(serverProblems?.draft as Definition, p)),
+      (p) =>
+        JSON.stringify(partOf(def, p)) ===
+        JSON.stringify(partOf(serverProblems?.draft as Definition, p)),
     );
-    return [...own, ...fromServer.filter((p) => !own.some((o) => o.path === p.path && o.message === p.message))];
+    return [
+      ...own,
+      ...fromServer.filter((p) => !own.some((o) => o.path === p.path && o.message === p.message)),
+    ];
   }, [def, serverProblems, t]);
   const errorsByNode = useMemo(() => {
     const map = new Map<string, string[]>();
-    for (const e of errors) if (e.nodeId) map.set(e.nodeId, [...(map.get(e.nodeId) ?? []), e.message]);
+    for (const e of errors)
+      if (e.nodeId) map.set(e.nodeId, [...(map.get(e.nodeId) ?? []), e.message]);
     return map;
   }, [errors]);
   const errorsByField = useMemo(() => {
@@ -98,10 +138,16 @@ export const DesignerPage = () => {
     }
     return map;
   }, [errors]);
-  const formErrors = useMemo(() => errors.filter((e) => e.path === "form").map((e) => e.message), [errors]);
+  const formErrors = useMemo(
+    () => errors.filter((e) => e.path === "form").map((e) => e.message),
+    [errors],
+  );
 
   const names = useMemo(
-    () => ({ users: new Map(picker.members.map((m) => [m.userId, m.name])), roles: new Map(roles.map((r) => [r.id, r.name])) }),
+    () => ({
+      users: new Map(picker.members.map((m) => [m.userId, m.name])),
+      roles: new Map(roles.map((r) => [r.id, r.name])),
+    }),
     [picker.members, roles],
   );
   const nodeNames = useMemo(
@@ -135,7 +181,12 @@ export const DesignerPage = () => {
   );
   const onKey = useCallback(
     (e: KeyboardEvent) => {
-      if (!(e.ctrlKey || e.metaKey) || e.key.toLowerCase() !== "z" || (e.target as HTMLElement).closest("input, textarea")) return;
+      if (
+        !(e.ctrlKey || e.metaKey) ||
+        e.key.toLowerCase() !== "z" ||
+        (e.target as HTMLElement).closest("input, textarea")
+      )
+        return;
       e.preventDefault();
       if (e.shiftKey) history.redo();
       else history.undo();
@@ -152,7 +203,12 @@ export const DesignerPage = () => {
   const change = (node: FlowNode) => set(updateNode(def, node.id, () => node));
 
   const save = async () => {
-    const res = await mutateAsync({ url: `${WORKFLOW_API}/definitions/${id}/draft`, method: "put", values: { draft: def, version }, successNotification: false });
+    const res = await mutateAsync({
+      url: `${WORKFLOW_API}/definitions/${id}/draft`,
+      method: "put",
+      values: { draft: def, version },
+      successNotification: false,
+    });
     setVersion(res.data.version);
     history.markSaved();
     return res.data.version;
@@ -170,13 +226,27 @@ export const DesignerPage = () => {
     setServerProblems(null);
     try {
       // Called directly: a 422 with field problems is shown on the canvas, not as a toast.
-      const published = await server.post<DefinitionRecord>(`${WORKFLOW_API}/definitions/${id}/publish`, { version: v }, { skipErrorHandler: true });
+      const published = await server.post<DefinitionRecord>(
+        `${WORKFLOW_API}/definitions/${id}/publish`,
+        { version: v },
+        { skipErrorHandler: true },
+      );
       setVersion(published.version);
-      notify?.({ type: "success", message: t("workflow.messages.published", { n: published.currentVersionNo }) });
+      notify?.({
+        type: "success",
+        message: t("workflow.messages.published", { n: published.currentVersionNo }),
+      });
       await query.refetch();
     } catch (err) {
       if (isApiError(err) && err.statusCode === 422 && err.fields.length > 0) {
-        setServerProblems({ draft: def, items: err.fields.map((f) => ({ path: f.field, message: f.message, nodeId: nodeAtPath(def.nodes, f.field)?.id })) });
+        setServerProblems({
+          draft: def,
+          items: err.fields.map((f) => ({
+            path: f.field,
+            message: f.message,
+            nodeId: nodeAtPath(def.nodes, f.field)?.id,
+          })),
+        });
         setShowErrors(true);
         return;
       }
@@ -194,7 +264,8 @@ export const DesignerPage = () => {
   const onImport = async (file: File) => {
     try {
       const parsed = JSON.parse(await file.text()) as Definition;
-      if (!parsed || !Array.isArray(parsed.nodes) || typeof parsed.form !== "object") throw new Error("shape");
+      if (!parsed || !Array.isArray(parsed.nodes) || typeof parsed.form !== "object")
+        throw new Error("shape");
       set({ ...parsed, key: record.key });
       notify?.({ type: "success", message: t("workflow.messages.imported") });
     } catch {
@@ -202,14 +273,21 @@ export const DesignerPage = () => {
     }
   };
 
-  const gateway = selectedNode && (selectedNode.type === "exclusive" || selectedNode.type === "parallel") ? selectedNode : undefined;
+  const gateway =
+    selectedNode && (selectedNode.type === "exclusive" || selectedNode.type === "parallel")
+      ? selectedNode
+      : undefined;
   return (
     <>
       <PageHeader
         title={
           <span>
             {typeof def.name === "string" ? def.name : def.name["zh-CN"]}{" "}
-            <Tag>{record.currentVersionNo ? `v${record.currentVersionNo}` : t("workflow.messages.draftOnly")}</Tag>
+            <Tag>
+              {record.currentVersionNo
+                ? `v${record.currentVersionNo}`
+                : t("workflow.messages.draftOnly")}
+            </Tag>
             {record.isArchived ? <Tag color="default">{t("workflow.archive.tag")}</Tag> : null}
             {history.isDirty ? <Tag color="orange">{t("workflow.designer.unsaved")}</Tag> : null}
           </span>
@@ -217,22 +295,57 @@ export const DesignerPage = () => {
         extra={
           <Space wrap>
             <Tooltip title={t("buttons.undo")}>
-              <Button icon={<UndoOutlined />} disabled={!history.canUndo} onClick={history.undo} aria-label={t("buttons.undo")} />
+              <Button
+                icon={<UndoOutlined />}
+                disabled={!history.canUndo}
+                onClick={history.undo}
+                aria-label={t("buttons.undo")}
+              />
             </Tooltip>
             <Tooltip title={t("workflow.designer.redo")}>
-              <Button icon={<RedoOutlined />} disabled={!history.canRedo} onClick={history.redo} aria-label={t("workflow.designer.redo")} />
+              <Button
+                icon={<RedoOutlined />}
+                disabled={!history.canRedo}
+                onClick={history.redo}
+                aria-label={t("workflow.designer.redo")}
+              />
             </Tooltip>
-            <Button icon={<UploadOutlined />} onClick={() => fileRef.current?.click()}>{t("buttons.import")}</Button>
-            <Button icon={<DownloadOutlined />} onClick={onExport}>{t("buttons.export")}</Button>
-            <Button onClick={() => navigate("/workflow/definitions")}>{t("workflow.designer.back")}</Button>
-            <Button loading={mutation.isPending} onClick={() => void onSave()}>{t("buttons.save")}</Button>
+            <Button icon={<UploadOutlined />} onClick={() => fileRef.current?.click()}>
+              {t("buttons.import")}
+            </Button>
+            <Button icon={<DownloadOutlined />} onClick={onExport}>
+              {t("buttons.export")}
+            </Button>
+            <Button onClick={() => navigate("/workflow/definitions")}>
+              {t("workflow.designer.back")}
+            </Button>
+            <Button loading={mutation.isPending} onClick={() => void onSave()}>
+              {t("buttons.save")}
+            </Button>
             <Tooltip title={record.isArchived ? t("workflow.archive.publishHint") : undefined}>
-              <Button type="primary" loading={mutation.isPending} disabled={record.isArchived} onClick={() => void onPublish()}>{t("workflow.actions.publish")}</Button>
+              <Button
+                type="primary"
+                loading={mutation.isPending}
+                disabled={record.isArchived}
+                onClick={() => void onPublish()}
+              >
+                {t("workflow.actions.publish")}
+              </Button>
             </Tooltip>
           </Space>
         }
       />
-      <input ref={fileRef} type="file" accept="application/json,.json" hidden onChange={(e) => { const f = e.target.files?.[0]; if (f) void onImport(f); e.target.value = ""; }} />
+      <input
+        ref={fileRef}
+        type="file"
+        accept="application/json,.json"
+        hidden
+        onChange={(e) => {
+          const f = e.target.files?.[0];
+          if (f) void onImport(f);
+          e.target.value = "";
+        }}
+      />
       {showErrors && errors.length > 0 ? (
         <Alert
           type="error"
@@ -247,7 +360,14 @@ export const DesignerPage = () => {
                 return (
                   <li key={i}>
                     {e.nodeId ? (
-                      <Button type="link" size="small" onClick={() => { setTab("flow"); setSelected({ id: e.nodeId as string, branch: null }); }}>
+                      <Button
+                        type="link"
+                        size="small"
+                        onClick={() => {
+                          setTab("flow");
+                          setSelected({ id: e.nodeId as string, branch: null });
+                        }}
+                      >
                         {textOf(findNode(def.nodes, e.nodeId)?.name, i18n.language) || e.nodeId}
                       </Button>
                     ) : null}
@@ -271,16 +391,44 @@ export const DesignerPage = () => {
         activeKey={tab}
         onChange={setTab}
         items={[
-          { key: "flow", label: t("workflow.designer.flowTab"), children: <DesignerCanvas def={def} errorsByNode={errorsByNode} api={api} /> },
+          {
+            key: "flow",
+            label: t("workflow.designer.flowTab"),
+            children: <DesignerCanvas def={def} errorsByNode={errorsByNode} api={api} />,
+          },
           {
             key: "form",
-            label: errorsByField.size > 0 || formErrors.length > 0 ? <Badge status="error" text={t("workflow.designer.formTab")} /> : t("workflow.designer.formTab"),
-            children: <FormTab def={def} onChange={set} errorsByField={errorsByField} formErrors={formErrors} />,
+            label:
+              errorsByField.size > 0 || formErrors.length > 0 ? (
+                <Badge status="error" text={t("workflow.designer.formTab")} />
+              ) : (
+                t("workflow.designer.formTab")
+              ),
+            children: (
+              <FormTab
+                def={def}
+                onChange={set}
+                errorsByField={errorsByField}
+                formErrors={formErrors}
+              />
+            ),
           },
-          { key: "settings", label: t("workflow.designer.settingsTab"), children: <SettingsTab def={def} roles={roles} departments={departments} onChange={set} /> },
+          {
+            key: "settings",
+            label: t("workflow.designer.settingsTab"),
+            children: (
+              <SettingsTab def={def} roles={roles} departments={departments} onChange={set} />
+            ),
+          },
         ]}
       />
-      <NodeDrawer def={def} node={selected?.branch === null ? selectedNode : undefined} roles={roles} onChange={change} onClose={() => setSelected(null)} />
+      <NodeDrawer
+        def={def}
+        node={selected?.branch === null ? selectedNode : undefined}
+        roles={roles}
+        onChange={change}
+        onClose={() => setSelected(null)}
+      />
       <BranchDrawer
         def={def}
         gateway={gateway}

@@ -1,4 +1,10 @@
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, HolderOutlined, PlusOutlined } from "@ant-design/icons";
+import {
+  ArrowDownOutlined,
+  ArrowUpOutlined,
+  DeleteOutlined,
+  HolderOutlined,
+  PlusOutlined,
+} from "@ant-design/icons";
 import { Button, Checkbox, Dropdown, Empty, Input, Popconfirm, Select, Space, Tooltip } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -32,7 +38,17 @@ type Props = {
 };
 
 /** The key is edited as text and applied on Enter or blur, once it is valid and free. */
-const KeyInput = ({ def, field, index, onRename }: { def: Definition; field: BuilderField; index: number; onRename: (key: string) => void }) => {
+const KeyInput = ({
+  def,
+  field,
+  index,
+  onRename,
+}: {
+  def: Definition;
+  field: BuilderField;
+  index: number;
+  onRename: (key: string) => void;
+}) => {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(field.key);
   useEffect(() => setDraft(field.key), [field.key]);
@@ -43,7 +59,10 @@ const KeyInput = ({ def, field, index, onRename }: { def: Definition; field: Bui
     else onRename(draft);
   };
   return (
-    <Tooltip open={problem ? undefined : false} title={problem ? t(`workflow.builder.keyProblems.${problem}`) : ""}>
+    <Tooltip
+      open={problem ? undefined : false}
+      title={problem ? t(`workflow.builder.keyProblems.${problem}`) : ""}
+    >
       <Input
         className="wf-field-key"
         aria-label={t("workflow.builder.keyOf", { n: index + 1 })}
@@ -62,10 +81,22 @@ const KeyInput = ({ def, field, index, onRename }: { def: Definition; field: Bui
  * The options' English labels, one line per option in the options' order (the option itself
  * shows as the placeholder); an empty line falls back to the option as typed.
  */
-const OptionsEnInput = ({ field, index, onChange }: { field: BuilderField; index: number; onChange: (english: string[]) => void }) => {
+const OptionsEnInput = ({
+  field,
+  index,
+  onChange,
+}: {
+  field: BuilderField;
+  index: number;
+  onChange: (english: string[]) => void;
+}) => {
   const { t } = useTranslation();
   return (
-    <Space.Compact className="wf-field-options-en" aria-label={t("workflowI18n.optionsEnOf", { n: index + 1 })} role="group">
+    <Space.Compact
+      className="wf-field-options-en"
+      aria-label={t("workflowI18n.optionsEnOf", { n: index + 1 })}
+      role="group"
+    >
       {field.options.map((o, k) => (
         <Input
           key={o}
@@ -74,7 +105,9 @@ const OptionsEnInput = ({ field, index, onChange }: { field: BuilderField; index
           placeholder={o}
           maxLength={50}
           value={field.optionsEn[k]}
-          onChange={(e) => onChange(field.options.map((_, j) => (j === k ? e.target.value : field.optionsEn[j])))}
+          onChange={(e) =>
+            onChange(field.options.map((_, j) => (j === k ? e.target.value : field.optionsEn[j])))
+          }
         />
       ))}
     </Space.Compact>
@@ -112,7 +145,13 @@ export const FieldBuilder = ({ def, onChange, errorsByField }: Props) => {
   };
 
   const addButton = (
-    <Dropdown trigger={["click"]} menu={{ items: BUILDER_TYPES.map((k) => ({ key: k, label: typeName(k) })), onClick: ({ key }) => add(key as BuilderType) }}>
+    <Dropdown
+      trigger={["click"]}
+      menu={{
+        items: BUILDER_TYPES.map((k) => ({ key: k, label: typeName(k) })),
+        onClick: ({ key }) => add(key as BuilderType),
+      }}
+    >
       <Button type="dashed" icon={<PlusOutlined />} block>
         {t("workflow.builder.add")}
       </Button>
@@ -165,36 +204,62 @@ export const FieldBuilder = ({ def, onChange, errorsByField }: Props) => {
                   def={def}
                   field={f}
                   index={i}
-                  onRename={(key) => setForm(renameField(def.form, f.key, key), (d) => renameFieldRefs(d, f.key, key))}
+                  onRename={(key) =>
+                    setForm(renameField(def.form, f.key, key), (d) =>
+                      renameFieldRefs(d, f.key, key),
+                    )
+                  }
                 />
                 <Input
                   aria-label={t("workflow.builder.labelZhOf", { n: i + 1 })}
                   placeholder={t("workflow.builder.labelZh")}
                   value={f.label["zh-CN"]}
                   maxLength={50}
-                  onChange={(e) => setForm(setFieldLabel(def.form, f.key, { ...f.label, "zh-CN": e.target.value }))}
+                  onChange={(e) =>
+                    setForm(setFieldLabel(def.form, f.key, { ...f.label, "zh-CN": e.target.value }))
+                  }
                 />
                 <Input
                   aria-label={t("workflow.builder.labelEnOf", { n: i + 1 })}
                   placeholder={t("workflow.builder.labelEn")}
                   value={f.label.en}
                   maxLength={50}
-                  onChange={(e) => setForm(setFieldLabel(def.form, f.key, { ...f.label, en: e.target.value }))}
+                  onChange={(e) =>
+                    setForm(setFieldLabel(def.form, f.key, { ...f.label, en: e.target.value }))
+                  }
                 />
                 <Space.Compact>
                   <Tooltip title={t("workflow.builder.up")}>
-                    <Button icon={<ArrowUpOutlined />} disabled={i === 0} aria-label={t("workflow.builder.upOf", { n: i + 1 })} onClick={() => move(i, i - 1)} />
+                    <Button
+                      icon={<ArrowUpOutlined />}
+                      disabled={i === 0}
+                      aria-label={t("workflow.builder.upOf", { n: i + 1 })}
+                      onClick={() => move(i, i - 1)}
+                    />
                   </Tooltip>
                   <Tooltip title={t("workflow.builder.down")}>
-                    <Button icon={<ArrowDownOutlined />} disabled={i === fields.length - 1} aria-label={t("workflow.builder.downOf", { n: i + 1 })} onClick={() => move(i, i + 1)} />
+                    <Button
+                      icon={<ArrowDownOutlined />}
+                      disabled={i === fields.length - 1}
+                      aria-label={t("workflow.builder.downOf", { n: i + 1 })}
+                      onClick={() => move(i, i + 1)}
+                    />
                   </Tooltip>
                   <Popconfirm
-                    title={t("workflow.builder.removeConfirm", { name: f.label["zh-CN"] || f.label.en || f.key })}
+                    title={t("workflow.builder.removeConfirm", {
+                      name: f.label["zh-CN"] || f.label.en || f.key,
+                    })}
                     okText={t("buttons.delete")}
                     cancelText={t("buttons.cancel")}
-                    onConfirm={() => setForm(removeField(def.form, f.key), (d) => renameFieldRefs(d, f.key, null))}
+                    onConfirm={() =>
+                      setForm(removeField(def.form, f.key), (d) => renameFieldRefs(d, f.key, null))
+                    }
                   >
-                    <Button danger icon={<DeleteOutlined />} aria-label={t("workflow.builder.removeOf", { n: i + 1 })} />
+                    <Button
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label={t("workflow.builder.removeOf", { n: i + 1 })}
+                    />
                   </Popconfirm>
                 </Space.Compact>
               </div>
@@ -203,13 +268,20 @@ export const FieldBuilder = ({ def, onChange, errorsByField }: Props) => {
                   className="wf-field-type"
                   aria-label={t("workflow.builder.typeOf", { n: i + 1 })}
                   value={f.kind}
-                  onChange={(kind) => kind !== "custom" && setForm(setFieldKind(def.form, f.key, kind))}
+                  onChange={(kind) =>
+                    kind !== "custom" && setForm(setFieldKind(def.form, f.key, kind))
+                  }
                   options={[
                     ...BUILDER_TYPES.map((k) => ({ value: k, label: typeName(k) })),
-                    ...(isCustom ? [{ value: "custom", label: typeName("custom"), disabled: true }] : []),
+                    ...(isCustom
+                      ? [{ value: "custom", label: typeName("custom"), disabled: true }]
+                      : []),
                   ]}
                 />
-                <Checkbox checked={f.required} onChange={(e) => setForm(setFieldRequired(def.form, f.key, e.target.checked))}>
+                <Checkbox
+                  checked={f.required}
+                  onChange={(e) => setForm(setFieldRequired(def.form, f.key, e.target.checked))}
+                >
                   {t("workflow.builder.required")}
                 </Checkbox>
                 {f.kind === "select" || f.kind === "multiSelect" ? (
@@ -222,18 +294,29 @@ export const FieldBuilder = ({ def, onChange, errorsByField }: Props) => {
                     tokenSeparators={[",", "，"]}
                     open={false}
                     suffixIcon={null}
-                    onChange={(options: string[]) => setForm(setFieldOptions(def.form, f.key, options))}
+                    onChange={(options: string[]) =>
+                      setForm(setFieldOptions(def.form, f.key, options))
+                    }
                   />
                 ) : null}
                 {(f.kind === "select" || f.kind === "multiSelect") && f.options.length > 0 ? (
-                  <OptionsEnInput field={f} index={i} onChange={(english) => setForm(setFieldOptionsEn(def.form, f.key, english))} />
+                  <OptionsEnInput
+                    field={f}
+                    index={i}
+                    onChange={(english) => setForm(setFieldOptionsEn(def.form, f.key, english))}
+                  />
                 ) : null}
                 {f.kind === "member" ? (
-                  <Checkbox checked={f.multiple} onChange={(e) => setForm(setFieldMultiple(def.form, f.key, e.target.checked))}>
+                  <Checkbox
+                    checked={f.multiple}
+                    onChange={(e) => setForm(setFieldMultiple(def.form, f.key, e.target.checked))}
+                  >
                     {t("workflow.builder.multiple")}
                   </Checkbox>
                 ) : null}
-                {isCustom ? <span className="wf-muted">{t("workflow.builder.customHint")}</span> : null}
+                {isCustom ? (
+                  <span className="wf-muted">{t("workflow.builder.customHint")}</span>
+                ) : null}
               </div>
               {errors.map((m) => (
                 <div key={m} className="wf-field-message" role="alert">

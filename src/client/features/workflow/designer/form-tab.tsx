@@ -15,7 +15,13 @@ type Props = {
 };
 
 /** The advanced view: the form's JSON schema as text, applied whenever it parses. */
-const JsonView = ({ form, onChange }: { form: JsonSchema; onChange: (form: JsonSchema) => void }) => {
+const JsonView = ({
+  form,
+  onChange,
+}: {
+  form: JsonSchema;
+  onChange: (form: JsonSchema) => void;
+}) => {
   const { t } = useTranslation();
   const [text, setText] = useState(() => JSON.stringify(form, null, 2));
   const [problem, setProblem] = useState<string | null>(null);
@@ -46,7 +52,14 @@ const JsonView = ({ form, onChange }: { form: JsonSchema; onChange: (form: JsonS
   };
   return (
     <>
-      <Input.TextArea aria-label={t("workflow.designer.formJson")} value={text} onChange={(e) => edit(e.target.value)} autoSize={{ minRows: 18, maxRows: 36 }} className="wf-code" spellCheck={false} />
+      <Input.TextArea
+        aria-label={t("workflow.designer.formJson")}
+        value={text}
+        onChange={(e) => edit(e.target.value)}
+        autoSize={{ minRows: 18, maxRows: 36 }}
+        className="wf-code"
+        spellCheck={false}
+      />
       {problem ? <Alert type="error" showIcon message={problem} style={{ marginTop: 8 }} /> : null}
     </>
   );
@@ -72,16 +85,34 @@ export const FormTab = ({ def, onChange, errorsByField, formErrors }: Props) => 
           items={[
             {
               key: "builder",
-              label: <Badge count={fieldErrorCount} size="small" offset={[8, 0]}>{t("workflow.builder.title")}</Badge>,
-              children: <FieldBuilder def={def} onChange={onChange} errorsByField={errorsByField} />,
+              label: (
+                <Badge count={fieldErrorCount} size="small" offset={[8, 0]}>
+                  {t("workflow.builder.title")}
+                </Badge>
+              ),
+              children: (
+                <FieldBuilder def={def} onChange={onChange} errorsByField={errorsByField} />
+              ),
             },
-            { key: "json", label: t("workflow.builder.advanced"), children: <JsonView form={def.form} onChange={(form) => onChange({ ...def, form })} /> },
+            {
+              key: "json",
+              label: t("workflow.builder.advanced"),
+              children: (
+                <JsonView form={def.form} onChange={(form) => onChange({ ...def, form })} />
+              ),
+            },
           ]}
         />
       </div>
       <div>
         <h4>{t("workflow.designer.preview")}</h4>
-        <WorkflowForm schema={def.form} perms={Object.fromEntries(keys.map((k) => [k, "edit"]))} value={sample} onChange={setSample} editable={keys} />
+        <WorkflowForm
+          schema={def.form}
+          perms={Object.fromEntries(keys.map((k) => [k, "edit"]))}
+          value={sample}
+          onChange={setSample}
+          editable={keys}
+        />
       </div>
     </div>
   );

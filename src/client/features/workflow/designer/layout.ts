@@ -36,18 +36,41 @@ const SIZE: Record<CanvasNodeData["kind"], { width: number; height: number }> = 
 export const layoutDefinition = (def: Definition, errorsByNode: Map<string, string[]>) => {
   const nodes: Node<CanvasNodeData>[] = [];
   const edges: Edge<CanvasEdgeData>[] = [];
-  const add = (id: string, kind: CanvasNodeData["kind"], node?: FlowNode, branchOf?: CanvasNodeData["branchOf"]) =>
+  const add = (
+    id: string,
+    kind: CanvasNodeData["kind"],
+    node?: FlowNode,
+    branchOf?: CanvasNodeData["branchOf"],
+  ) =>
     nodes.push({
       id,
       type: kind,
       position: { x: 0, y: 0 },
-      data: { node, kind, errors: kind === "task" || kind === "gateway" ? (errorsByNode.get(node?.id ?? id) ?? []) : [], ...(branchOf ? { branchOf } : {}) },
+      data: {
+        node,
+        kind,
+        errors:
+          kind === "task" || kind === "gateway" ? (errorsByNode.get(node?.id ?? id) ?? []) : [],
+        ...(branchOf ? { branchOf } : {}),
+      },
       draggable: false,
     });
   const link = (source: string, target: string, insert?: InsertAt) =>
-    edges.push({ id: `${source}->${target}`, source, target, type: "add", data: insert ? { insert } : {} });
+    edges.push({
+      id: `${source}->${target}`,
+      source,
+      target,
+      type: "add",
+      data: insert ? { insert } : {},
+    });
 
-  const list = (items: FlowNode[], gatewayId: string | null, branch: number, entry: string, exit: string) => {
+  const list = (
+    items: FlowNode[],
+    gatewayId: string | null,
+    branch: number,
+    entry: string,
+    exit: string,
+  ) => {
     let prev = entry;
     items.forEach((n, index) => {
       link(prev, n.id, { gatewayId, branch, index });

@@ -21,7 +21,12 @@ export const uniqueId = (def: Definition, prefix: string) => {
 };
 
 /** Applies fn to one node list (the main list or a gateway branch) and returns a new tree. */
-const mapList = (nodes: FlowNode[], gatewayId: string | null, branch: number, fn: (list: FlowNode[]) => FlowNode[]): FlowNode[] => {
+const mapList = (
+  nodes: FlowNode[],
+  gatewayId: string | null,
+  branch: number,
+  fn: (list: FlowNode[]) => FlowNode[],
+): FlowNode[] => {
   if (gatewayId === null) return fn(nodes);
   return nodes.map((n) => {
     if (n.type !== "exclusive" && n.type !== "parallel") return n;
@@ -29,7 +34,10 @@ const mapList = (nodes: FlowNode[], gatewayId: string | null, branch: number, fn
       const branches = n.branches.map((b, i) => (i === branch ? { ...b, nodes: fn(b.nodes) } : b));
       return { ...n, branches } as FlowNode;
     }
-    return { ...n, branches: n.branches.map((b) => ({ ...b, nodes: mapList(b.nodes, gatewayId, branch, fn) })) } as FlowNode;
+    return {
+      ...n,
+      branches: n.branches.map((b) => ({ ...b, nodes: mapList(b.nodes, gatewayId, branch, fn) })),
+    } as FlowNode;
   });
 };
 
@@ -37,11 +45,18 @@ const mapList = (nodes: FlowNode[], gatewayId: string | null, branch: number, fn
 const mapAll = (nodes: FlowNode[], fn: (list: FlowNode[]) => FlowNode[]): FlowNode[] =>
   fn(nodes).map((n) =>
     n.type === "exclusive" || n.type === "parallel"
-      ? ({ ...n, branches: n.branches.map((b) => ({ ...b, nodes: mapAll(b.nodes, fn) })) } as FlowNode)
+      ? ({
+          ...n,
+          branches: n.branches.map((b) => ({ ...b, nodes: mapAll(b.nodes, fn) })),
+        } as FlowNode)
       : n,
   );
 
-export const newNode = (def: Definition, type: NodeType, names: Record<NodeType | "branch" | "default", string>): FlowNode => {
+export const newNode = (
+  def: Definition,
+  type: NodeType,
+  names: Record<NodeType | "branch" | "default", string>,
+): FlowNode => {
   const id = uniqueId(def, type);
   if (type === "approval" || type === "handler") {
     const node = newTaskNode(type, id, names[type]);
@@ -54,7 +69,11 @@ export const newNode = (def: Definition, type: NodeType, names: Record<NodeType 
       id,
       name: names.parallel,
       type: "parallel",
-      branches: [1, 2].map((i) => ({ id: `${id}-b${i}`, name: `${names.branch} ${i}`, nodes: [newNode(def, "approval", names)] })),
+      branches: [1, 2].map((i) => ({
+        id: `${id}-b${i}`,
+        name: `${names.branch} ${i}`,
+        nodes: [newNode(def, "approval", names)],
+      })),
     };
   }
   const branches: ExclusiveBranch[] = [
@@ -66,7 +85,11 @@ export const newNode = (def: Definition, type: NodeType, names: Record<NodeType 
 
 export const insertNode = (def: Definition, at: InsertAt, node: FlowNode): Definition => ({
   ...def,
-  nodes: mapList(def.nodes, at.gatewayId, at.branch, (list) => [...list.slice(0, at.index), node, ...list.slice(at.index)]),
+  nodes: mapList(def.nodes, at.gatewayId, at.branch, (list) => [
+    ...list.slice(0, at.index),
+    node,
+    ...list.slice(at.index),
+  ]),
 });
 
 export const removeNode = (def: Definition, id: string): Definition => ({
@@ -74,7 +97,11 @@ export const removeNode = (def: Definition, id: string): Definition => ({
   nodes: mapAll(def.nodes, (list) => list.filter((n) => n.id !== id)),
 });
 
-export const updateNode = (def: Definition, id: string, change: (node: FlowNode) => FlowNode): Definition => ({
+export const updateNode = (
+  def: Definition,
+  id: string,
+  change: (node: FlowNode) => FlowNode,
+): Definition => ({
   ...def,
   nodes: mapAll(def.nodes, (list) => list.map((n) => (n.id === id ? change(n) : n))),
 });
@@ -83,10 +110,21 @@ export const updateNode = (def: Definition, id: string, change: (node: FlowNode)
 export const addBranch = (def: Definition, gatewayId: string, label: string): Definition =>
   updateNode(def, gatewayId, (n) => {
     if (n.type === "parallel") {
-      return { ...n, branches: [...n.branches, { id: uniqueId(def, `${n.id}-b`), name: `${label} ${n.branches.length + 1}`, nodes: [] }] };
+      return {
+        ...n,
+        branches: [
+          ...n.branches,
+          { id: uniqueId(def, `${n.id}-b`), name: `${label} ${n.branches.length + 1}`, nodes: [] },
+        ],
+      };
     }
     if (n.type === "exclusive") {
-      const fresh: ExclusiveBranch = { id: uniqueId(def, `${n.id}-b`), name: `${label} ${n.branches.length}`, when: [[]], nodes: [] };
+      const fresh: ExclusiveBranch = {
+        id: uniqueId(def, `${n.id}-b`),
+        name: `${label} ${n.branches.length}`,
+        when: [[]],
+        nodes: [],
+      };
       const at = Math.max(0, n.branches.length - 1);
       return { ...n, branches: [...n.branches.slice(0, at), fresh, ...n.branches.slice(at)] };
     }
@@ -95,5 +133,7 @@ export const addBranch = (def: Definition, gatewayId: string, label: string): De
 
 export const removeBranch = (def: Definition, gatewayId: string, branch: number): Definition =>
   updateNode(def, gatewayId, (n) =>
-    n.type === "exclusive" || n.type === "parallel" ? ({ ...n, branches: n.branches.filter((_, i) => i !== branch) } as FlowNode) : n,
+    n.type === "exclusive" || n.type === "parallel"
+      ? ({ ...n, branches: n.branches.filter((_, i) => i !== branch) } as FlowNode)
+      : n,
   );

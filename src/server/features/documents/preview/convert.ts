@@ -29,7 +29,9 @@ export class ConvertError extends Error {
 
 /** Whether a LibreOffice binary is on this machine (the tests that need one say so when not). */
 export const findSoffice = (command?: string) =>
-  [command, "/usr/bin/soffice", "/usr/bin/libreoffice", "/opt/libreoffice/program/soffice"].find((c) => c && existsSync(c));
+  [command, "/usr/bin/soffice", "/usr/bin/libreoffice", "/opt/libreoffice/program/soffice"].find(
+    (c) => c && existsSync(c),
+  );
 
 /**
  * Office → PDF with LibreOffice headless, one process per file, inside the bubblewrap box of
@@ -62,9 +64,14 @@ export const createConverter = (opts: ConverterOptions) => {
     probed ??= (async () => {
       await mkdir(workDir, { recursive: true });
       const dir = await mkdtemp(path.join(workDir, "lm-probe-"));
-      const probe = await probeSandbox(bwrap, dir).finally(() => rm(dir, { recursive: true, force: true }));
+      const probe = await probeSandbox(bwrap, dir).finally(() =>
+        rm(dir, { recursive: true, force: true }),
+      );
       if (probe.ok) return "bwrap";
-      opts.log?.warn({ bwrap, why: probe.why }, "office previews run WITHOUT the sandbox: the converter can reach the network and every file the server can read");
+      opts.log?.warn(
+        { bwrap, why: probe.why },
+        "office previews run WITHOUT the sandbox: the converter can reach the network and every file the server can read",
+      );
       return "none";
     })();
     return probed;
@@ -85,8 +92,16 @@ export const createConverter = (opts: ConverterOptions) => {
       await writeFile(source, input);
       const args = [
         `-env:UserInstallation=file://${path.join(dir, "profile")}`,
-        "--headless", "--norestore", "--nolockcheck", "--nodefault", "--nofirststartwizard",
-        "--convert-to", "pdf", "--outdir", path.join(dir, "out"), source,
+        "--headless",
+        "--norestore",
+        "--nolockcheck",
+        "--nodefault",
+        "--nofirststartwizard",
+        "--convert-to",
+        "pdf",
+        "--outdir",
+        path.join(dir, "out"),
+        source,
       ];
       const env = { HOME: dir, PATH: "/usr/bin:/bin", LANG: "C.UTF-8", TMPDIR: dir };
       if (boxed) await run(bwrap, sandboxArgv(dir, soffice, args, env), {}, opts.timeoutMs);

@@ -2,7 +2,19 @@
 export type PreviewKind = "text" | "office" | "email";
 
 const TEXT = new Set(["txt", "md", "csv", "json", "xml", "log"]);
-const OFFICE = new Set(["docx", "doc", "xlsx", "xls", "pptx", "ppt", "odt", "ods", "odp", "wps", "rtf"]);
+const OFFICE = new Set([
+  "docx",
+  "doc",
+  "xlsx",
+  "xls",
+  "pptx",
+  "ppt",
+  "odt",
+  "ods",
+  "odp",
+  "wps",
+  "rtf",
+]);
 
 export const previewKindOf = (name: string): PreviewKind | undefined => {
   const ext = name.slice(name.lastIndexOf(".") + 1).toLowerCase();

@@ -16,7 +16,13 @@ export const BWRAP = "/usr/bin/bwrap";
 /** The top-level links and folders of a merged-/usr system; each is a link (kept as one) or bound. */
 const ROOT_ENTRIES = ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"];
 /** What fontconfig and LibreOffice read under /etc; all of it is configuration, none of it data. */
-const ETC_ENTRIES = ["/etc/fonts", "/etc/libreoffice", "/etc/ld.so.cache", "/etc/localtime", "/etc/alternatives"];
+const ETC_ENTRIES = [
+  "/etc/fonts",
+  "/etc/libreoffice",
+  "/etc/ld.so.cache",
+  "/etc/localtime",
+  "/etc/alternatives",
+];
 
 const systemMounts = () => {
   const args = ["--ro-bind", "/usr", "/usr"];
@@ -42,18 +48,29 @@ const programMount = (command: string) => {
 };
 
 /** argv for bwrap running `command args` with `jobDir` as its only writable folder and `env` as its whole environment. */
-export const sandboxArgv = (jobDir: string, command: string, args: string[], env: Record<string, string>) => [
+export const sandboxArgv = (
+  jobDir: string,
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+) => [
   "--unshare-all",
   "--die-with-parent",
   "--new-session",
   ...systemMounts(),
-  "--proc", "/proc",
-  "--dev", "/dev",
-  "--tmpfs", "/tmp",
+  "--proc",
+  "/proc",
+  "--dev",
+  "/dev",
+  "--tmpfs",
+  "/tmp",
   // After the private /tmp, which would hide a program kept there.
   ...programMount(command),
-  "--bind", jobDir, jobDir,
-  "--chdir", jobDir,
+  "--bind",
+  jobDir,
+  jobDir,
+  "--chdir",
+  jobDir,
   "--clearenv",
   ...Object.entries(env).flatMap(([key, value]) => ["--setenv", key, value]),
   "--",
@@ -67,12 +84,17 @@ export const sandboxArgv = (jobDir: string, command: string, args: string[], env
  */
 export const probeSandbox = (bwrap: string, jobDir: string) =>
   new Promise<{ ok: true } | { ok: false; why: string }>((resolve) => {
-    if (!existsSync(bwrap)) return resolve({ ok: false, why: `${bwrap} is not installed (Debian package bubblewrap)` });
-    const child = spawn(bwrap, sandboxArgv(jobDir, "/usr/bin/true", [], {}), { stdio: ["ignore", "ignore", "pipe"] });
+    if (!existsSync(bwrap))
+      return resolve({ ok: false, why: `${bwrap} is not installed (Debian package bubblewrap)` });
+    const child = spawn(bwrap, sandboxArgv(jobDir, "/usr/bin/true", [], {}), {
+      stdio: ["ignore", "ignore", "pipe"],
+    });
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => {
       stderr += chunk.toString("utf8");
     });
     child.on("error", (error) => resolve({ ok: false, why: error.message }));
-    child.on("exit", (code) => resolve(code === 0 ? { ok: true } : { ok: false, why: stderr.trim() || `exit ${code}` }));
+    child.on("exit", (code) =>
+      resolve(code === 0 ? { ok: true } : { ok: false, why: stderr.trim() || `exit ${code}` }),
+    );
   });

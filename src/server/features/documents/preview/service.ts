@@ -8,7 +8,12 @@ import { readEmail } from "./email";
 import { previewKindOf } from "./kinds";
 import { decodeText, TEXT_PREVIEW_BYTES } from "./text";
 
-export type PreviewDeps = { store: BlobStore; cache: PreviewCache; converter: ReturnType<typeof createConverter>; enabled: boolean };
+export type PreviewDeps = {
+  store: BlobStore;
+  cache: PreviewCache;
+  converter: ReturnType<typeof createConverter>;
+  enabled: boolean;
+};
 
 const readBody = async (store: BlobStore, key: string, size: number, limit: number) => {
   const stream = await store.open(key, size > limit ? { start: 0, end: limit - 1 } : undefined);
@@ -26,20 +31,40 @@ const target = async (ctx: RequestCtx, deps: PreviewDeps, fileId: string, versio
 };
 
 /** What the viewer shows for a text file or an e-mail; for an office file, that a PDF follows. */
-export const previewOf = async (ctx: RequestCtx, deps: PreviewDeps, fileId: string, versionNo?: number) => {
+export const previewOf = async (
+  ctx: RequestCtx,
+  deps: PreviewDeps,
+  fileId: string,
+  versionNo?: number,
+) => {
   const { version, kind } = await target(ctx, deps, fileId, versionNo);
   if (kind === "text") {
-    return { kind, ...decodeText(await readBody(deps.store, version.storageKey, version.size, TEXT_PREVIEW_BYTES + 1)) };
+    return {
+      kind,
+      ...decodeText(
+        await readBody(deps.store, version.storageKey, version.size, TEXT_PREVIEW_BYTES + 1),
+      ),
+    };
   }
   if (kind === "email") {
-    if (version.size > 10 * TEXT_PREVIEW_BYTES) throw new AppError(413, "errors.documents.preview.tooLarge");
-    return { kind, ...readEmail(await readBody(deps.store, version.storageKey, version.size, version.size)) };
+    if (version.size > 10 * TEXT_PREVIEW_BYTES)
+      throw new AppError(413, "errors.documents.preview.tooLarge");
+    return {
+      kind,
+      ...readEmail(await readBody(deps.store, version.storageKey, version.size, version.size)),
+    };
   }
   return { kind };
 };
 
 /** An office file as PDF: from the cache, or converted once and kept. */
-export const previewPdf = async (ctx: RequestCtx, deps: PreviewDeps, fileId: string, versionNo: number | undefined, maxBytes: number) => {
+export const previewPdf = async (
+  ctx: RequestCtx,
+  deps: PreviewDeps,
+  fileId: string,
+  versionNo: number | undefined,
+  maxBytes: number,
+) => {
   const { file, version, kind } = await target(ctx, deps, fileId, versionNo);
   if (kind !== "office") throw new AppError(415, "errors.documents.preview.unsupported");
   const cached = await deps.cache.get(version.storageKey);
@@ -47,7 +72,10 @@ export const previewPdf = async (ctx: RequestCtx, deps: PreviewDeps, fileId: str
   if (version.size > maxBytes) throw new AppError(413, "errors.documents.preview.tooLarge");
   const source = await readBody(deps.store, version.storageKey, version.size, version.size);
   try {
-    const pdf = await deps.converter.toPdf(source, file.name.slice(file.name.lastIndexOf(".") + 1).toLowerCase());
+    const pdf = await deps.converter.toPdf(
+      source,
+      file.name.slice(file.name.lastIndexOf(".") + 1).toLowerCase(),
+    );
     await deps.cache.put(version.storageKey, pdf);
     return pdf;
   } catch (error) {

@@ -30,8 +30,13 @@ const giveBack = (slab: SharedArrayBuffer) => {
 
 /** For a body that fits in one slab, written from here: no worker is involved. */
 const writeFully = async (file: FileHandle, data: Buffer, length: number) => {
-  for (let done = 0; done < length; ) {
-    const { bytesWritten } = await file.write(data, done, Math.min(WRITE_BYTES, length - done), done);
+  for (let done = 0; done < length;) {
+    const { bytesWritten } = await file.write(
+      data,
+      done,
+      Math.min(WRITE_BYTES, length - done),
+      done,
+    );
     done += bytesWritten;
   }
 };
@@ -56,7 +61,10 @@ export type BodyWriter = {
  * whatever the size. A body that fits in one slab is hashed inline, which is quicker than a
  * round trip to the worker.
  */
-export const createBodyWriter = (file: FileHandle, opts: { maxBytes?: number } = {}): BodyWriter => {
+export const createBodyWriter = (
+  file: FileHandle,
+  opts: { maxBytes?: number } = {},
+): BodyWriter => {
   let slab: SharedArrayBuffer | undefined;
   let view: Buffer<ArrayBufferLike> = Buffer.alloc(0);
   let fill = 0;
@@ -109,7 +117,9 @@ export const createBodyWriter = (file: FileHandle, opts: { maxBytes?: number } =
     hasher ??= sha256OffThread();
     // The writing worker takes its messages in order, so when this write is done every byte
     // before it is written too, which is what the background sync may then cover.
-    const onDisk = writeOffThread(file.fd, full, length, at).then(() => syncInBackground(at + length));
+    const onDisk = writeOffThread(file.fd, full, length, at).then(() =>
+      syncInBackground(at + length),
+    );
     const done = Promise.allSettled([onDisk, hasher.update(full, length)]).then((outcomes) => {
       for (const outcome of outcomes) if (outcome.status === "rejected") fail(outcome.reason);
       inFlight.delete(done);
@@ -161,9 +171,10 @@ export const createBodyWriter = (file: FileHandle, opts: { maxBytes?: number } =
     highWaterMark: 1024 * 1024,
     write(chunk: Buffer, _encoding, callback) {
       size += chunk.length;
-      if (opts.maxBytes !== undefined && size > opts.maxBytes) return callback(new BlobTooLargeError());
+      if (opts.maxBytes !== undefined && size > opts.maxBytes)
+        return callback(new BlobTooLargeError());
       if (failure) return callback(failure);
-      for (let offset = 0; offset < chunk.length; ) {
+      for (let offset = 0; offset < chunk.length;) {
         if (!slab) {
           slab = takeSlab();
           view = Buffer.from(slab);

@@ -41,7 +41,10 @@ export const createDiskStore = (root: string): BlobStore => {
   };
   let ready: Promise<unknown> | undefined;
   const ensureDirs = () => {
-    ready ??= Promise.all([mkdir(tmpDir, { recursive: true }), mkdir(blobDir, { recursive: true })]);
+    ready ??= Promise.all([
+      mkdir(tmpDir, { recursive: true }),
+      mkdir(blobDir, { recursive: true }),
+    ]);
     return ready;
   };
 
@@ -113,7 +116,10 @@ export const createDiskStore = (root: string): BlobStore => {
     open: async (key, range) => {
       const file = pathOf(key);
       await stat(file);
-      return createReadStream(file, { highWaterMark: CHUNK, ...(range ? { start: range.start, end: range.end } : {}) });
+      return createReadStream(file, {
+        highWaterMark: CHUNK,
+        ...(range ? { start: range.start, end: range.end } : {}),
+      });
     },
     size: async (key) => (await stat(pathOf(key))).size,
     remove: (key) => rm(pathOf(key), { force: true }),

@@ -73,7 +73,9 @@ const createChannel = () => {
       if (waiting.length === 0) started.unref();
     });
     started.on("error", (err) => failAll(started, err));
-    started.on("exit", (code) => failAll(started, new Error(`storage worker exited with code ${code}`)));
+    started.on("exit", (code) =>
+      failAll(started, new Error(`storage worker exited with code ${code}`)),
+    );
     started.unref();
     return started;
   };
@@ -86,7 +88,8 @@ const createChannel = () => {
         worker.ref();
         worker.postMessage(message);
       }).then((reply) => {
-        if (!reply.ok) throw Object.assign(new Error(reply.message), reply.code ? { code: reply.code } : {});
+        if (!reply.ok)
+          throw Object.assign(new Error(reply.message), reply.code ? { code: reply.code } : {});
         return reply;
       }),
   };
@@ -128,6 +131,11 @@ export const sha256OffThread = (): OffThreadSha256 => {
  * Writes the first `length` bytes of `slab` at `position` of an open file, on the writing
  * worker. The file must stay open and the slab unchanged until the returned promise settles.
  */
-export const writeOffThread = async (fd: number, slab: SharedArrayBuffer, length: number, position: number) => {
+export const writeOffThread = async (
+  fd: number,
+  slab: SharedArrayBuffer,
+  length: number,
+  position: number,
+) => {
   await writing.ask({ op: "write", fd, slab, length, position });
 };

@@ -18,7 +18,11 @@ import { isOpen } from "./types";
 type Outcome = { error: EngineError } | undefined;
 type Of<T extends Action["type"]> = Extract<Action, { type: T }>;
 
-const closeInstance = (run: Run, status: "rejected" | "cancelled", reason: "instanceRejected" | "instanceCancelled") => {
+const closeInstance = (
+  run: Run,
+  status: "rejected" | "cancelled",
+  reason: "instanceRejected" | "instanceCancelled",
+) => {
   const holders = cancelOpen(run, reason).map((t) => t.assigneeId);
   run.state.status = status;
   run.effects.push({ type: "business", hook: status === "rejected" ? "onReject" : "onCancel" });
@@ -36,7 +40,13 @@ export const resubmit = (run: Run, a: Of<"resubmit">, actor: Actor): Outcome => 
   run.state.pass += 1;
   run.state.dedupeFrom = run.state.tasks.reduce((m, t) => Math.max(m, t.seq), 0) + 1;
   run.state.cursor = { index: 0 };
-  emit(run, { type: "resubmitted", taskId: got.task.id, actorId: actor.userId, comment: a.comment, attachments: a.attachments });
+  emit(run, {
+    type: "resubmitted",
+    taskId: got.task.id,
+    actorId: actor.userId,
+    comment: a.comment,
+    attachments: a.attachments,
+  });
   settle(run);
   return undefined;
 };
@@ -45,7 +55,12 @@ export const accept = (run: Run, a: Of<"accept">, actor: Actor): Outcome => {
   const got = pendingTask(run, a.taskId, actor);
   if ("error" in got) return got;
   const { task } = got;
-  if (task.kind === "submit") return resubmit(run, { type: "resubmit", taskId: task.id, form: a.formPatch ?? {}, comment: a.comment }, actor);
+  if (task.kind === "submit")
+    return resubmit(
+      run,
+      { type: "resubmit", taskId: task.id, form: a.formPatch ?? {}, comment: a.comment },
+      actor,
+    );
   const node = taskNode(run.ctx.def, task);
   if (task.kind !== "addSign" && node?.requireComment.accept) {
     const missing = requireComment(a.comment);
@@ -71,22 +86,36 @@ export const accept = (run: Run, a: Of<"accept">, actor: Actor): Outcome => {
 export const reject = (run: Run, a: Of<"reject">, actor: Actor): Outcome => {
   const got = pendingTask(run, a.taskId, actor);
   if ("error" in got) return got;
-  if (got.task.kind !== "approval" && got.task.kind !== "addSign") return fail(422, "errors.workflow.action.notAllowed");
+  if (got.task.kind !== "approval" && got.task.kind !== "addSign")
+    return fail(422, "errors.workflow.action.notAllowed");
   const missing = requireComment(a.comment);
   if (missing) return missing;
   closeTask(run, got.task, "rejected", { comment: a.comment });
   closeInstance(run, "rejected", "instanceRejected");
-  emit(run, { type: "rejected", nodeId: got.task.nodeId, taskId: got.task.id, actorId: actor.userId, comment: a.comment, attachments: a.attachments });
+  emit(run, {
+    type: "rejected",
+    nodeId: got.task.nodeId,
+    taskId: got.task.id,
+    actorId: actor.userId,
+    comment: a.comment,
+    attachments: a.attachments,
+  });
   notify(run, "rejected", [run.state.initiatorId]);
   return undefined;
 };
 
 export const cancel = (run: Run, a: Of<"cancel">, actor: Actor): Outcome => {
-  if (actor.userId !== run.state.initiatorId && !actor.isProcessAdmin) return fail(403, "errors.workflow.cancel.forbidden");
-  if (!run.ctx.def.settings.cancelAfterApproved && hasHumanAccept(run.state)) return fail(409, "errors.workflow.cancel.notAllowed");
+  if (actor.userId !== run.state.initiatorId && !actor.isProcessAdmin)
+    return fail(403, "errors.workflow.cancel.forbidden");
+  if (!run.ctx.def.settings.cancelAfterApproved && hasHumanAccept(run.state))
+    return fail(409, "errors.workflow.cancel.notAllowed");
   const holders = closeInstance(run, "cancelled", "instanceCancelled");
   emit(run, { type: "cancelled", actorId: actor.userId, comment: a.comment });
-  notify(run, "cancelled", [...holders, run.state.initiatorId].filter((u) => u !== actor.userId));
+  notify(
+    run,
+    "cancelled",
+    [...holders, run.state.initiatorId].filter((u) => u !== actor.userId),
+  );
   return undefined;
 };
 
@@ -95,12 +124,22 @@ export const addSign = (run: Run, a: Of<"addSign">, actor: Actor): Outcome => {
   if ("error" in got) return got;
   const { task } = got;
   const node = taskNode(run.ctx.def, task);
-  if (task.kind !== "approval" || node?.type !== "approval" || !node.addSign) return fail(422, "errors.workflow.action.notAllowed");
+  if (task.kind !== "approval" || node?.type !== "approval" || !node.addSign)
+    return fail(422, "errors.workflow.action.notAllowed");
   if (hasOpenGroup(run, task.id)) return fail(409, "errors.workflow.addSign.groupOpen");
   const userIds = [...new Set(a.userIds)];
   const holding = (u: string) =>
-    run.state.tasks.some((t) => isOpen(t) && t.nodeId === task.nodeId && t.activation === task.activation && t.assigneeId === u);
-  if (userIds.length === 0 || userIds.some((u) => u === actor.userId || !isActive(run.ctx.dir, u) || holding(u))) {
+    run.state.tasks.some(
+      (t) =>
+        isOpen(t) &&
+        t.nodeId === task.nodeId &&
+        t.activation === task.activation &&
+        t.assigneeId === u,
+    );
+  if (
+    userIds.length === 0 ||
+    userIds.some((u) => u === actor.userId || !isActive(run.ctx.dir, u) || holding(u))
+  ) {
     return fail(422, "errors.workflow.addSign.invalidUser");
   }
   const groupId = run.ctx.newId();
@@ -137,13 +176,19 @@ export const transfer = (run: Run, a: Of<"transfer">, actor: Actor): Outcome => 
   if ("error" in got) return got;
   const { task } = got;
   const node = taskNode(run.ctx.def, task);
-  const isReassign = task.assigneeId !== actor.userId || (a.reassign === true && actor.isProcessAdmin);
+  const isReassign =
+    task.assigneeId !== actor.userId || (a.reassign === true && actor.isProcessAdmin);
   const canTransfer = task.kind === "addSign" || (node?.type !== undefined && node.transfer);
-  if (task.kind === "submit" || (!isReassign && !canTransfer && !actor.isProcessAdmin)) return fail(422, "errors.workflow.action.notAllowed");
+  if (task.kind === "submit" || (!isReassign && !canTransfer && !actor.isProcessAdmin))
+    return fail(422, "errors.workflow.action.notAllowed");
   if (a.toUserId === task.assigneeId) return fail(422, "errors.workflow.transfer.self");
   if (!isActive(run.ctx.dir, a.toUserId)) return fail(422, "errors.workflow.user.inactive");
   const duplicate = run.state.tasks.some(
-    (t) => isOpen(t) && t.nodeId === task.nodeId && t.activation === task.activation && t.assigneeId === a.toUserId,
+    (t) =>
+      isOpen(t) &&
+      t.nodeId === task.nodeId &&
+      t.activation === task.activation &&
+      t.assigneeId === a.toUserId,
   );
   if (duplicate) return fail(422, "errors.workflow.transfer.duplicate");
   closeTask(run, task, "transferred", { comment: a.comment });
@@ -168,7 +213,12 @@ export const transfer = (run: Run, a: Of<"transfer">, actor: Actor): Outcome => 
     params: { from: task.assigneeId, to: next.assigneeId },
   });
   // The new holder hears of it as of any task; the one it was taken from is told too.
-  if (isReassign) notify(run, "reassigned", [task.assigneeId].filter((u) => u !== actor.userId));
+  if (isReassign)
+    notify(
+      run,
+      "reassigned",
+      [task.assigneeId].filter((u) => u !== actor.userId),
+    );
   return undefined;
 };
 
@@ -176,12 +226,14 @@ export const returnTo = (run: Run, a: Of<"return">, actor: Actor): Outcome => {
   const got = pendingTask(run, a.taskId, actor);
   if ("error" in got) return got;
   const { task } = got;
-  if (task.kind !== "approval" && task.kind !== "handler") return fail(422, "errors.workflow.action.notAllowed");
+  if (task.kind !== "approval" && task.kind !== "handler")
+    return fail(422, "errors.workflow.action.notAllowed");
   const node = taskNode(run.ctx.def, task);
   if (!node?.return.enabled) return fail(422, "errors.workflow.action.notAllowed");
   const missing = requireComment(a.comment);
   if (missing) return missing;
-  if (!returnTargets(run.ctx.def, run.state, task).includes(a.targetNodeId)) return fail(422, "errors.workflow.return.targetInvalid");
+  if (!returnTargets(run.ctx.def, run.state, task).includes(a.targetNodeId))
+    return fail(422, "errors.workflow.return.targetInvalid");
   closeTask(run, task, "returned", { comment: a.comment });
   emit(run, {
     type: "returned",
@@ -192,7 +244,11 @@ export const returnTo = (run: Run, a: Of<"return">, actor: Actor): Outcome => {
     attachments: a.attachments,
     params: { target: a.targetNodeId },
   });
-  notify(run, "returned", [run.state.initiatorId].filter((u) => u !== actor.userId));
+  notify(
+    run,
+    "returned",
+    [run.state.initiatorId].filter((u) => u !== actor.userId),
+  );
   run.state.dedupeFrom = run.state.tasks.reduce((m, t) => Math.max(m, t.seq), 0) + 1;
   rewind(run, task.nodeId, a.targetNodeId);
   settle(run);
@@ -202,7 +258,8 @@ export const returnTo = (run: Run, a: Of<"return">, actor: Actor): Outcome => {
 export const ccUsers = (run: Run, a: Of<"cc">, actor: Actor): Outcome => {
   if (!isParticipant(run.state, actor)) return fail(403, "errors.workflow.forbidden");
   const userIds = [...new Set(a.userIds)].filter((u) => u !== actor.userId);
-  if (userIds.some((u) => !isActive(run.ctx.dir, u))) return fail(422, "errors.workflow.user.inactive");
+  if (userIds.some((u) => !isActive(run.ctx.dir, u)))
+    return fail(422, "errors.workflow.user.inactive");
   if (userIds.length === 0) return undefined;
   run.effects.push({ type: "cc", userIds, nodeId: null });
   notify(run, "cc", userIds);
@@ -215,8 +272,17 @@ export const comment = (run: Run, a: Of<"comment">, actor: Actor): Outcome => {
   if (!isParticipant(run.state, actor)) return fail(403, "errors.workflow.forbidden");
   const missing = requireComment(a.comment);
   if (missing) return missing;
-  emit(run, { type: "comment", actorId: actor.userId, comment: a.comment, attachments: a.attachments });
+  emit(run, {
+    type: "comment",
+    actorId: actor.userId,
+    comment: a.comment,
+    attachments: a.attachments,
+  });
   const holders = run.state.tasks.filter(isOpen).map((t) => t.assigneeId);
-  notify(run, "comment", [run.state.initiatorId, ...holders].filter((u) => u !== actor.userId));
+  notify(
+    run,
+    "comment",
+    [run.state.initiatorId, ...holders].filter((u) => u !== actor.userId),
+  );
   return undefined;
 };

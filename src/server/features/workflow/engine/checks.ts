@@ -1,8 +1,18 @@
-import { type Definition, findNode, formFields, isTaskNode, type TaskNode } from "../../../../shared/workflow";
+import {
+  type Definition,
+  findNode,
+  formFields,
+  isTaskNode,
+  type TaskNode,
+} from "../../../../shared/workflow";
 import type { Run } from "./run";
 import type { Actor, EngineError, InstanceState, TaskState } from "./types";
 
-export const fail = (status: EngineError["status"], key: string, params?: Record<string, string>): { error: EngineError } => ({
+export const fail = (
+  status: EngineError["status"],
+  key: string,
+  params?: Record<string, string>,
+): { error: EngineError } => ({
   error: { status, key, ...(params ? { params } : {}) },
 });
 
@@ -15,7 +25,9 @@ export const taskNode = (def: Definition, task: TaskState): TaskNode | undefined
 export const editableFields = (def: Definition, task: TaskState | "start"): Set<string> => {
   const fields = formFields(def.form);
   if (task === "start" || task.kind === "submit") {
-    return new Set(fields.filter((f) => (def.start.fields[f.key] ?? "edit") === "edit").map((f) => f.key));
+    return new Set(
+      fields.filter((f) => (def.start.fields[f.key] ?? "edit") === "edit").map((f) => f.key),
+    );
   }
   const node = taskNode(def, task);
   return new Set(fields.filter((f) => node?.fields[f.key] === "edit").map((f) => f.key));
@@ -42,11 +54,17 @@ const closerOf = (state: InstanceState, task: TaskState) =>
  * The acting task: it must exist, belong to the actor (admins may act on others' only where
  * stated) and be pending. A closed task answers 409 naming who handled it.
  */
-export const pendingTask = (run: Run, taskId: string, actor: Actor, opts: { allowAdmin?: boolean } = {}) => {
+export const pendingTask = (
+  run: Run,
+  taskId: string,
+  actor: Actor,
+  opts: { allowAdmin?: boolean } = {},
+) => {
   const task = run.state.tasks.find((t) => t.id === taskId);
   if (!task) return fail(404, "errors.workflow.task.notFound");
   const isMine = task.assigneeId === actor.userId;
-  if (!isMine && !(opts.allowAdmin && actor.isProcessAdmin)) return fail(403, "errors.workflow.task.notAssignee");
+  if (!isMine && !(opts.allowAdmin && actor.isProcessAdmin))
+    return fail(403, "errors.workflow.task.notAssignee");
   if (task.status === "waiting") return fail(409, "errors.workflow.task.waiting");
   if (task.status !== "pending") {
     const by = closerOf(run.state, task) ?? task.assigneeId;

@@ -8,7 +8,18 @@ import {
   resolveRecipients,
   type TaskNode,
 } from "../../../../shared/workflow";
-import { addTask, cancelOpen, emit, groupRows, groupsOf, hasVoted, isGroupDone, notify, type Run, slotRow } from "./run";
+import {
+  addTask,
+  cancelOpen,
+  emit,
+  groupRows,
+  groupsOf,
+  hasVoted,
+  isGroupDone,
+  notify,
+  type Run,
+  slotRow,
+} from "./run";
 import type { ListCursor, NodeCursor, TaskState } from "./types";
 import { isOpen } from "./types";
 
@@ -27,7 +38,7 @@ const previousApproval = (run: Run, nodeId: string): string | undefined => {
     if (node.type === "approval") return node.id;
     if (node.type === "exclusive") {
       const b = run.state.taken[node.id];
-      const list = b === undefined ? [] : node.branches[b]?.nodes ?? [];
+      const list = b === undefined ? [] : (node.branches[b]?.nodes ?? []);
       for (let i = list.length - 1; i >= 0; i -= 1) {
         const hit = lastOf(list[i]);
         if (hit !== undefined) return hit;
@@ -50,7 +61,10 @@ const isDuplicate = (run: Run, node: TaskNode, userId: string, noDedupe: boolean
   const mode = run.ctx.def.settings.dedupe;
   if (node.type !== "approval" || noDedupe || mode === "none") return false;
   const accepted = (t: TaskState) =>
-    t.kind === "approval" && t.status === "accepted" && t.assigneeId === userId && t.seq >= run.state.dedupeFrom;
+    t.kind === "approval" &&
+    t.status === "accepted" &&
+    t.assigneeId === userId &&
+    t.seq >= run.state.dedupeFrom;
   if (mode === "any") return run.state.tasks.some((t) => accepted(t) && t.nodeId !== node.id);
   const prev = previousApproval(run, node.id);
   if (!prev) return false;
@@ -58,7 +72,12 @@ const isDuplicate = (run: Run, node: TaskNode, userId: string, noDedupe: boolean
   return run.state.tasks.some((t) => accepted(t) && t.nodeId === prev && t.activation === latest);
 };
 
-const createSlotTask = (run: Run, node: TaskNode, at: Extract<NodeCursor, { kind: "task" }>, slot: number) => {
+const createSlotTask = (
+  run: Run,
+  node: TaskNode,
+  at: Extract<NodeCursor, { kind: "task" }>,
+  slot: number,
+) => {
   const userId = at.slots[slot];
   const dup = isDuplicate(run, node, userId, at.noDedupe);
   const task = addTask(run, {
@@ -69,14 +88,23 @@ const createSlotTask = (run: Run, node: TaskNode, at: Extract<NodeCursor, { kind
     kind: node.type,
     ...(dup ? { status: "accepted" as const, auto: "duplicate" as const } : {}),
   });
-  if (dup) emit(run, { type: "autoAccepted", nodeId: node.id, taskId: task.id, actorId: userId, params: { reason: "duplicate" } });
+  if (dup)
+    emit(run, {
+      type: "autoAccepted",
+      nodeId: node.id,
+      taskId: task.id,
+      actorId: userId,
+      params: { reason: "duplicate" },
+    });
 };
 
 /** Enters a node; null when it is done at once (CC, or nobody to ask). */
 const enterNode = (run: Run, node: FlowNode): NodeCursor | null => {
   const { def, dir } = run.ctx;
   if (node.type === "cc") {
-    const userIds = node.recipients ? resolveRecipients(dir, node.recipients, resolveInput(run)) : [];
+    const userIds = node.recipients
+      ? resolveRecipients(dir, node.recipients, resolveInput(run))
+      : [];
     if (userIds.length > 0) {
       run.effects.push({ type: "cc", userIds, nodeId: node.id });
       notify(run, "cc", userIds);
@@ -92,7 +120,11 @@ const enterNode = (run: Run, node: FlowNode): NodeCursor | null => {
       initiatorRoleIds: run.state.initiatorRoleIds,
     });
     run.state.taken[node.id] = branch;
-    emit(run, { type: "branchTaken", nodeId: node.id, params: { branch: node.branches[branch]?.id ?? "" } });
+    emit(run, {
+      type: "branchTaken",
+      nodeId: node.id,
+      params: { branch: node.branches[branch]?.id ?? "" },
+    });
     return { kind: "exclusive", nodeId: node.id, branch, list: { index: 0 } };
   }
   if (node.type === "parallel") {
@@ -103,12 +135,27 @@ const enterNode = (run: Run, node: FlowNode): NodeCursor | null => {
   const noDedupe = run.noDedupeNode === node.id;
   if (noDedupe) run.noDedupeNode = undefined;
   if (!node.assignees) return null;
-  const res = resolveAssignees(dir, { ...node, assignees: node.assignees, admins: def.admins, onInitiator: onInitiatorOf(def, node) }, resolveInput(run));
+  const res = resolveAssignees(
+    dir,
+    {
+      ...node,
+      assignees: node.assignees,
+      admins: def.admins,
+      onInitiator: onInitiatorOf(def, node),
+    },
+    resolveInput(run),
+  );
   if (res.skipped) {
     emit(run, { type: "nodeSkipped", nodeId: node.id, params: { reason: res.skipped } });
     return null;
   }
-  const at: NodeCursor = { kind: "task", nodeId: node.id, activation, slots: res.userIds, noDedupe };
+  const at: NodeCursor = {
+    kind: "task",
+    nodeId: node.id,
+    activation,
+    slots: res.userIds,
+    noDedupe,
+  };
   const first = node.mode === "sequential" ? 1 : at.slots.length;
   for (let slot = 0; slot < first; slot += 1) createSlotTask(run, node, at, slot);
   return at;
@@ -116,11 +163,15 @@ const enterNode = (run: Run, node: FlowNode): NodeCursor | null => {
 
 /** Add-sign groups that finished: close their leftovers and hand pre-signed tasks back. */
 const settleGroups = (run: Run, nodeId: string, activation: number) => {
-  const parents = run.state.tasks.filter((t) => t.nodeId === nodeId && t.activation === activation && t.groupId === null);
+  const parents = run.state.tasks.filter(
+    (t) => t.nodeId === nodeId && t.activation === activation && t.groupId === null,
+  );
   for (const parent of parents) {
     for (const groupId of groupsOf(run, parent.id)) {
       if (!isGroupDone(run, groupId)) continue;
-      const open = groupRows(run, groupId).filter(isOpen).map((t) => t.id);
+      const open = groupRows(run, groupId)
+        .filter(isOpen)
+        .map((t) => t.id);
       if (open.length > 0) cancelOpen(run, "otherApproved", (t) => open.includes(t.id));
       const rows = groupRows(run, groupId);
       if (parent.status === "waiting" && rows[0]?.signType === "pre") {
@@ -131,7 +182,11 @@ const settleGroups = (run: Run, nodeId: string, activation: number) => {
   }
 };
 
-const settleTaskNode = (run: Run, node: TaskNode, at: Extract<NodeCursor, { kind: "task" }>): boolean => {
+const settleTaskNode = (
+  run: Run,
+  node: TaskNode,
+  at: Extract<NodeCursor, { kind: "task" }>,
+): boolean => {
   for (;;) {
     settleGroups(run, node.id, at.activation);
     const rows = at.slots.map((_, slot) => slotRow(run, node.id, at.activation, slot));
@@ -151,7 +206,10 @@ const settleTaskNode = (run: Run, node: TaskNode, at: Extract<NodeCursor, { kind
 };
 
 const settleNode = (run: Run, node: FlowNode, at: NodeCursor): boolean => {
-  if (at.kind === "task") return node.type === "approval" || node.type === "handler" ? settleTaskNode(run, node, at) : true;
+  if (at.kind === "task")
+    return node.type === "approval" || node.type === "handler"
+      ? settleTaskNode(run, node, at)
+      : true;
   if (at.kind === "exclusive" && node.type === "exclusive") {
     const branch = node.branches[at.branch];
     return branch ? settleList(run, branch.nodes, at.list) : true;

@@ -1,5 +1,15 @@
 import { deptChain, inScope } from "../../../../shared/workflow";
-import { accept, addSign, cancel, ccUsers, comment, reject, resubmit, returnTo, transfer } from "./actions";
+import {
+  accept,
+  addSign,
+  cancel,
+  ccUsers,
+  comment,
+  reject,
+  resubmit,
+  returnTo,
+  transfer,
+} from "./actions";
 import { checkPatch, editableFields, fail } from "./checks";
 import { settle } from "./cursor";
 import { emit, startRun } from "./run";
@@ -10,7 +20,12 @@ export { returnTargets } from "./rewind";
 export { editableFields } from "./checks";
 
 /** The state of a new instance for `initiatorId` submitting from department `deptId`. */
-export const newInstance = (ctx: EngineCtx, initiatorId: string, deptId: string | null, form: Record<string, unknown>): InstanceState => ({
+export const newInstance = (
+  ctx: EngineCtx,
+  initiatorId: string,
+  deptId: string | null,
+  form: Record<string, unknown>,
+): InstanceState => ({
   status: "running",
   initiatorId,
   initiatorDeptId: deptId,
@@ -45,11 +60,17 @@ export const step = (
 ): StepResult => {
   if (action.type === "submit") {
     if (state) return fail(409, "errors.workflow.instance.closed");
-    if (!inScope(ctx.dir, ctx.def.start.initiators, actor.userId)) return fail(403, "errors.workflow.start.notAllowed");
+    if (!inScope(ctx.dir, ctx.def.start.initiators, actor.userId))
+      return fail(403, "errors.workflow.start.notAllowed");
     const bad = checkPatch(editableFields(ctx.def, "start"), action.form);
     if (bad) return bad;
     const run = startRun(newInstance(ctx, actor.userId, deptId, action.form), ctx);
-    emit(run, { type: "submitted", actorId: actor.userId, comment: action.comment, attachments: action.attachments });
+    emit(run, {
+      type: "submitted",
+      actorId: actor.userId,
+      comment: action.comment,
+      attachments: action.attachments,
+    });
     settle(run);
     return { state: run.state, effects: run.effects };
   }

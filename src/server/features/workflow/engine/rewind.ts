@@ -1,4 +1,11 @@
-import { findNode, type Frame, isTaskNode, locate, returnCandidates, START_ID } from "../../../../shared/workflow";
+import {
+  findNode,
+  type Frame,
+  isTaskNode,
+  locate,
+  returnCandidates,
+  START_ID,
+} from "../../../../shared/workflow";
 import { liveActivations } from "./cursor";
 import { addTask, cancelOpen, type Run } from "./run";
 import type { InstanceState, ListCursor, TaskState } from "./types";
@@ -15,10 +22,18 @@ export const returnTargets = (def: Definition, state: InstanceState, task: TaskS
   if (!node || !isTaskNode(node) || !node.return.enabled) return [];
   const human = (nodeId: string) =>
     state.tasks.some(
-      (t) => t.nodeId === nodeId && t.pass === state.pass && t.auto === null && (t.kind === "approval" || t.kind === "handler"),
+      (t) =>
+        t.nodeId === nodeId &&
+        t.pass === state.pass &&
+        t.auto === null &&
+        (t.kind === "approval" || t.kind === "handler"),
     );
   const valid = returnCandidates(def.nodes, task.nodeId)
-    .filter((c) => c.nodeId === START_ID || (human(c.nodeId) && c.via.every((v) => state.taken[v.gatewayId] === v.branch)))
+    .filter(
+      (c) =>
+        c.nodeId === START_ID ||
+        (human(c.nodeId) && c.via.every((v) => state.taken[v.gatewayId] === v.branch)),
+    )
     .map((c) => c.nodeId);
   switch (node.return.range) {
     case "previous":
@@ -39,7 +54,12 @@ const cursorTo = (frames: Frame[], from: number): ListCursor => {
   const gateway = frame.list[frame.index];
   return {
     index: frame.index,
-    at: { kind: "exclusive", nodeId: gateway.id, branch: frame.branch ?? 0, list: cursorTo(frames, from + 1) },
+    at: {
+      kind: "exclusive",
+      nodeId: gateway.id,
+      branch: frame.branch ?? 0,
+      list: cursorTo(frames, from + 1),
+    },
   };
 };
 
@@ -55,7 +75,13 @@ export const rewind = (run: Run, fromNodeId: string, targetId: string) => {
     cancelOpen(run, "returned");
     const activation = (state.activations[START_ID] ?? 0) + 1;
     state.activations[START_ID] = activation;
-    addTask(run, { nodeId: START_ID, activation, slot: 0, assigneeId: state.initiatorId, kind: "submit" });
+    addTask(run, {
+      nodeId: START_ID,
+      activation,
+      slot: 0,
+      assigneeId: state.initiatorId,
+      kind: "submit",
+    });
     return;
   }
   const from = locate(ctx.def.nodes, fromNodeId) ?? [];

@@ -28,7 +28,13 @@ export const startRun = (state: InstanceState, ctx: EngineCtx): Run => ({
 export const emit = (run: Run, event: TimelineEvent) => run.effects.push({ type: "event", event });
 
 export const notify = (run: Run, kind: NotifyKind, userIds: string[], taskId?: string) => {
-  if (userIds.length > 0) run.effects.push({ type: "notify", kind, userIds: [...new Set(userIds)], ...(taskId ? { taskId } : {}) });
+  if (userIds.length > 0)
+    run.effects.push({
+      type: "notify",
+      kind,
+      userIds: [...new Set(userIds)],
+      ...(taskId ? { taskId } : {}),
+    });
 };
 
 const nextSeq = (run: Run) => run.state.tasks.reduce((m, t) => Math.max(m, t.seq), 0) + 1;
@@ -91,7 +97,11 @@ export const closeTask = (
 };
 
 /** Cancels open tasks matching `where` for a system reason (node done, rejected, returned, cancelled). */
-export const cancelOpen = (run: Run, reason: CancelReason, where: (t: TaskState) => boolean = () => true) => {
+export const cancelOpen = (
+  run: Run,
+  reason: CancelReason,
+  where: (t: TaskState) => boolean = () => true,
+) => {
   const cancelled: TaskState[] = [];
   for (const t of run.state.tasks) {
     if (isOpen(t) && where(t)) {
@@ -124,15 +134,22 @@ export const groupRows = (run: Run, groupId: string) =>
 export const isGroupDone = (run: Run, groupId: string) => {
   const rows = groupRows(run, groupId);
   if (rows.length === 0) return true;
-  return rows[0].groupMode === "any" ? rows.some((t) => t.status === "accepted") : rows.every((t) => t.status === "accepted");
+  return rows[0].groupMode === "any"
+    ? rows.some((t) => t.status === "accepted")
+    : rows.every((t) => t.status === "accepted");
 };
 
 /** Groups hanging off a task, oldest first. */
 export const groupsOf = (run: Run, parentId: string) => [
-  ...new Set(run.state.tasks.filter((t) => t.parentId === parentId && t.groupId).map((t) => t.groupId as string)),
+  ...new Set(
+    run.state.tasks
+      .filter((t) => t.parentId === parentId && t.groupId)
+      .map((t) => t.groupId as string),
+  ),
 ];
 
-export const hasOpenGroup = (run: Run, parentId: string) => groupsOf(run, parentId).some((g) => !isGroupDone(run, g));
+export const hasOpenGroup = (run: Run, parentId: string) =>
+  groupsOf(run, parentId).some((g) => !isGroupDone(run, g));
 
 /** A slot has voted when its live row accepted and no post-sign group on it is still open. */
 export const hasVoted = (run: Run, task: TaskState | undefined) =>

@@ -1,9 +1,11 @@
 import type { Definition, OrgDirectory } from "../../../../shared/workflow";
 
 export type InstanceStatus = "running" | "approved" | "rejected" | "cancelled";
-export type TaskStatus = "pending" | "waiting" | "accepted" | "rejected" | "returned" | "transferred" | "cancelled";
+export type TaskStatus =
+  "pending" | "waiting" | "accepted" | "rejected" | "returned" | "transferred" | "cancelled";
 export type TaskKind = "submit" | "approval" | "handler" | "addSign";
-export type CancelReason = "otherApproved" | "nodeCompleted" | "instanceRejected" | "instanceCancelled" | "returned";
+export type CancelReason =
+  "otherApproved" | "nodeCompleted" | "instanceRejected" | "instanceCancelled" | "returned";
 
 export type TaskState = {
   id: string;
@@ -62,8 +64,20 @@ export type InstanceState = {
 
 export type Action =
   | { type: "submit"; form: Record<string, unknown>; comment?: string; attachments?: string[] }
-  | { type: "resubmit"; taskId: string; form: Record<string, unknown>; comment?: string; attachments?: string[] }
-  | { type: "accept"; taskId: string; formPatch?: Record<string, unknown>; comment?: string; attachments?: string[] }
+  | {
+      type: "resubmit";
+      taskId: string;
+      form: Record<string, unknown>;
+      comment?: string;
+      attachments?: string[];
+    }
+  | {
+      type: "accept";
+      taskId: string;
+      formPatch?: Record<string, unknown>;
+      comment?: string;
+      attachments?: string[];
+    }
   | { type: "reject"; taskId: string; comment?: string; attachments?: string[] }
   | { type: "cancel"; comment?: string }
   | {
@@ -78,7 +92,13 @@ export type Action =
   /** `reassign`: an administrator's reassignment, recorded as such even of their own task. */
   | { type: "transfer"; taskId: string; toUserId: string; comment?: string; reassign?: boolean }
   | { type: "cc"; userIds: string[]; comment?: string }
-  | { type: "return"; taskId: string; targetNodeId: string; comment?: string; attachments?: string[] }
+  | {
+      type: "return";
+      taskId: string;
+      targetNodeId: string;
+      comment?: string;
+      attachments?: string[];
+    }
   | { type: "comment"; comment: string; attachments?: string[] };
 
 export type ActionType = Action["type"];
@@ -99,7 +119,8 @@ export type TimelineEvent = {
   params?: Record<string, unknown>;
 };
 
-export type NotifyKind = "task" | "approved" | "rejected" | "cancelled" | "returned" | "cc" | "comment" | "reassigned";
+export type NotifyKind =
+  "task" | "approved" | "rejected" | "cancelled" | "returned" | "cc" | "comment" | "reassigned";
 
 export type Effect =
   | { type: "event"; event: TimelineEvent }
@@ -114,7 +135,11 @@ export type EngineCtx = {
   newId: () => string;
 };
 
-export type EngineError = { status: 400 | 403 | 404 | 409 | 422; key: string; params?: Record<string, string> };
+export type EngineError = {
+  status: 400 | 403 | 404 | 409 | 422;
+  key: string;
+  params?: Record<string, string>;
+};
 
 export type StepResult = { state: InstanceState; effects: Effect[] } | { error: EngineError };
 
