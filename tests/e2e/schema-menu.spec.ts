@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -35,6 +35,10 @@ test.beforeAll(async () => {
   const schemas = path.join(tmp, "schemas");
   cpSync("schemas", schemas, { recursive: true });
   cpSync("tests/fixtures/schemas/courts.schema.json", path.join(schemas, "courts.schema.json"));
+  // A second entity whose views leave out import: no import right to grant, no Import button.
+  const courts = JSON.parse(readFileSync("tests/fixtures/schemas/courts.schema.json", "utf8"));
+  const tribunals = { ...courts, $id: "tribunals", title: "Tribunals", "x-menu": { ...courts["x-menu"], order: 20, label: "tribunals.menu", subject: "LAWFIRM_TRIBUNAL", views: ["list", "show", "create", "edit", "export"] } };
+  writeFileSync(path.join(schemas, "tribunals.schema.json"), JSON.stringify(tribunals, null, 2));
   server = spawn("npx", ["tsx", "src/server/main.ts"], {
     env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: path.join(tmp, "data"), SCHEMAS_DIR: schemas, LOG_LEVEL: "warn", LOGIN_RATE_LIMIT_PER_MINUTE: "1000" },
     stdio: "inherit",
@@ -115,4 +119,31 @@ test("a schema-declared entity: granted in the role editor, then created, found,
   await expect(lawyer.locator("tbody").getByText("北京市海淀区人民法院")).toHaveCount(0);
   await snap(lawyer, "schema-menu-04-filtered");
   await context.close();
+});
+
+test("an entity whose views leave out import: the role editor offers no import right, and even an admin's list has no Import button", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const adminToken = await apiToken(request, "admin");
+  const roles = (await (await request.get("/api/roles", { headers: { authorization: `Bearer ${adminToken}` } })).json()).data as { id: string; code: string }[];
+  const lawyerRole = roles.find((r) => r.code === "lawyer")!;
+
+  await signIn(page, request, "admin");
+  await page.goto(`/manage/settings/roles/${lawyerRole.id}/permissions`);
+  // The editor's rows come after the roles, the subjects and the declared schemas have loaded.
+  await expect(page.getByRole("combobox", { name: "Tribunals 查看" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("combobox", { name: "Tribunals 导出" })).toBeVisible();
+  await expect(page.getByRole("combobox", { name: "Tribunals 导入" })).toHaveCount(0);
+  await expect(page.getByRole("combobox", { name: "Courts 导入" })).toBeVisible();
+
+  // The admin holds every right; the entity's views still decide what its list offers.
+  await page.goto("/manage/library/tribunals");
+  await expect(page.getByRole("button", { name: label("新增") })).toBeVisible();
+  await expect(page.getByRole("button", { name: label("导出") })).toBeVisible();
+  await expect(page.getByRole("button", { name: label("导入") })).toHaveCount(0);
+  await snap(page, "schema-menu-05-no-import");
+  await page.goto("/manage/library/courts");
+  await expect(page.getByRole("button", { name: label("导入") })).toBeVisible();
+  // Nor is there an import page to reach by its address.
+  await page.goto("/manage/library/tribunals/import");
+  await expect(page.locator("input[type=file]")).toHaveCount(0);
 });
