@@ -10,13 +10,6 @@ import { definitionByKey, enabledDefinitionOfKind } from "./definitions-service"
 /** Which business edits of a firm go through an approval first (workspaces.settings.approvals). */
 export type BusinessSettings = { accountChanges: boolean; caseChanges: boolean };
 
-export const businessSettingsBody = {
-  type: "object",
-  required: ["accountChanges"],
-  additionalProperties: false,
-  properties: { accountChanges: { type: "boolean" }, caseChanges: { type: "boolean" } },
-} as const;
-
 export const readBusinessSettings = async (ctx: {
   db: Db;
   workspaceId: string;

@@ -8,9 +8,7 @@ import { issueTicket, TICKET_CACHE_CONTROL, ticketQuerySchema, ticketTarget } fr
 import { getFileBody } from "../documents";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { getInstanceDetail } from "./detail";
-
-const uuid = { type: "string", format: "uuid" } as const;
-const fileParams = { type: "object", properties: { id: uuid, fileId: uuid } } as const;
+import { fileParams, fileQuery, fileTicketBody } from "./schemas";
 
 type FileRoute = { Params: { id: string; fileId: string } };
 export type ApprovalFileDeps = { store: BlobStore; tokens: TokenSigner; ticketTtlSeconds: number };
@@ -38,10 +36,7 @@ export async function approvalFileRoutes(
   app.get<FileRoute & { Querystring: { inline?: boolean } }>(
     "/instances/:id/files/:fileId",
     {
-      schema: {
-        params: fileParams,
-        querystring: { type: "object", properties: { inline: { type: "boolean" } } },
-      },
+      schema: { params: fileParams, querystring: fileQuery },
       config,
       compress: false,
     },
@@ -58,14 +53,7 @@ export async function approvalFileRoutes(
   app.post<FileRoute & { Body: { inline?: boolean } }>(
     "/instances/:id/files/:fileId/ticket",
     {
-      schema: {
-        params: fileParams,
-        body: {
-          type: "object",
-          additionalProperties: false,
-          properties: { inline: { type: "boolean" } },
-        },
-      },
+      schema: { params: fileParams, body: fileTicketBody },
       config,
     },
     async (req) => {

@@ -1,15 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
 import { AppError } from "../../../shared/errors";
-import { dateTimeFilter, type ListQuery, listQuery, textFilter } from "../../lib/list-query";
+import type { ListQuery } from "../../lib/list-query";
 import { isUuid } from "../../lib/tenant-guard";
 import type { TokenSigner } from "../../lib/tokens";
 import { getInstanceDetail } from "./detail";
-import {
-  businessSettingsBody,
-  readBusinessSettings,
-  saveBusinessSettings,
-} from "./business-settings";
+import { readBusinessSettings, saveBusinessSettings } from "./business-settings";
 import {
   type ActionBody,
   actOnInstance,
@@ -29,89 +25,22 @@ import {
 } from "./queries";
 import { workflowDefinitionRoutes } from "./routes-definitions";
 import { approvalFileRoutes } from "./routes-files";
+import {
+  actionBody,
+  businessSettingsBody,
+  instanceListQuery,
+  nextTaskQuery,
+  previewBody,
+  reassignBody,
+  submitBody,
+} from "./schemas";
 import { findStartable, getStartForm, previewStart } from "./start-service";
-
-const uuid = { type: "string", format: "uuid" } as const;
-const comment = { type: "string", maxLength: 2000 } as const;
-const attachments = { type: "array", maxItems: 20, items: uuid } as const;
-
-const submitBody = {
-  type: "object",
-  required: ["definitionId", "form"],
-  additionalProperties: false,
-  properties: {
-    definitionId: uuid,
-    form: { type: "object" },
-    deptId: uuid,
-    title: { type: "string", maxLength: 200 },
-    comment,
-    attachments,
-  },
-} as const;
-
-const actionBody = {
-  type: "object",
-  required: ["type"],
-  additionalProperties: false,
-  properties: {
-    type: {
-      type: "string",
-      enum: [
-        "resubmit",
-        "accept",
-        "reject",
-        "cancel",
-        "addSign",
-        "transfer",
-        "cc",
-        "return",
-        "comment",
-      ],
-    },
-    taskId: uuid,
-    formPatch: { type: "object" },
-    form: { type: "object" },
-    comment,
-    attachments,
-    position: { type: "string", enum: ["pre", "post"] },
-    mode: { type: "string", enum: ["all", "any"] },
-    userIds: { type: "array", maxItems: 50, items: uuid },
-    toUserId: uuid,
-    targetNodeId: { type: "string", minLength: 1, maxLength: 100 },
-    version: { type: "integer", minimum: 1 },
-  },
-} as const;
-
-const reassignBody = {
-  type: "object",
-  required: ["taskId", "toUserId"],
-  additionalProperties: false,
-  properties: { taskId: uuid, toUserId: uuid, comment },
-} as const;
 
 /** Every action carries an Idempotency-Key (a uuid made when its dialog opened). */
 const idempotencyKey = (req: FastifyRequest) => {
   const key = req.headers["idempotency-key"];
   if (!isUuid(key)) throw new AppError(400, "errors.workflow.idempotency.required");
   return key;
-};
-
-/** The filters every tab offers (queries.ts instanceFilters); the lists are not sortable. */
-const instanceListQuery = listQuery([], {
-  kind: textFilter,
-  definitionId: textFilter,
-  status: textFilter,
-  initiatorId: textFilter,
-  submittedAt_gte: dateTimeFilter,
-  submittedAt_lte: dateTimeFilter,
-  q: textFilter,
-  isRead: { type: "string", enum: ["true", "false"] },
-});
-
-/** The next pending task after `after`, within the same filters as the tab the user came from. */
-const nextTaskQuery = {
-  ...instanceListQuery,
-  properties: { ...instanceListQuery.properties, after: textFilter },
 };
 
 const TABS = {
@@ -140,14 +69,7 @@ export async function workflowRoutes(app: FastifyInstance, opts: { tokens: Token
   app.post<{ Params: { id: string }; Body: { form: Record<string, unknown>; deptId?: string } }>(
     "/startable/:id/preview",
     {
-      schema: {
-        body: {
-          type: "object",
-          required: ["form"],
-          additionalProperties: false,
-          properties: { form: { type: "object" }, deptId: uuid },
-        },
-      },
+      schema: { body: previewBody },
       config: { permission: ["create", "WORKFLOW_INSTANCE"], tenantTable: "workflow_definitions" },
     },
     (req) => previewStart(req.ctx, req.params.id, req.body),
