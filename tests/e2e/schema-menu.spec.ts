@@ -19,9 +19,21 @@ const BASE = `http://127.0.0.1:${PORT}`;
 let server: ChildProcess | undefined;
 let tmp = "";
 
-const choose = async (page: Page, name: string | RegExp, option: string, scope: Locator | Page = page) => {
-  await scope.getByRole("combobox", { name }).locator("xpath=ancestor::*[contains(@class,'ant-select-selector')][1]").click();
-  await page.locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden)").last().getByTitle(option, { exact: true }).click();
+const choose = async (
+  page: Page,
+  name: string | RegExp,
+  option: string,
+  scope: Locator | Page = page,
+) => {
+  await scope
+    .getByRole("combobox", { name })
+    .locator("xpath=ancestor::*[contains(@class,'ant-select-selector')][1]")
+    .click();
+  await page
+    .locator(".ant-select-dropdown:not(.ant-select-dropdown-hidden)")
+    .last()
+    .getByTitle(option, { exact: true })
+    .click();
 };
 
 // antd spaces out a two-character Chinese button label ("保 存").
@@ -37,15 +49,37 @@ test.beforeAll(async () => {
   cpSync("tests/fixtures/schemas/courts.schema.json", path.join(schemas, "courts.schema.json"));
   // A second entity whose views leave out import: no import right to grant, no Import button.
   const courts = JSON.parse(readFileSync("tests/fixtures/schemas/courts.schema.json", "utf8"));
-  const tribunals = { ...courts, $id: "tribunals", title: "Tribunals", "x-menu": { ...courts["x-menu"], order: 20, label: "tribunals.menu", subject: "LAWFIRM_TRIBUNAL", views: ["list", "show", "create", "edit", "export"] } };
+  const tribunals = {
+    ...courts,
+    $id: "tribunals",
+    title: "Tribunals",
+    "x-menu": {
+      ...courts["x-menu"],
+      order: 20,
+      label: "tribunals.menu",
+      subject: "LAWFIRM_TRIBUNAL",
+      views: ["list", "show", "create", "edit", "export"],
+    },
+  };
   writeFileSync(path.join(schemas, "tribunals.schema.json"), JSON.stringify(tribunals, null, 2));
   server = spawn("npx", ["tsx", "src/server/main.ts"], {
-    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATA_DIR: path.join(tmp, "data"), SCHEMAS_DIR: schemas, LOG_LEVEL: "warn", LOGIN_RATE_LIMIT_PER_MINUTE: "1000" },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR: path.join(tmp, "data"),
+      SCHEMAS_DIR: schemas,
+      LOG_LEVEL: "warn",
+      LOGIN_RATE_LIMIT_PER_MINUTE: "1000",
+    },
     stdio: "inherit",
     detached: true,
   });
   for (let i = 0; i < 240; i += 1) {
-    const up = await fetch(`${BASE}/api/config`).then((r) => r.ok, () => false);
+    const up = await fetch(`${BASE}/api/config`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) return;
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -58,15 +92,23 @@ test.afterAll(() => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-test("a schema-declared entity: granted in the role editor, then created, found, filtered, edited, exported and imported", async ({ page, request }) => {
+test("a schema-declared entity: granted in the role editor, then created, found, filtered, edited, exported and imported", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const adminToken = await apiToken(request, "admin");
-  const roles = (await (await request.get("/api/roles", { headers: { authorization: `Bearer ${adminToken}` } })).json()).data as { id: string; code: string }[];
+  const roles = (
+    await (
+      await request.get("/api/roles", { headers: { authorization: `Bearer ${adminToken}` } })
+    ).json()
+  ).data as { id: string; code: string }[];
   const lawyerRole = roles.find((r) => r.code === "lawyer")!;
 
   await signIn(page, request, "admin");
   await page.goto(`/manage/settings/roles/${lawyerRole.id}/permissions`);
-  for (const action of ["查看", "新建", "编辑", "导入", "导出"]) await choose(page, `Courts ${action}`, "全部");
+  for (const action of ["查看", "新建", "编辑", "导入", "导出"])
+    await choose(page, `Courts ${action}`, "全部");
   await snap(page, "schema-menu-01-permission-editor");
   await page.getByRole("button", { name: label("保存") }).click();
   await expect(page.getByText("权限已保存")).toBeVisible();
@@ -110,7 +152,11 @@ test("a schema-declared entity: granted in the role editor, then created, found,
   await book.xlsx.writeFile(file);
   await lawyer.getByRole("button", { name: label("导入") }).click();
   await lawyer.locator("input[type=file]").setInputFiles(file);
-  await expect(lawyer.getByRole("alert").getByText("导入完成：共 1 行，新增 1 条，更新 0 条，未变更 0 条，跳过 0 条")).toBeVisible();
+  await expect(
+    lawyer
+      .getByRole("alert")
+      .getByText("导入完成：共 1 行，新增 1 条，更新 0 条，未变更 0 条，跳过 0 条"),
+  ).toBeVisible();
 
   await lawyer.goto("/manage/library/courts");
   await lawyer.getByRole("textbox", { name: "Court name" }).fill("上海");
@@ -121,16 +167,25 @@ test("a schema-declared entity: granted in the role editor, then created, found,
   await context.close();
 });
 
-test("an entity whose views leave out import: the role editor offers no import right, and even an admin's list has no Import button", async ({ page, request }) => {
+test("an entity whose views leave out import: the role editor offers no import right, and even an admin's list has no Import button", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const adminToken = await apiToken(request, "admin");
-  const roles = (await (await request.get("/api/roles", { headers: { authorization: `Bearer ${adminToken}` } })).json()).data as { id: string; code: string }[];
+  const roles = (
+    await (
+      await request.get("/api/roles", { headers: { authorization: `Bearer ${adminToken}` } })
+    ).json()
+  ).data as { id: string; code: string }[];
   const lawyerRole = roles.find((r) => r.code === "lawyer")!;
 
   await signIn(page, request, "admin");
   await page.goto(`/manage/settings/roles/${lawyerRole.id}/permissions`);
   // The editor's rows come after the roles, the subjects and the declared schemas have loaded.
-  await expect(page.getByRole("combobox", { name: "Tribunals 查看" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("combobox", { name: "Tribunals 查看" })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page.getByRole("combobox", { name: "Tribunals 导出" })).toBeVisible();
   await expect(page.getByRole("combobox", { name: "Tribunals 导入" })).toHaveCount(0);
   await expect(page.getByRole("combobox", { name: "Courts 导入" })).toBeVisible();
