@@ -27,14 +27,22 @@ export async function notificationsRoutes(app: FastifyInstance) {
       return rows;
     },
   );
-  app.get("/unread-count", { config: member }, async (req) => ({ count: await countUnread(req.ctx) }));
-  app.get("/stream", { config: { ...member, isStream: true } }, (req, reply) => openNotificationStream(req, reply, app.bus));
-  app.post("/read-all", { config: member }, (req) => markAllRead(req.ctx));
-  app.post<{ Params: { id: string } }>("/:id/read", { schema: { params: idParams }, config: own }, (req) =>
-    markRead(req.ctx, req.params.id),
+  app.get("/unread-count", { config: member }, async (req) => ({
+    count: await countUnread(req.ctx),
+  }));
+  app.get("/stream", { config: { ...member, isStream: true } }, (req, reply) =>
+    openNotificationStream(req, reply, app.bus),
   );
-  app.delete<{ Params: { id: string } }>("/:id", { schema: { params: idParams }, config: own }, (req) =>
-    deleteNotification(req.ctx, req.params.id),
+  app.post("/read-all", { config: member }, (req) => markAllRead(req.ctx));
+  app.post<{ Params: { id: string } }>(
+    "/:id/read",
+    { schema: { params: idParams }, config: own },
+    (req) => markRead(req.ctx, req.params.id),
+  );
+  app.delete<{ Params: { id: string } }>(
+    "/:id",
+    { schema: { params: idParams }, config: own },
+    (req) => deleteNotification(req.ctx, req.params.id),
   );
   app.post<{ Body: Announcement }>(
     "/announcements",

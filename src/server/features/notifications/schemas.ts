@@ -2,7 +2,10 @@
 import { listQuery } from "../../lib/list-query";
 import { NOTIFICATION_SORT } from "./service";
 
-export const notificationListQuery = listQuery(Object.keys(NOTIFICATION_SORT), { isRead: { type: "string", enum: ["true", "false"] }, type: { type: "string", maxLength: 64 } });
+export const notificationListQuery = listQuery(Object.keys(NOTIFICATION_SORT), {
+  isRead: { type: "string", enum: ["true", "false"] },
+  type: { type: "string", maxLength: 64 },
+});
 
 export const announcementBody = {
   type: "object",

@@ -7,7 +7,17 @@ export const submitBody = {
   type: "object",
   required: ["values"],
   additionalProperties: false,
-  properties: { values: { type: "object" }, definitionId: uuid, deptId: uuid, comment: { type: "string", maxLength: 1000 } },
+  properties: {
+    values: { type: "object" },
+    definitionId: uuid,
+    deptId: uuid,
+    comment: { type: "string", maxLength: 1000 },
+  },
 } as const;
 
-export const versionBody = { type: "object", required: ["version"], additionalProperties: false, properties: { version } } as const;
+export const versionBody = {
+  type: "object",
+  required: ["version"],
+  additionalProperties: false,
+  properties: { version },
+} as const;

@@ -2,7 +2,15 @@ import type { FastifyInstance } from "fastify";
 
 import type { ListQuery } from "../../lib/list-query";
 import { applyBody, commentBody, createBody, tasksQuery, updateBody } from "./schemas";
-import { commentTask, createTask, deleteTask, findTasks, getTask, type TaskInput, updateTask } from "./service";
+import {
+  commentTask,
+  createTask,
+  deleteTask,
+  findTasks,
+  getTask,
+  type TaskInput,
+  updateTask,
+} from "./service";
 import { taskDetail } from "./detail";
 import { applyTemplate, templatesForCase } from "./templates";
 
@@ -16,27 +24,46 @@ const onTask = { permission: member, tenantTable: "tasks" };
  * someone who may change that case.
  */
 export async function tasksRoutes(app: FastifyInstance) {
-  app.get<{ Querystring: ListQuery }>("/tasks", { schema: { querystring: tasksQuery }, config: { permission: member } }, async (req, reply) => {
-    const { rows, total } = await findTasks(req.ctx, req.query);
-    reply.header("x-total-count", total);
-    return rows;
-  });
-  app.post<{ Body: TaskInput }>("/tasks", { schema: { body: createBody }, config: { permission: member } }, (req) => createTask(req.ctx, req.body));
+  app.get<{ Querystring: ListQuery }>(
+    "/tasks",
+    { schema: { querystring: tasksQuery }, config: { permission: member } },
+    async (req, reply) => {
+      const { rows, total } = await findTasks(req.ctx, req.query);
+      reply.header("x-total-count", total);
+      return rows;
+    },
+  );
+  app.post<{ Body: TaskInput }>(
+    "/tasks",
+    { schema: { body: createBody }, config: { permission: member } },
+    (req) => createTask(req.ctx, req.body),
+  );
   // The detail answers (GET, PATCH, comment) carry author and case names for the task drawer.
-  app.get<Id>("/tasks/:id", { config: onTask }, async (req) => taskDetail(req.ctx, await getTask(req.ctx, req.params.id)));
-  app.patch<Id & { Body: Partial<TaskInput> & { version: number } }>("/tasks/:id", { schema: { body: updateBody }, config: onTask }, async (req) =>
-    taskDetail(req.ctx, await updateTask(req.ctx, req.params.id, req.body)),
+  app.get<Id>("/tasks/:id", { config: onTask }, async (req) =>
+    taskDetail(req.ctx, await getTask(req.ctx, req.params.id)),
+  );
+  app.patch<Id & { Body: Partial<TaskInput> & { version: number } }>(
+    "/tasks/:id",
+    { schema: { body: updateBody }, config: onTask },
+    async (req) => taskDetail(req.ctx, await updateTask(req.ctx, req.params.id, req.body)),
   );
   app.delete<Id>("/tasks/:id", { config: onTask }, (req) => deleteTask(req.ctx, req.params.id));
-  app.post<Id & { Body: { text: string } }>("/tasks/:id/comments", { schema: { body: commentBody }, config: onTask }, async (req) =>
-    taskDetail(req.ctx, await commentTask(req.ctx, req.params.id, req.body.text)),
+  app.post<Id & { Body: { text: string } }>(
+    "/tasks/:id/comments",
+    { schema: { body: commentBody }, config: onTask },
+    async (req) => taskDetail(req.ctx, await commentTask(req.ctx, req.params.id, req.body.text)),
   );
-  app.get<Id>("/cases/:id/task-templates", { config: { permission: ["read", "LAWFIRM_CASE_VIEW"], tenantTable: "cases" } }, (req) =>
-    templatesForCase(req.ctx, req.params.id),
+  app.get<Id>(
+    "/cases/:id/task-templates",
+    { config: { permission: ["read", "LAWFIRM_CASE_VIEW"], tenantTable: "cases" } },
+    (req) => templatesForCase(req.ctx, req.params.id),
   );
   app.post<Id & { Body: { templateId: string; triggerDate: string } }>(
     "/cases/:id/apply-template",
-    { schema: { body: applyBody }, config: { permission: ["update", "LAWFIRM_CASE_VIEW"], tenantTable: "cases" } },
+    {
+      schema: { body: applyBody },
+      config: { permission: ["update", "LAWFIRM_CASE_VIEW"], tenantTable: "cases" },
+    },
     (req) => applyTemplate(req.ctx, req.params.id, req.body),
   );
 }

@@ -8,7 +8,15 @@ const title = { type: "string", minLength: 1, maxLength: 200, pattern: "\\S" } a
 const checklist = {
   type: "array",
   maxItems: 50,
-  items: { type: "object", required: ["text", "done"], additionalProperties: false, properties: { text: { type: "string", minLength: 1, maxLength: 200 }, done: { type: "boolean" } } },
+  items: {
+    type: "object",
+    required: ["text", "done"],
+    additionalProperties: false,
+    properties: {
+      text: { type: "string", minLength: 1, maxLength: 200 },
+      done: { type: "boolean" },
+    },
+  },
 } as const;
 
 const fields = {
@@ -22,9 +30,36 @@ const fields = {
   checklist,
 } as const;
 
-export const createBody = { type: "object", required: ["title"], additionalProperties: false, properties: fields } as const;
-export const updateBody = { type: "object", required: ["version"], additionalProperties: false, properties: { ...fields, version: { type: "integer", minimum: 1 } } } as const;
-export const commentBody = { type: "object", required: ["text"], additionalProperties: false, properties: { text: { type: "string", minLength: 1, maxLength: 2000, pattern: "\\S" } } } as const;
-export const applyBody = { type: "object", required: ["templateId", "triggerDate"], additionalProperties: false, properties: { templateId: uuid, triggerDate: day } } as const;
+export const createBody = {
+  type: "object",
+  required: ["title"],
+  additionalProperties: false,
+  properties: fields,
+} as const;
+export const updateBody = {
+  type: "object",
+  required: ["version"],
+  additionalProperties: false,
+  properties: { ...fields, version: { type: "integer", minimum: 1 } },
+} as const;
+export const commentBody = {
+  type: "object",
+  required: ["text"],
+  additionalProperties: false,
+  properties: { text: { type: "string", minLength: 1, maxLength: 2000, pattern: "\\S" } },
+} as const;
+export const applyBody = {
+  type: "object",
+  required: ["templateId", "triggerDate"],
+  additionalProperties: false,
+  properties: { templateId: uuid, triggerDate: day },
+} as const;
 const filter = { type: "string", maxLength: 60 } as const;
-export const tasksQuery = listQuery([], { mine: filter, assigneeId: uuid, caseId: uuid, status: filter, open: filter, dueBefore: day });
+export const tasksQuery = listQuery([], {
+  mine: filter,
+  assigneeId: uuid,
+  caseId: uuid,
+  status: filter,
+  open: filter,
+  dueBefore: day,
+});
