@@ -1,24 +1,27 @@
 import type { FastifyInstance } from "fastify";
 
 import type { Definition, WorkflowKind } from "../../../shared/workflow";
-import { WORKFLOW_KINDS } from "../../../shared/workflow";
-import { type ListQuery, listQuery, textFilter } from "../../lib/list-query";
+import type { ListQuery } from "../../lib/list-query";
 import type { RoutePermission } from "../../plugins/auth";
+import { deleteDefinition, setArchived, setEnabled } from "./definition-lifecycle";
 import {
-  DEFINITION_SORT,
   createDefinition,
-  deleteDefinition,
   findDefinitions,
   getDefinition,
   getVersion,
   listVersions,
   publishDefinition,
   saveDraft,
-  setArchived,
-  setEnabled,
 } from "./definitions-service";
+import {
+  archivedBody,
+  definitionCreateBody,
+  definitionListQuery,
+  draftBody,
+  enabledBody,
+  publishBody,
+} from "./schemas";
 
-const version = { type: "integer", minimum: 1 } as const;
 const one = (action: "read" | "update" | "delete") => ({
   config: {
     permission: [action, "WORKFLOW_DEFINITION"] as RoutePermission,
@@ -26,30 +29,12 @@ const one = (action: "read" | "update" | "delete") => ({
   },
 });
 
-const createBody = {
-  type: "object",
-  required: ["name", "kind"],
-  additionalProperties: false,
-  properties: {
-    name: { type: "string", minLength: 1, maxLength: 100 },
-    kind: { type: "string", enum: [...WORKFLOW_KINDS] },
-    key: { type: "string", pattern: "^[a-z0-9][a-z0-9-]{1,62}$" },
-    draft: { type: "object" },
-  },
-} as const;
-
 /** Definitions: drafts, publishing (versions), enabling, archiving; the designer's endpoints. */
 export async function workflowDefinitionRoutes(app: FastifyInstance) {
   app.get<{ Querystring: ListQuery }>(
     "/",
     {
-      schema: {
-        querystring: listQuery(Object.keys(DEFINITION_SORT), {
-          isArchived: { type: "string", enum: ["true", "false"] },
-          kind: textFilter,
-          name_like: textFilter,
-        }),
-      },
+      schema: { querystring: definitionListQuery },
       config: { permission: ["read", "WORKFLOW_DEFINITION"] },
     },
     async (req, reply) => {
@@ -61,7 +46,10 @@ export async function workflowDefinitionRoutes(app: FastifyInstance) {
 
   app.post<{ Body: { name: string; kind: WorkflowKind; key?: string; draft?: Definition } }>(
     "/",
-    { schema: { body: createBody }, config: { permission: ["create", "WORKFLOW_DEFINITION"] } },
+    {
+      schema: { body: definitionCreateBody },
+      config: { permission: ["create", "WORKFLOW_DEFINITION"] },
+    },
     (req) => createDefinition(req.ctx, req.body),
   );
 
@@ -86,14 +74,7 @@ export async function workflowDefinitionRoutes(app: FastifyInstance) {
   app.put<{ Params: { id: string }; Body: { draft: Definition; version: number } }>(
     "/:id/draft",
     {
-      schema: {
-        body: {
-          type: "object",
-          required: ["draft", "version"],
-          additionalProperties: false,
-          properties: { draft: { type: "object" }, version },
-        },
-      },
+      schema: { body: draftBody },
       ...one("update"),
     },
     (req) => saveDraft(req.ctx, req.params.id, req.body),
@@ -102,14 +83,7 @@ export async function workflowDefinitionRoutes(app: FastifyInstance) {
   app.post<{ Params: { id: string }; Body: { version: number } }>(
     "/:id/publish",
     {
-      schema: {
-        body: {
-          type: "object",
-          required: ["version"],
-          additionalProperties: false,
-          properties: { version },
-        },
-      },
+      schema: { body: publishBody },
       ...one("update"),
     },
     (req) => publishDefinition(req.ctx, req.params.id, req.body),
@@ -118,14 +92,7 @@ export async function workflowDefinitionRoutes(app: FastifyInstance) {
   app.post<{ Params: { id: string }; Body: { enabled: boolean; version: number } }>(
     "/:id/enabled",
     {
-      schema: {
-        body: {
-          type: "object",
-          required: ["enabled", "version"],
-          additionalProperties: false,
-          properties: { enabled: { type: "boolean" }, version },
-        },
-      },
+      schema: { body: enabledBody },
       ...one("update"),
     },
     (req) => setEnabled(req.ctx, req.params.id, req.body),
@@ -134,14 +101,7 @@ export async function workflowDefinitionRoutes(app: FastifyInstance) {
   app.post<{ Params: { id: string }; Body: { archived: boolean; version: number } }>(
     "/:id/archived",
     {
-      schema: {
-        body: {
-          type: "object",
-          required: ["archived", "version"],
-          additionalProperties: false,
-          properties: { archived: { type: "boolean" }, version },
-        },
-      },
+      schema: { body: archivedBody },
       ...one("update"),
     },
     (req) => setArchived(req.ctx, req.params.id, req.body),
