@@ -3,6 +3,7 @@ import { Button, Checkbox, Input, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
+import { MAX_CHECKLIST_ITEMS, TASK_TEXT_MAX } from "../../../shared/contracts/tasks";
 import type { ChecklistItem } from "./types";
 
 type Props = {
@@ -10,9 +11,6 @@ type Props = {
   /** Applies a change to the checklist as the server last answered it (see useTask). */
   onChange: (change: (items: ChecklistItem[]) => ChecklistItem[]) => void;
 };
-
-/** The server keeps at most 50 items of at most 200 characters. */
-const MAX_ITEMS = 50;
 
 /** A task's checklist: tick, rename (Enter saves, Escape cancels), remove and add items. */
 export const TaskChecklist = ({ items, onChange }: Props) => {
@@ -54,7 +52,7 @@ export const TaskChecklist = ({ items, onChange }: Props) => {
               <Input
                 size="small"
                 autoFocus
-                maxLength={200}
+                maxLength={TASK_TEXT_MAX}
                 aria-label={t("deadlines.tasks.itemText")}
                 value={draft}
                 onChange={(e) => setDraft(e.target.value)}
@@ -104,10 +102,10 @@ export const TaskChecklist = ({ items, onChange }: Props) => {
           </li>
         ))}
       </ul>
-      {items.length < MAX_ITEMS ? (
+      {items.length < MAX_CHECKLIST_ITEMS ? (
         <Space.Compact className="task-add-row">
           <Input
-            maxLength={200}
+            maxLength={TASK_TEXT_MAX}
             aria-label={t("deadlines.tasks.newItem")}
             placeholder={t("deadlines.tasks.newItem")}
             value={newText}

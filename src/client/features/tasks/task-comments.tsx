@@ -2,6 +2,7 @@ import { Button, Input, List, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
+import { COMMENT_MAX } from "../../../shared/contracts/tasks";
 import { firmTime } from "../../lib/firm-time";
 import type { TaskDetail } from "./types";
 
@@ -50,7 +51,7 @@ export const TaskComments = ({ comments, onAdd }: Props) => {
       <Input.TextArea
         id="task-new-comment"
         rows={3}
-        maxLength={2000}
+        maxLength={COMMENT_MAX}
         value={text}
         onChange={(e) => setText(e.target.value)}
       />

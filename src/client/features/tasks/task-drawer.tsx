@@ -16,6 +16,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
+import { TASK_TEXT_MAX } from "../../../shared/contracts/tasks";
 import { usePickerData } from "../../components/member-picker";
 import { caseKeyDatesPath } from "../../lib/record-paths";
 import { TaskChecklist } from "./task-checklist";
@@ -82,7 +83,7 @@ export const TaskDrawer = ({ taskId, onClose, onChanged }: Props) => {
             <Form.Item label={t("deadlines.fields.title")} htmlFor="task-title" required>
               <Input
                 id="task-title"
-                maxLength={200}
+                maxLength={TASK_TEXT_MAX}
                 value={title}
                 onChange={(e) => setTitle(e.target.value)}
                 onBlur={saveTitle}

@@ -19,6 +19,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 
+import { TASK_TEXT_MAX } from "../../../shared/contracts/tasks";
 import { usePickerData } from "../../components/member-picker";
 import { DueDate } from "../../components/due-date";
 import { caseKeyDatesPath, taskPath } from "../../lib/record-paths";
@@ -238,7 +239,7 @@ export const TasksPage = ({ caseId }: { caseId?: string }) => {
             label={t("deadlines.fields.title")}
             rules={[{ required: true, whitespace: true, message: t("validation.required") }]}
           >
-            <Input maxLength={200} />
+            <Input maxLength={TASK_TEXT_MAX} />
           </Form.Item>
           <Form.Item name="assigneeId" label={t("deadlines.tasks.assignee")}>
             <Select

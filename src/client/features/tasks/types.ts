@@ -1,29 +1,16 @@
-export type TaskStatus = "todo" | "doing" | "done";
-export type TaskPriority = "low" | "normal" | "high";
-export type ChecklistItem = { text: string; done: boolean };
+import type { TaskPatch } from "../../../shared/contracts/tasks";
 
-export type Task = {
-  id: string;
-  title: string;
-  caseId: string | null;
-  caseName: string | null;
-  assigneeId: string;
-  dueDate: string | null;
-  priority: TaskPriority;
-  status: TaskStatus;
-  checklist: ChecklistItem[];
-  version: number;
-};
+export type {
+  ChecklistItem,
+  Task,
+  TaskDetail,
+  TaskPriority,
+  TaskStatus,
+} from "../../../shared/contracts/tasks";
+export {
+  TASK_PRIORITIES as PRIORITIES,
+  TASK_STATUSES as STATUSES,
+} from "../../../shared/contracts/tasks";
 
-/** What GET/PATCH /api/tasks/:id answer: the task with its comments' author names. */
-export type TaskDetail = Task & {
-  comments: { userId: string; text: string; at: string; authorName: string | null }[];
-  createdBy: string | null;
-};
-
-export type TaskChange = Partial<
-  Pick<Task, "title" | "assigneeId" | "dueDate" | "priority" | "status" | "checklist">
->;
-
-export const STATUSES = ["todo", "doing", "done"] as const;
-export const PRIORITIES = ["low", "normal", "high"] as const;
+/** What the drawer changes (PATCH /tasks/:id without the version, which useTask adds). */
+export type TaskChange = Omit<TaskPatch, "version" | "caseId">;

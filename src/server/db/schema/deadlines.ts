@@ -15,6 +15,12 @@ import {
 } from "drizzle-orm/pg-core";
 
 import type { KeyDateSource, KeyDateStatus } from "../../../shared/contracts/deadlines";
+import type {
+  ChecklistItem,
+  TaskComment,
+  TaskPriority,
+  TaskStatus,
+} from "../../../shared/contracts/tasks";
 import { recordColumns } from "./accounts";
 import { cases } from "./cases";
 import { now } from "./columns";
@@ -186,11 +192,11 @@ export const tasks = pgTable(
     assigneeId: uuid("assignee_id").notNull(),
     dueDate: date("due_date"),
     /** "low", "normal" or "high". */
-    priority: text().notNull().default("normal"),
+    priority: text().$type<TaskPriority>().notNull().default("normal"),
     /** "todo", "doing" or "done". */
-    status: text().notNull().default("todo"),
-    checklist: jsonb().$type<{ text: string; done: boolean }[]>().notNull().default([]),
-    comments: jsonb().$type<{ userId: string; text: string; at: string }[]>().notNull().default([]),
+    status: text().$type<TaskStatus>().notNull().default("todo"),
+    checklist: jsonb().$type<ChecklistItem[]>().notNull().default([]),
+    comments: jsonb().$type<TaskComment[]>().notNull().default([]),
     templateId: uuid("template_id"),
   },
   (t) => [

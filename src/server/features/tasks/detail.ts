@@ -1,17 +1,20 @@
 import { eq, inArray } from "drizzle-orm";
 
-import { cases, members, tasks, users } from "../../db/tables";
+import type { TaskDetail, TaskRecord } from "../../../shared/contracts/tasks";
+import { cases, members, users } from "../../db/tables";
+import type { Answer } from "../../lib/answers";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
-
-type Row = typeof tasks.$inferSelect;
 
 /**
  * A task as its detail screen shows it: each comment with its author's name and the case's
  * name. Comments store only the author's user id (names change); the name is looked up among
  * this firm's members, so a comment by someone no longer in the firm has `authorName: null`.
  */
-export const taskDetail = async (ctx: RequestCtx, row: Row) => {
+export const taskDetail = async (
+  ctx: RequestCtx,
+  row: Answer<TaskRecord>,
+): Promise<Answer<TaskDetail>> => {
   const authorIds = [...new Set(row.comments.map((c) => c.userId))];
   const [names, kase] = await Promise.all([
     authorIds.length

@@ -1,16 +1,9 @@
 import type { FastifyInstance } from "fastify";
 
+import type { TaskInput, TaskPatch } from "../../../shared/contracts/tasks";
 import type { ListQuery } from "../../lib/list-query";
 import { applyBody, commentBody, createBody, tasksQuery, updateBody } from "./schemas";
-import {
-  commentTask,
-  createTask,
-  deleteTask,
-  findTasks,
-  getTask,
-  type TaskInput,
-  updateTask,
-} from "./service";
+import { commentTask, createTask, deleteTask, findTasks, getTask, updateTask } from "./service";
 import { taskDetail } from "./detail";
 import { applyTemplate, templatesForCase } from "./templates";
 
@@ -42,7 +35,7 @@ export async function tasksRoutes(app: FastifyInstance) {
   app.get<Id>("/tasks/:id", { config: onTask }, async (req) =>
     taskDetail(req.ctx, await getTask(req.ctx, req.params.id)),
   );
-  app.patch<Id & { Body: Partial<TaskInput> & { version: number } }>(
+  app.patch<Id & { Body: TaskPatch }>(
     "/tasks/:id",
     { schema: { body: updateBody }, config: onTask },
     async (req) => taskDetail(req.ctx, await updateTask(req.ctx, req.params.id, req.body)),

@@ -1,19 +1,26 @@
 /** JSON schemas of the task routes (Fastify's ajv checks requests before any handler runs). */
+import {
+  COMMENT_MAX,
+  MAX_CHECKLIST_ITEMS,
+  TASK_PRIORITIES,
+  TASK_STATUSES,
+  TASK_TEXT_MAX,
+} from "../../../shared/contracts/tasks";
 import { listQuery } from "../../lib/list-query";
 
 const uuid = { type: "string", format: "uuid" } as const;
 const day = { type: "string", format: "date" } as const;
-const title = { type: "string", minLength: 1, maxLength: 200, pattern: "\\S" } as const;
+const title = { type: "string", minLength: 1, maxLength: TASK_TEXT_MAX, pattern: "\\S" } as const;
 
 const checklist = {
   type: "array",
-  maxItems: 50,
+  maxItems: MAX_CHECKLIST_ITEMS,
   items: {
     type: "object",
     required: ["text", "done"],
     additionalProperties: false,
     properties: {
-      text: { type: "string", minLength: 1, maxLength: 200 },
+      text: { type: "string", minLength: 1, maxLength: TASK_TEXT_MAX },
       done: { type: "boolean" },
     },
   },
@@ -25,8 +32,8 @@ const fields = {
   caseId: { type: ["string", "null"], format: "uuid" },
   assigneeId: uuid,
   dueDate: { type: ["string", "null"], format: "date" },
-  priority: { type: "string", enum: ["low", "normal", "high"] },
-  status: { type: "string", enum: ["todo", "doing", "done"] },
+  priority: { type: "string", enum: [...TASK_PRIORITIES] },
+  status: { type: "string", enum: [...TASK_STATUSES] },
   checklist,
 } as const;
 
@@ -46,7 +53,7 @@ export const commentBody = {
   type: "object",
   required: ["text"],
   additionalProperties: false,
-  properties: { text: { type: "string", minLength: 1, maxLength: 2000, pattern: "\\S" } },
+  properties: { text: { type: "string", minLength: 1, maxLength: COMMENT_MAX, pattern: "\\S" } },
 } as const;
 export const applyBody = {
   type: "object",

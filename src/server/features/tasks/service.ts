@@ -1,8 +1,16 @@
 import { and, asc, count, eq, lte, ne, type SQL } from "drizzle-orm";
 
+import type {
+  Task,
+  TaskInput,
+  TaskPatch,
+  TaskRecord,
+  TaskStatus,
+} from "../../../shared/contracts/tasks";
 import { AppError } from "../../../shared/errors";
 import { isCalendarDate } from "../../../shared/deadline-compute";
 import { cases, members, tasks } from "../../db/tables";
+import type { Answer } from "../../lib/answers";
 import { writeAudit } from "../../lib/audit";
 import { pageOf, type ListQuery, pageWithTotal } from "../../lib/list-query";
 import type { RequestCtx } from "../../lib/request-ctx";
@@ -10,16 +18,6 @@ import { rowScopeOf } from "../../lib/row-scope";
 import { inWorkspace } from "../../lib/tenant";
 import { failValidation, fieldError } from "../../schema-engine/checks";
 import { mineOrCaseReadable } from "./visibility";
-
-export type TaskInput = {
-  title: string;
-  caseId?: string | null;
-  assigneeId?: string;
-  dueDate?: string | null;
-  priority?: "low" | "normal" | "high";
-  status?: "todo" | "doing" | "done";
-  checklist?: { text: string; done: boolean }[];
-};
 
 type Row = typeof tasks.$inferSelect;
 
@@ -52,12 +50,16 @@ const checkDate = (ctx: RequestCtx, value: string | null | undefined) => {
     failValidation([fieldError("dueDate", "deadlines.errors.badDate", ctx.lang)]);
 };
 
-export const findTasks = async (ctx: RequestCtx, q: ListQuery) => {
+export const findTasks = async (
+  ctx: RequestCtx,
+  q: ListQuery,
+): Promise<{ rows: Answer<Task>[]; total: number }> => {
   const filters: (SQL | undefined)[] = [visibleTasks(ctx)];
   if (q.mine === "true") filters.push(eq(tasks.assigneeId, ctx.userId));
   if (typeof q.assigneeId === "string") filters.push(eq(tasks.assigneeId, q.assigneeId));
   if (typeof q.caseId === "string") filters.push(eq(tasks.caseId, q.caseId));
-  if (typeof q.status === "string") filters.push(eq(tasks.status, q.status));
+  // Any text filters: one that is no status matches nothing.
+  if (typeof q.status === "string") filters.push(eq(tasks.status, q.status as TaskStatus));
   if (q.open === "true") filters.push(ne(tasks.status, "done"));
   if (typeof q.dueBefore === "string" && isCalendarDate(q.dueBefore))
     filters.push(lte(tasks.dueDate, q.dueBefore));
@@ -87,7 +89,7 @@ export const getTask = async (ctx: RequestCtx, id: string) => {
   return row;
 };
 
-export const createTask = (ctx: RequestCtx, input: TaskInput) =>
+export const createTask = (ctx: RequestCtx, input: TaskInput): Promise<Answer<TaskRecord>> =>
   ctx.db.transaction(async (tx) => {
     const tctx = { ...ctx, db: tx };
     if (input.caseId) await assertCaseWritable(tctx, input.caseId);
@@ -117,8 +119,8 @@ export const createTask = (ctx: RequestCtx, input: TaskInput) =>
 export const updateTask = (
   ctx: RequestCtx,
   id: string,
-  input: Partial<TaskInput> & { version: number },
-) =>
+  input: TaskPatch,
+): Promise<Answer<TaskRecord>> =>
   ctx.db.transaction(async (tx) => {
     const tctx = { ...ctx, db: tx };
     const before = await getTask(tctx, id);
