@@ -26,6 +26,7 @@ import type { DesignerApi } from "./canvas-parts";
 import { DesignerCanvas } from "./designer-canvas";
 import { FormTab } from "./form-tab";
 import { NodeDrawer } from "./node-drawer";
+import { FIELD_PATH, partOf, type Problem, type ServerProblems } from "./publish-problems";
 import { SettingsTab } from "./settings-tab";
 import {
   addBranch,
@@ -46,23 +47,6 @@ type DefinitionRecord = {
   version: number;
   currentVersionNo: number;
   isArchived: boolean;
-};
-
-/** One publish problem as the designer shows it: translated, and pointing at a node or form field. */
-type Problem = { path: string; message: string; nodeId?: string };
-
-/** Problems the server found at the last publish, with the draft they were found in. */
-type ServerProblems = { draft: Definition; items: Problem[] };
-
-const FIELD_PATH = /^form\.properties\.([^.]+)/;
-
-/** The part of a draft a problem is about: it stays shown only while that part is unchanged. */
-const partOf = (def: Definition, p: Problem): unknown => {
-  if (p.nodeId) return findNode(def.nodes, p.nodeId);
-  const field = FIELD_PATH.exec(p.path)?.[1];
-  if (field) return def.form.properties?.[field];
-  const top = p.path.split(".")[0] as keyof Definition;
-  return top ? def[top] : def;
 };
 
 /**
