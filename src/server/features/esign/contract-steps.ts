@@ -3,7 +3,7 @@ import { desc, eq } from "drizzle-orm";
 import { esignRequests, users } from "../../db/tables";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
-import { endRequest, setContractSigning } from "./requests";
+import { endRequest, setContractSigning } from "./request-ends";
 import { appendEvent } from "./trail";
 
 /**

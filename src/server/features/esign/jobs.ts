@@ -5,7 +5,7 @@ import { contracts, esignRequests, esignSigners } from "../../db/tables";
 import type { EsignDeps } from "./deps";
 import { signingEndedSet } from "../contracts";
 import { notifyStep, sendLink } from "./notify";
-import { endRequest } from "./requests";
+import { endRequest } from "./request-ends";
 import { appendEvent } from "./trail";
 
 const DAY = 24 * 3600 * 1000;

@@ -14,13 +14,8 @@ import {
 } from "./certificate";
 import type { EsignDeps, Origin } from "./deps";
 import { pdfPages } from "./pages";
-import {
-  cancelRequest,
-  contractSigning,
-  type PrepareInput,
-  prepareSigning,
-  resendRequest,
-} from "./requests";
+import { cancelRequest } from "./request-ends";
+import { contractSigning, type PrepareInput, prepareSigning, resendRequest } from "./requests";
 import { cancelBody, prepareBody, uploadCertBody } from "./schemas";
 import { downloadSealed, firmSign } from "./signing";
 
