@@ -2,7 +2,16 @@ import type { FastifyInstance } from "fastify";
 
 import type { TaskInput, TaskPatch } from "../../../shared/contracts/tasks";
 import type { ListQuery } from "../../lib/list-query";
-import { applyBody, commentBody, createBody, tasksQuery, updateBody } from "./schemas";
+import {
+  applyBody,
+  commentBody,
+  createBody,
+  taskDetailAnswer,
+  taskListAnswer,
+  taskRecordAnswer,
+  tasksQuery,
+  updateBody,
+} from "./schemas";
 import { commentTask, createTask, deleteTask, findTasks, getTask, updateTask } from "./service";
 import { taskDetail } from "./detail";
 import { applyTemplate, templatesForCase } from "./templates";
@@ -19,7 +28,10 @@ const onTask = { permission: member, tenantTable: "tasks" };
 export async function tasksRoutes(app: FastifyInstance) {
   app.get<{ Querystring: ListQuery }>(
     "/tasks",
-    { schema: { querystring: tasksQuery }, config: { permission: member } },
+    {
+      schema: { querystring: tasksQuery, response: taskListAnswer },
+      config: { permission: member },
+    },
     async (req, reply) => {
       const { rows, total } = await findTasks(req.ctx, req.query);
       reply.header("x-total-count", total);
@@ -28,22 +40,24 @@ export async function tasksRoutes(app: FastifyInstance) {
   );
   app.post<{ Body: TaskInput }>(
     "/tasks",
-    { schema: { body: createBody }, config: { permission: member } },
+    { schema: { body: createBody, response: taskRecordAnswer }, config: { permission: member } },
     (req) => createTask(req.ctx, req.body),
   );
   // The detail answers (GET, PATCH, comment) carry author and case names for the task drawer.
-  app.get<Id>("/tasks/:id", { config: onTask }, async (req) =>
-    taskDetail(req.ctx, await getTask(req.ctx, req.params.id)),
+  app.get<Id>(
+    "/tasks/:id",
+    { schema: { response: taskDetailAnswer }, config: onTask },
+    async (req) => taskDetail(req.ctx, await getTask(req.ctx, req.params.id)),
   );
   app.patch<Id & { Body: TaskPatch }>(
     "/tasks/:id",
-    { schema: { body: updateBody }, config: onTask },
+    { schema: { body: updateBody, response: taskDetailAnswer }, config: onTask },
     async (req) => taskDetail(req.ctx, await updateTask(req.ctx, req.params.id, req.body)),
   );
   app.delete<Id>("/tasks/:id", { config: onTask }, (req) => deleteTask(req.ctx, req.params.id));
   app.post<Id & { Body: { text: string } }>(
     "/tasks/:id/comments",
-    { schema: { body: commentBody }, config: onTask },
+    { schema: { body: commentBody, response: taskDetailAnswer }, config: onTask },
     async (req) => taskDetail(req.ctx, await commentTask(req.ctx, req.params.id, req.body.text)),
   );
   app.get<Id>(

@@ -5,7 +5,11 @@ import {
   TASK_PRIORITIES,
   TASK_STATUSES,
   TASK_TEXT_MAX,
+  type Task,
+  type TaskDetail,
+  type TaskRecord,
 } from "../../../shared/contracts/tasks";
+import { answers, fieldsOf, listOf, orNull } from "../../lib/answers";
 import { listQuery } from "../../lib/list-query";
 
 const uuid = { type: "string", format: "uuid" } as const;
@@ -69,4 +73,40 @@ export const tasksQuery = listQuery([], {
   status: filter,
   open: filter,
   dueBefore: day,
+});
+
+// Answers (lib/answers.ts): each names every field of its shared type; stored JSON stays open.
+const str = { type: "string" } as const;
+const maybe = orNull("string");
+const open = { type: "object", additionalProperties: true } as const;
+const recordFields = {
+  workspaceId: str,
+  id: str,
+  custom: open,
+  createdAt: str,
+  createdBy: maybe,
+  updatedAt: str,
+  updatedBy: maybe,
+  version: { type: "integer" },
+  caseId: maybe,
+  title: str,
+  assigneeId: str,
+  dueDate: maybe,
+  priority: str,
+  status: str,
+  checklist: listOf(open),
+  comments: listOf(open),
+  templateId: maybe,
+} as const;
+
+export const taskRecordAnswer = answers({
+  type: "object",
+  properties: fieldsOf<TaskRecord>()(recordFields),
+});
+export const taskListAnswer = answers(
+  listOf({ type: "object", properties: fieldsOf<Task>()({ ...recordFields, caseName: maybe }) }),
+);
+export const taskDetailAnswer = answers({
+  type: "object",
+  properties: fieldsOf<TaskDetail>()({ ...recordFields, caseName: maybe }),
 });
