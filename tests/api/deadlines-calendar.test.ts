@@ -301,16 +301,14 @@ describe("calendar, feed, tasks and templates", () => {
         .select()
         .from(dictionaryItems)
         .where(and(eq(dictionaryItems.workspaceId, a), eq(dictionaryItems.code, "hearing")));
-      await db
-        .insert(dictionaryItems)
-        .values({
-          workspaceId: hearing.workspaceId,
-          typeId: hearing.typeId,
-          code: "arbitral-hearing",
-          labelZh: "仲裁听证",
-          labelEn: "Arbitral hearing",
-          attributes: { kind: "hearing", reminderOffsets: [10, 2] },
-        });
+      await db.insert(dictionaryItems).values({
+        workspaceId: hearing.workspaceId,
+        typeId: hearing.typeId,
+        code: "arbitral-hearing",
+        labelZh: "仲裁听证",
+        labelEn: "Arbitral hearing",
+        attributes: { kind: "hearing", reminderOffsets: [10, 2] },
+      });
       const after = (await api.get("lawyer", "/api/deadline-types")).json().data as {
         code: string;
         kind: string;

@@ -31,17 +31,15 @@ describe("the reminder job over many reminders due the same day", () => {
       .where(eq(keyDateReminders.keyDateId, created.id));
     const [first] = own;
     // 1 200 more reminders of this key date, all due yesterday (offsets nobody would choose, but rows like any other).
-    await t.database.db
-      .insert(keyDateReminders)
-      .values(
-        Array.from({ length: 1200 }, (_, i) => ({
-          workspaceId: first.workspaceId,
-          keyDateId: created.id,
-          kind: "reminder",
-          offsetDays: 1000 + i,
-          sendOn: plusDays(-1),
-        })),
-      );
+    await t.database.db.insert(keyDateReminders).values(
+      Array.from({ length: 1200 }, (_, i) => ({
+        workspaceId: first.workspaceId,
+        keyDateId: created.id,
+        kind: "reminder",
+        offsetDays: 1000 + i,
+        sendOn: plusDays(-1),
+      })),
+    );
     const handled = await runDeadlineReminders(t.database.db);
     expect(handled).toBeGreaterThanOrEqual(1200);
     const unsent = await t.database.db

@@ -77,13 +77,11 @@ test.describe("clients", () => {
       ["机构", `导入乙${stamp}`, "SHORT", "老客户推荐"],
       ["机构", `导入丙${stamp}`, `91440300QA${stamp}`, "不存在"],
     ]);
-    await page
-      .locator("input[type=file]")
-      .setInputFiles({
-        name: "bad.xlsx",
-        mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-        buffer: bad,
-      });
+    await page.locator("input[type=file]").setInputFiles({
+      name: "bad.xlsx",
+      mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      buffer: bad,
+    });
     await expect(page.getByText(/发现 2 处问题，未导入任何数据/)).toBeVisible();
     await expect(page.getByRole("cell", { name: "长度必须为 18 个字符" })).toBeVisible();
     await snap(page, "accounts-import-errors");
@@ -92,13 +90,11 @@ test.describe("clients", () => {
     expect((await report).suggestedFilename()).toContain("import-errors");
 
     const good = await xlsx([HEAD, ["机构", `导入乙${stamp}`, `91440300PA${stamp}`, "老客户推荐"]]);
-    await page
-      .locator("input[type=file]")
-      .setInputFiles({
-        name: "good.xlsx",
-        mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-        buffer: good,
-      });
+    await page.locator("input[type=file]").setInputFiles({
+      name: "good.xlsx",
+      mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      buffer: good,
+    });
     await expect(
       page.getByText("导入完成：共 1 行，新增 1 条，更新 0 条，未变更 0 条，跳过 0 条").first(),
     ).toBeVisible();

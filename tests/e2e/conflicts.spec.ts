@@ -64,16 +64,14 @@ test("conflict check: waives a hit with an uploaded letter, saves, reopens it fr
   await expect(page.getByText("保存前请为每条已豁免的命中上传豁免函")).toBeVisible();
   await page.getByLabel("备注").fill("客户书面同意");
   const letter = `豁免函-${stamp}.pdf`;
-  await page
-    .locator("input[type=file]")
-    .setInputFiles({
-      name: letter,
-      mimeType: "application/pdf",
-      buffer: Buffer.from(
-        "%PDF-1.4\n1 0 obj\n<< /Title (waiver) >>\nendobj\ntrailer\n<< >>\n%%EOF\n",
-        "latin1",
-      ),
-    });
+  await page.locator("input[type=file]").setInputFiles({
+    name: letter,
+    mimeType: "application/pdf",
+    buffer: Buffer.from(
+      "%PDF-1.4\n1 0 obj\n<< /Title (waiver) >>\nendobj\ntrailer\n<< >>\n%%EOF\n",
+      "latin1",
+    ),
+  });
   await expect(page.locator(".ant-upload-list-item-done")).toHaveCount(1);
   await page.getByRole("button", { name: /保存报告/ }).click();
   await expect(page.getByText("报告已保存")).toBeVisible();

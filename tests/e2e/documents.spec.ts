@@ -187,13 +187,11 @@ test.describe("documents", () => {
     const versionUpload = page.waitForRequest(
       (req) => req.method() === "POST" && /\/versions\/raw\?/.test(req.url()),
     );
-    await drawer
-      .getByTestId("upload-version")
-      .setInputFiles({
-        name: "使用说明.txt",
-        mimeType: "text/plain",
-        buffer: Buffer.from("第二版说明\n"),
-      });
+    await drawer.getByTestId("upload-version").setInputFiles({
+      name: "使用说明.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("第二版说明\n"),
+    });
     expect((await versionUpload).headers()["content-type"]).toBe("application/octet-stream");
     await expect(drawer.getByText("第 2 版")).toBeVisible();
     const versionDownload = page.waitForEvent("download");

@@ -314,18 +314,16 @@ export const seedCases = async (tx: Db, workspaceId: string, firmNo: number, tea
     numbers.push(row.caseNo);
     await syncCaseDerived(ctx, row as unknown as Record<string, unknown>);
     if (spec.court) {
-      await tx
-        .insert(caseCourtNumbers)
-        .values({
-          workspaceId,
-          caseId: row.id,
-          number: spec.court,
-          court: "人民法院",
-          stage: spec.stage,
-          isCurrent: true,
-          createdBy: team.lead,
-          updatedBy: team.lead,
-        });
+      await tx.insert(caseCourtNumbers).values({
+        workspaceId,
+        caseId: row.id,
+        number: spec.court,
+        court: "人民法院",
+        stage: spec.stage,
+        isCurrent: true,
+        createdBy: team.lead,
+        updatedBy: team.lead,
+      });
     }
   }
   // The first case carries the money: time (some billed), a paid bill, and a payment.
@@ -373,17 +371,15 @@ export const seedCases = async (tx: Db, workspaceId: string, firmNo: number, tea
       entry(60, "1800.00", "1800.00", "与客户电话会议", bill.id),
       entry(90, "1800.00", "2700.00", "准备证据目录", null),
     ]);
-  await tx
-    .insert(casePayments)
-    .values({
-      workspaceId,
-      caseId: first,
-      paidOn: today,
-      amount: "55400.00",
-      method: "bank-transfer",
-      payer: "委托人",
-      billId: bill.id,
-      createdBy: team.lead,
-      updatedBy: team.lead,
-    });
+  await tx.insert(casePayments).values({
+    workspaceId,
+    caseId: first,
+    paidOn: today,
+    amount: "55400.00",
+    method: "bank-transfer",
+    payer: "委托人",
+    billId: bill.id,
+    createdBy: team.lead,
+    updatedBy: team.lead,
+  });
 };

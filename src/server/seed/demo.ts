@@ -169,15 +169,13 @@ const seedFirm = async (tx: Db, firm: Firm, userIds: Map<string, string>) => {
   for (const m of firm.members) {
     const userId = userIds.get(m.username)!;
     const user = DEMO_USERS.find((u) => u.username === m.username)!;
-    await tx
-      .insert(members)
-      .values({
-        workspaceId: ws.id,
-        userId,
-        position: m.position,
-        phone: user.phone,
-        email: m.email ?? user.email,
-      });
+    await tx.insert(members).values({
+      workspaceId: ws.id,
+      userId,
+      position: m.position,
+      phone: user.phone,
+      email: m.email ?? user.email,
+    });
     await tx
       .insert(memberRoles)
       .values({ workspaceId: ws.id, userId, roleId: roleIds.get(m.role)! });

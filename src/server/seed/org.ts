@@ -42,14 +42,12 @@ export const seedOrgExtras = async (
       .values(g.members.map((u) => ({ workspaceId, groupId: group.id, userId: id(u) })));
   }
   for (const f of DEMO_FILTERS[firmKey] ?? []) {
-    await tx
-      .insert(savedFilters)
-      .values({
-        workspaceId,
-        ownerId: id(f.owner),
-        name: f.name,
-        filter: f.filter,
-        createdBy: id(f.owner),
-      });
+    await tx.insert(savedFilters).values({
+      workspaceId,
+      ownerId: id(f.owner),
+      name: f.name,
+      filter: f.filter,
+      createdBy: id(f.owner),
+    });
   }
 };
