@@ -1,7 +1,7 @@
+import { AVATAR_MAX_BYTES } from "../../../shared/contracts/profile";
+
 /** The server accepts avatars up to 256 KB; a 256×256 square is all the UI ever shows. */
 export const AVATAR_SIZE = 256;
-export const AVATAR_MAX_BYTES = 256 * 1024;
-export const AVATAR_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"];
 
 const loadImage = (file: File) =>
   new Promise<HTMLImageElement>((resolve, reject) => {

@@ -4,9 +4,10 @@ import { Avatar, Button, Flex } from "antd";
 import { type ChangeEvent, useRef } from "react";
 import { useTranslation } from "react-i18next";
 
+import { AVATAR_MAX_BYTES, AVATAR_TYPES } from "../../../shared/contracts/profile";
 import { showToast } from "../../layout/toast";
 import type { LoginUser } from "../../providers/session";
-import { AVATAR_MAX_BYTES, AVATAR_TYPES, dataUrlBytes, downscaleAvatar } from "./avatar-image";
+import { dataUrlBytes, downscaleAvatar } from "./avatar-image";
 
 /** Picks an image, shrinks it to 256×256 in a canvas and sends it as a data URL. */
 export const AvatarUpload = ({ user }: { user: LoginUser }) => {

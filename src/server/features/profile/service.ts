@@ -1,6 +1,10 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 
+import {
+  AVATAR_MAX_BYTES,
+  AVATAR_TYPES as AVATAR_TYPE_LIST,
+} from "../../../shared/contracts/profile";
 import { AppError } from "../../../shared/errors";
 import { mergePreferences, type Preferences } from "../../../shared/preferences";
 import { sessions, users } from "../../db/tables";
@@ -92,8 +96,7 @@ export const changePassword = async (
   return { otherSessionsRevoked: revoked.length };
 };
 
-export const AVATAR_MAX_BYTES = 256 * 1024;
-const AVATAR_TYPES = new Set(["image/png", "image/jpeg", "image/webp", "image/gif"]);
+const AVATAR_TYPES = new Set(AVATAR_TYPE_LIST);
 
 /**
  * Avatars are small and kept as data URLs on the account: an <img> can show them without a
