@@ -3,6 +3,7 @@ import { Form, Input, Modal, Radio, Select } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 
+import { APPROVAL_COMMENT_MAX } from "../../../shared/contracts/workflow";
 import { MemberPickerField } from "../../components/member-picker";
 import { AttachmentUpload, useCanAttach } from "./attachment-upload";
 import { withIdempotencyKey } from "../../lib/api";
@@ -234,7 +235,7 @@ export const ActionDialog = ({
         >
           <Input.TextArea
             rows={3}
-            maxLength={2000}
+            maxLength={APPROVAL_COMMENT_MAX}
             showCount
             aria-label={t("workflow.fields.comment")}
           />

@@ -4,13 +4,11 @@ import { Button, Upload, type UploadFile } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
+import { MAX_ATTACHMENTS } from "../../../shared/contracts/workflow";
 import { isApiError } from "../../providers/api-error";
 import { useCan } from "../../routing/use-can";
 import { getUploadToken, numbered, safeName, uploadOne } from "../../lib/file-transfer";
 import { formatSize, sortItems, type Usage } from "../documents";
-
-/** At most this many files per comment (the server's limit on `attachments`). */
-export const MAX_ATTACHMENTS = 20;
 
 /** Whether the user may upload to the document store (where attachments are kept). */
 export const useCanAttach = () => useCan()("create", "LAWFIRM_DOCUMENT_VIEW");

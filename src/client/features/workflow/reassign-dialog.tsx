@@ -3,6 +3,7 @@ import { Form, Input, Modal } from "antd";
 import { useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 
+import { APPROVAL_COMMENT_MAX } from "../../../shared/contracts/workflow";
 import { MemberPickerField } from "../../components/member-picker";
 import { withIdempotencyKey } from "../../lib/api";
 import { newIdempotencyKey } from "../../lib/submission-key";
@@ -74,7 +75,7 @@ export const ReassignDialog = ({ instanceId, task, assigneeName, onClose, onDone
         <Form.Item name="comment" label={t("workflow.reassign.reason")}>
           <Input.TextArea
             rows={3}
-            maxLength={2000}
+            maxLength={APPROVAL_COMMENT_MAX}
             showCount
             aria-label={t("workflow.reassign.reason")}
           />

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 
+import { APPROVAL_COMMENT_MAX } from "../../../shared/contracts/workflow";
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { AttachmentUpload, useCanAttach } from "./attachment-upload";
 import "./workflow.css";
@@ -151,7 +152,7 @@ export const StartFormPage = () => {
               <Input.TextArea
                 id="wf-start-comment"
                 rows={2}
-                maxLength={2000}
+                maxLength={APPROVAL_COMMENT_MAX}
                 showCount
                 value={comment}
                 onChange={(e) => setComment(e.target.value)}

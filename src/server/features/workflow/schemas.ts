@@ -1,11 +1,12 @@
 /** JSON schemas of the workflow routes (Fastify's ajv checks requests before any handler runs). */
+import { APPROVAL_COMMENT_MAX, MAX_ATTACHMENTS } from "../../../shared/contracts/workflow";
 import { WORKFLOW_KINDS } from "../../../shared/workflow";
 import { dateTimeFilter, listQuery, textFilter } from "../../lib/list-query";
 import { DEFINITION_SORT } from "./definitions-service";
 
 const uuid = { type: "string", format: "uuid" } as const;
-const comment = { type: "string", maxLength: 2000 } as const;
-const attachments = { type: "array", maxItems: 20, items: uuid } as const;
+const comment = { type: "string", maxLength: APPROVAL_COMMENT_MAX } as const;
+const attachments = { type: "array", maxItems: MAX_ATTACHMENTS, items: uuid } as const;
 
 export const submitBody = {
   type: "object",
