@@ -136,12 +136,13 @@ const stampAsCustodian = async (page: Page, url: string, copies: string, shot: s
   await page.goto(url);
   const toolbar = page.getByRole("toolbar", { name: "审批操作" });
   await expect(toolbar).toBeVisible();
-  await page.getByLabel("实际盖章份数").fill(copies);
-  await typeDate(page, "盖章日期", new Date().toISOString().slice(0, 10));
-  await snap(page, shot);
   await toolbar.getByRole("button", { name: /办\s*理/ }).click();
+  // The copies and the day stamped are asked once, in the confirm dialog (today proposed).
+  const dialog = page.getByRole("dialog", { name: "确认盖章" });
+  await dialog.getByLabel("实际盖章份数").fill(copies);
+  await snap(page, shot);
   // A second click, should the first be lost, is harmless: the dialog's Idempotency-Key makes the action take effect once.
-  await confirmDialog(page.getByRole("dialog"), /确\s*定/);
+  await confirmDialog(dialog, /确\s*定/);
   await expect(page.getByTestId("app-toast")).toBeVisible();
 };
 
