@@ -256,7 +256,8 @@ test.describe("approvals show what is approved", () => {
     await expect(terms.getByText("¥2,860,000.00", { exact: true })).toBeVisible();
     await expect(terms.getByText("¥1,500,000.00", { exact: true })).toBeVisible();
     await expect(terms.getByText(seal.name, { exact: true })).toBeVisible();
-    await expect(terms.getByText("审批通过时自动编号")).toBeVisible();
+    // The number the contract will get, marked as expected until the approval is accepted.
+    await expect(terms.getByText("预计编号，审批通过时确定")).toBeVisible();
     const caseLink = terms.getByRole("link", { name: `${caseNo} ${CASE_NAME}` });
     await expect(caseLink).toHaveAttribute("href", `/manage/case/detail/${caseId}`);
     await expect(page.getByText("查看案件")).toHaveCount(0);
