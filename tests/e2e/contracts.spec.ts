@@ -274,7 +274,7 @@ test.describe("contracts and seal requests", () => {
     await page.getByRole("button", { name: "提交审批" }).click();
     await expect(page).toHaveURL(/\/manage\/seal\/workflow\/[0-9a-f-]{36}$/);
     const instanceId = page.url().split("/").pop()!;
-    await expect(page.locator(".ant-tag").filter({ hasText: "审批中" })).toBeVisible();
+    await expect(page.locator(".ant-tag").filter({ hasText: "审批中" }).first()).toBeVisible();
     await acceptAs(request, instanceId, ["partner"]);
     await signIn(page, request, "finance");
     await stampAsCustodian(
