@@ -5,7 +5,7 @@ import { generateP12 } from "../src/server/features/esign/certificate";
 import { appendCertificatePage } from "../src/server/features/esign/certificate-page";
 import { flattenFields } from "../src/server/features/esign/flatten";
 import { signDocument } from "../src/server/features/esign/sign-pdf";
-import type { EsignField } from "../src/server/db/schema/esign";
+import type { EsignField } from "../src/shared/contracts/esign";
 
 /**
  * bench/esign: sealing a 30-page contract signed by two signers, as completion does it (marks

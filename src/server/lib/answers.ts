@@ -33,11 +33,11 @@ export const fieldsOf =
     props;
 
 /**
- * What a service may hand Fastify for an answer typed T: a timestamp (a field named `…At`, text
- * on the wire) may still be the row's Date, which goes out as its ISO text.
+ * What a service may hand Fastify for an answer typed T: a timestamp (a field named `at` or
+ * `…At`, text on the wire) may still be the row's Date, which goes out as its ISO text.
  */
 export type Answer<T> = T extends readonly (infer U)[]
   ? Answer<U>[]
   : T extends object
-    ? { [K in keyof T]: K extends `${string}At` ? T[K] | Date : Answer<T[K]> }
+    ? { [K in keyof T]: K extends "at" | `${string}At` ? T[K] | Date : Answer<T[K]> }
     : T;

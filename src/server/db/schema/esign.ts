@@ -12,21 +12,10 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
+import type { EsignField } from "../../../shared/contracts/esign";
 import { workspaces } from "./identity";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
-
-/** A field placed on the PDF for one signer: a rectangle in fractions of its page (0..1, origin top left). */
-export type EsignField = {
-  id: string;
-  signer: number;
-  kind: "signature" | "date";
-  page: number;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-};
 
 /**
  * One signing round of a contract (features/esign). A re-send after expiry makes a new row (new

@@ -1,6 +1,6 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 
-import type { EsignField } from "../../db/schema/esign";
+import type { EsignField } from "../../../shared/contracts/esign";
 
 export type Mark = { image: Buffer };
 

@@ -5,9 +5,8 @@ import path from "node:path";
 
 import { PDFDocument } from "pdf-lib";
 
+import type { PageSize } from "../../../shared/contracts/esign";
 import { AppError } from "../../../shared/errors";
-
-export type PageSize = { width: number; height: number };
 
 /** Page count and sizes (points, as shown: a page rotated 90° reports its turned size); a file pdf-lib cannot open is not a PDF we can sign. */
 export const pdfPages = async (bytes: Buffer): Promise<PageSize[]> => {

@@ -2,8 +2,15 @@ import { randomUUID } from "node:crypto";
 
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 
+import type {
+  EsignOverview,
+  PrepareInput,
+  RequestStatus,
+  SignerInput,
+  SigningOrder,
+  SigningRequest,
+} from "../../../shared/contracts/esign";
 import { AppError } from "../../../shared/errors";
-import type { EsignField } from "../../db/schema/esign";
 import {
   contracts,
   esignRequests,
@@ -14,6 +21,7 @@ import {
   users,
   workspaces,
 } from "../../db/tables";
+import type { Answer } from "../../lib/answers";
 import { writeAudit } from "../../lib/audit";
 import { type RequestCtx, withDb } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
@@ -27,18 +35,6 @@ import { pdfPages } from "./pages";
 import { LOCK_ENTITY } from "./sealed-files";
 import { appendEvent, trailOf } from "./trail";
 import { requestView } from "./views";
-
-export type SignerInput =
-  | { party: "counterparty"; name: string; email?: string; mobile?: string }
-  | { party: "firm"; userId: string; sealId: string };
-export type PrepareInput = {
-  fileId: string;
-  signingOrder: "sequential" | "parallel";
-  expiresInDays?: number;
-  remindEveryDays?: number;
-  signers: SignerInput[];
-  fields: Omit<EsignField, "id">[];
-};
 
 /** The Documents lock that keeps the signed original and the sealed result undeletable. */
 export { LOCK_ENTITY };
@@ -66,7 +62,7 @@ export const lockRequest = async (ctx: Pick<RequestCtx, "db" | "workspaceId">, i
   return row;
 };
 
-export const viewOf = async (ctx: RequestCtx, r: RequestRow) =>
+export const viewOf = async (ctx: RequestCtx, r: RequestRow): Promise<Answer<SigningRequest>> =>
   requestView(
     r,
     await signersOf(ctx, r.id),
@@ -80,7 +76,10 @@ export const actorName = async (ctx: RequestCtx) => {
 };
 
 /** The contract's e-signing: the request in flight or last ended, earlier rounds, and the PDFs it may sign. */
-export const contractSigning = async (ctx: RequestCtx, contractId: string) => {
+export const contractSigning = async (
+  ctx: RequestCtx,
+  contractId: string,
+): Promise<Answer<EsignOverview>> => {
   const [contract] = await ctx.db
     .select()
     .from(contracts)
@@ -104,7 +103,7 @@ export const contractSigning = async (ctx: RequestCtx, contractId: string) => {
     current: rounds[0] ? await viewOf(ctx, rounds[0]) : null,
     history: rounds.map((r) => ({
       id: r.id,
-      status: r.status,
+      status: r.status as RequestStatus,
       createdAt: r.createdAt,
       endReason: r.endReason,
     })),
@@ -324,7 +323,7 @@ export const resendRequest = async (
     old.contractId,
     {
       fileId: old.sourceFileId,
-      signingOrder: old.signingOrder as PrepareInput["signingOrder"],
+      signingOrder: old.signingOrder as SigningOrder,
       expiresInDays: Math.max(
         1,
         Math.round((old.expiresAt.getTime() - old.createdAt.getTime()) / DAY),

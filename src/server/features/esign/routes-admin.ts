@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
+import type { PrepareInput } from "../../../shared/contracts/esign";
 import { AppError } from "../../../shared/errors";
 import { esignRequests } from "../../db/tables";
 import { inWorkspace } from "../../lib/tenant";
@@ -15,8 +16,15 @@ import {
 import type { EsignDeps, Origin } from "./deps";
 import { pdfPages } from "./pages";
 import { cancelRequest } from "./request-ends";
-import { contractSigning, type PrepareInput, prepareSigning, resendRequest } from "./requests";
-import { cancelBody, prepareBody, uploadCertBody } from "./schemas";
+import { contractSigning, prepareSigning, resendRequest } from "./requests";
+import {
+  cancelBody,
+  overviewAnswer,
+  pageInfoAnswer,
+  prepareBody,
+  signingRequestAnswer,
+  uploadCertBody,
+} from "./schemas";
 import { downloadSealed, firmSign } from "./signing";
 
 const SUBJECT = "LAWFIRM_CONTRACT_VIEW" as const;
@@ -57,12 +65,14 @@ export async function esignAdminRoutes(
     tenantTable: "esign_requests",
   };
 
-  app.get<Id>("/contracts/:id/esign", { config: onContract }, (req) =>
-    contractSigning(req.ctx, req.params.id),
+  app.get<Id>(
+    "/contracts/:id/esign",
+    { schema: { response: overviewAnswer }, config: onContract },
+    (req) => contractSigning(req.ctx, req.params.id),
   );
   app.post<Id & { Body: PrepareInput }>(
     "/contracts/:id/esign",
-    { schema: { body: prepareBody }, config: onContract },
+    { schema: { body: prepareBody, response: signingRequestAnswer }, config: onContract },
     (req) => {
       assertMayAct(req);
       return prepareSigning(
@@ -84,7 +94,7 @@ export async function esignAdminRoutes(
   };
   app.get<Id & { Params: { fileId: string } }>(
     "/contracts/:id/esign/files/:fileId/pages",
-    { config: onContract },
+    { schema: { response: pageInfoAnswer }, config: onContract },
     async (req) => {
       const pages = await pdfPages((await pageFile(req)).bytes);
       return { pageCount: pages.length, pages };
@@ -108,39 +118,50 @@ export async function esignAdminRoutes(
   );
   app.post<Id & { Body: { reason?: string } }>(
     "/esign/requests/:id/cancel",
-    { schema: { body: cancelBody }, config: onRequest },
+    { schema: { body: cancelBody, response: signingRequestAnswer }, config: onRequest },
     (req) => {
       assertMayAct(req);
       return cancelRequest(req.ctx, req.params.id, req.body?.reason, originOf(req));
     },
   );
-  app.post<Id>("/esign/requests/:id/resend", { config: onRequest }, (req) => {
-    assertMayAct(req);
-    return resendRequest(
-      req.ctx,
-      deps,
-      req.params.id,
-      linkBaseOf(req, opts.publicUrl),
-      originOf(req),
-    );
-  });
+  app.post<Id>(
+    "/esign/requests/:id/resend",
+    { schema: { response: signingRequestAnswer }, config: onRequest },
+    (req) => {
+      assertMayAct(req);
+      return resendRequest(
+        req.ctx,
+        deps,
+        req.params.id,
+        linkBaseOf(req, opts.publicUrl),
+        originOf(req),
+      );
+    },
+  );
   // The firm signer acts on their own turn; reading the contract is enough, the turn check is the rule.
   app.post<Id>(
     "/esign/requests/:id/firm-sign",
-    { config: { permission: "member", tenantTable: "esign_requests" } },
+    {
+      schema: { response: signingRequestAnswer },
+      config: { permission: "member", tenantTable: "esign_requests" },
+    },
     (req) => firmSign(req.ctx, deps, req.params.id, originOf(req)),
   );
   app.get<Id>("/esign/requests/:id/sealed", { config: onRequest }, async (req, reply) => {
     const out = await downloadSealed(req.ctx, deps, req.params.id, originOf(req));
     return sendPdf(reply, out.bytes, out.name);
   });
-  app.get<Id>("/esign/requests/:id", { config: onRequest }, async (req) => {
-    const [r] = await req.ctx.db
-      .select({ contractId: esignRequests.contractId })
-      .from(esignRequests)
-      .where(inWorkspace(req.ctx, esignRequests, eq(esignRequests.id, req.params.id)));
-    return contractSigning(req.ctx, r.contractId);
-  });
+  app.get<Id>(
+    "/esign/requests/:id",
+    { schema: { response: overviewAnswer }, config: onRequest },
+    async (req) => {
+      const [r] = await req.ctx.db
+        .select({ contractId: esignRequests.contractId })
+        .from(esignRequests)
+        .where(inWorkspace(req.ctx, esignRequests, eq(esignRequests.id, req.params.id)));
+      return contractSigning(req.ctx, r.contractId);
+    },
+  );
 
   const admin = { permission: ["manage", "all"] as ["manage", "all"] };
   app.get("/esign/certificate", { config: admin }, async (req) => {

@@ -1,4 +1,21 @@
 /** Request bodies of the e-signing routes (Fastify's ajv validates them before any handler runs). */
+import {
+  type EsignField,
+  type EsignOverview,
+  FIELD_KINDS,
+  MAX_FIELDS,
+  MAX_SIGNERS,
+  type PageInfo,
+  type PdfFile,
+  type RequestSummary,
+  type Signer,
+  SIGNER_MOBILE_PATTERN,
+  type SigningRequest,
+  SIGNING_ORDERS,
+  type TrailEvent,
+} from "../../../shared/contracts/esign";
+import { answers, fieldsOf, listOf, orNull } from "../../lib/answers";
+
 const uuid = { type: "string", format: "uuid" } as const;
 const fraction = { type: "number", minimum: 0, maximum: 1 } as const;
 const text = (max: number) =>
@@ -10,13 +27,13 @@ export const prepareBody = {
   additionalProperties: false,
   properties: {
     fileId: uuid,
-    signingOrder: { type: "string", enum: ["sequential", "parallel"] },
+    signingOrder: { type: "string", enum: [...SIGNING_ORDERS] },
     expiresInDays: { type: "integer", minimum: 1, maximum: 90 },
     remindEveryDays: { type: "integer", minimum: 0, maximum: 30 },
     signers: {
       type: "array",
       minItems: 1,
-      maxItems: 10,
+      maxItems: MAX_SIGNERS,
       items: {
         oneOf: [
           {
@@ -27,7 +44,7 @@ export const prepareBody = {
               party: { const: "counterparty" },
               name: text(100),
               email: { type: "string", format: "email", maxLength: 200 },
-              mobile: { type: "string", pattern: "^\\+?[0-9]{6,20}$" },
+              mobile: { type: "string", pattern: SIGNER_MOBILE_PATTERN },
             },
           },
           {
@@ -42,14 +59,14 @@ export const prepareBody = {
     fields: {
       type: "array",
       minItems: 1,
-      maxItems: 200,
+      maxItems: MAX_FIELDS,
       items: {
         type: "object",
         required: ["signer", "kind", "page", "x", "y", "w", "h"],
         additionalProperties: false,
         properties: {
-          signer: { type: "integer", minimum: 0, maximum: 9 },
-          kind: { type: "string", enum: ["signature", "date"] },
+          signer: { type: "integer", minimum: 0, maximum: MAX_SIGNERS - 1 },
+          kind: { type: "string", enum: [...FIELD_KINDS] },
           page: { type: "integer", minimum: 1, maximum: 10_000 },
           x: fraction,
           y: fraction,
@@ -135,3 +152,116 @@ export const pageParams = {
     n: { type: "string", pattern: "^[1-9][0-9]{0,4}$" },
   },
 } as const;
+
+// Answers (lib/answers.ts): each names every field of its shared type.
+const str = { type: "string" } as const;
+const maybe = orNull("string");
+const int = { type: "integer" } as const;
+const num = { type: "number" } as const;
+const signer = {
+  type: "object",
+  properties: fieldsOf<Signer>()({
+    id: str,
+    position: int,
+    party: str,
+    name: str,
+    email: maybe,
+    mobile: maybe,
+    userId: maybe,
+    sealId: maybe,
+    status: str,
+    sentAt: maybe,
+    openedAt: maybe,
+    verifiedAt: maybe,
+    signedAt: maybe,
+    declinedAt: maybe,
+    declineReason: maybe,
+    verifiedBy: maybe,
+    ip: maybe,
+    userAgent: maybe,
+  }),
+} as const;
+const trailEvent = {
+  type: "object",
+  properties: fieldsOf<TrailEvent>()({
+    seq: int,
+    action: str,
+    actorName: maybe,
+    ip: maybe,
+    userAgent: maybe,
+    at: str,
+    docSha256: maybe,
+    prevHash: maybe,
+    hash: str,
+    // Whatever the step recorded: sent as stored.
+    detail: {},
+  }),
+} as const;
+// Stored as JSON with the request: kept whole.
+const field = {
+  type: "object",
+  additionalProperties: true,
+  properties: fieldsOf<EsignField>()({
+    id: str,
+    signer: int,
+    kind: str,
+    page: int,
+    x: num,
+    y: num,
+    w: num,
+    h: num,
+  }),
+} as const;
+const requestFields = fieldsOf<SigningRequest>()({
+  id: str,
+  contractId: str,
+  status: str,
+  signingOrder: str,
+  expiresAt: str,
+  remindEveryDays: int,
+  sourceFileId: str,
+  sourceName: str,
+  sourceSha256: str,
+  pageCount: int,
+  fields: listOf(field),
+  createdAt: str,
+  completedAt: maybe,
+  sealedFileId: maybe,
+  sealedSha256: maybe,
+  endReason: maybe,
+  signers: listOf(signer),
+  trail: listOf(trailEvent),
+  chainValid: { type: "boolean" },
+  mayFirmSign: { type: "boolean" },
+});
+const pdfFile = {
+  type: "object",
+  properties: fieldsOf<PdfFile>()({ id: str, name: str, size: num, mime: str }),
+} as const;
+
+export const signingRequestAnswer = answers({ type: "object", properties: requestFields });
+export const overviewAnswer = answers({
+  type: "object",
+  properties: fieldsOf<EsignOverview>()({
+    current: { type: ["object", "null"], properties: requestFields },
+    history: listOf({
+      type: "object",
+      properties: fieldsOf<RequestSummary>()({
+        id: str,
+        status: str,
+        createdAt: str,
+        endReason: maybe,
+      }),
+    }),
+    pdfFiles: listOf(pdfFile),
+    nonPdfFiles: listOf(pdfFile),
+    mayPrepare: { type: "boolean" },
+  }),
+});
+export const pageInfoAnswer = answers({
+  type: "object",
+  properties: fieldsOf<PageInfo>()({
+    pageCount: int,
+    pages: listOf({ type: "object", properties: { width: num, height: num } }),
+  }),
+});

@@ -1,4 +1,13 @@
+import type {
+  RequestStatus,
+  Signer,
+  SignerStatus,
+  SigningOrder,
+  SigningRequest,
+  TrailEvent,
+} from "../../../shared/contracts/esign";
 import type { esignEvents, esignRequests, esignSigners } from "../../db/tables";
+import type { Answer } from "../../lib/answers";
 import { checkChain } from "./trail";
 
 type RequestRow = typeof esignRequests.$inferSelect;
@@ -6,28 +15,28 @@ type SignerRow = typeof esignSigners.$inferSelect;
 type EventRow = typeof esignEvents.$inferSelect;
 
 /** A signer as the firm sees it: never the token, code or session hashes, nor the marks' bytes. */
-export const signerView = (s: SignerRow) => ({
+export const signerView = (s: SignerRow): Answer<Signer> => ({
   id: s.id,
   position: s.position,
-  party: s.party,
+  party: s.party as Signer["party"],
   name: s.name,
   email: s.email,
   mobile: s.mobile,
   userId: s.userId,
   sealId: s.sealId,
-  status: s.status,
+  status: s.status as SignerStatus,
   sentAt: s.sentAt,
   openedAt: s.openedAt,
   verifiedAt: s.verifiedAt,
   signedAt: s.signedAt,
   declinedAt: s.declinedAt,
   declineReason: s.declineReason,
-  verifiedBy: s.verifiedBy,
+  verifiedBy: s.verifiedBy as Signer["verifiedBy"],
   ip: s.ip,
   userAgent: s.userAgent,
 });
 
-export const eventView = (e: EventRow) => ({
+export const eventView = (e: EventRow): Answer<TrailEvent> => ({
   seq: e.seq,
   action: e.action,
   actorName: e.actorName,
@@ -45,13 +54,13 @@ export const requestView = (
   signers: SignerRow[],
   trail: EventRow[],
   viewerId: string,
-) => {
+): Answer<SigningRequest> => {
   const turn = currentTurn(r, signers);
   return {
     id: r.id,
     contractId: r.contractId,
-    status: r.status,
-    signingOrder: r.signingOrder,
+    status: r.status as RequestStatus,
+    signingOrder: r.signingOrder as SigningOrder,
     expiresAt: r.expiresAt,
     remindEveryDays: r.remindEveryDays,
     sourceFileId: r.sourceFileId,

@@ -2,13 +2,13 @@ import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import { Button, Form, Input, Radio } from "antd";
 import { useTranslation } from "react-i18next";
 
+import { MAX_SIGNERS, SIGNER_MOBILE_PATTERN } from "../../../../shared/contracts/esign";
 import { FormSelect } from "../../../components/form-select";
 import { MemberPickerField } from "../../../components/member-picker";
 import { useSealOptions } from "../../../lib/seal-options";
 
-const MAX_SIGNERS = 10;
 /** What the server accepts once spaces, dashes and brackets are gone. */
-const MOBILE = /^\+?[0-9]{6,20}$/;
+const MOBILE = new RegExp(SIGNER_MOBILE_PATTERN);
 export const normalizeMobile = (value: string) => value.replace(/[\s()-]/g, "");
 
 /**
