@@ -5,14 +5,13 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 
 import type { ConflictReportRow as ReportRow } from "../../../shared/contracts/conflicts";
+import type { DocFile } from "../../../shared/contracts/documents";
 import { api } from "../../lib/api";
 import { useCan } from "../../routing/use-can";
 import { SchemaList } from "../../schema-ui";
 import { useStartable } from "../workflow";
 import { downloadByTicket } from "../../lib/file-transfer";
 import { firmTime } from "../../lib/firm-time";
-
-type DocFile = { id: string; name: string; size: number; updatedAt: string };
 
 /** The case's folder in Documents (made with the case): its files, and a way into the folder. */
 export const DocumentsTab = ({ folderId }: { folderId: string | null }) => {

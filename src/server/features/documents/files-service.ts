@@ -2,22 +2,17 @@ import { and, count, desc, eq, gte, ilike, isNull, lte, sql, type SQL } from "dr
 import { alias } from "drizzle-orm/pg-core";
 
 import { isCalendarDate } from "../../../shared/calendar-dates";
+import type { DocFile, DocFileDetail, FileUpdate } from "../../../shared/contracts/documents";
 import { AppError } from "../../../shared/errors";
 import type { Db } from "../../db/client";
 import { fileLocks, files, fileVersions, folders, users } from "../../db/tables";
+import type { Answer } from "../../lib/answers";
 import { writeAudit } from "../../lib/audit";
 import { type ListQuery, orderOf, pageOf, pageWithTotal } from "../../lib/list-query";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { assertName, isUniqueViolation, nameTaken } from "./common";
 import { firstLockIn, getFolder } from "./folders-service";
-
-export type FileUpdate = {
-  name?: string;
-  folderId?: string | null;
-  receiptDate?: string | null;
-  version: number;
-};
 
 const uploader = alias(users, "uploader");
 
@@ -60,7 +55,10 @@ export const FILE_SORT = {
 };
 
 /** The file list: `folderId` (or "root"), `name_like`, receipt date range, sort and paging. */
-export const findFiles = async (ctx: RequestCtx, q: ListQuery) => {
+export const findFiles = async (
+  ctx: RequestCtx,
+  q: ListQuery,
+): Promise<{ rows: Answer<DocFile>[]; total: number }> => {
   const filters: (SQL | undefined)[] = [];
   if (q.folderId === "root") filters.push(isNull(files.folderId));
   else if (typeof q.folderId === "string" && q.folderId)
@@ -105,7 +103,7 @@ export const getFileRow = async (ctx: RequestCtx, id: string, db: Db = ctx.db) =
   return row;
 };
 
-export const getFile = async (ctx: RequestCtx, id: string) => {
+export const getFile = async (ctx: RequestCtx, id: string): Promise<Answer<DocFileDetail>> => {
   const [row] = await ctx.db
     .select(columns)
     .from(files)

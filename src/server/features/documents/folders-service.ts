@@ -1,8 +1,10 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 
+import type { DocFolder } from "../../../shared/contracts/documents";
 import { AppError } from "../../../shared/errors";
 import type { Db } from "../../db/client";
 import { fileLocks, files, folders } from "../../db/tables";
+import type { Answer } from "../../lib/answers";
 import { writeAudit } from "../../lib/audit";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
@@ -13,7 +15,7 @@ export type FolderUpdate = { name?: string; parentId?: string | null; version: n
 
 const live = (ctx: RequestCtx) => inWorkspace(ctx, folders, isNull(folders.deletedAt));
 
-export const listFolders = (ctx: RequestCtx) =>
+export const listFolders = (ctx: RequestCtx): Promise<Answer<DocFolder>[]> =>
   ctx.db
     .select({
       id: folders.id,

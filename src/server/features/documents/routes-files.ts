@@ -1,19 +1,21 @@
 import type { FastifyInstance } from "fastify";
 
+import type { FileUpdate } from "../../../shared/contracts/documents";
 import type { ListQuery } from "../../lib/list-query";
 import { idParams } from "../../lib/route-schemas";
 import { bodyInfo, sendBody } from "./download";
-import {
-  deleteFile,
-  findFiles,
-  getFile,
-  getFileRow,
-  updateFile,
-  type FileUpdate,
-} from "./files-service";
+import { deleteFile, findFiles, getFile, getFileRow, updateFile } from "./files-service";
 import type { DocumentsDeps } from "./deps";
 import { addFileVersion, createUploadedFiles } from "./save-uploads";
-import { contentQuery, fileListQuery, filePatch, rawUploadQuerySchema } from "./schemas";
+import {
+  contentQuery,
+  fileDetailAnswer,
+  fileListAnswer,
+  fileListQuery,
+  filePatch,
+  rawUploadQuerySchema,
+  versionListAnswer,
+} from "./schemas";
 import { receiveUpload } from "./upload";
 import { type RawUploadQuery, receiveRawUpload } from "./upload-raw";
 import { assertUploadToken } from "./upload-token";
@@ -27,7 +29,7 @@ export async function filesRoutes(app: FastifyInstance, { deps }: { deps: Docume
   app.get<{ Querystring: ListQuery }>(
     "/files",
     {
-      schema: { querystring: fileListQuery },
+      schema: { querystring: fileListQuery, response: fileListAnswer },
       config: { permission: ["read", DOC] },
     },
     async (req, reply) => {
@@ -56,7 +58,10 @@ export async function filesRoutes(app: FastifyInstance, { deps }: { deps: Docume
 
   app.get<Id>(
     "/files/:id",
-    { schema: { params: idParams }, config: { permission: ["read", DOC], tenantTable: "files" } },
+    {
+      schema: { params: idParams, response: fileDetailAnswer },
+      config: { permission: ["read", DOC], tenantTable: "files" },
+    },
     (req) => getFile(req.ctx, req.params.id),
   );
 
@@ -91,7 +96,10 @@ export async function filesRoutes(app: FastifyInstance, { deps }: { deps: Docume
 
   app.get<Id>(
     "/files/:id/versions",
-    { schema: { params: idParams }, config: { permission: ["read", DOC], tenantTable: "files" } },
+    {
+      schema: { params: idParams, response: versionListAnswer },
+      config: { permission: ["read", DOC], tenantTable: "files" },
+    },
     (req) => listFileVersions(req.ctx, req.params.id),
   );
 

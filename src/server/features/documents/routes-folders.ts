@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 
+import type { DocumentUsage } from "../../../shared/contracts/documents";
 import { idParams } from "../../lib/route-schemas";
 import {
   createFolder,
@@ -10,7 +11,14 @@ import {
   type FolderUpdate,
 } from "./folders-service";
 import type { DocumentsDeps } from "./deps";
-import { folderBody, folderPatch, restoreBody } from "./schemas";
+import {
+  folderBody,
+  folderListAnswer,
+  folderPatch,
+  restoreBody,
+  trashAnswer,
+  usageAnswer,
+} from "./schemas";
 import { listTrash, restoreFromTrash, type RestoreInput } from "./trash";
 import { usedBytes } from "./files-service";
 import { planFolderZip, sendFolderZip } from "./zip";
@@ -20,7 +28,11 @@ const DOC = "LAWFIRM_DOCUMENT_VIEW" as const;
 type Id = { Params: { id: string } };
 
 export async function foldersRoutes(app: FastifyInstance, { deps }: { deps: DocumentsDeps }) {
-  app.get("/folders", { config: { permission: ["read", DOC] } }, (req) => listFolders(req.ctx));
+  app.get(
+    "/folders",
+    { schema: { response: folderListAnswer }, config: { permission: ["read", DOC] } },
+    (req) => listFolders(req.ctx),
+  );
 
   app.post<{ Body: FolderInput }>(
     "/folders",
@@ -53,16 +65,24 @@ export async function foldersRoutes(app: FastifyInstance, { deps }: { deps: Docu
       sendFolderZip(reply, deps.store, await planFolderZip(req.ctx, deps, req.params.id)),
   );
 
-  app.get("/usage", { config: { permission: ["read", DOC] } }, async (req) => ({
-    usedBytes: await usedBytes(req.ctx, req.ctx.db),
-    quotaBytes: deps.limits.quotaBytes,
-    maxFileBytes: deps.limits.maxFileBytes,
-    maxFiles: deps.limits.maxFiles,
-    zipMaxBytes: deps.zipMaxBytes,
-  }));
+  app.get(
+    "/usage",
+    { schema: { response: usageAnswer }, config: { permission: ["read", DOC] } },
+    async (req): Promise<DocumentUsage> => ({
+      usedBytes: await usedBytes(req.ctx, req.ctx.db),
+      quotaBytes: deps.limits.quotaBytes,
+      maxFileBytes: deps.limits.maxFileBytes,
+      maxFiles: deps.limits.maxFiles,
+      zipMaxBytes: deps.zipMaxBytes,
+    }),
+  );
 
   // The trash is the admin's: restoring needs the same right as deleting.
-  app.get("/trash", { config: { permission: ["delete", DOC] } }, (req) => listTrash(req.ctx));
+  app.get(
+    "/trash",
+    { schema: { response: trashAnswer }, config: { permission: ["delete", DOC] } },
+    (req) => listTrash(req.ctx),
+  );
 
   app.post<{ Body: RestoreInput }>(
     "/trash/restore",

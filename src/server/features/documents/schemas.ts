@@ -1,4 +1,14 @@
 /** JSON schemas of the documents routes (Fastify's ajv checks requests before any handler runs). */
+import type {
+  DocFile,
+  DocFileDetail,
+  DocFolder,
+  DocumentUsage,
+  FileLock,
+  FileVersion,
+  TrashRow,
+} from "../../../shared/contracts/documents";
+import { answers, fieldsOf, listOf, orNull } from "../../lib/answers";
 import { dateFilter, listQuery, textFilter } from "../../lib/list-query";
 import { FILE_SORT } from "./files-service";
 
@@ -81,3 +91,89 @@ export const previewQuery = {
   additionalProperties: false,
   properties: { version: { type: "integer", minimum: 1 } },
 } as const;
+
+// Answers (lib/answers.ts): each names every field of its shared type.
+const str = { type: "string" } as const;
+const maybe = orNull("string");
+const int = { type: "integer" } as const;
+const num = { type: "number" } as const;
+const fileFields = fieldsOf<DocFile>()({
+  id: str,
+  name: str,
+  folderId: maybe,
+  folderName: maybe,
+  size: num,
+  mime: str,
+  currentVersion: int,
+  receiptDate: maybe,
+  createdAt: str,
+  createdBy: str,
+  uploaderName: maybe,
+  updatedAt: str,
+  version: int,
+});
+
+export const fileListAnswer = answers(listOf({ type: "object", properties: fileFields }));
+export const fileDetailAnswer = answers({
+  type: "object",
+  properties: fieldsOf<DocFileDetail>()({
+    ...fileFields,
+    locks: listOf({
+      type: "object",
+      properties: fieldsOf<FileLock>()({ entity: str, entityId: str, label: str }),
+    }),
+  }),
+});
+export const versionListAnswer = answers(
+  listOf({
+    type: "object",
+    properties: fieldsOf<FileVersion>()({
+      id: str,
+      versionNo: int,
+      name: str,
+      size: num,
+      mime: str,
+      sha256: str,
+      createdAt: str,
+      createdBy: str,
+      uploaderName: maybe,
+    }),
+  }),
+);
+export const folderListAnswer = answers(
+  listOf({
+    type: "object",
+    properties: fieldsOf<DocFolder>()({
+      id: str,
+      parentId: maybe,
+      name: str,
+      createdAt: str,
+      createdBy: maybe,
+      updatedAt: str,
+      version: int,
+    }),
+  }),
+);
+export const trashAnswer = answers(
+  listOf({
+    type: "object",
+    properties: fieldsOf<TrashRow>()({
+      id: str,
+      type: str,
+      name: str,
+      size: orNull("number"),
+      deletedAt: str,
+      deletedByName: maybe,
+    }),
+  }),
+);
+export const usageAnswer = answers({
+  type: "object",
+  properties: fieldsOf<DocumentUsage>()({
+    usedBytes: num,
+    quotaBytes: num,
+    maxFileBytes: num,
+    maxFiles: num,
+    zipMaxBytes: num,
+  }),
+});

@@ -1,7 +1,9 @@
 import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
 
+import type { TrashRow } from "../../../shared/contracts/documents";
 import { AppError } from "../../../shared/errors";
 import { files, folders, users } from "../../db/tables";
+import type { Answer } from "../../lib/answers";
 import { writeAudit } from "../../lib/audit";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
@@ -10,7 +12,7 @@ import { isUniqueViolation, nameTaken } from "./common";
 export type RestoreInput = { type: "file" | "folder"; id: string };
 
 /** Deleted folders and files, newest deletion first, with who deleted them. */
-export const listTrash = async (ctx: RequestCtx) => {
+export const listTrash = async (ctx: RequestCtx): Promise<Answer<TrashRow>[]> => {
   const [trashedFolders, trashedFiles] = await Promise.all([
     ctx.db
       .select({
@@ -36,10 +38,11 @@ export const listTrash = async (ctx: RequestCtx) => {
       .where(inWorkspace(ctx, files, isNotNull(files.deletedAt)))
       .orderBy(desc(files.deletedAt)),
   ]);
+  // Every row listed has deleted_at set (isNotNull above): the cast says only that.
   return [
     ...trashedFolders.map((f) => ({ ...f, type: "folder" as const, size: null })),
     ...trashedFiles.map((f) => ({ ...f, type: "file" as const })),
-  ];
+  ] as Answer<TrashRow>[];
 };
 
 /** A live parent to restore into, or the root when the old parent is itself in the trash. */

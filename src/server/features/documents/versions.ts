@@ -1,12 +1,17 @@
 import { and, desc, eq } from "drizzle-orm";
 
+import type { FileVersion } from "../../../shared/contracts/documents";
 import { AppError } from "../../../shared/errors";
 import { fileVersions, users } from "../../db/tables";
+import type { Answer } from "../../lib/answers";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { getFileRow } from "./files-service";
 
-export const listFileVersions = async (ctx: RequestCtx, fileId: string) => {
+export const listFileVersions = async (
+  ctx: RequestCtx,
+  fileId: string,
+): Promise<Answer<FileVersion>[]> => {
   await getFileRow(ctx, fileId);
   return ctx.db
     .select({
