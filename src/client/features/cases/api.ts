@@ -1,5 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 
+import type {
+  CaseFinance as Finance,
+  CaseStartOptions as StartOptions,
+  ChainLink,
+} from "../../../shared/contracts/cases";
 import { api } from "../../lib/api";
 
 export type Party = {
@@ -35,19 +40,6 @@ export type CaseRecord = Record<string, unknown> & {
   permissions?: { update?: boolean; delete?: boolean };
 };
 
-export type Finance = {
-  feeType: string | null;
-  agreedFee: string;
-  fixedFee: string;
-  contingentFee: string;
-  timeBillable: string;
-  timeUnbilled: string;
-  minutes: string;
-  billed: string;
-  paid: string;
-  outstanding: string;
-};
-
 /** A case as the pickers of a new contract or seal request read it. */
 export type CaseRow = {
   id: string;
@@ -63,24 +55,7 @@ export type CaseRow = {
   validUntil: string | null;
 };
 
-export type ChainLink = {
-  id: string;
-  caseNo: string;
-  name: string;
-  stage: string | null;
-  status: string;
-  parentCaseId: string | null;
-};
-export type StartOptions = {
-  caseTypes: { value: string; label: string }[];
-  filingTypes: {
-    value: string;
-    label: string;
-    isPreFiling: boolean;
-    validityDays: number;
-    definitionId: string | null;
-  }[];
-};
+export type { Finance, StartOptions, ChainLink };
 
 export const caseKey = (id: string) => ["case", id] as const;
 

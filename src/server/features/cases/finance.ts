@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 
+import type { CaseFinance } from "../../../shared/contracts/cases";
 import { AppError } from "../../../shared/errors";
 import { caseBills, casePayments, cases, caseTimeEntries, members } from "../../db/tables";
 import { writeAudit } from "../../lib/audit";
@@ -217,7 +218,7 @@ export const voidBill = transition(["draft", "issued", "partially-paid"], "void"
  * hourly = billable time; contingency = recovered × %; semi-contingency = fixed + recovered × %;
  * hybrid = fixed + billable time + recovered × %), time recorded, billed, received and outstanding.
  */
-export const caseFinance = async (ctx: RequestCtx, caseId: string) => {
+export const caseFinance = async (ctx: RequestCtx, caseId: string): Promise<CaseFinance> => {
   const [kase] = await ctx.db
     .select()
     .from(cases)
@@ -249,7 +250,7 @@ export const caseFinance = async (ctx: RequestCtx, caseId: string) => {
       t.billable::numeric(14, 2)::text as "timeBillable", t.unbilled::numeric(14, 2)::text as "timeUnbilled", t.minutes::text as "minutes",
       b.billed::numeric(14, 2)::text as "billed", p.paid::numeric(14, 2)::text as "paid", (b.billed - p.paid)::numeric(14, 2)::text as "outstanding"
     from t, b, p, f`);
-  const [row] = (result as unknown as { rows: Record<string, string>[] }).rows;
+  const [row] = (result as unknown as { rows: Omit<CaseFinance, "feeType">[] }).rows;
   return { feeType: kase.feeType, ...row };
 };
 

@@ -1,6 +1,8 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 
+import type { ChainLink } from "../../../shared/contracts/cases";
 import { cases, caseSubmissions } from "../../db/tables";
+import type { Answer } from "../../lib/answers";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { rowScopeOf } from "../../lib/row-scope";
 import { inWorkspace } from "../../lib/tenant";
@@ -12,7 +14,7 @@ import { newCaseRef } from "./open-case";
  * The chain of stages a case belongs to (一审 → 二审 → 执行): its ancestors and descendants by
  * parent_case_id, oldest first, with the ones the caller may not read left out.
  */
-export const caseChain = async (ctx: RequestCtx, id: string) => {
+export const caseChain = async (ctx: RequestCtx, id: string): Promise<Answer<ChainLink>[]> => {
   const result = await ctx.db.execute<{ id: string }>(sql`
     with recursive up(id, parent, depth) as (
       select id, parent_case_id, 0 from cases where workspace_id = ${ctx.workspaceId} and id = ${id}

@@ -9,7 +9,16 @@ import { caseApprovals, caseChain } from "./queries";
 import { caseFinance, issueBill, voidBill } from "./finance";
 import { closeCase, extendCase, terminateCase } from "./lifecycle";
 import { type CaseSubmitInput, getSubmission, submitCase } from "./open-case";
-import { caseSettingsBody, extendBody, submitBody, terminateBody, versionBody } from "./schemas";
+import {
+  caseSettingsBody,
+  chainAnswer,
+  extendBody,
+  financeAnswer,
+  startOptionsAnswer,
+  submitBody,
+  terminateBody,
+  versionBody,
+} from "./schemas";
 import { type CaseSettings, readCaseSettings, saveCaseSettings } from "./settings";
 import { caseStartOptions } from "./start-options";
 import { casesResource } from "./resource";
@@ -44,11 +53,15 @@ export async function casesRoutes(app: FastifyInstance, opts: { registry: Resour
       return getSubmission(req.ctx, req.params.id);
     },
   );
-  app.get<Id>("/cases/:id/finance", { config: onCase("read") }, (req) =>
-    caseFinance(req.ctx, req.params.id),
+  app.get<Id>(
+    "/cases/:id/finance",
+    { schema: { response: financeAnswer }, config: onCase("read") },
+    (req) => caseFinance(req.ctx, req.params.id),
   );
-  app.get<Id>("/cases/:id/chain", { config: onCase("read") }, (req) =>
-    caseChain(req.ctx, req.params.id),
+  app.get<Id>(
+    "/cases/:id/chain",
+    { schema: { response: chainAnswer }, config: onCase("read") },
+    (req) => caseChain(req.ctx, req.params.id),
   );
   // The timeline names only the schema's fields, by their labels in the reader's language.
   const labelled = (ctx: RequestCtx) =>
@@ -89,8 +102,10 @@ export async function casesRoutes(app: FastifyInstance, opts: { registry: Resour
     (req) => voidBill(req.ctx, req.params.id, req.body.version),
   );
   // The start screen's case types × filing types, each filing type with the flow it starts.
-  app.get("/case-start-options", { config: { permission: ["create", SUBJECT] } }, (req) =>
-    caseStartOptions(req.ctx),
+  app.get(
+    "/case-start-options",
+    { schema: { response: startOptionsAnswer }, config: { permission: ["create", SUBJECT] } },
+    (req) => caseStartOptions(req.ctx),
   );
   app.get("/case-settings", { config: { permission: "member" } }, (req) =>
     readCaseSettings(req.ctx),

@@ -1,22 +1,15 @@
+import type { CaseStartOptions, FilingOption } from "../../../shared/contracts/cases";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { findOptions } from "../dictionaries";
 import { definitionByKey, enabledDefinitionOfKind } from "../workflow";
 import { filingRuleOf } from "./settings";
-
-export type FilingOption = {
-  value: string;
-  label: string;
-  isPreFiling: boolean;
-  validityDays: number;
-  definitionId: string | null;
-};
 
 /**
  * What "start a case" offers: the firm's enabled case types, and its filing types each with the
  * flow it starts (null when that flow is missing or disabled, so the screen can say so) and
  * whether it opens a pre-filing case.
  */
-export const caseStartOptions = async (ctx: RequestCtx) => {
+export const caseStartOptions = async (ctx: RequestCtx): Promise<CaseStartOptions> => {
   const [caseTypes, filings] = await Promise.all([
     findOptions(ctx, "case-type", true),
     findOptions(ctx, "filing-type", true),
