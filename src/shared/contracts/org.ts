@@ -2,6 +2,7 @@
  * The organisation area's requests and answers, as the server sends them and the client reads
  * them (timestamps are ISO text on the wire). One definition, so the two cannot drift.
  */
+import type { PermissionRule } from "../permissions";
 
 export type OrgRef = { id: string; name: string };
 
@@ -42,4 +43,35 @@ export type MemberInput = {
 export type MemberPatch = Partial<Omit<MemberInput, "account" | "username" | "password">> & {
   isEnabled?: boolean;
   version: number;
+};
+
+/** A department as the tree lists it (flat, in tree order), with its manager's name and head count. */
+export type Department = {
+  id: string;
+  parentId: string | null;
+  name: string;
+  sortOrder: number;
+  managerId: string | null;
+  managerName: string | null;
+  version: number;
+  memberCount: number;
+};
+
+/** A role with its permission rules and how many members hold it. */
+export type Role = {
+  workspaceId: string;
+  id: string;
+  name: string;
+  code: string;
+  description: string;
+  rules: PermissionRule[];
+  isSystem: boolean;
+  /** Its members are offered as a case's supervising partner. */
+  isPartner: boolean;
+  createdAt: string;
+  createdBy: string | null;
+  updatedAt: string;
+  updatedBy: string | null;
+  version: number;
+  memberCount: number;
 };

@@ -1,30 +1,4 @@
-import type { PermissionRule } from "../../../shared/permissions";
-
-export type { Member } from "../../../shared/contracts/org";
-
-export type Department = {
-  id: string;
-  parentId: string | null;
-  name: string;
-  sortOrder: number;
-  managerId: string | null;
-  managerName: string | null;
-  memberCount: number;
-  version: number;
-};
-
-export type Role = {
-  id: string;
-  name: string;
-  code: string;
-  description: string;
-  rules: PermissionRule[];
-  isSystem: boolean;
-  /** Its members are offered as a case's supervising partner. */
-  isPartner: boolean;
-  memberCount: number;
-  version: number;
-};
+export type { Department, Member, Role } from "../../../shared/contracts/org";
 
 export type MemberGroup = {
   id: string;

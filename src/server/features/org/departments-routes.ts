@@ -12,21 +12,36 @@ import {
   moveDepartment,
   updateDepartment,
 } from "./departments-service";
-import { departmentCreateBody, departmentMoveBody, departmentPatchBody } from "./schemas";
+import {
+  departmentAnswer,
+  departmentCreateBody,
+  departmentListAnswer,
+  departmentMoveBody,
+  departmentPatchBody,
+} from "./schemas";
 
 const one = (action: "read" | "update" | "delete") => ({
   config: { permission: [action, "ORG_DEPARTMENT"] as RoutePermission, tenantTable: "departments" },
 });
 
 export async function departmentRoutes(app: FastifyInstance) {
-  app.get("/", { config: { permission: ["read", "ORG_DEPARTMENT"] } }, async (req, reply) => {
-    const rows = await findDepartments(req.ctx);
-    reply.header("x-total-count", rows.length);
-    return rows;
-  });
+  app.get(
+    "/",
+    {
+      schema: { response: departmentListAnswer },
+      config: { permission: ["read", "ORG_DEPARTMENT"] },
+    },
+    async (req, reply) => {
+      const rows = await findDepartments(req.ctx);
+      reply.header("x-total-count", rows.length);
+      return rows;
+    },
+  );
 
-  app.get<{ Params: { id: string } }>("/:id", one("read"), (req) =>
-    getDepartment(req.ctx, req.params.id),
+  app.get<{ Params: { id: string } }>(
+    "/:id",
+    { schema: { response: departmentAnswer }, ...one("read") },
+    (req) => getDepartment(req.ctx, req.params.id),
   );
 
   app.post<{ Body: DepartmentInput }>(

@@ -1,5 +1,6 @@
 import { asc, count, eq, isNull, ne } from "drizzle-orm";
 
+import type { Department as DepartmentView } from "../../../shared/contracts/org";
 import { AppError } from "../../../shared/errors";
 import { departments, memberDepartments, users } from "../../db/tables";
 import { writeAudit } from "../../lib/audit";
@@ -14,7 +15,7 @@ export type DepartmentMove = { parentId: string | null; index: number; version: 
 type Department = typeof departments.$inferSelect;
 
 /** All departments of the firm, flat, in tree order; the client and the picker build the tree. */
-export const findDepartments = async (ctx: RequestCtx) => {
+export const findDepartments = async (ctx: RequestCtx): Promise<DepartmentView[]> => {
   const [rows, counts] = await Promise.all([
     ctx.db
       .select({
@@ -49,7 +50,7 @@ const loadDepartment = async (ctx: RequestCtx, id: string): Promise<Department> 
   return row;
 };
 
-export const getDepartment = async (ctx: RequestCtx, id: string) => {
+export const getDepartment = async (ctx: RequestCtx, id: string): Promise<DepartmentView> => {
   const all = await findDepartments(ctx);
   const row = all.find((d) => d.id === id);
   if (!row) throw new AppError(404, "errors.departmentNotFound");

@@ -13,21 +13,33 @@ import {
   type RoleRules,
   updateRole,
 } from "./roles-service";
-import { roleCreateBody, rolePatchBody, roleRulesBody } from "./schemas";
+import {
+  roleAnswer,
+  roleCreateBody,
+  roleListAnswer,
+  rolePatchBody,
+  roleRulesBody,
+} from "./schemas";
 
 const one = (action: "read" | "update" | "delete") => ({
   config: { permission: [action, "ORG_ROLE"] as RoutePermission, tenantTable: "roles" },
 });
 
 export async function roleRoutes(app: FastifyInstance, opts: OrgDeps) {
-  app.get("/", { config: { permission: ["read", "ORG_ROLE"] } }, async (req, reply) => {
-    const rows = await findRoles(req.ctx);
-    reply.header("x-total-count", rows.length);
-    return rows;
-  });
+  app.get(
+    "/",
+    { schema: { response: roleListAnswer }, config: { permission: ["read", "ORG_ROLE"] } },
+    async (req, reply) => {
+      const rows = await findRoles(req.ctx);
+      reply.header("x-total-count", rows.length);
+      return rows;
+    },
+  );
 
-  app.get<{ Params: { id: string } }>("/:id", one("read"), (req) =>
-    getRole(req.ctx, req.params.id),
+  app.get<{ Params: { id: string } }>(
+    "/:id",
+    { schema: { response: roleAnswer }, ...one("read") },
+    (req) => getRole(req.ctx, req.params.id),
   );
 
   app.post<{ Body: RoleInput }>(

@@ -1,9 +1,11 @@
 import { asc, count, desc, eq } from "drizzle-orm";
 
+import type { Role as RoleView } from "../../../shared/contracts/org";
 import { AppError } from "../../../shared/errors";
 import { checkRules } from "../../../shared/permission-scopes";
 import type { PermissionRule } from "../../../shared/permissions";
 import { memberRoles, roles } from "../../db/tables";
+import type { Answer } from "../../lib/answers";
 import { writeAudit } from "../../lib/audit";
 import { type RequestCtx, withDb } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
@@ -28,7 +30,7 @@ export type RoleRules = { rules: PermissionRule[]; version: number };
 
 type Role = typeof roles.$inferSelect;
 
-export const findRoles = async (ctx: RequestCtx) => {
+export const findRoles = async (ctx: RequestCtx): Promise<Answer<RoleView>[]> => {
   const [rows, counts] = await Promise.all([
     ctx.db
       .select()
@@ -54,7 +56,7 @@ const loadRole = async (ctx: RequestCtx, id: string): Promise<Role> => {
   return row;
 };
 
-export const getRole = async (ctx: RequestCtx, id: string) => {
+export const getRole = async (ctx: RequestCtx, id: string): Promise<Answer<RoleView>> => {
   const role = await loadRole(ctx, id);
   const [{ n }] = await ctx.db
     .select({ n: count() })

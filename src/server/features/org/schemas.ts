@@ -1,6 +1,6 @@
 /** JSON schemas of the organisation routes (Fastify's ajv checks requests before any handler runs). */
-import type { Member } from "../../../shared/contracts/org";
-import { answers, fieldsOf, listOf } from "../../lib/answers";
+import type { Department, Member, Role } from "../../../shared/contracts/org";
+import { answers, fieldsOf, listOf, orNull } from "../../lib/answers";
 import { listFilter, listQuery, textFilter } from "../../lib/list-query";
 import { MEMBER_SORT } from "./members-service";
 
@@ -108,6 +108,22 @@ export const departmentMoveBody = {
   },
 } as const;
 
+const department = {
+  type: "object",
+  properties: fieldsOf<Department>()({
+    id: text,
+    parentId: orNull("string"),
+    name: text,
+    sortOrder: { type: "integer" },
+    managerId: orNull("string"),
+    managerName: orNull("string"),
+    version: { type: "integer" },
+    memberCount: { type: "integer" },
+  }),
+} as const;
+export const departmentAnswer = answers(department);
+export const departmentListAnswer = answers(listOf(department));
+
 // Roles.
 const oneOrMany = {
   anyOf: [
@@ -175,6 +191,29 @@ export const roleRulesBody = {
   additionalProperties: false,
   properties: { rules, version: { type: "integer", minimum: 1 } },
 } as const;
+
+const role = {
+  type: "object",
+  properties: fieldsOf<Role>()({
+    workspaceId: text,
+    id: text,
+    name: text,
+    code: text,
+    description: text,
+    // CASL rules as stored on the role: sent whole.
+    rules: listOf({ type: "object", additionalProperties: true }),
+    isSystem: { type: "boolean" },
+    isPartner: { type: "boolean" },
+    createdAt: text,
+    createdBy: orNull("string"),
+    updatedAt: text,
+    updatedBy: orNull("string"),
+    version: { type: "integer" },
+    memberCount: { type: "integer" },
+  }),
+} as const;
+export const roleAnswer = answers(role);
+export const roleListAnswer = answers(listOf(role));
 
 // Member groups, saved filters, the picker.
 const uuids = { type: "array", maxItems: 500, items: { type: "string", format: "uuid" } } as const;
