@@ -116,7 +116,8 @@ const flowId = async (request: APIRequestContext, kind: string) =>
 
 /** Picks an antd Select option by its label. */
 const choose = async (page: Page, label: string | RegExp, option: string | RegExp) => {
-  await page.getByLabel(label, { exact: typeof label === "string" }).click();
+  // The role, not the label: a list on the same page may have a column of the same name.
+  await page.getByRole("combobox", { name: label, exact: typeof label === "string" }).click();
   await page
     .locator(".ant-select-dropdown:visible .ant-select-item-option")
     .filter({ hasText: option })
