@@ -26,6 +26,12 @@ export const SUBJECTS = {
   LAWFIRM_CONTRACT_VIEW: ["read", "create", "update", "delete"],
   LAWFIRM_SEAL_VIEW: ["read", "create"],
   LAWFIRM_CONFLICT_VIEW: ["read", "create", "export"],
+  /** Invoices: read and request (create); issue, red-reverse, void and match (update). */
+  LAWFIRM_INVOICE_VIEW: ["read", "create", "update", "export"],
+  /** What clients owe across their cases, with ageing (row-scoped by the cases one may read). */
+  LAWFIRM_RECEIVABLE_VIEW: ["read", "export"],
+  /** Every member's share lines and statements; update closes months and sets the firm's rules. */
+  LAWFIRM_FEE_SHARE: ["read", "update", "export"],
   WORKFLOW_DEFINITION: ["read", "create", "update", "delete"],
   WORKFLOW_INSTANCE: ["read", "create", "approve"],
   ORG_MEMBER: ["read", "create", "update", "delete"],

@@ -13,3 +13,4 @@ export * from "./schema/deadlines";
 export * from "./schema/conflicts";
 export * from "./schema/esign";
 export * from "./schema/messages";
+export * from "./schema/fees";

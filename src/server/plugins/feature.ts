@@ -6,10 +6,22 @@ import type { ResourceBinding } from "../schema-engine";
 
 type Bindings = Record<string, ResourceBinding>;
 
+/**
+ * What a feature adds to another feature's resource: hooks that run after the owner's, in the
+ * same transaction (fees splits a payment when the cases feature writes it). The owner does not
+ * know who extends it; the extending feature names the owner in its dependencies.
+ */
+export type BindingExtension = Pick<
+  ResourceBinding,
+  "beforeChange" | "beforeDelete" | "beforeInsert" | "beforeUpdate" | "afterWrite" | "withDetail"
+>;
+type Extensions = Record<string, BindingExtension>;
+
 /** A feature's plugin, carrying the schema-engine bindings of its tables for the app to read first. */
 export type FeaturePlugin = FastifyPluginAsync & {
   readonly featureName: string;
   readonly bindings: Bindings;
+  readonly extensions: Extensions;
 };
 
 /**
@@ -24,12 +36,49 @@ export type FeaturePlugin = FastifyPluginAsync & {
 export const featurePlugin = (
   name: string,
   register: (app: FastifyInstance) => Promise<void>,
-  opts: { dependencies?: string[]; bindings?: Bindings } = {},
+  opts: { dependencies?: string[]; bindings?: Bindings; extends?: Extensions } = {},
 ): FeaturePlugin =>
   Object.assign(fp(register, { name, dependencies: opts.dependencies ?? [] }), {
     featureName: name,
     bindings: opts.bindings ?? {},
+    extensions: opts.extends ?? {},
   });
+
+/** The owner's hooks, then the extension's; value hooks merge what both answer. */
+const extend = (owner: ResourceBinding, ext: BindingExtension): ResourceBinding => {
+  const both =
+    <A extends unknown[]>(
+      a: ((...args: A) => Promise<void> | void) | undefined,
+      b: ((...args: A) => Promise<void> | void) | undefined,
+    ) =>
+    async (...args: A) => {
+      await a?.(...args);
+      await b?.(...args);
+    };
+  const merged = { ...owner };
+  if (ext.beforeChange) merged.beforeChange = both(owner.beforeChange, ext.beforeChange);
+  if (ext.beforeDelete) merged.beforeDelete = both(owner.beforeDelete, ext.beforeDelete);
+  if (ext.afterWrite) merged.afterWrite = both(owner.afterWrite, ext.afterWrite);
+  if (ext.beforeInsert) {
+    const [a, b] = [owner.beforeInsert, ext.beforeInsert];
+    merged.beforeInsert = async (ctx, values) => {
+      const first = (await a?.(ctx, values)) ?? {};
+      return { ...first, ...(await b(ctx, { ...values, ...first })) };
+    };
+  }
+  if (ext.beforeUpdate) {
+    const [a, b] = [owner.beforeUpdate, ext.beforeUpdate];
+    merged.beforeUpdate = async (ctx, before, values) => {
+      const first = (await a?.(ctx, before, values)) ?? {};
+      return { ...first, ...(await b(ctx, before, { ...values, ...first })) };
+    };
+  }
+  if (ext.withDetail) {
+    const [a, b] = [owner.withDetail, ext.withDetail];
+    merged.withDetail = async (ctx, record) => b(ctx, a ? await a(ctx, record) : record);
+  }
+  return merged;
+};
 
 /** Every feature's bindings, one table per resource name (two features binding one name is a mistake). */
 export const bindingsOf = (features: FeaturePlugin[]): Bindings => {
@@ -41,6 +90,13 @@ export const bindingsOf = (features: FeaturePlugin[]): Bindings => {
           `Schema ${resource} is bound by two features (the second: ${feature.featureName})`,
         );
       all[resource] = binding;
+    }
+  }
+  for (const feature of features) {
+    for (const [resource, ext] of Object.entries(feature.extensions)) {
+      if (!(resource in all))
+        throw new Error(`${feature.featureName} extends ${resource}, which no feature binds`);
+      all[resource] = extend(all[resource], ext);
     }
   }
   return all;

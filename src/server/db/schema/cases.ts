@@ -47,6 +47,13 @@ export const cases = pgTable(
     feeType: text("fee_type"),
     feeFixed: money("fee_fixed"),
     feePercent: numeric("fee_percent", { precision: 5, scale: 2 }),
+    /**
+     * The fee-sharing allocation in force (originator, lead, co-counsel percentages) and the
+     * case's management-fee override: case fields, so a change on a formal case goes through the
+     * case-change approval; the fees feature keeps every version by its effective date.
+     */
+    feeAllocation: jsonb("fee_allocation").$type<Record<string, unknown>>(),
+    managementFeePercent: numeric("management_fee_percent", { precision: 5, scale: 2 }),
     recoveredAmount: money("recovered_amount"),
     serviceStart: date("service_start"),
     serviceEnd: date("service_end"),
@@ -294,6 +301,8 @@ export const caseBills = pgTable(
     dueOn: date("due_on"),
     fixedAmount: money("fixed_amount").notNull().default("0"),
     timeAmount: money("time_amount").notNull().default("0"),
+    /** Billable expenses the firm advanced, taken onto the bill (features/fees). */
+    expenseAmount: money("expense_amount").notNull().default("0"),
     total: money("total").notNull().default("0"),
     remark: text(),
   },
