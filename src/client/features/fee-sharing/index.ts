@@ -1,0 +1,1 @@
+export { feeSharingRoutes } from "./routes";
