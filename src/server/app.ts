@@ -11,7 +11,7 @@ import { runMigrations } from "./db/migrate";
 import { seedIfEmpty } from "./seed/demo";
 import { accountsPlugin } from "./features/accounts";
 import { auditPlugin } from "./features/audit";
-import { authDepsOf, authPlugin } from "./features/auth";
+import { authPlugin } from "./features/auth";
 import { calendarPlugin } from "./features/calendar";
 import { casesPlugin } from "./features/cases";
 import { conflictsPlugin } from "./features/conflicts";
@@ -28,6 +28,7 @@ import { sealsPlugin } from "./features/seals";
 import { searchPlugin } from "./features/search";
 import { systemPlugin } from "./features/system";
 import { tasksPlugin } from "./features/tasks";
+import { userCenterPlugin } from "./features/user-center";
 import { workflowPlugin } from "./features/workflow";
 import { MULTIPLE_OF_PRECISION } from "./lib/ajv-options";
 import { type Bus, createBus } from "./lib/bus";
@@ -47,7 +48,6 @@ import { securityHeadersPlugin } from "./plugins/security-headers";
 import { spaPlugin } from "./plugins/spa";
 import { loadResources, recordsBinding, schemaEnginePlugin } from "./schema-engine";
 import { XLSX_MIME } from "./schema-engine/export";
-import { userCenterRoutes } from "./user-center/routes";
 
 /**
  * The features, each a plugin that registers its own routes, effects, row owners, jobs and
@@ -74,6 +74,7 @@ const FEATURES: FeaturePlugin[] = [
   contractsPlugin,
   sealsPlugin,
   esignPlugin,
+  userCenterPlugin,
 ];
 
 declare module "fastify" {
@@ -181,12 +182,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   for (const feature of FEATURES) await app.register(feature);
 
-  await app.register(userCenterRoutes, {
-    prefix: "/user-center",
-    deps: authDepsOf(app),
-    allowedRedirectOrigins: config.allowedRedirectOrigins,
-    rateLimitPerMinute: config.loginRateLimitPerMinute,
-  });
   await app.register(spaPlugin, { clientDir: config.clientDir });
   return app;
 }

@@ -1,5 +1,5 @@
-import type { Language } from "../../shared/i18n-config";
-import type { Translate } from "../lib/i18n";
+import type { Language } from "../../../shared/i18n-config";
+import type { Translate } from "../../lib/i18n";
 
 const escape = (value: string) =>
   value.replace(

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
-import { AppError } from "../../shared/errors";
-import { pickLanguage } from "../../shared/i18n-config";
-import { login, type AuthDeps } from "../features/auth";
-import { storedLanguage } from "../lib/stored-language";
-import { translatorFor } from "../lib/i18n";
+import { AppError } from "../../../shared/errors";
+import { pickLanguage } from "../../../shared/i18n-config";
+import { login, type AuthDeps } from "../auth";
+import { storedLanguage } from "../../lib/stored-language";
+import { translatorFor } from "../../lib/i18n";
 import { renderLoginPage } from "./page";
 
 type Opts = { deps: AuthDeps; allowedRedirectOrigins: string[]; rateLimitPerMinute: number };
