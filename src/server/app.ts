@@ -20,6 +20,7 @@ import { deadlinesPlugin } from "./features/deadlines";
 import { dictionariesPlugin } from "./features/dictionaries";
 import { documentsPlugin } from "./features/documents";
 import { esignPlugin } from "./features/esign";
+import { feeSharingPlugin } from "./features/fee-sharing";
 import { messagesPlugin } from "./features/messages";
 import { notificationsPlugin } from "./features/notifications";
 import { orgPlugin } from "./features/org";
@@ -68,6 +69,7 @@ const FEATURES: FeaturePlugin[] = [
   conflictsPlugin,
   accountsPlugin,
   casesPlugin,
+  feeSharingPlugin,
   deadlinesPlugin,
   tasksPlugin,
   calendarPlugin,

@@ -72,6 +72,8 @@ export type FeeAllocationView = {
 export type FeeAllocationInput = {
   allocation: CaseAllocation;
   managementFeePercent: string | null;
+  /** The case's version the form read: a colleague's save in between answers 409. */
+  version?: number;
 };
 export type FeeAllocationResult = { applied: boolean; approvalId: string | null };
 
