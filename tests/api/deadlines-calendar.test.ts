@@ -10,12 +10,24 @@ import { casesSuite } from "../fixtures/cases";
 import { deadlinesApi, plusDays } from "../fixtures/deadlines";
 import { firmIds, orgApi, roleByCode } from "../fixtures/org";
 
-/** UIDs and summaries of the events in an iCalendar text, read by ical.js (not the generator). */
+/**
+ * The events of an iCalendar text as ical.js reads them (not the generator): UID, summary, the
+ * start as written (wall clock or date), its zone, whether it is a date, and the instant it means
+ * once the feed's own VTIMEZONE is applied.
+ */
 const parseFeed = (text: string) => {
   const comp = new ICAL.Component(ICAL.parse(text));
+  for (const zone of comp.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(zone);
   return comp.getAllSubcomponents("vevent").map((v) => {
     const e = new ICAL.Event(v);
-    return { uid: e.uid, summary: e.summary, start: e.startDate.toString() };
+    return {
+      uid: e.uid,
+      summary: e.summary,
+      start: e.startDate.toString(),
+      zone: e.startDate.isDate ? null : e.startDate.zone.tzid,
+      isDate: e.startDate.isDate,
+      instant: e.startDate.isDate ? null : e.startDate.toJSDate().toISOString(),
+    };
   });
 };
 
@@ -62,7 +74,15 @@ describe("calendar, feed, tasks and templates", () => {
       expect(uids).toContain(`key-date-${hearing.id}@law-manage`);
       expect(uids).not.toContain(`key-date-${hidden.id}@law-manage`);
       const h = events.find((e) => e.uid === `key-date-${hearing.id}@law-manage`)!;
-      expect(h.start).toBe(`${plusDays(5)}T09:30:00`);
+      // 09:30 on the firm's clock, named as such, and the very instant that was entered.
+      expect(h).toMatchObject({
+        start: `${plusDays(5)}T09:30:00`,
+        zone: "Asia/Shanghai",
+        instant: `${plusDays(5)}T01:30:00.000Z`,
+      });
+      expect(res.body).toContain(
+        `DTSTART;TZID=Asia/Shanghai:${plusDays(5).replace(/-/g, "")}T093000`,
+      );
       expect(h.summary).toContain("[?]");
       // Another firm's member's feed holds none of this firm's rows.
       const other = await api.post("lawyer2", "/api/calendar-feed", {});
@@ -94,6 +114,96 @@ describe("calendar, feed, tasks and templates", () => {
         404,
       );
       expect((await api.get("assistant", "/api/calendar-feed")).json().data.isEnabled).toBe(false);
+    });
+  });
+
+  describe("GET /api/calendar-feed/:token on the firm's clock", () => {
+    /** The feed fetched by an app process whose own clock is `tz`, restored afterwards. */
+    const fetchIn = async (tz: string, path: string) => {
+      const was = process.env.TZ;
+      process.env.TZ = tz;
+      try {
+        const res = await t.app.inject({ url: path });
+        expect(res.statusCode, res.body).toBe(200);
+        return res;
+      } finally {
+        if (was === undefined) delete process.env.TZ;
+        else process.env.TZ = was;
+      }
+    };
+    const setZone = async (timeZone: string) => {
+      const res = await t.app.inject({
+        method: "PUT",
+        url: "/api/firm-time-zone",
+        headers: await t.as("admin"),
+        payload: { timeZone },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+
+    it("gives hearings as the firm's wall time with a VTIMEZONE for any zone, and all-day items as the firm's date on any server clock", async () => {
+      const allDay = (
+        await api.addKeyDate("lawyer", caseId, {
+          deadlineType: "appeal",
+          source: "manual",
+          dueDate: plusDays(7),
+        })
+      ).json().data;
+      const path = (await api.post("assistant", "/api/calendar-feed", {})).json().data
+        .path as string;
+      const uid = (id: string) => `key-date-${id}@law-manage`;
+      // A server east of UTC once wrote the day before: the date is the firm's, not the process's.
+      for (const tz of ["Asia/Shanghai", "Pacific/Auckland", "America/Los_Angeles"]) {
+        const day = parseFeed((await fetchIn(tz, path)).body).find((e) => e.uid === uid(allDay.id));
+        expect(day, tz).toMatchObject({ isDate: true, start: plusDays(7) });
+      }
+
+      // A firm in New York: 09:30 there in winter (UTC-5) and in summer (UTC-4).
+      await setZone("America/New_York");
+      try {
+        const hearing = async (dueDate: string, startsAt: string) => {
+          const res = await api.addKeyDate("lawyer", caseId, {
+            deadlineType: "hearing",
+            source: "court-notice",
+            dueDate,
+            startsAt,
+          });
+          expect(res.statusCode, res.body).toBe(200);
+          return res.json().data.id as string;
+        };
+        const winter = await hearing("2027-01-15", "2027-01-15T14:30:00.000Z");
+        const summer = await hearing("2027-07-15", "2027-07-15T13:30:00.000Z");
+        const res = await fetchIn("Asia/Shanghai", path);
+        expect(res.body).toContain("TZID:America/New_York");
+        expect(res.body).toContain("BEGIN:DAYLIGHT");
+        const events = parseFeed(res.body);
+        expect(events.find((e) => e.uid === uid(winter))).toMatchObject({
+          start: "2027-01-15T09:30:00",
+          zone: "America/New_York",
+          instant: "2027-01-15T14:30:00.000Z",
+        });
+        expect(events.find((e) => e.uid === uid(summer))).toMatchObject({
+          start: "2027-07-15T09:30:00",
+          zone: "America/New_York",
+          instant: "2027-07-15T13:30:00.000Z",
+        });
+        expect(events.find((e) => e.uid === uid(allDay.id))).toMatchObject({
+          isDate: true,
+          start: plusDays(7),
+        });
+
+        // A firm on UTC gets plain UTC times and no zone block.
+        await setZone("UTC");
+        const utcFeed = (await fetchIn("Asia/Shanghai", path)).body;
+        expect(utcFeed).not.toContain("BEGIN:VTIMEZONE");
+        expect(utcFeed).toContain("DTSTART:20270715T133000Z");
+        expect(parseFeed(utcFeed).find((e) => e.uid === uid(allDay.id))).toMatchObject({
+          isDate: true,
+          start: plusDays(7),
+        });
+      } finally {
+        await setZone("Asia/Shanghai");
+      }
     });
   });
 

@@ -27,23 +27,13 @@ import type { AppRegistries, RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { inLanguage } from "../deadlines";
 import { caseReadable, onTeamOf } from "../tasks";
+import { isUtcThroughout, vtimezoneOf } from "./vtimezone";
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-const TZ = "Asia/Shanghai";
-/** China has kept +08:00 all year since 1991, so one STANDARD block describes the zone. */
-const VTIMEZONE = [
-  "BEGIN:VTIMEZONE",
-  `TZID:${TZ}`,
-  "BEGIN:STANDARD",
-  "DTSTART:19700101T000000",
-  "TZOFFSETFROM:+0800",
-  "TZOFFSETTO:+0800",
-  "TZNAME:CST",
-  "END:STANDARD",
-  "END:VTIMEZONE",
-].join("\r\n");
+/** A hearing with no end of its own fills two hours in a calendar app. */
+const HEARING_HOURS = 2;
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -193,15 +183,38 @@ export const renderFeed = async (db: Db, app: AppRegistries, token: string, now 
         ),
       ),
   ]);
-  // The VTIMEZONE above describes Shanghai; a firm on another clock gets UTC instants, which every
-  // calendar app shows on its own clock.
-  const isShanghai = (await readFirmTimeZone(db, feed.workspaceId)) === TZ;
-  const zoned = isShanghai ? { timezone: TZ } : {};
-  const at = (d: Date) => (isShanghai ? dayjs(d).tz(TZ) : dayjs(d).utc());
+  // Times go out on the firm's clock (TZID and its VTIMEZONE), so a calendar app shows a 09:30
+  // Beijing hearing as 09:30 Asia/Shanghai, converting it for a reader elsewhere as it converts
+  // any invitation; a firm on UTC gets plain UTC times. An all-day item is the firm's date itself.
+  const zone = await readFirmTimeZone(db, feed.workspaceId);
+  const dayStart = (day: string) => dayjs.tz(day, zone);
+  const instants = [
+    ...kd.map(({ row }) =>
+      row.startsAt ? row.startsAt.getTime() : dayStart(row.dueDate).valueOf(),
+    ),
+    ...tk.flatMap((row) => (row.dueDate ? [dayStart(row.dueDate).valueOf()] : [])),
+    ...ev.flatMap((row) => [row.startsAt.getTime(), row.endsAt.getTime()]),
+  ];
+  // A loop, not Math.min(...instants): a long feed would overflow the argument list.
+  let from = now.getTime();
+  let to = now.getTime();
+  for (const at of instants) {
+    if (at < from) from = at;
+    if (at > to) to = at;
+  }
+  to += HEARING_HOURS * 3_600_000;
+  const isUtc = isUtcThroughout(zone, from, to);
+  const zoned = isUtc ? {} : { timezone: zone };
   const cal = ical({
     name: "law-manage",
     prodId: { company: "law-manage", product: "calendar" },
-    ...(isShanghai ? { timezone: { name: TZ, generator: () => VTIMEZONE } } : {}),
+    ...(isUtc ? {} : { timezone: { name: zone, generator: () => vtimezoneOf(zone, from, to) } }),
+  });
+  // Midnight of the firm's day, written as a DATE on the firm's clock whatever the server's zone.
+  const allDay = (day: string) => ({
+    allDay: true,
+    ...zoned,
+    start: isUtc ? dayjs.utc(day) : dayStart(day),
   });
   for (const { row, caseName } of kd) {
     const summary = `${row.confirmedAt ? "" : "[?] "}${inLanguage(row.title, row.titleEn, lang)} · ${caseName}`;
@@ -215,19 +228,18 @@ export const renderFeed = async (db: Db, app: AppRegistries, token: string, now 
       cal.createEvent({
         ...common,
         ...zoned,
-        start: at(row.startsAt),
-        end: at(row.startsAt).add(2, "hour"),
+        start: dayjs(row.startsAt),
+        end: dayjs(row.startsAt).add(HEARING_HOURS, "hour"),
         location: row.court ?? undefined,
       });
-    else cal.createEvent({ ...common, allDay: true, start: dayjs(row.dueDate) });
+    else cal.createEvent({ ...common, ...allDay(row.dueDate) });
   }
   for (const row of tk) {
     if (!row.dueDate) continue;
     cal.createEvent({
       id: `task-${row.id}@law-manage`,
       summary: row.title,
-      allDay: true,
-      start: dayjs(row.dueDate),
+      ...allDay(row.dueDate),
       sequence: row.version,
     });
   }
@@ -236,8 +248,8 @@ export const renderFeed = async (db: Db, app: AppRegistries, token: string, now 
       id: `event-${row.id}@law-manage`,
       summary: row.title,
       ...zoned,
-      start: at(row.startsAt),
-      end: at(row.endsAt),
+      start: dayjs(row.startsAt),
+      end: dayjs(row.endsAt),
       location: row.location ?? undefined,
       sequence: row.version,
     });
