@@ -64,8 +64,11 @@ describe("GET /api/public/esign/:token/sealed after completion", () => {
       .from(outboxMessages)
       .where(and(eq(outboxMessages.recipient, email), eq(outboxMessages.kind, "esign.completed")));
     expect(messages).toHaveLength(1);
-    const until = new Date(Date.now() + 30 * DAY).toISOString().slice(0, 10);
-    expect(messages[0].body).toContain(until);
+    // Until when, on the firm's clock (Asia/Shanghai) and saying so: 30 days after completion.
+    const until = /(\d{4}-\d{2}-\d{2} \d{2}:\d{2}) \(UTC\+8\)/.exec(messages[0].body);
+    expect(until, messages[0].body).not.toBeNull();
+    const meant = Date.parse(`${until![1].replace(" ", "T")}:00+08:00`);
+    expect(Math.abs(meant - (Date.now() + 30 * DAY))).toBeLessThan(5 * 60_000);
     expect(messages[0].body).toMatch(/\/manage\/verify/);
     expect(messages[0].body).toContain("Everyone has signed");
   });

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { esignSigners, outboxMessages } from "../../src/server/db/tables";
+import { esignRequests, esignSigners, outboxMessages } from "../../src/server/db/tables";
 import { deliverDue } from "../../src/server/features/messages/outbox";
 import { createSenders } from "../../src/server/features/messages/senders";
 import { createTestApp, type TestApp } from "../fixtures/app";
@@ -232,6 +232,15 @@ describe("signing links and codes in the Outbox", () => {
       const [item] = await outboxOf(f.api, email, "zh-CN");
       expect(item).toMatchObject({ secretShown: false });
       expect(item.body).toContain("/manage/esign/••••••");
+      // "Valid until" on the firm's clock with its offset, in both languages, not a UTC date.
+      const [request] = await f.t.database.db
+        .select({ expiresAt: esignRequests.expiresAt })
+        .from(esignRequests)
+        .where(eq(esignRequests.id, sent.json().data.id));
+      const beijing = new Date(request.expiresAt.getTime() + 8 * 3_600_000).toISOString();
+      const until = `${beijing.slice(0, 10)} ${beijing.slice(11, 16)} (UTC+8)`;
+      expect(rows[0].body).toContain(`链接有效期至 ${until}。`);
+      expect(rows[0].body).toContain(`The link is valid until ${until}.`);
       const trail = await trailOf(f.api, sent.json().data.id);
       expect(
         trail.find((e) => e.action === "sent" && e.detail.channel === "email")!.detail,

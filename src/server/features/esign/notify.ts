@@ -1,7 +1,9 @@
 import { and, eq } from "drizzle-orm";
 
+import { formatFirmTime } from "../../../shared/firm-time";
 import type { Db } from "../../db/client";
 import { contracts, esignSigners, users, workspaces } from "../../db/tables";
+import { readFirmTimeZone } from "../../lib/firm-time";
 import { translatorFor } from "../../lib/i18n";
 import { createNotifications } from "../notifications";
 import { isDeliverable, queueMessage } from "../messages";
@@ -45,6 +47,14 @@ export const facts = async (db: Db, r: RequestRow) => {
     sender: row?.sender ?? "",
   };
 };
+
+/**
+ * When a link or a download stops working, on the sending firm's clock with its offset
+ * ("2026-12-11 09:30 (UTC+8)"): the signer may read it anywhere, and a bare UTC date could name
+ * the day after the one that ends in Beijing.
+ */
+const untilText = async (db: Db, workspaceId: string, at: Date) =>
+  formatFirmTime(at, await readFirmTimeZone(db, workspaceId), "YYYY-MM-DD HH:mm", true);
 
 /** What the firm may read in place of a link's token or a code: the secret itself never. */
 const HIDDEN = "••••••";
@@ -109,7 +119,7 @@ export const sendLink = async (
     ...f,
     name: s.name,
     link: `${r.linkBase}/manage/esign/${token}`,
-    until: r.expiresAt.toISOString().slice(0, 10),
+    until: await untilText(db, r.workspaceId, r.expiresAt),
   };
   const keys =
     kind === "link"
@@ -159,12 +169,13 @@ export const sendCompleted = async (
   until: Date,
 ) => {
   const f = await facts(db, r);
+  const untilShown = await untilText(db, r.workspaceId, until);
   for (const s of signers) {
     if (s.party !== "counterparty" || !(s.email ?? s.mobile)) continue;
     const params = {
       ...f,
       name: s.name,
-      until: until.toISOString().slice(0, 10),
+      until: untilShown,
       verify: `${r.linkBase}/manage/verify`,
     };
     await queueMessage(db, deps, {
