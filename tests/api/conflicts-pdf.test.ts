@@ -61,7 +61,7 @@ describe("conflict reports: waiver letters and PDF export", () => {
       creditCode: "91110000MA01ABCD2X",
     });
     expect(acct.statusCode, acct.body).toBe(200);
-    await s.api.open("lawyer", {
+    const kase = await s.api.open("lawyer", {
       parties: [
         { name: "张三", partyType: "natural", litigationRole: "plaintiff", conflictRole: "client" },
         {
@@ -72,6 +72,10 @@ describe("conflict reports: waiver letters and PDF export", () => {
         },
       ],
     });
+    // Opened at 01:00 in Beijing on 2 March: still 1 March in UTC.
+    await s.t.database.db.execute(
+      sql`update cases set created_at = '2026-03-01T17:00:00Z' where id = ${kase.id}`,
+    );
     hits = await hitsOf(keywords);
     letterId = await letter("豁免函-对手贸易.pdf");
   });
@@ -160,6 +164,9 @@ describe("conflict reports: waiver letters and PDF export", () => {
         `${new Date(ranAt.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace("T", " ")} (UTC+8)`,
       );
       expect(text).toContain(reportDigest(await getReport(ctx, reportId)));
+      // The hit's case was opened on the firm's 2 March, whatever UTC says.
+      expect(text).toMatch(/上海对手贸易有限公司[\s\S]*2026-03-02/);
+      expect(text).not.toContain("2026-03-01");
     });
 
     it("follows the Lang header", async () => {

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
 
 import type { SavedHit as StoredHit } from "../../../shared/contracts/conflicts";
-import { formatFirmTime } from "../../../shared/firm-time";
+import { firmDay, formatFirmTime } from "../../../shared/firm-time";
 import { workspaces } from "../../db/tables";
 import { translatorFor } from "../../lib/i18n";
 import { readFirmTimeZone } from "../../lib/firm-time";
@@ -186,7 +186,14 @@ export const reportPdf = async (ctx: RequestCtx, id: string, fontSource: PdfFont
           : "";
         detail(
           t("conflicts.pdf.case"),
-          [h.caseNo, h.caseName, status, h.caseCreatedAt?.slice(0, 10), h.leadLawyer]
+          [
+            h.caseNo,
+            h.caseName,
+            status,
+            // The day the case was opened in the firm, not the UTC date of that instant.
+            h.caseCreatedAt ? firmDay(h.caseCreatedAt, zone) : "",
+            h.leadLawyer,
+          ]
             .filter(Boolean)
             .join(" · "),
         );
