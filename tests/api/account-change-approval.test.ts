@@ -137,6 +137,61 @@ describe("client changes need approval when the firm says so", () => {
     await settings("admin", { accountChanges: false });
   });
 
+  it("shows the change summary in each reader's language, before and after the decision; an edited text stays as written", async () => {
+    const record = await create({ legalRepresentative: "李四" });
+    await settings("admin", { accountChanges: true });
+    const res = await save(record, {
+      formerName: "新名",
+      legalRepresentative: "",
+      industry: "finance",
+      region: ["beijing", "dongcheng"],
+      registeredCapital: "2860000",
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const approvalId = res.json().data.pendingApprovalId as string;
+    const remarkIn = async (lang: string) => {
+      const detail = await wf.detail("partner", approvalId, lang);
+      expect(detail.statusCode, detail.body).toBe(200);
+      return String(detail.json().data.form.remark).split("\n");
+    };
+    const english = [
+      "Former name: 原名 → 新名",
+      "Legal representative: 李四 → (empty)",
+      "Industry: (empty) → Financial services",
+      "Region: (empty) → Beijing, Dongcheng",
+      "Registered capital (CNY): (empty) → ¥2,860,000.00",
+    ];
+    const chinese = [
+      "曾用名：原名 → 新名",
+      "法定代表人：李四 → （空）",
+      "所属行业：（空） → 金融业",
+      "所在地区：（空） → 北京市, 东城区",
+      "注册资本（元）：（空） → ¥2,860,000.00",
+    ];
+    expect(await remarkIn("en")).toEqual(expect.arrayContaining(english));
+    expect((await remarkIn("en")).join("\n")).not.toMatch(/[：（）]|曾用名|金融业|北京市/);
+    expect(await remarkIn("zh-CN")).toEqual(expect.arrayContaining(chinese));
+    // The form keeps the submitter's (Chinese) text for search and older readers.
+    const [row] = await t.database.db
+      .select()
+      .from(workflowInstances)
+      .where(eq(workflowInstances.id, approvalId));
+    expect(String(row.form.remark).split("\n")).toEqual(await remarkIn("zh-CN"));
+
+    // Decided, the client no longer holds the changes: the approval still reads them per reader.
+    await wf.accept("partner", approvalId);
+    expect(await stored(record.id)).toMatchObject({ status: "active", formerName: "新名" });
+    expect(await remarkIn("en")).toEqual(expect.arrayContaining(english));
+
+    // A remark someone rewrote is theirs: it is shown as written, in every language.
+    await t.database.db
+      .update(workflowInstances)
+      .set({ form: { ...row.form, remark: "审批人补充说明" } })
+      .where(eq(workflowInstances.id, approvalId));
+    expect(await remarkIn("en")).toEqual(["审批人补充说明"]);
+    await settings("admin", { accountChanges: false });
+  });
+
   it("drops the changes on reject, answers an unchanged save as it is, and applies saves directly once turned off", async () => {
     const record = await create();
     await settings("admin", { accountChanges: true });

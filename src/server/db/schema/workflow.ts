@@ -15,6 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 
 import type { Definition } from "../../../shared/workflow/model";
+import type { TextParts } from "../../../shared/workflow/text-parts";
 import { now } from "./columns";
 import { workspaces } from "./identity";
 
@@ -91,7 +92,12 @@ export const workflowInstances = pgTable(
      * The title's parts (an i18n key and its values) for business approvals, so each reader sees
      * it in their own language; `title` keeps the submitter's text for search and old rows.
      */
-    titleI18n: jsonb("title_i18n").$type<{ key: string; params: Record<string, string> }>(),
+    titleI18n: jsonb("title_i18n").$type<{
+      key: string;
+      params: Record<string, string>;
+      /** Form texts the feature wrote, as parts by field (a client change's summary). */
+      form?: Record<string, TextParts>;
+    }>(),
     status: text().notNull(),
     initiatorId: uuid("initiator_id").notNull(),
     initiatorDeptId: uuid("initiator_dept_id"),

@@ -1,8 +1,11 @@
 import { eq } from "drizzle-orm";
 
 import { AppError } from "../../../shared/errors";
-import { ACCOUNT_CHANGE_KEY } from "../../../shared/workflow";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "../../../shared/i18n-config";
 import { formatAs } from "../../../shared/money";
+import type { OptionItem } from "../../../shared/schema-vocabulary";
+import { ACCOUNT_CHANGE_KEY } from "../../../shared/workflow";
+import { renderText, type TextParts } from "../../../shared/workflow/text-parts";
 import { accounts } from "../../db/tables";
 import { translatorFor } from "../../lib/i18n";
 import { writeAudit } from "../../lib/audit";
@@ -10,10 +13,10 @@ import { type RequestCtx, withDb } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import type { ResourceRegistry } from "../../schema-engine";
 import { failValidation } from "../../schema-engine/checks";
-import { headerOf, loadLabels } from "../../schema-engine/labels";
+import { loadLabels } from "../../schema-engine/labels";
 import { editableOf, fromStorage, toStorage, writableValues } from "../../schema-engine/records";
 import { checkValues } from "../../schema-engine/service";
-import type { RecordRow } from "../../schema-engine/types";
+import type { FieldDef, RecordRow } from "../../schema-engine/types";
 import { syncConflictKeys } from "../conflicts";
 import { startBusinessApproval } from "../workflow";
 import { approvalTitle } from "../workflow";
@@ -34,41 +37,68 @@ const resourceOf = (registry: ResourceRegistry) => {
   return res;
 };
 
+const flatten = (items: OptionItem[]): OptionItem[] =>
+  items.flatMap((i) => [i, ...flatten(i.children ?? [])]);
+
+const isEmpty = (value: unknown) =>
+  value === null ||
+  value === undefined ||
+  value === "" ||
+  (Array.isArray(value) && value.length === 0);
+
 /**
- * "Field: old -> new" lines for the approver, in the schema's order and the submitter's language;
- * choices, dictionary items, members and departments by their names, not their stored values.
+ * "Field: old → new" lines for the approver, in the schema's order, as parts that each reader's
+ * language renders (as the approval's title is): labels and choices as their i18n keys,
+ * dictionary items with both their labels, members, departments and other names as they are,
+ * money as ¥2,860,000.00 as on every screen, never a stored code.
  */
 const summaryOf = async (
   ctx: RequestCtx,
   registry: ResourceRegistry,
   before: RecordRow,
   changes: Record<string, unknown>,
-) => {
-  const t = translatorFor(ctx.lang);
+): Promise<TextParts> => {
   const res = resourceOf(registry);
   const fields = res.fields.filter((f) => f.key in changes);
-  const labels = await loadLabels(ctx, { ...res, fields });
-  const shown = (key: string, value: unknown): string => {
-    if (
-      value === null ||
-      value === undefined ||
-      value === "" ||
-      (Array.isArray(value) && value.length === 0)
-    )
-      return t("accounts.approval.empty");
-    if (Array.isArray(value)) return value.map((v) => shown(key, v)).join(", ");
-    const format = res.fields.find((f) => f.key === key)?.schema["x-format"];
-    // Money reads ¥2,860,000.00 here as on every screen, not as the stored "2860000.00".
+  // Names by value in each language: a dictionary item has a Chinese and an English label.
+  const labels = await Promise.all(
+    LANGUAGES.map(
+      async ({ code }) =>
+        [code, await loadLabels({ ...ctx, lang: code }, { ...res, fields })] as const,
+    ),
+  );
+  const shown = (field: FieldDef, value: unknown): TextParts => {
+    if (isEmpty(value)) return { key: "accounts.approval.empty" };
+    if (Array.isArray(value)) return { join: value.map((v) => shown(field, v)), with: ", " };
+    const format = field.schema["x-format"];
     if (format && (typeof value === "string" || typeof value === "number"))
       return formatAs(String(format), value);
-    return labels.get(key)?.toLabel.get(String(value)) ?? String(value);
+    const item = flatten(field.options?.items ?? []).find((i) => i.value === String(value));
+    if (item) return { key: item.label };
+    const byLanguage = Object.fromEntries(
+      labels.map(([code, map]) => [
+        code,
+        map.get(field.key)?.toLabel.get(String(value)) ?? String(value),
+      ]),
+    );
+    const texts = new Set(Object.values(byLanguage));
+    return texts.size === 1 ? [...texts][0] : { byLanguage };
   };
-  return fields
-    .map(
-      (f) =>
-        `${headerOf(ctx, f)}: ${shown(f.key, before[f.key])} → ${shown(f.key, changes[f.key])}`,
-    )
-    .join("\n");
+  const labelOf = (field: FieldDef): TextParts =>
+    field.label
+      ? { key: field.label, params: { defaultValue: field.schema.title ?? field.key } }
+      : (field.schema.title ?? field.key);
+  return {
+    join: fields.map((f) => ({
+      key: "accounts.approval.change",
+      params: {
+        field: labelOf(f),
+        before: shown(f, before[f.key]),
+        after: shown(f, changes[f.key]),
+      },
+    })),
+    with: "\n",
+  };
 };
 
 /**
@@ -107,16 +137,16 @@ export const submitAccountChanges = (
     const { title, titleI18n } = approvalTitle(ctx, "accounts.approval.title", {
       name: before.name,
     });
+    // The form keeps the submitter's text (search, older readers); the parts serve every reader.
+    const summary = await summaryOf(tctx, registry, fromStorage(before), changes);
+    const remark = renderText(summary, translatorFor(ctx.lang), ctx.lang, DEFAULT_LANGUAGE);
     const approval = await startBusinessApproval(tctx, {
       kind: "general",
       key: ACCOUNT_CHANGE_KEY,
       businessRef: `${ACCOUNT_CHANGE_REF}:${id}`,
       title,
-      titleI18n,
-      form: {
-        title,
-        remark: (await summaryOf(tctx, registry, fromStorage(before), changes)).slice(0, 1000),
-      },
+      titleI18n: { ...titleI18n, form: { remark: summary } },
+      form: { title, remark: remark.slice(0, 1000) },
     });
     await writeAudit(tx, ctx, {
       action: "workflow",

@@ -28,7 +28,7 @@ import { editableFields, returnTargets, type TaskState } from "./engine";
 import { hasHumanAccept } from "./engine/checks";
 import { canReadAll } from "./queries";
 import { toInstanceState } from "./store";
-import { titleIn } from "./title";
+import { titleIn, withLocalFormTexts } from "./title";
 
 /** Actions a pending task offers, as the node configures them. */
 const actionsOf = (def: Definition, task: TaskState, hasOpenGroup: boolean): string[] => {
@@ -145,7 +145,12 @@ export const getInstanceDetail = async (ctx: RequestCtx, id: string) => {
   const title = titleIn(ctx.lang, row);
   const stripped = stripHidden(row.form, perms);
   // The form's title field holds the submitter's text; the reader sees the same words as the header.
-  const form = row.titleI18n && stripped.title === row.title ? { ...stripped, title } : stripped;
+  const titled = row.titleI18n && stripped.title === row.title ? { ...stripped, title } : stripped;
+  // Texts the feature wrote as parts (a client change's summary) read in the reader's language too.
+  const form = withLocalFormTexts(ctx.lang, row, titled, (field) => {
+    const max = def.form.properties?.[field]?.maxLength;
+    return typeof max === "number" ? max : undefined;
+  });
   // Only files this viewer can reach: the timeline's, and those in form fields they may see.
   const visibleFiles = [
     ...new Set([...eventRows.flatMap((e) => e.attachments), ...formFileIds(def, form)]),

@@ -1,9 +1,18 @@
-import { DEFAULT_LANGUAGE, LANGUAGES } from "../../../shared/i18n-config";
+import { DEFAULT_LANGUAGE, LANGUAGES, pickLanguage } from "../../../shared/i18n-config";
+import { renderText, type TextParts } from "../../../shared/workflow/text-parts";
 import { translatorFor } from "../../lib/i18n";
 import type { RequestCtx } from "../../lib/request-ctx";
 
-/** A business approval's title as parts: an i18n key and the values it names. */
-export type TitleParts = { key: string; params: Record<string, string> };
+/**
+ * A business approval's title as parts: an i18n key and the values it names. `form` holds, by
+ * field, the parts of form texts the feature wrote (a client change's summary in the remark), so
+ * they too read in the reader's language; the form keeps the submitter's text of each.
+ */
+export type TitleParts = {
+  key: string;
+  params: Record<string, string>;
+  form?: Record<string, TextParts>;
+};
 
 /**
  * The title a feature gives the approval it starts: the parts, kept so every reader sees the
@@ -23,6 +32,36 @@ export const titleIn = (lang: unknown, row: { title: string; titleI18n?: TitlePa
   row.titleI18n
     ? translatorFor(lang)(row.titleI18n.key, row.titleI18n.params).slice(0, 200)
     : row.title;
+
+/** A form text's parts in one language, cut to the length its field allows. */
+const formTextIn = (lang: unknown, parts: TextParts, maxLength?: number) => {
+  const code = pickLanguage(lang);
+  const text = renderText(parts, translatorFor(code), code, DEFAULT_LANGUAGE);
+  return maxLength ? text.slice(0, maxLength) : text;
+};
+
+/**
+ * The form with the texts the feature wrote as parts in the reader's language. A text someone
+ * changed since (it no longer reads as its parts in any language) is left as they wrote it.
+ */
+export const withLocalFormTexts = (
+  lang: unknown,
+  row: { titleI18n?: TitleParts | null },
+  form: Record<string, unknown>,
+  maxLengthOf: (field: string) => number | undefined,
+) => {
+  const texts = row.titleI18n?.form;
+  if (!texts) return form;
+  const out = { ...form };
+  for (const [field, parts] of Object.entries(texts)) {
+    const value = out[field];
+    if (typeof value !== "string") continue;
+    const max = maxLengthOf(field);
+    if (LANGUAGES.some(({ code }) => formTextIn(code, parts, max) === value))
+      out[field] = formTextIn(lang, parts, max);
+  }
+  return out;
+};
 
 /** List rows with their title in the reader's language and without the parts. */
 export const withLocalTitles = <R extends { title: string; titleI18n: TitleParts | null }>(
