@@ -21,6 +21,7 @@ import { dictionariesPlugin } from "./features/dictionaries";
 import { documentsPlugin } from "./features/documents";
 import { esignPlugin } from "./features/esign";
 import { feeSharingPlugin } from "./features/fee-sharing";
+import { invoicesPlugin } from "./features/invoices";
 import { messagesPlugin } from "./features/messages";
 import { notificationsPlugin } from "./features/notifications";
 import { orgPlugin } from "./features/org";
@@ -76,6 +77,7 @@ const FEATURES: FeaturePlugin[] = [
   contractsPlugin,
   sealsPlugin,
   esignPlugin,
+  invoicesPlugin,
   userCenterPlugin,
 ];
 

@@ -25,6 +25,7 @@ export const SCOPED_SUBJECTS: readonly Subject[] = [
   "LAWFIRM_CASE_VIEW",
   "LAWFIRM_CONTRACT_VIEW",
   "LAWFIRM_SEAL_VIEW",
+  "LAWFIRM_INVOICE_VIEW",
 ];
 
 export const isScopedSubject = (subject: unknown) => SCOPED_SUBJECTS.includes(subject as Subject);

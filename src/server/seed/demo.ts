@@ -17,6 +17,7 @@ import { seedConflicts } from "./conflicts";
 import { seedContracts, seedPendingSealRequest } from "./contracts";
 import { seedDeadlines } from "./deadlines";
 import { seedDocuments } from "./documents";
+import { seedInvoices } from "./invoices";
 import { seedNotifications } from "./notifications";
 import { seedDictionaries } from "./dictionaries";
 import { seedOrgExtras } from "./org";
@@ -242,6 +243,12 @@ const seedFirm = async (tx: Db, firm: Firm, userIds: Map<string, string>) => {
     firm === FIRMS[0],
   );
   await seedPendingSealRequest(tx, ws.id, sealPeople);
+  await seedInvoices(
+    tx,
+    ws.id,
+    { lead: sealPeople.lead, finance: sealPeople.custodian },
+    firm === FIRMS[0],
+  );
   return ws.id;
 };
 

@@ -1,5 +1,6 @@
 import type { Db } from "../db/client";
 import { dictionaryItems, dictionaryTypes } from "../db/tables";
+import { TAX_RATE_DICTIONARY } from "../features/invoices";
 
 type Item = [code: string, zh: string, en: string, attributes?: Record<string, unknown>];
 
@@ -267,6 +268,7 @@ export const STANDARD_DICTIONARIES: { code: string; zh: string; en: string; item
       ],
     ],
   },
+  TAX_RATE_DICTIONARY,
 ];
 
 export const seedDictionaries = async (tx: Db, workspaceId: string) => {

@@ -5,6 +5,7 @@ import {
   newTaskNode,
   type WorkflowKind,
 } from "../../shared/workflow";
+import { invoiceFlow } from "../features/invoices";
 
 const manager = (id: string, name: I18nText): FlowNode => ({
   ...newTaskNode("approval", id, name),
@@ -305,4 +306,5 @@ export const demoDefinitions = (ids: { director: string; finance: string }): Def
       ids.director,
     ),
   ),
+  invoiceFlow({ admin: ids.director, finance: { kind: "users", userIds: [ids.finance] } }),
 ];

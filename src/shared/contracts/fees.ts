@@ -142,6 +142,54 @@ export type InvoiceMatch = {
   paymentAmount: string;
 };
 
+/**
+ * GET /invoices/:id (the generic detail) and GET /invoice-requests/:instanceId (the approval's
+ * detail, for whoever may open the approval): the invoice with what its screens name.
+ */
+export type InvoiceDetail = {
+  id: string;
+  requestNo: string;
+  caseId: string;
+  caseNo: string;
+  caseName: string;
+  accountId: string;
+  accountName: string;
+  billId: string | null;
+  billNo: string | null;
+  paymentId: string | null;
+  /** The day the payment the request was made from was received. */
+  paymentPaidOn: string | null;
+  invoiceType: InvoiceType;
+  buyerTitle: string;
+  buyerTaxId: string | null;
+  amount: string;
+  taxRate: string;
+  taxAmount: string;
+  items: InvoiceItem[];
+  remark: string | null;
+  status: InvoiceStatus;
+  approvalId: string | null;
+  /** The approval's own status ("running", "approved", "rejected", "cancelled"). */
+  approvalStatus: string | null;
+  invoiceNo: string | null;
+  invoiceCode: string | null;
+  issuedOn: string | null;
+  invoiceFileIds: string[];
+  /** The invoice files' names by id. */
+  fileNames: Record<string, string>;
+  issuedBy: string | null;
+  cancelReason: string | null;
+  cancelledOn: string | null;
+  cancelledBy: string | null;
+  /** What is matched to payments, and what is left to match. */
+  matched: string;
+  unmatched: string;
+  matches: InvoiceMatch[];
+  version: number;
+  createdBy: string | null;
+  createdAt: string;
+};
+
 /** GET /cases/:id/invoicing: invoiced against received, and where they do not meet. */
 export type CaseInvoicing = {
   billed: string;

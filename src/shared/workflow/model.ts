@@ -11,6 +11,7 @@ export const WORKFLOW_KINDS = [
   "contract-archive",
   "contract-cancel",
   "seal",
+  "invoice",
   "general",
 ] as const;
 export type WorkflowKind = (typeof WORKFLOW_KINDS)[number];

@@ -44,6 +44,7 @@ const EFFECT_OWNERS = {
   "contract-archive": "contracts",
   "contract-cancel": "contracts",
   seal: "seals",
+  invoice: "invoices",
 } as const satisfies Record<BusinessKind, string>;
 
 const BUSINESS_KINDS = WORKFLOW_KINDS.filter((kind): kind is BusinessKind => kind in EFFECT_OWNERS);
