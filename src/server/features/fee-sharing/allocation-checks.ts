@@ -6,7 +6,7 @@ import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { failFees } from "./errors";
 import { SHARING_ERRORS } from "./errors";
-import { allocationOf, percentOrNull } from "./versions";
+import { allocationOf } from "./versions";
 
 type Input = { feeAllocation?: unknown; managementFeePercent?: unknown };
 
@@ -75,14 +75,9 @@ export const assertAllocationInput = async (
         });
     });
   }
+  // Not a percentage at all is refused whatever was stored; a stored one resent is not re-checked.
   const percent = input.managementFeePercent;
-  if (
-    percent !== undefined &&
-    percent !== null &&
-    percent !== "" &&
-    percentOrNull(percent) !== percentOrNull(before.managementFeePercent) &&
-    parsePercent(percent) === null
-  )
+  if (percent !== undefined && percent !== null && percent !== "" && parsePercent(percent) === null)
     errors.push({ code: FEE_ERRORS.percentInvalid, field: at("managementFeePercent") });
   failFees(errors, ctx.lang);
 };
