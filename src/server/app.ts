@@ -9,6 +9,7 @@ import type { Config } from "./lib/config";
 import { type Database, openDatabase } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import { seedIfEmpty } from "./seed/demo";
+import { upgradeRoleTemplates } from "./seed/role-upgrades";
 import { accountsPlugin } from "./features/accounts";
 import { auditPlugin } from "./features/audit";
 import { authPlugin } from "./features/auth";
@@ -20,6 +21,7 @@ import { deadlinesPlugin } from "./features/deadlines";
 import { dictionariesPlugin } from "./features/dictionaries";
 import { documentsPlugin } from "./features/documents";
 import { esignPlugin } from "./features/esign";
+import { feesPlugin } from "./features/fees";
 import { feeSharingPlugin } from "./features/fee-sharing";
 import { invoicesPlugin } from "./features/invoices";
 import { messagesPlugin } from "./features/messages";
@@ -70,6 +72,7 @@ const FEATURES: FeaturePlugin[] = [
   conflictsPlugin,
   accountsPlugin,
   casesPlugin,
+  feesPlugin,
   feeSharingPlugin,
   deadlinesPlugin,
   tasksPlugin,
@@ -155,6 +158,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (ownsDatabase) {
     await runMigrations(database);
     if (config.seedDemo) await seedIfEmpty(database);
+    await upgradeRoleTemplates(database);
   }
   const bus = createBus(database.pubsub);
   app.decorate("database", database);

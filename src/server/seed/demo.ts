@@ -17,6 +17,7 @@ import { seedConflicts } from "./conflicts";
 import { seedContracts, seedPendingSealRequest } from "./contracts";
 import { seedDeadlines } from "./deadlines";
 import { seedDocuments } from "./documents";
+import { seedExpenses } from "./expenses";
 import { seedInvoices } from "./invoices";
 import { seedNotifications } from "./notifications";
 import { seedDictionaries } from "./dictionaries";
@@ -219,6 +220,7 @@ const seedFirm = async (tx: Db, firm: Firm, userIds: Map<string, string>) => {
       ? userIds.get("assistant")
       : undefined,
   });
+  await seedExpenses(tx, ws.id, firstOf("lawyer", "lawyer2"));
   const sealPeople = {
     custodian: firstOf("finance", "admin2"),
     lead: firstOf("lawyer", "lawyer2"),

@@ -34,6 +34,7 @@ export const ROLE_TEMPLATES: {
       { action: ["read", "create", "export"], subject: "LAWFIRM_CONFLICT_VIEW" },
       { action: ["read", "create", "approve"], subject: "WORKFLOW_INSTANCE" },
       { action: "read", subject: ["ORG_MEMBER", "ORG_DEPARTMENT"] },
+      { action: ["read", "export"], subject: "LAWFIRM_RECEIVABLE_VIEW" },
     ],
   },
   {
@@ -49,6 +50,8 @@ export const ROLE_TEMPLATES: {
       { action: ["read", "create"], subject: "LAWFIRM_SEAL_VIEW" },
       { action: ["read", "create", "export"], subject: "LAWFIRM_CONFLICT_VIEW" },
       { action: ["read", "create", "approve"], subject: "WORKFLOW_INSTANCE" },
+      // Receivables of the cases the lawyer may read: the cases rule above scopes them.
+      { action: "read", subject: "LAWFIRM_RECEIVABLE_VIEW" },
     ],
   },
   {
@@ -80,6 +83,9 @@ export const ROLE_TEMPLATES: {
         ],
       },
       { action: ["read", "create", "approve"], subject: "WORKFLOW_INSTANCE" },
+      // What clients owe, and every member's fee shares: finance closes the months.
+      { action: ["read", "export"], subject: "LAWFIRM_RECEIVABLE_VIEW" },
+      { action: ["read", "update", "export"], subject: "LAWFIRM_FEE_SHARE" },
     ],
   },
   // A newcomer's role starts empty until an admin grants rights: they see "not authorized".

@@ -1,0 +1,171 @@
+import { sql, type SQL } from "drizzle-orm";
+
+import type { ReceivableRow, Receivables } from "../../../shared/contracts/fees";
+import { AGEING_BUCKETS, type AgeingBucket } from "../../../shared/fees";
+import { firmTodayOf } from "../../lib/firm-time";
+import type { RequestCtx } from "../../lib/request-ctx";
+import { rowScopeOf } from "../../lib/row-scope";
+
+export type ReceivablesQuery = {
+  accountId?: string;
+  departmentId?: string;
+  leadLawyerId?: string;
+  asOf?: string;
+  _start?: number;
+  _end?: number;
+};
+
+type Figures = Omit<ReceivableRow, "accountId" | "accountName" | "cases" | "buckets">;
+type Row = Figures &
+  Record<AgeingBucket, string> & {
+    accountId: string | null;
+    accountName: string | null;
+    cases: number;
+    total: number;
+  };
+
+/**
+ * What the viewer's clients owe on `asOf`, aggregated by PostgreSQL in one statement (a firm of
+ * 100 000 cases must answer in well under a second, so no row goes through JavaScript but the
+ * clients'): the bills issued by that day and not voided, each owing its total less the payments
+ * made against it by that day, aged from its due date (its issue date when it has none) into the
+ * buckets of src/shared/fees/ageing.ts; invoices issued by that day and not red-reversed or voided
+ * before it. Only cases the viewer may read count, by the same row scope as the case list.
+ */
+const receivablesSql = (ctx: RequestCtx, q: ReceivablesQuery, asOf: string, page?: SQL) => {
+  const readable = rowScopeOf(ctx, "read", "LAWFIRM_CASE_VIEW", "cases");
+  const filters: SQL[] = [sql`cases.workspace_id = ${ctx.workspaceId}`];
+  if (readable) filters.push(readable);
+  if (q.accountId) filters.push(sql`cases.account_id = ${q.accountId}`);
+  if (q.leadLawyerId) filters.push(sql`cases.lead_lawyer_id = ${q.leadLawyerId}`);
+  // A department means it and the departments under it (诉讼部 takes in its 民商事组).
+  if (q.departmentId)
+    filters.push(sql`cases.department_id in (
+      with recursive tree(id) as (
+        select id from departments where workspace_id = ${ctx.workspaceId} and id = ${q.departmentId}
+        union select d.id from departments d join tree on d.parent_id = tree.id
+         where d.workspace_id = ${ctx.workspaceId})
+      select id from tree)`);
+  const money = (expr: SQL) => sql`coalesce(${expr}, 0)::numeric(20, 2)::text`;
+  const bucket = (name: AgeingBucket, when: SQL) =>
+    sql`${money(sql`sum(outstanding) filter (where ${when})`)} as ${sql.identifier(name)}`;
+  return sql`
+    with scoped as (
+      select cases.id, cases.account_id from cases where ${sql.join(filters, sql` and `)}),
+    bills as (
+      select b.id, b.case_id, s.account_id, b.total, coalesce(b.due_on, b.issued_on) as due
+        from case_bills b join scoped s on s.id = b.case_id
+       where b.workspace_id = ${ctx.workspaceId} and b.status in ('issued', 'partially-paid', 'paid')
+         and b.issued_on <= ${asOf}::date),
+    paid as (
+      select p.bill_id, sum(p.amount) as amount from case_payments p
+       where p.workspace_id = ${ctx.workspaceId} and p.paid_on <= ${asOf}::date
+         and p.bill_id in (select id from bills)
+       group by p.bill_id),
+    owed as (
+      select bills.account_id, bills.case_id, bills.total, coalesce(paid.amount, 0) as received,
+             bills.total - coalesce(paid.amount, 0) as outstanding, ${asOf}::date - bills.due as days
+        from bills left join paid on paid.bill_id = bills.id),
+    by_account as (
+      select account_id, count(distinct case_id)::int as cases, sum(total) as billed,
+             sum(received) as received, sum(outstanding) as outstanding,
+             ${bucket("notDue", sql`days < 0`)},
+             ${bucket("days0to30", sql`days between 0 and 30`)},
+             ${bucket("days31to90", sql`days between 31 and 90`)},
+             ${bucket("days91to180", sql`days between 91 and 180`)},
+             ${bucket("over180", sql`days > 180`)}
+        from owed group by account_id),
+    invoiced as (
+      select s.account_id, sum(i.amount) as invoiced
+        from invoices i join scoped s on s.id = i.case_id
+       where i.workspace_id = ${ctx.workspaceId} and i.issued_on <= ${asOf}::date
+         and (i.status = 'issued'
+              or (i.status in ('reversed', 'voided') and i.cancelled_on > ${asOf}::date))
+       group by s.account_id),
+    client_rows as (
+      select coalesce(b.account_id, i.account_id) as account_id, coalesce(b.cases, 0) as cases,
+             ${money(sql`b.billed`)} as billed, ${money(sql`b.received`)} as received,
+             ${money(sql`i.invoiced`)} as invoiced, ${money(sql`b.outstanding`)} as outstanding,
+             coalesce(b.outstanding, 0) as sort_outstanding,
+             ${sql.join(
+               AGEING_BUCKETS.map(
+                 (name) =>
+                   sql`coalesce(b.${sql.identifier(name)}, '0.00') as ${sql.identifier(name)}`,
+               ),
+               sql`, `,
+             )}
+        from by_account b full join invoiced i on i.account_id = b.account_id),
+    numbered as (
+      select r.*, a.name as account_name, count(*) over ()::int as total,
+             row_number() over (order by r.sort_outstanding desc, a.name, r.account_id) as pos
+        from client_rows r join accounts a on a.workspace_id = ${ctx.workspaceId} and a.id = r.account_id),
+    page as (select * from numbered order by pos ${page ?? sql``})
+    select account_id as "accountId", account_name as "accountName", cases, billed, received,
+           invoiced, outstanding, ${sql.join(
+             AGEING_BUCKETS.map((n) => sql.identifier(n)),
+             sql`, `,
+           )}, total, pos
+      from page
+    union all
+    select null, null, coalesce(sum(cases), 0)::int, ${money(sql`sum(billed::numeric)`)},
+           ${money(sql`sum(received::numeric)`)}, ${money(sql`sum(invoiced::numeric)`)},
+           ${money(sql`sum(outstanding::numeric)`)},
+           ${sql.join(
+             AGEING_BUCKETS.map((n) => money(sql`sum(${sql.identifier(n)}::numeric)`)),
+             sql`, `,
+           )}, -1, null
+      from numbered
+    order by pos nulls last`;
+};
+
+const bucketsOf = (row: Row) =>
+  Object.fromEntries(AGEING_BUCKETS.map((name) => [name, row[name]])) as Record<
+    AgeingBucket,
+    string
+  >;
+
+/** GET /fees/receivables: one row per client with money billed or invoiced, and the totals. */
+export const findReceivables = async (
+  ctx: RequestCtx,
+  q: ReceivablesQuery,
+): Promise<Receivables & { total: number }> => {
+  const asOf = q.asOf ?? (await firmTodayOf(ctx.db, ctx.workspaceId));
+  const paged = q._start !== undefined || q._end !== undefined;
+  const start = q._start ?? 0;
+  const page = paged
+    ? sql`limit ${Math.max(0, Math.min((q._end ?? start + 10) - start, 1000))} offset ${start}`
+    : undefined;
+  const result = await ctx.db.execute(receivablesSql(ctx, q, asOf, page));
+  const all = (result as unknown as { rows: Row[] }).rows;
+  const totalsRow = all.find((r) => r.total === -1)!;
+  const rows = all.filter((r) => r.total !== -1);
+  return {
+    asOf,
+    rows: rows.map((r) => ({
+      accountId: r.accountId!,
+      accountName: r.accountName!,
+      cases: r.cases,
+      billed: r.billed,
+      received: r.received,
+      invoiced: r.invoiced,
+      outstanding: r.outstanding,
+      buckets: bucketsOf(r),
+    })),
+    totals: {
+      billed: totalsRow.billed,
+      received: totalsRow.received,
+      invoiced: totalsRow.invoiced,
+      outstanding: totalsRow.outstanding,
+      buckets: bucketsOf(totalsRow),
+    },
+    // Clients in all (the page's x-total-count), whether or not a page was asked for.
+    total: rows[0]?.total ?? (paged ? await countOnly(ctx, q, asOf) : 0),
+  };
+};
+
+/** A page past the last row still says how many there are. */
+const countOnly = async (ctx: RequestCtx, q: ReceivablesQuery, asOf: string) => {
+  const result = await ctx.db.execute(receivablesSql(ctx, q, asOf, sql`limit 1`));
+  const rows = (result as unknown as { rows: Row[] }).rows.filter((r) => r.total !== -1);
+  return rows[0]?.total ?? 0;
+};
