@@ -5,6 +5,8 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 
 import { AppError } from "../../shared/errors";
 import type { Action } from "../../shared/permissions";
+import type { Db } from "../db/client";
+import { firmTodayOf } from "../lib/firm-time";
 import { type ListQuery, listQuery } from "../lib/list-query";
 import { writeExport, writeReport, writeTemplate, XLSX_MIME } from "./export";
 import { type ImportLimits, importRecords, type OnDuplicate, type RowError } from "./import";
@@ -85,7 +87,8 @@ const sendXlsx = (reply: FastifyReply, name: string, stream: Readable) =>
     )
     .send(stream);
 
-const stamp = () => new Date().toISOString().slice(0, 10);
+/** The firm's today, not UTC's: an export made at 07:00 Beijing is named for that day. */
+const stamp = (ctx: { db: Db; workspaceId: string }) => firmTodayOf(ctx.db, ctx.workspaceId);
 
 /** list, show, create, update, delete, import and export of one schema-driven resource. */
 async function resourceRoutes(
@@ -131,7 +134,7 @@ async function resourceRoutes(
     async (req, reply) => {
       return sendXlsx(
         reply,
-        `${res.name}-${stamp()}`,
+        `${res.name}-${await stamp(req.ctx)}`,
         await writeExport(req.ctx, res, req.query, opts.exportMaxRows, opts.registry),
       );
     },

@@ -9,6 +9,7 @@ import {
 } from "../../../shared/contracts/conflicts";
 import { FileUpload } from "../../components/file-upload";
 import { downloadByTicket } from "../../lib/file-transfer";
+import { firmTime } from "../../lib/firm-time";
 import { EquityPathToggle } from "./equity-path";
 
 /** A decision being made on one hit, before the report is saved. */
@@ -103,7 +104,7 @@ export const HitsTable = (props: Props) => {
         ? t("conflicts.masked.askPartner", { partner: h.leadPartner })
         : t("conflicts.masked.noPartner");
     return h.caseNo
-      ? `${h.caseNo} · ${t(`cases.status.${h.caseStatus}`)} · ${h.caseCreatedAt?.slice(0, 10)} · ${h.leadLawyer ?? ""}`
+      ? `${h.caseNo} · ${t(`cases.status.${h.caseStatus}`)} · ${h.caseCreatedAt ? firmTime(h.caseCreatedAt, "YYYY-MM-DD") : ""} · ${h.leadLawyer ?? ""}`
       : "";
   };
   return (

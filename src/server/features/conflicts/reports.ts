@@ -10,6 +10,7 @@ import type {
 import { AppError } from "../../../shared/errors";
 import type { Answer } from "../../lib/answers";
 import { cases, conflictReports, files, users } from "../../db/tables";
+import { firmDateOf, readFirmTimeZone } from "../../lib/firm-time";
 import { type RequestCtx, withDb } from "../../lib/request-ctx";
 import { rowScopeOf } from "../../lib/row-scope";
 import { inWorkspace } from "../../lib/tenant";
@@ -92,10 +93,9 @@ export const saveReport = async (
       })
       .returning();
     // A report is kept for good, so the waiver letters it relies on stay undeletable for good.
-    const label = `${row.createdAt.toISOString().slice(0, 10)} ${result.keywords.join("、")}`.slice(
-      0,
-      200,
-    );
+    // The firm's day, as every date the firm reads: a report made at 01:00 Beijing is that day's.
+    const day = firmDateOf(row.createdAt, await readFirmTimeZone(tx, ctx.workspaceId));
+    const label = `${day} ${result.keywords.join("、")}`.slice(0, 200);
     for (const fileId of letters) {
       await attachFile(tctx, { entity: LOCK_ENTITY, entityId: row.id, fileId });
       await lockFile(tctx, { entity: LOCK_ENTITY, entityId: row.id, fileId, label });
