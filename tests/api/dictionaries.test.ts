@@ -57,6 +57,7 @@ describe("dictionaries", () => {
         "contract-type",
         "ethnicity",
         "deadline-type",
+        "invoice-tax-rates",
       ]);
       expect(en[0]).toMatchObject({ name: "Case types", isSystem: true, itemCount: 8 });
       expect(en.find((d) => d.code === "ethnicity")!.itemCount).toBe(56);

@@ -20,6 +20,7 @@ const THROUGH_APPROVAL: Record<string, string> = {
   cases: "cases.errors.throughApproval",
   contracts: "contracts.errors.throughApproval",
   "seal-requests": "seals.errors.throughApproval",
+  invoices: "errors.invoices.throughRequest",
 };
 
 type Api = ReturnType<typeof accountsApi>;
@@ -104,6 +105,12 @@ const PLANS: Record<string, Plan> = {
     fresh: (i) => ({ Reason: `导入用印${i}` }),
     edit: ["Reason", "导入后事由"],
     refused: "seals.errors.notEditable",
+  },
+  // An invoice is requested through its approval and changed only by finance's actions.
+  invoices: {
+    fresh: (i) => ({ Remark: `导入发票${i}` }),
+    edit: ["Remark", "导入后备注"],
+    refused: "errors.invoices.notEditable",
   },
   seals: { fresh: (i) => ({ "Seal name": `导入专用章${i}` }), edit: ["Seal name", "导入后印章"] },
   "task-templates": {
