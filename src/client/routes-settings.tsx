@@ -4,6 +4,7 @@ import { auditSettingsRoutes } from "./features/audit";
 import { casesSettingsRoutes } from "./features/cases";
 import { dictionariesSettingsRoutes } from "./features/dictionaries";
 import { esignSettingsRoutes } from "./features/esign";
+import { feesSettingsRoutes } from "./features/fees";
 import { orgSettingsRoutes } from "./features/org";
 import { accountSettingsRoutes } from "./features/settings";
 import type { AppRoute } from "./routing/route-types";
@@ -17,6 +18,7 @@ export const settingsRoutes: AppRoute[] = [
   ...dictionariesSettingsRoutes,
   ...casesSettingsRoutes,
   ...esignSettingsRoutes,
+  ...feesSettingsRoutes,
   ...schemaResource("holiday-days", {
     subject: "ORG_DICTIONARY",
     icon: <CarryOutOutlined />,

@@ -8,6 +8,7 @@ import { conflictsRoutes } from "./features/conflicts";
 import { contractsRoutes } from "./features/contracts";
 import { agendaRoutes, keyDatesRoutes } from "./features/deadlines";
 import { documentsRoutes } from "./features/documents";
+import { feeAllocationField } from "./features/fees";
 import { messagesRoutes } from "./features/messages";
 import { miscRoutes, notFoundRoute } from "./features/misc";
 import { notificationsRoutes } from "./features/notifications";
@@ -16,10 +17,13 @@ import { tasksRoutes } from "./features/tasks";
 import { registerStartChooser, workflowRoutes } from "./features/workflow";
 import { settingsRoutes } from "./routes-settings";
 import type { AppRoute } from "./routing/route-types";
+import { registerFormField } from "./schema-ui";
 
 // Wiring between features happens here, so neither imports the other: the approval start page
 // offers a case's types × filing types instead of the case flow's card.
 registerStartChooser("case", CaseStartChooser);
+// The case form's fee-sharing allocation (x-ui "ui:field": "feeAllocation") is the fees feature's.
+registerFormField("feeAllocation", feeAllocationField);
 
 /**
  * The route table: guards, menu, landing page, page titles and Refine resources all read it.

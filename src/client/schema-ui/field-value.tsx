@@ -7,6 +7,7 @@ import { formatAs } from "../../shared/money";
 import { FileLinks } from "../components/file-links";
 import { firmTime } from "../lib/firm-time";
 import { api } from "../lib/api";
+import { fieldViewOf } from "./custom-fields";
 import type { Choice } from "./use-options";
 import { labelOf } from "./use-options";
 import { ObjectTable } from "./object-table";
@@ -51,6 +52,8 @@ export const FieldValue = ({
     return <span className="schema-empty">{t("schemaUi.notSet")}</span>;
   }
   const s = field.schema;
+  const View = fieldViewOf(s["x-ui"]?.["ui:field"]);
+  if (View) return <View value={value} />;
   if (s["x-format"] && (typeof value === "string" || typeof value === "number"))
     return formatAs(s["x-format"], value);
   if (s.format === "date-time") return firmTime(String(value));

@@ -1,3 +1,4 @@
+export { type CustomField, registerFormField } from "./custom-fields";
 export { SchemaForm } from "./schema-form";
 export { SchemaImport } from "./schema-import";
 export { SchemaList, PAGE_SIZES } from "./schema-list";

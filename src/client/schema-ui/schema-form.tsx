@@ -10,6 +10,7 @@ import type { FieldError } from "../../shared/errors";
 import { isApiError } from "../providers/api-error";
 import { formSchemaOf, localizeErrors, schemaValidator } from "./form-schema";
 import { FORM_BUTTON_TEMPLATES, useFormStrings } from "./form-buttons";
+import { customFieldSpans, FORM_FIELDS } from "./custom-fields";
 import { FORM_WIDGETS } from "./form-widgets";
 import { useOptions } from "./use-options";
 import { useResourceSchema } from "./use-schema";
@@ -119,6 +120,10 @@ export const SchemaForm = ({
     [schema, t],
   );
   const translateString = useFormStrings();
+  const formContext = useMemo(
+    () => ({ colSpan: { ...FORM_CONTEXT.colSpan, ...customFieldSpans() } }),
+    [],
+  );
   if (!schema || !form || (id && query.isLoading)) return <Skeleton active />;
 
   const save = async ({ formData }: IChangeEvent<Values>) => {
@@ -166,8 +171,9 @@ export const SchemaForm = ({
         formData={values}
         validator={schemaValidator}
         widgets={FORM_WIDGETS}
+        fields={FORM_FIELDS}
         templates={TEMPLATES}
-        formContext={FORM_CONTEXT}
+        formContext={formContext}
         transformErrors={transformErrors}
         translateString={translateString}
         extraErrors={serverErrors}

@@ -1,11 +1,12 @@
 import { type BaseRecord, useInvalidate } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { Button, Descriptions, Form, Input, Modal, Popconfirm, Skeleton, Tabs } from "antd";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { formatMoney } from "../../../shared/money";
 import { api } from "../../lib/api";
+import { CaseFeesPanel, RequestInvoiceButton } from "../fees";
 import { useFinance } from "./api";
 import { CaseRecords } from "./case-records";
 
@@ -158,12 +159,18 @@ const BillActions = ({
   );
 };
 
-/** The case's money: the summary, then time, payments and bills, each from its schema. */
+/**
+ * The case's money: the summary, the fee agreement, invoicing and fee sharing (the fees
+ * feature's cards), then time, payments, bills and expenses, each from its schema.
+ */
 export const FinanceTab = ({ caseId, canEdit }: { caseId: string; canEdit: boolean }) => {
   const { t } = useTranslation();
   return (
     <>
       <FinanceSummary caseId={caseId} />
+      <Suspense fallback={<Skeleton active />}>
+        <CaseFeesPanel caseId={caseId} canEdit={canEdit} />
+      </Suspense>
       <Tabs
         destroyOnHidden
         items={[
@@ -189,6 +196,13 @@ export const FinanceTab = ({ caseId, canEdit }: { caseId: string; canEdit: boole
                 resource="case-payments"
                 title={t("cases.finance.tabs.payments")}
                 canEdit={canEdit}
+                moreActions={(r) =>
+                  canEdit ? (
+                    <RequestInvoiceButton
+                      source={{ caseId, paymentId: String(r.id), amount: String(r.amount ?? "") }}
+                    />
+                  ) : null
+                }
               />
             ),
           },
@@ -203,7 +217,30 @@ export const FinanceTab = ({ caseId, canEdit }: { caseId: string; canEdit: boole
                 canEdit={canEdit}
                 isLocked={(r) => r.status !== "draft"}
                 createButton={canEdit ? <NewBillButton caseId={caseId} /> : null}
-                moreActions={(r) => <BillActions bill={r} caseId={caseId} canEdit={canEdit} />}
+                moreActions={(r) => (
+                  <>
+                    <BillActions bill={r} caseId={caseId} canEdit={canEdit} />
+                    {canEdit && r.status !== "draft" && r.status !== "void" ? (
+                      <RequestInvoiceButton
+                        source={{ caseId, billId: String(r.id), amount: String(r.total ?? "") }}
+                      />
+                    ) : null}
+                  </>
+                )}
+              />
+            ),
+          },
+          {
+            key: "expenses",
+            label: t("fees.expenses.tab"),
+            children: (
+              <CaseRecords
+                caseId={caseId}
+                resource="case-expenses"
+                title={t("fees.expenses.title")}
+                canEdit={canEdit}
+                // A billed expense is on a bill the client has seen: it no longer changes.
+                isLocked={(r) => Boolean(r.billId)}
               />
             ),
           },
