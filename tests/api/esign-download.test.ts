@@ -88,6 +88,8 @@ describe("GET /api/public/esign/:token/sealed after completion", () => {
       requestStatus: "completed",
       downloadable: true,
       verified: false,
+      // The page shows its times on the firm's clock.
+      timeZone: "Asia/Shanghai",
     });
     expect(view.downloadUntil.slice(0, 10)).toBe(
       new Date(Date.now() + 30 * DAY).toISOString().slice(0, 10),

@@ -21,6 +21,8 @@ export type PublicView = {
   /** After completion: the last day the link still offers the sealed PDF. */
   downloadUntil: string | null;
   expiresAt: string;
+  /** The firm's time zone: the page's times are on the firm's clock, labelled with its offset. */
+  timeZone: string;
 };
 
 export type VerifyResult = {

@@ -4,6 +4,7 @@ import type { Language } from "../../shared/i18n-config";
 import { PublicError, type PublicView, signingApi } from "./api";
 import { CodeStep } from "./code-step";
 import { DocumentView } from "./document-view";
+import { firmClock } from "./firm-clock";
 import { t } from "./i18n";
 import { Notice, Shell } from "./shell";
 
@@ -111,7 +112,7 @@ const Step = ({ view, api, onView, onReload, onLocked }: StepProps) => {
           <p>{isComplete ? t("done.complete") : t("done.waitingOthers")}</p>
           {view.downloadUntil ? (
             <p className="pub-muted">
-              {t("done.until", { date: view.downloadUntil.slice(0, 10) })}
+              {t("done.until", { date: firmClock(view.downloadUntil, view.timeZone) })}
             </p>
           ) : null}
           {needsCode ? <p>{t("done.codeToDownload")}</p> : null}

@@ -2,26 +2,12 @@ import { type DragEvent, useState } from "react";
 
 import type { Language } from "../../shared/i18n-config";
 import { PublicError, type VerifyResult, verifyPdf } from "./api";
-import { getLanguage, t } from "./i18n";
+import { firmClock } from "./firm-clock";
+import { t } from "./i18n";
 import { Notice, Shell } from "./shell";
 import "./verify.css";
 
 const MAX_BYTES = 50 * 1024 * 1024;
-/**
- * A time on the sealing firm's clock with its offset ("2026/11/27 09:30:00 (UTC+8)"), whatever
- * zone the reader's browser is in (a PDF no firm here sealed has no firm clock: the reader's,
- * labelled). Intl, not dayjs: this page stays small.
- */
-const time = (value: string | null, zone: string | null) => {
-  if (!value) return "";
-  const at = new Date(value);
-  const timeZone = zone ?? undefined;
-  const offset = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "shortOffset" })
-    .formatToParts(at)
-    .find((p) => p.type === "timeZoneName")?.value;
-  const text = at.toLocaleString(getLanguage(), { timeZone });
-  return offset ? `${text} (${offset.replace("GMT", "UTC")})` : text;
-};
 
 /**
  * /manage/verify — anyone holding a PDF asks whether it is one the firm sealed and whether it is
@@ -119,7 +105,7 @@ export const VerifyPage = ({ onLanguage }: { onLanguage: (language: Language) =>
             {result.signedAt ? (
               <>
                 <dt>{t("verify.signedAt")}</dt>
-                <dd>{time(result.signedAt, result.timeZone)}</dd>
+                <dd>{firmClock(result.signedAt, result.timeZone)}</dd>
               </>
             ) : null}
             {result.certificateSubject ? (
@@ -135,7 +121,7 @@ export const VerifyPage = ({ onLanguage }: { onLanguage: (language: Language) =>
               <ol className="pub-trail">
                 {result.trail.map((e, i) => (
                   <li key={i}>
-                    <time dateTime={e.at}>{time(e.at, result.timeZone)}</time> ·{" "}
+                    <time dateTime={e.at}>{firmClock(e.at, result.timeZone)}</time> ·{" "}
                     {t(`actions.${e.action}`, { defaultValue: e.action })}
                     {e.actorName ? ` · ${e.actorName}` : null}
                   </li>

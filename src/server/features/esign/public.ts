@@ -4,6 +4,7 @@ import { PDFDocument } from "pdf-lib";
 import { AppError } from "../../../shared/errors";
 import type { Db } from "../../db/client";
 import { contracts, esignRequests, esignSigners } from "../../db/tables";
+import { readFirmTimeZone } from "../../lib/firm-time";
 import { readFileBytes } from "../documents";
 import { actingFor, DOWNLOAD_MS, type EsignDeps, type Origin } from "./deps";
 import { facts, notifyStep } from "./notify";
@@ -143,6 +144,7 @@ export const publicView = async (
         ? new Date(r.completedAt.getTime() + DOWNLOAD_MS)
         : null,
     expiresAt: r.expiresAt,
+    timeZone: await readFirmTimeZone(db, r.workspaceId),
   };
 };
 
