@@ -35,6 +35,7 @@ export const ROLE_TEMPLATES: {
       { action: ["read", "create", "approve"], subject: "WORKFLOW_INSTANCE" },
       { action: "read", subject: ["ORG_MEMBER", "ORG_DEPARTMENT"] },
       { action: ["read", "export"], subject: "LAWFIRM_RECEIVABLE_VIEW" },
+      { action: ["read", "create", "export"], subject: "LAWFIRM_INVOICE_VIEW" },
     ],
   },
   {
@@ -52,6 +53,8 @@ export const ROLE_TEMPLATES: {
       { action: ["read", "create", "approve"], subject: "WORKFLOW_INSTANCE" },
       // Receivables of the cases the lawyer may read: the cases rule above scopes them.
       { action: "read", subject: "LAWFIRM_RECEIVABLE_VIEW" },
+      // Invoices of the cases the lawyer may read are requested through their approval.
+      { action: ["read", "create"], subject: "LAWFIRM_INVOICE_VIEW" },
     ],
   },
   {
@@ -64,6 +67,7 @@ export const ROLE_TEMPLATES: {
       { action: ["read", "create"], subject: "LAWFIRM_CUSTOMER_VIEW" },
       { action: ["read", "create", "update"], subject: "LAWFIRM_DOCUMENT_VIEW" },
       { action: ["read", "create"], subject: "WORKFLOW_INSTANCE" },
+      { action: ["read", "create"], subject: "LAWFIRM_INVOICE_VIEW" },
     ],
   },
   {
@@ -86,6 +90,8 @@ export const ROLE_TEMPLATES: {
       // What clients owe, and every member's fee shares: finance closes the months.
       { action: ["read", "export"], subject: "LAWFIRM_RECEIVABLE_VIEW" },
       { action: ["read", "update", "export"], subject: "LAWFIRM_FEE_SHARE" },
+      // Finance issues, red-reverses, voids and matches invoices.
+      { action: ["read", "create", "update", "export"], subject: "LAWFIRM_INVOICE_VIEW" },
     ],
   },
   // A newcomer's role starts empty until an admin grants rights: they see "not authorized".

@@ -10,7 +10,11 @@ import { ROLE_TEMPLATES } from "./role-templates";
  * Subjects added after firms already existed, whose template rules those firms' roles should
  * get once (issue 28: receivables and fee sharing). A later subject is appended here.
  */
-export const UPGRADE_SUBJECTS: Subject[] = ["LAWFIRM_RECEIVABLE_VIEW", "LAWFIRM_FEE_SHARE"];
+export const UPGRADE_SUBJECTS: Subject[] = [
+  "LAWFIRM_RECEIVABLE_VIEW",
+  "LAWFIRM_FEE_SHARE",
+  "LAWFIRM_INVOICE_VIEW",
+];
 
 const names = (rule: PermissionRule) => [rule.subject].flat();
 
