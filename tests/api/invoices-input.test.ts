@@ -172,6 +172,18 @@ describe("invoice input, replays and isolation", () => {
     ).toBe(404);
   });
 
+  it("two invoices issued with one number at the same time: one is issued, the other answers 409", async () => {
+    const a = await api.approved("lawyer", api.body(money.kase.id));
+    const b = await api.approved("lawyer", api.body(money.kase.id));
+    const results = await Promise.all([
+      api.issue(a.invoiceId, "26440000000000000777"),
+      api.issue(b.invoiceId, "26440000000000000777"),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const rows = [await api.row(a.invoiceId), await api.row(b.invoiceId)];
+    expect(rows.filter((r) => r.status === "issued")).toHaveLength(1);
+  });
+
   it("the same request twice under one Idempotency-Key files one approval", async () => {
     const body = api.body(money.kase.id);
     const key = randomUUID();

@@ -40,13 +40,23 @@ const checkedFiles = async (ctx: RequestCtx, ids: string[]) => {
   return ids;
 };
 
-/** No other invoice of the firm carries the same code and number. */
+/** Issue locks, per firm and number: two invoices issued with one number at once queue here. */
+const NUMBER_LOCK = 727_028;
+
+/**
+ * No other invoice of the firm carries the same code and number (the unique index cannot see
+ * two numbers without a code). The number's lock makes a concurrent second issue wait, then
+ * find the first and answer 409.
+ */
 const assertNumberFree = async (
   ctx: RequestCtx,
   row: InvoiceRow,
   no: string,
   code: string | null,
 ) => {
+  await ctx.db.execute(
+    sql`select pg_advisory_xact_lock(${NUMBER_LOCK}, hashtext(${`${ctx.workspaceId}:${no}`}))`,
+  );
   const [taken] = await ctx.db
     .select({ id: invoices.id })
     .from(invoices)
