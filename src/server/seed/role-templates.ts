@@ -92,6 +92,8 @@ export const ROLE_TEMPLATES: {
       { action: ["read", "update", "export"], subject: "LAWFIRM_FEE_SHARE" },
       // Finance issues, red-reverses, voids and matches invoices.
       { action: ["read", "create", "update", "export"], subject: "LAWFIRM_INVOICE_VIEW" },
+      // It uploads the issued invoices' PDF/OFD files and payment receipts.
+      { action: ["read", "create"], subject: "LAWFIRM_DOCUMENT_VIEW" },
     ],
   },
   // A newcomer's role starts empty until an admin grants rights: they see "not authorized".

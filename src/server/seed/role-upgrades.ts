@@ -14,6 +14,8 @@ export const UPGRADE_SUBJECTS: Subject[] = [
   "LAWFIRM_RECEIVABLE_VIEW",
   "LAWFIRM_FEE_SHARE",
   "LAWFIRM_INVOICE_VIEW",
+  // Finance uploads invoice files (issue 28); roles that already name documents keep theirs.
+  "LAWFIRM_DOCUMENT_VIEW",
 ];
 
 const names = (rule: PermissionRule) => [rule.subject].flat();
