@@ -17,6 +17,7 @@ describe("app.workflow", () => {
       "contract",
       "contract-archive",
       "contract-cancel",
+      "invoice",
     ] as const)
       registry.registerEffect(kind, noop);
     expect(() => registry.assertComplete()).toThrow(
