@@ -28,9 +28,11 @@ type Row = Figures &
  * What the viewer's clients owe on `asOf`, aggregated by PostgreSQL in one statement (a firm of
  * 100 000 cases must answer in well under a second, so no row goes through JavaScript but the
  * clients'): the bills issued by that day and not voided, each owing its total less the payments
- * made against it by that day, aged from its due date (its issue date when it has none) into the
- * buckets of src/shared/fees/ageing.ts; invoices issued by that day and not red-reversed or voided
- * before it. Only cases the viewer may read count, by the same row scope as the case list.
+ * made against it by that day, aged from its due date (its issue date when it has none; a bill
+ * written as issued without a date, by an import or by hand, counts from the day it was made)
+ * into the buckets of src/shared/fees/ageing.ts; invoices issued by that day and not red-reversed
+ * or voided before it. Only cases the viewer may read count, by the same row scope as the case
+ * list.
  */
 const receivablesSql = (ctx: RequestCtx, q: ReceivablesQuery, asOf: string, page?: SQL) => {
   const readable = rowScopeOf(ctx, "read", "LAWFIRM_CASE_VIEW", "cases");
@@ -49,39 +51,52 @@ const receivablesSql = (ctx: RequestCtx, q: ReceivablesQuery, asOf: string, page
   const money = (expr: SQL) => sql`coalesce(${expr}, 0)::numeric(20, 2)::text`;
   const bucket = (name: AgeingBucket, when: SQL) =>
     sql`${money(sql`sum(outstanding) filter (where ${when})`)} as ${sql.identifier(name)}`;
+  const scoped = sql.join(filters, sql` and `);
+  // The payments against each bill by the day: for a few cases (a scope or a filter) looked up
+  // per bill through the payments' (firm, case, day) index; for the whole firm summed in one pass
+  // over the payments, which beats 200 000 lookups.
+  const narrow = filters.length > 1;
+  const paid = narrow
+    ? sql`left join lateral (
+        select sum(p.amount) as amount from case_payments p
+         where p.workspace_id = b.workspace_id and p.case_id = b.case_id and p.bill_id = b.id
+           and p.paid_on <= ${asOf}::date) paid on true`
+    : sql`left join (
+        select p.bill_id, sum(p.amount) as amount from case_payments p
+         where p.workspace_id = ${ctx.workspaceId} and p.bill_id is not null
+           and p.paid_on <= ${asOf}::date
+         group by p.bill_id) paid on paid.bill_id = b.id`;
   return sql`
-    with scoped as (
-      select cases.id, cases.account_id from cases where ${sql.join(filters, sql` and `)}),
-    bills as (
-      select b.id, b.case_id, s.account_id, b.total, coalesce(b.due_on, b.issued_on) as due
-        from case_bills b join scoped s on s.id = b.case_id
+    with owed as (
+      select cases.account_id, b.case_id, b.total, coalesce(paid.amount, 0) as received,
+             b.total - coalesce(paid.amount, 0) as outstanding,
+             ${asOf}::date - coalesce(b.due_on, b.issued_on, b.created_at::date) as days
+        from case_bills b
+        join cases on cases.workspace_id = b.workspace_id and cases.id = b.case_id
+        ${paid}
        where b.workspace_id = ${ctx.workspaceId} and b.status in ('issued', 'partially-paid', 'paid')
-         and b.issued_on <= ${asOf}::date),
-    paid as (
-      select p.bill_id, sum(p.amount) as amount from case_payments p
-       where p.workspace_id = ${ctx.workspaceId} and p.paid_on <= ${asOf}::date
-         and p.bill_id in (select id from bills)
-       group by p.bill_id),
-    owed as (
-      select bills.account_id, bills.case_id, bills.total, coalesce(paid.amount, 0) as received,
-             bills.total - coalesce(paid.amount, 0) as outstanding, ${asOf}::date - bills.due as days
-        from bills left join paid on paid.bill_id = bills.id),
+         and coalesce(b.issued_on, b.created_at::date) <= ${asOf}::date and ${scoped}),
+    case_counts as (
+      select account_id, count(*)::int as cases
+        from (select distinct account_id, case_id from owed) d group by account_id),
     by_account as (
-      select account_id, count(distinct case_id)::int as cases, sum(total) as billed,
-             sum(received) as received, sum(outstanding) as outstanding,
+      select o.account_id, n.cases, sum(o.total) as billed, sum(o.received) as received,
+             sum(o.outstanding) as outstanding,
              ${bucket("notDue", sql`days < 0`)},
              ${bucket("days0to30", sql`days between 0 and 30`)},
              ${bucket("days31to90", sql`days between 31 and 90`)},
              ${bucket("days91to180", sql`days between 91 and 180`)},
              ${bucket("over180", sql`days > 180`)}
-        from owed group by account_id),
+        from owed o join case_counts n on n.account_id = o.account_id
+       group by o.account_id, n.cases),
     invoiced as (
-      select s.account_id, sum(i.amount) as invoiced
-        from invoices i join scoped s on s.id = i.case_id
+      select cases.account_id, sum(i.amount) as invoiced
+        from invoices i join cases on cases.workspace_id = i.workspace_id and cases.id = i.case_id
        where i.workspace_id = ${ctx.workspaceId} and i.issued_on <= ${asOf}::date
          and (i.status = 'issued'
               or (i.status in ('reversed', 'voided') and i.cancelled_on > ${asOf}::date))
-       group by s.account_id),
+         and ${scoped}
+       group by cases.account_id),
     client_rows as (
       select coalesce(b.account_id, i.account_id) as account_id, coalesce(b.cases, 0) as cases,
              ${money(sql`b.billed`)} as billed, ${money(sql`b.received`)} as received,
@@ -118,6 +133,13 @@ const receivablesSql = (ctx: RequestCtx, q: ReceivablesQuery, asOf: string, page
     order by pos nulls last`;
 };
 
+/** The report hashes a row per bill and per case: with room to do it in memory, not on disk. */
+const run = (ctx: RequestCtx, query: SQL) =>
+  ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`set local work_mem = '64MB'`);
+    return ((await tx.execute(query)) as unknown as { rows: Row[] }).rows;
+  });
+
 const bucketsOf = (row: Row) =>
   Object.fromEntries(AGEING_BUCKETS.map((name) => [name, row[name]])) as Record<
     AgeingBucket,
@@ -135,8 +157,7 @@ export const findReceivables = async (
   const page = paged
     ? sql`limit ${Math.max(0, Math.min((q._end ?? start + 10) - start, 1000))} offset ${start}`
     : undefined;
-  const result = await ctx.db.execute(receivablesSql(ctx, q, asOf, page));
-  const all = (result as unknown as { rows: Row[] }).rows;
+  const all = await run(ctx, receivablesSql(ctx, q, asOf, page));
   const totalsRow = all.find((r) => r.total === -1)!;
   const rows = all.filter((r) => r.total !== -1);
   return {
@@ -165,7 +186,8 @@ export const findReceivables = async (
 
 /** A page past the last row still says how many there are. */
 const countOnly = async (ctx: RequestCtx, q: ReceivablesQuery, asOf: string) => {
-  const result = await ctx.db.execute(receivablesSql(ctx, q, asOf, sql`limit 1`));
-  const rows = (result as unknown as { rows: Row[] }).rows.filter((r) => r.total !== -1);
+  const rows = (await run(ctx, receivablesSql(ctx, q, asOf, sql`limit 1`))).filter(
+    (r) => r.total !== -1,
+  );
   return rows[0]?.total ?? 0;
 };
