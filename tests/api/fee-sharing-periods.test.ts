@@ -256,5 +256,13 @@ describe("fee sharing: closing months", () => {
       "2026-10",
       "2026-09",
     ]);
+    // A member's twelve months read closed months from the totals frozen at their close.
+    const mine = (await suite.api.get("lawyer", "/api/fees/my-earnings?period=2026-11")).json()
+      .data;
+    expect(mine.months.slice(-3)).toEqual([
+      { period: "2026-09", total: "9000.00", closed: true },
+      { period: "2026-10", total: "-8550.00", closed: true },
+      { period: "2026-11", total: "0.00", closed: true },
+    ]);
   });
 });

@@ -70,6 +70,17 @@ describe("fee sharing: the split of a payment", () => {
     expect(lines.every((l) => l.period === "2026-11" && l.reason === "payment")).toBe(true);
   });
 
+  it("a deleted case takes its payments with it: their lines come to nothing", async () => {
+    const kase = await s.open({ accountId: await s.client("删除案件客户") });
+    const pay = await s.pay(kase.id, "2026-11-02", "800.00");
+    const res = await suite.api.del("admin", `/api/cases/${kase.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await s.net(pay.id)).toEqual({
+      "firm:management": "0.00",
+      [`member:${id.lawyer}`]: "0.00",
+    });
+  });
+
   it("every fee arrangement is split the same way: originator 35% by rule, workers rescaled, rounding to the firm", async () => {
     const kinds: Record<string, Record<string, unknown>> = {
       fixed: { feeType: "fixed", feeFixed: "30000" },

@@ -1,7 +1,12 @@
 import { parseCents } from "../../../shared/fees";
 import type { BindingExtension } from "../../plugins/feature";
 import { assertAllocationInput } from "./allocation-checks";
-import { type ResplitReason, resplitCaseFrom, resplitPayment } from "./resplit";
+import {
+  type ResplitReason,
+  resplitCaseFrom,
+  resplitPayment,
+  reverseCasePayments,
+} from "./resplit";
 import { ensureVersion, stateOfCase } from "./versions";
 
 const atOf = (value: unknown) =>
@@ -23,7 +28,12 @@ export const casesExtension: BindingExtension = {
     return {};
   },
   afterWrite: async (ctx, after, before) => {
-    if (!after) return;
+    // A deleted case took its payments with it (the foreign key cascades): their lines come to
+    // nothing in the open month, as each payment's deletion would have done.
+    if (!after) {
+      if (before) await reverseCasePayments(ctx, String(before.id));
+      return;
+    }
     const id = String(after.id);
     const days = [
       before ? await ensureVersion(ctx, id, stateOfCase(before), atOf(before.updatedAt)) : null,

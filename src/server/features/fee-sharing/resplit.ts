@@ -195,6 +195,15 @@ export const resplitCaseFrom = async (
   for (const { id } of payments) await splitOne(ctx, id, reason);
 };
 
+/** Brings the lines of every payment a case had to nothing (the case and its payments are gone). */
+export const reverseCasePayments = async (ctx: RequestCtx, caseId: string) => {
+  const rows = await ctx.db
+    .selectDistinct({ paymentId: feeShareLines.paymentId })
+    .from(feeShareLines)
+    .where(inWorkspace(ctx, feeShareLines, eq(feeShareLines.caseId, caseId)));
+  for (const { paymentId } of rows) await splitOne(ctx, paymentId, "payment-change");
+};
+
 /**
  * Re-splits a payment after anything it depends on changed: its amount or date, its deletion (to
  * nothing), the invoices matched to it (a red reversal or void takes their tax back), or the

@@ -142,21 +142,33 @@ export const memberStatement = async (
   let total = 0n;
   for (const line of lines) total += parseCents(line.amount, { allowNegative: true }) ?? 0n;
   const months = twelveMonths(period);
-  const sums = await ctx.db
-    .select({
-      period: feeShareLines.period,
-      total: sql<string>`sum(${feeShareLines.amount})::text`,
-    })
-    .from(feeShareLines)
-    .where(mine(between(feeShareLines.period, months[0], period)))
-    .groupBy(feeShareLines.period);
+  // A closed month's total was frozen at its close and the month asked for is its lines' sum:
+  // only the other open months are summed from lines (a firm that closes monthly has none).
   const closed = await ctx.db
-    .select({ period: feePeriods.period })
+    .select({
+      period: feePeriods.period,
+      total: sql<string | null>`${feePeriods.totals} ->> ${`member:${memberId}`}`,
+    })
     .from(feePeriods)
     .where(inWorkspace(ctx, feePeriods, between(feePeriods.period, months[0], period)));
-  const sumOf = new Map(sums.map((s) => [s.period, s.total]));
   const closedSet = new Set(closed.map((c) => c.period));
-  const money = (v: string | undefined) =>
+  const open = months.filter((p) => p !== period && !closedSet.has(p));
+  const sums = open.length
+    ? await ctx.db
+        .select({
+          period: feeShareLines.period,
+          total: sql<string>`sum(${feeShareLines.amount})::text`,
+        })
+        .from(feeShareLines)
+        .where(mine(inArray(feeShareLines.period, open)))
+        .groupBy(feeShareLines.period)
+    : [];
+  const sumOf = new Map<string, string | null>([
+    ...sums.map((row): [string, string] => [row.period, row.total]),
+    ...closed.map((row): [string, string | null] => [row.period, row.total]),
+    [period, formatCents(total)],
+  ]);
+  const money = (v: string | null | undefined) =>
     formatCents(parseCents(v ?? "0.00", { allowNegative: true }) ?? 0n);
   return {
     period,
