@@ -70,6 +70,12 @@ const PLANS: Record<string, Plan> = {
     base: caseOpen,
     edit: ["Court case number", "（2026）京0101民初999号"],
   },
+  // An expense on a bill is locked with it: start from one not billed yet.
+  "case-expenses": {
+    fresh: (i) => ({ Description: `导入费用${i}`, Receipts: null }),
+    base: async (r, api) => !r.billId && (await caseOpen(r, api)),
+    edit: ["Description", "导入后说明"],
+  },
   "case-payments": {
     fresh: (i) => ({ Payer: `导入付款人${names[i]}`, Receipt: null }),
     base: caseOpen,
