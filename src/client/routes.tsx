@@ -1,4 +1,4 @@
-import { SettingOutlined } from "@ant-design/icons";
+import { AccountBookOutlined, SettingOutlined } from "@ant-design/icons";
 
 import { accountsRoutes } from "./features/accounts";
 import { authRoutes } from "./features/auth";
@@ -9,6 +9,8 @@ import { contractsRoutes } from "./features/contracts";
 import { agendaRoutes, keyDatesRoutes } from "./features/deadlines";
 import { documentsRoutes } from "./features/documents";
 import { feeAllocationField } from "./features/fees";
+import { feeSharingRoutes } from "./features/fee-sharing";
+import { invoiceApprovalRoutes, invoicesRoutes } from "./features/invoices";
 import { messagesRoutes } from "./features/messages";
 import { miscRoutes, notFoundRoute } from "./features/misc";
 import { notificationsRoutes } from "./features/notifications";
@@ -42,11 +44,23 @@ export const appRoutes: AppRoute[] = [
   ...contractsRoutes,
   ...sealsRoutes,
   ...workflowRoutes,
+  ...invoiceApprovalRoutes,
   ...calendarRoutes,
   ...keyDatesRoutes,
   ...tasksRoutes,
   ...conflictsRoutes,
   ...documentsRoutes,
+  // Finance: invoices, receivables, the month's statements and each member's own earnings.
+  {
+    path: "/finance",
+    meta: { title: "feeSharing.menu.finance" },
+    menu: { icon: <AccountBookOutlined /> },
+    children: [
+      { path: "", index: true, landing: true, meta: { title: "feeSharing.menu.finance" } },
+      ...invoicesRoutes,
+      ...feeSharingRoutes,
+    ],
+  },
   ...messagesRoutes,
   ...notificationsRoutes,
   {

@@ -9,6 +9,7 @@ const DETAIL_PATHS: Partial<Record<string, string>> = {
   seal: "/seal/workflow",
   case: "/case/workflow",
   "case-change": "/case/workflow/change",
+  invoice: "/invoice/workflow",
 };
 
 export const approvalPathOf = (kind: string | undefined, instanceId: string) =>

@@ -10,14 +10,15 @@ import { showToast } from "../../layout/toast";
 import { thisMonth } from "./api";
 
 /**
- * Why a month cannot be closed now, or null when it can: months close in order, one at a time,
- * and only once they are over (the server refuses the same with a 409).
+ * Why a month cannot be closed now, or null when it can, by the server's rules (it refuses the
+ * same with a 409): no month after the current one; once a month is closed, only the month after
+ * the last closed one; before the first close, any month up to the current one.
  */
 export const closeBlocker = (period: string, periods: FeePeriods | undefined, closed: boolean) => {
   if (closed) return "closed";
   if (!periods) return "loading";
-  if (period !== periods.nextToClose) return "order";
-  if (period >= thisMonth()) return "notOver";
+  if (period > thisMonth()) return "future";
+  if (periods.closed.length > 0 && period !== periods.nextToClose) return "order";
   return null;
 };
 

@@ -1,4 +1,4 @@
-import { Skeleton, Table, type TableColumnType } from "antd";
+import { Skeleton, Table, type TableColumnsType, type TableColumnType } from "antd";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 
@@ -51,7 +51,7 @@ export const ReceivablesPage = () => {
     align: "right",
     render: (_, row) => <Money value={row.buckets[key]} />,
   });
-  const columns: TableColumnType<ReceivableRow>[] = [
+  const columns: TableColumnsType<ReceivableRow> = [
     {
       key: "client",
       title: t("feeSharing.receivables.client"),
@@ -64,7 +64,11 @@ export const ReceivablesPage = () => {
     },
     { key: "cases", dataIndex: "cases", title: t("feeSharing.receivables.cases"), align: "right" },
     ...AMOUNTS.map(amount),
-    ...AGEING_BUCKETS.map(bucket),
+    {
+      key: "ageing",
+      title: t("feeSharing.receivables.ageing"),
+      children: AGEING_BUCKETS.map(bucket),
+    },
   ];
   const totals = data?.totals;
   return (

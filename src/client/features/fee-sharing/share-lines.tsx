@@ -52,7 +52,11 @@ export const ShareLinesTable = ({ lines }: { lines: ShareLine[] }) => {
       ),
     },
     { key: "paidOn", dataIndex: "paidOn", title: t("feeSharing.lines.paidOn"), width: 120 },
-    { key: "role", title: t("feeSharing.lines.role"), render: (_, line) => roleOf(line) },
+    {
+      key: "role",
+      title: t("feeSharing.lines.role"),
+      render: (_, line) => <span className="fee-nowrap">{roleOf(line)}</span>,
+    },
     {
       key: "percent",
       title: t("feeSharing.lines.percent"),
@@ -83,7 +87,7 @@ export const ShareLinesTable = ({ lines }: { lines: ShareLine[] }) => {
   );
 };
 
-/** The member's totals of the last twelve months, each a link to that month's statement. */
+/** The member's totals of the last twelve months, newest first, each linking to its statement. */
 export const MonthTotals = ({
   months,
   linkOf,
@@ -119,14 +123,15 @@ export const MonthTotals = ({
       rowKey="period"
       size="small"
       columns={columns}
-      dataSource={months}
+      // Newest first, as a reader looks back from this month.
+      dataSource={[...months].reverse()}
       pagination={false}
       locale={{ emptyText: t("feeSharing.lines.empty") }}
       summary={() =>
         months.length > 0 ? (
           <Table.Summary.Row className="fee-total-row">
             <Table.Summary.Cell index={0} colSpan={2}>
-              {t("feeSharing.lines.twelveMonths")}
+              {t("feeSharing.lines.twelveMonthsTotal")}
             </Table.Summary.Cell>
             <Table.Summary.Cell index={2} align="right">
               <Money value={sum} />

@@ -1,0 +1,1 @@
+export { invoiceApprovalRoutes, invoicesRoutes } from "./routes";

@@ -1,0 +1,2 @@
+export { InvoiceApprovalPage } from "./invoice-approval-page";
+export { InvoiceDetail } from "./invoice-detail";
