@@ -37,6 +37,17 @@ const titled = (schema: FieldSchema, t: TFunction): FieldSchema => {
 };
 
 /**
+ * A field a feature draws itself (x-ui "ui:field") checks its own inside: without its `required`,
+ * rjsf does not invent a value ({ lines: [] }) for an optional object the record leaves empty,
+ * which a change reported from the form's first state would write over the loaded value.
+ */
+const drawn = (schema: FieldSchema): FieldSchema => {
+  if (typeof schema["x-ui"]?.["ui:field"] !== "string") return schema;
+  const { required: _inside, ...rest } = schema;
+  return rest;
+};
+
+/**
  * The rjsf schema and uiSchema of one record: read-only fields and fields whose `x-when` does
  * not match are left out, titles are translated labels, and select fields get antd widgets
  * with their choices (dictionaries, members, departments, inline items).
@@ -53,7 +64,7 @@ export const formSchemaOf = (
   const rjsf = {
     ...rest,
     title: "",
-    properties: Object.fromEntries(shown.map((f) => [f.key, titled(f.schema, t)])),
+    properties: Object.fromEntries(shown.map((f) => [f.key, drawn(titled(f.schema, t))])),
   } as unknown as RJSFSchema;
   const ui: UiSchema = { "ui:submitButtonOptions": { norender: true } };
   for (const f of shown) {

@@ -93,7 +93,11 @@ export const AllocationDialog = ({
         <AllocationEditor
           idPrefix="allocation-dialog"
           value={value}
-          onChange={setValue}
+          onChange={(next) => {
+            setValue(next);
+            // What the last save refused is shown until the user changes the table.
+            setErrors(new Map());
+          }}
           extraErrors={errors}
         />
         <Box

@@ -21,16 +21,23 @@ import {
 import { useMembers } from "../../lib/members";
 import { PercentInput } from "./form-bits";
 
-/** The lines' total in hundredths of a percent, or null while a box holds no valid percentage. */
+/**
+ * The lines' total in hundredths of a percent (a box not filled in yet counts as 0), or null while
+ * a box holds something that is not a percentage.
+ */
 const totalOf = (lines: readonly AllocationLine[]) => {
   let total = 0n;
   for (const line of lines) {
+    if (line.percent.trim() === "") continue;
     const bp = parsePercent(line.percent);
     if (bp === null) return null;
     total += bp;
   }
   return total;
 };
+
+/** "lines.2.percent" of a box still empty: not refused while the user is filling the table in. */
+const BOX = /^lines\.(\d+)\.(percent|memberId)$/;
 
 type Props = {
   value: CaseAllocation | undefined;
@@ -52,9 +59,15 @@ export const AllocationEditor = ({ value, onChange, extraErrors, disabled, idPre
   const memberOptions = members.map((m) => ({ value: m.id, label: m.name }));
   const lines = value?.lines ?? [];
   const found = value && lines.length ? validateAllocation(value) : [];
+  const isBlank = (path: string) => {
+    const box = BOX.exec(path);
+    const line = box ? lines[Number(box[1])] : undefined;
+    return Boolean(line && String(line[box![2] as "percent" | "memberId"]).trim() === "");
+  };
+  // Empty boxes are reported on saving (by the dialog or the form), not while being filled in.
   const errorAt = (path: string) => {
     const own = found.find((e) => e.field === path);
-    return own ? t(own.code, own.params) : extraErrors?.get(path);
+    return own && !isBlank(path) ? t(own.code, own.params) : extraErrors?.get(path);
   };
   const set = (patch: Partial<CaseAllocation>) =>
     onChange({ originatorId: value?.originatorId ?? null, lines, ...patch });
