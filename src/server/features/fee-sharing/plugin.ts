@@ -19,7 +19,7 @@ export const feeSharingPlugin = featurePlugin(
     });
   },
   {
-    dependencies: ["cases", "workflow", "documents"],
+    dependencies: ["cases", "fees", "workflow", "documents"],
     extends: { cases: casesExtension, "case-payments": paymentsExtension },
   },
 );
