@@ -96,36 +96,90 @@ const closeSql = (db: Database["db"], ws: string, period: string) =>
       if (!(error instanceof Undo)) throw error;
     });
 
-type Captured = { text: string; params: unknown[] };
-type Queryable = {
-  query: (text: unknown, params?: unknown[], ...rest: unknown[]) => Promise<unknown>;
+type Captured = { text: string; params: unknown[]; inTx: boolean };
+type QueryFn = (text: unknown, params?: unknown[], ...rest: unknown[]) => Promise<unknown>;
+type PgliteLike = {
+  query: QueryFn;
+  transaction: (fn: (tx: { query: QueryFn }) => Promise<unknown>) => Promise<unknown>;
+};
+type PoolLike = {
+  options: { Client: { prototype: { query: QueryFn } } };
+  connect: () => Promise<{ query: QueryFn; release: () => void }>;
 };
 
+const textOf = (text: unknown) =>
+  typeof text === "string" ? text : String((text as { text?: string }).text);
+
 /**
- * The statements one request sent to the database, caught at the driver (node-postgres' pool or
- * PGlite), so a route owned by another helper (receivables) can be compared with its own SQL run
- * directly: the same text and parameters, sent again without the app around them.
+ * Every statement one request sent to the database, caught at the driver (node-postgres' client
+ * class, PGlite and its transactions), so a route owned by another helper (receivables) can be
+ * compared with exactly its own SQL sent again without the app around it.
  */
-const captureQueries = async (db: Database["db"], run: () => Promise<unknown>) => {
-  const client = (db as unknown as { $client: Queryable }).$client;
-  const original = client.query;
+const captureQueries = async (database: Database, run: () => Promise<unknown>) => {
   const seen: Captured[] = [];
-  client.query = function (this: unknown, text: unknown, params?: unknown[], ...rest: unknown[]) {
-    const sqlText = typeof text === "string" ? text : String((text as { text?: string }).text);
-    seen.push({ text: sqlText, params: params ?? [] });
-    return original.call(this, text, params, ...rest);
-  } as Queryable["query"];
+  const client = (database.db as unknown as { $client: unknown }).$client;
+  const record = (original: QueryFn, inTx: boolean): QueryFn =>
+    function (this: unknown, text, params, ...rest) {
+      seen.push({ text: textOf(text), params: params ?? [], inTx });
+      return original.call(this, text, params, ...rest);
+    };
+  if (database.kind === "postgres") {
+    // begin/commit go through the same client, so the sequence replays as it ran.
+    const proto = (client as PoolLike).options.Client.prototype;
+    const original = proto.query;
+    proto.query = record(original, false);
+    try {
+      await run();
+    } finally {
+      proto.query = original;
+    }
+    return seen;
+  }
+  const lite = client as PgliteLike;
+  const [query, transaction] = [lite.query, lite.transaction];
+  lite.query = record(query, false);
+  lite.transaction = function (this: unknown, fn) {
+    return transaction.call(this, (tx) => {
+      const inner = tx.query;
+      tx.query = record(inner, true);
+      return fn(tx);
+    });
+  } as PgliteLike["transaction"];
   try {
     await run();
   } finally {
-    client.query = original;
+    [lite.query, lite.transaction] = [query, transaction];
   }
   return seen;
 };
 
-const replay = async (db: Database["db"], statements: Captured[]) => {
-  const client = (db as unknown as { $client: Queryable }).$client;
-  for (const s of statements) await client.query(s.text, s.params);
+/** The captured statements again, in order, on one connection (PGlite: its transactions too). */
+const replay = async (database: Database, statements: Captured[]) => {
+  const client = (database.db as unknown as { $client: unknown }).$client;
+  if (database.kind === "postgres") {
+    const conn = await (client as PoolLike).connect();
+    try {
+      for (const s of statements) await conn.query(s.text, s.params);
+    } finally {
+      conn.release();
+    }
+    return;
+  }
+  const lite = client as PgliteLike;
+  for (let i = 0; i < statements.length;) {
+    if (!statements[i].inTx) {
+      await lite.query(statements[i].text, statements[i].params);
+      i += 1;
+      continue;
+    }
+    let j = i;
+    while (j < statements.length && statements[j].inTx) j += 1;
+    const group = statements.slice(i, j);
+    await lite.transaction(async (tx) => {
+      for (const s of group) await tx.query(s.text, s.params);
+    });
+    i = j;
+  }
 };
 
 const runOn = async (kind: "pglite" | "postgres") => {
@@ -248,10 +302,11 @@ const runOn = async (kind: "pglite" | "postgres") => {
     } else {
       const url = "/api/fees/receivables";
       for (let i = 0; i < 10; i++) await app.inject({ url, headers });
-      // Its own statements (the ones that read bills), caught once and then run directly.
-      const statements = (await captureQueries(db, () => app.inject({ url, headers }))).filter(
-        (q) => /case_bills/.test(q.text),
-      );
+      // Its own statements, caught once and then run directly.
+      const statements = await captureQueries(database, () => app.inject({ url, headers }));
+      if (process.env.BENCH_VERBOSE)
+        for (const q of statements)
+          console.log(`  receivables runs: ${q.text.slice(0, 90).replace(/\s+/g, " ")}`);
       const times: number[] = [];
       const direct: number[] = [];
       for (let i = 0; i < Math.min(RUNS, 100); i++) {
@@ -260,7 +315,7 @@ const runOn = async (kind: "pglite" | "postgres") => {
         times.push(performance.now() - start);
         if (res.statusCode !== 200) throw new Error(`receivables: ${res.statusCode} ${res.body}`);
         start = performance.now();
-        await replay(db, statements);
+        await replay(database, statements);
         direct.push(performance.now() - start);
       }
       console.log(
