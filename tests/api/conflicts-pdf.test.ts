@@ -125,7 +125,11 @@ describe("conflict reports: waiver letters and PDF export", () => {
         expect.objectContaining({ entity: "conflict_reports", entityId: reportId }),
       ]);
       // The admin may delete any file of the firm; the lock still wins.
-      const label = `${new Date(saved.json().data.createdAt).toISOString().slice(0, 10)} 对手贸易、星辰`;
+      // The report's day is the firm's (Beijing) day, whatever the hour in UTC.
+      const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Shanghai" }).format(
+        new Date(saved.json().data.createdAt),
+      );
+      const label = `${day} 对手贸易、星辰`;
       const del = await s.api.del("admin", `/api/documents/files/${letterId}`, "zh-CN");
       expect(del.statusCode).toBe(409);
       expect(del.json().msg).toBe(

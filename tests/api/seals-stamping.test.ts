@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { cases, contracts, sealRequests, sealUsages } from "../../src/server/db/tables";
 import type { TestApp } from "../fixtures/app";
 import { contractsApi, contractsSuite } from "../fixtures/contracts";
+import { firmIds, orgApi, roleByCode } from "../fixtures/org";
 
 const DAY = 86_400_000;
 const dateIn = (days: number) =>
@@ -187,6 +188,16 @@ describe("custodians confirm what they stamp", () => {
   });
 
   it("the custodian, without rights on Documents, reads the files' names; another firm gets 404", async () => {
+    // This firm's finance (the custodian) keeps its other rights but none on Documents.
+    const role = await roleByCode(t, (await firmIds(t)).a, "finance");
+    const rules = (role.rules as { subject: string }[]).filter(
+      (r) => r.subject !== "LAWFIRM_DOCUMENT_VIEW",
+    );
+    const put = await orgApi(t).put("admin", `/api/roles/${role.id}/rules`, {
+      rules,
+      version: role.version,
+    });
+    expect(put.statusCode, put.body).toBe(200);
     const v = await values();
     const { id, instanceId } = (await submit(v)).json().data;
     // The custodian cannot ask Documents for the name (the screen showed "file 1")…

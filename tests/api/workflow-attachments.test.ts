@@ -157,8 +157,8 @@ describe("workflow attachments", () => {
     const flow = await api.publish("admin", [approval("n1", users(partner))]);
     const mine = await uploadFile("lawyer", "mine.pdf");
     const id = await api.start("lawyer", flow.id);
-    // Finance may not read the document store: a colleague's file cannot be attached by id.
-    const taken = await api.act("finance", id, {
+    // An intern may not read the document store: a colleague's file cannot be attached by id.
+    const taken = await api.act("intern", id, {
       type: "comment",
       comment: "see",
       attachments: [mine],

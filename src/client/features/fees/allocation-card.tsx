@@ -85,6 +85,7 @@ export const AllocationCard = ({ caseId, canEdit }: { caseId: string; canEdit: b
           ) : null}
           <Descriptions
             size="small"
+            layout="vertical"
             column={{ xs: 1, sm: 2 }}
             items={[
               {

@@ -4,7 +4,7 @@ import {
   PlusOutlined,
   WarningOutlined,
 } from "@ant-design/icons";
-import { Button, Form, Select, Table } from "antd";
+import { Button, Select, Table } from "antd";
 import { useTranslation } from "react-i18next";
 
 import {
@@ -88,13 +88,11 @@ export const AllocationEditor = ({ value, onChange, extraErrors, disabled, idPre
 
   return (
     <div className="fees-allocation-editor">
-      <Form.Item
-        label={t("fees.allocation.originator")}
-        htmlFor={`${idPrefix}-originator`}
-        extra={t("fees.allocation.originatorHint")}
-        validateStatus={errorAt("originatorId") ? "error" : undefined}
-        help={errorAt("originatorId")}
-      >
+      {/* Plain markup, not a Form.Item: the editor sits in the case form and in a dialog alike. */}
+      <div className="fees-originator">
+        <label className="fees-label" htmlFor={`${idPrefix}-originator`}>
+          {t("fees.allocation.originator")}
+        </label>
         <Select
           id={`${idPrefix}-originator`}
           allowClear
@@ -104,10 +102,18 @@ export const AllocationEditor = ({ value, onChange, extraErrors, disabled, idPre
           value={value?.originatorId ?? undefined}
           placeholder={t("fees.allocation.noOriginator")}
           options={memberOptions}
-          style={{ maxWidth: 320 }}
+          style={{ width: "100%", maxWidth: 320 }}
+          status={errorAt("originatorId") ? "error" : undefined}
+          aria-describedby={`${idPrefix}-originator-hint`}
           onChange={(id?: string) => set({ originatorId: id ?? null })}
         />
-      </Form.Item>
+        <div className="fees-hint" id={`${idPrefix}-originator-hint`}>
+          {t("fees.allocation.originatorHint")}
+        </div>
+        {errorAt("originatorId") ? (
+          <div className="fees-cell-error">{errorAt("originatorId")}</div>
+        ) : null}
+      </div>
       <Table<AllocationLine & { index: number }>
         rowKey="index"
         size="small"

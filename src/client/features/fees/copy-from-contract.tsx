@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 
 import type { FeeTerms, FeeTermsFromContract } from "../../../shared/contracts/fees";
 import { api } from "../../lib/api";
+import { useSubmissionKey } from "../../lib/submission-key";
 import { feeTermsKey, useCaseContracts } from "./api";
 
 /** Copies the fee terms of one of the case's contracts (the engagement contract, usually). */
@@ -19,6 +20,7 @@ export const CopyFromContractDialog = ({
 }) => {
   const { t } = useTranslation();
   const queries = useQueryClient();
+  const keyFor = useSubmissionKey();
   const { data: contracts = [], isLoading } = useCaseContracts(caseId, true);
   const [contractId, setContractId] = useState<string | undefined>(
     terms.sourceContractId ?? undefined,
@@ -34,7 +36,8 @@ export const CopyFromContractDialog = ({
     setSaving(true);
     try {
       const body: FeeTermsFromContract = { contractId, version: terms.version };
-      await api.post(`/cases/${caseId}/fee-terms/from-contract`, body);
+      // A copy is a submission: a double click or a retry copies once.
+      await api.post(`/cases/${caseId}/fee-terms/from-contract`, body, keyFor(body));
       await queries.invalidateQueries({ queryKey: feeTermsKey(caseId) });
       onClose();
     } catch {

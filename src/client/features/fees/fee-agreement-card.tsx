@@ -41,10 +41,13 @@ export const FeeAgreementCard = ({ caseId, canEdit }: { caseId: string; canEdit:
   const schedule = terms?.schedule ?? [];
   const due = (s: InstalmentState) => {
     if (s.trigger) {
-      const event = t(`fees.triggers.${s.trigger}`);
+      // "within 10 days of judgment": the event as a noun inside the sentence.
       const rule = s.graceDays
-        ? t("fees.schedule.afterDays", { event, count: s.graceDays })
-        : event;
+        ? t("fees.schedule.afterDays", {
+            event: t(`fees.events.${s.trigger}`),
+            count: s.graceDays,
+          })
+        : t(`fees.triggers.${s.trigger}`);
       return s.effectiveDueDate
         ? t("fees.schedule.dueOnEvent", { date: s.effectiveDueDate, rule })
         : t("fees.schedule.waiting", { rule });

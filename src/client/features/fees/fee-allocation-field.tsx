@@ -1,5 +1,4 @@
 import type { ErrorSchema, FieldProps } from "@rjsf/utils";
-import { Form } from "antd";
 
 import type { CaseAllocation } from "../../../shared/fees";
 import { AllocationEditor } from "./allocation-editor";
@@ -19,20 +18,17 @@ const flatten = (schema: ErrorSchema | undefined, prefix = "", out = new Map<str
 
 /**
  * The case form's "feeAllocation" field (x-ui "ui:field": "feeAllocation"): the same editor the
- * Finance tab's allocation dialog uses, so both refuse the same things. Its own vertical layout
- * (a div, not a nested form) keeps the labels above the boxes like the rest of the case form.
+ * Finance tab's allocation dialog uses, so both refuse the same things.
  */
 export const FeeAllocationField = (props: FieldProps) => (
   <fieldset className="fees-fieldset fees-field">
     <legend>{props.schema.title}</legend>
-    <Form layout="vertical" component="div">
-      <AllocationEditor
-        idPrefix={props.fieldPathId.$id}
-        value={(props.formData as CaseAllocation | null | undefined) ?? undefined}
-        onChange={(next) => props.onChange(next, props.fieldPathId.path)}
-        extraErrors={flatten(props.errorSchema as ErrorSchema | undefined)}
-        disabled={props.disabled || props.readonly}
-      />
-    </Form>
+    <AllocationEditor
+      idPrefix={props.fieldPathId.$id}
+      value={(props.formData as CaseAllocation | null | undefined) ?? undefined}
+      onChange={(next) => props.onChange(next, props.fieldPathId.path)}
+      extraErrors={flatten(props.errorSchema as ErrorSchema | undefined)}
+      disabled={props.disabled || props.readonly}
+    />
   </fieldset>
 );

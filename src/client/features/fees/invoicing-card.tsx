@@ -1,6 +1,7 @@
 import { WarningOutlined } from "@ant-design/icons";
 import { Card, Descriptions, Empty, Skeleton, Table, Tag } from "antd";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 
 import type { CaseInvoicing } from "../../../shared/contracts/fees";
 import { parseCents } from "../../../shared/fees";
@@ -48,7 +49,8 @@ export const InvoicingCard = ({ caseId, canRequest }: { caseId: string; canReque
         <>
           <Descriptions
             size="small"
-            column={{ xs: 1, sm: 2, lg: 3 }}
+            layout="vertical"
+            column={{ xs: 2, sm: 3 }}
             items={[
               {
                 key: "billed",
@@ -82,7 +84,8 @@ export const InvoicingCard = ({ caseId, canRequest }: { caseId: string; canReque
             size="small"
             pagination={false}
             dataSource={data.invoices}
-            scroll={{ x: 640 }}
+            // An empty table needs no scrolling region (one that cannot take focus fails WCAG).
+            scroll={data.invoices.length ? { x: 520 } : undefined}
             aria-label={t("fees.invoicing.invoices")}
             locale={{
               emptyText: (
@@ -93,7 +96,15 @@ export const InvoicingCard = ({ caseId, canRequest }: { caseId: string; canReque
               ),
             }}
             columns={[
-              { title: t("fees.invoicing.requestNo"), dataIndex: "requestNo" },
+              {
+                title: t("fees.invoicing.requestNo"),
+                dataIndex: "requestNo",
+                render: (no: string, r) => (
+                  <Link className="schema-link" to={`/finance/invoices/${r.id}`}>
+                    {no}
+                  </Link>
+                ),
+              },
               {
                 title: t("fees.invoicing.status"),
                 dataIndex: "status",
