@@ -86,6 +86,7 @@ export const AllocationCard = ({ caseId, canEdit }: { caseId: string; canEdit: b
           <Descriptions
             size="small"
             layout="vertical"
+            colon={false}
             column={{ xs: 1, sm: 2 }}
             items={[
               {

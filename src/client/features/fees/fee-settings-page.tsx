@@ -116,8 +116,6 @@ export const FeeSettingsPage = () => {
                 <Switch
                   id="fee-settings-deduct"
                   checked={draft.deductInvoiceTax}
-                  checkedChildren={t("schemaUi.yes")}
-                  unCheckedChildren={t("schemaUi.no")}
                   onChange={(deductInvoiceTax) => set({ deductInvoiceTax })}
                 />
               </Box>

@@ -50,6 +50,7 @@ export const InvoicingCard = ({ caseId, canRequest }: { caseId: string; canReque
           <Descriptions
             size="small"
             layout="vertical"
+            colon={false}
             column={{ xs: 2, sm: 3 }}
             items={[
               {

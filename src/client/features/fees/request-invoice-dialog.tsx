@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from "@ant-design/icons";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Button, Col, Form, Input, Modal, Result, Row, Select, Skeleton, Space } from "antd";
+import { Button, Col, Form, Input, Modal, Result, Row, Skeleton, Space } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
@@ -15,6 +15,7 @@ import {
 import { formatCents, parseCents, splitTaxInclusive, sumCents } from "../../../shared/fees";
 import { formatMoney } from "../../../shared/money";
 import { api } from "../../lib/api";
+import { FormSelect } from "../../components/form-select";
 import { approvalPathOf } from "../../lib/approval-paths";
 import { useSubmissionKey } from "../../lib/submission-key";
 import { invoicingKey, useTaxRates } from "./api";
@@ -193,7 +194,7 @@ export const RequestInvoiceDialog = ({
                 label={t("fees.request.type")}
                 rules={[{ required: true, message: t("validation.required") }]}
               >
-                <Select
+                <FormSelect
                   options={INVOICE_TYPES.map((v) => ({
                     value: v,
                     label: t(`fees.request.types.${v}`),
@@ -207,7 +208,7 @@ export const RequestInvoiceDialog = ({
                 label={t("fees.request.taxRate")}
                 rules={[{ required: true, message: t("validation.required") }]}
               >
-                <Select
+                <FormSelect
                   options={rates
                     .filter((r) => r.enabled !== false)
                     .map((r) => ({ value: r.value, label: r.label }))}
