@@ -19,7 +19,8 @@ const step = async (label: string, run: () => Promise<unknown>) => {
 /**
  * A firm's two years of fee sharing made by SQL (generate_series), not through the API: lawyers
  * (members of the firm, with the admin's password), clients, cases (each with a lead lawyer,
- * half with a co-counsel), one issued bill a case, payments over 24 months, and every payment's
+ * half with a co-counsel), one issued bill a case paid by its payments (a third still owing a
+ * fifth), payments over 24 months, and every payment's
  * share lines as the app writes them: the firm's 10% management fee, the lead's 60% (100% alone)
  * and the co-counsel's 40% of the rest, cut to the cent, the cuts' remainder on the firm's
  * rounding line. Rows go in by payment day, as a firm records them month after month (a month's
@@ -64,24 +65,37 @@ export const seedFees = async (db: Db, ws: string, scale: FeeScale) => {
   await step("analyze cases", () => db.execute(sql`analyze cases`));
   await step("bills", () =>
     db.execute(sql`
-      insert into case_bills (workspace_id, case_id, bill_no, status, fixed_amount, total, due_on)
-      select workspace_id, id, case_no || '-B001', 'issued', 50000, 50000,
+      insert into case_bills (workspace_id, case_id, bill_no, status, fixed_amount, total, issued_on, due_on)
+      select workspace_id, id, case_no || '-B001', 'issued', 50000, 50000, created_at::date,
              (created_at + interval '30 days')::date
         from cases where workspace_id = ${ws} and case_no like 'FEE-%'`),
   );
   await step("payments", async () => {
     await db.execute(sql`
       with numbered as (
-        select row_number() over (order by id) - 1 as n, id from cases
-         where workspace_id = ${ws} and case_no like 'FEE-%'
+        select row_number() over (order by c.id) - 1 as n, c.id, b.id as bill_id
+          from cases c join case_bills b on b.workspace_id = c.workspace_id and b.case_id = c.id
+         where c.workspace_id = ${ws} and c.case_no like 'FEE-%'
       )
-      insert into case_payments (workspace_id, case_id, paid_on, amount, method)
+      insert into case_payments (workspace_id, case_id, paid_on, amount, method, bill_id)
       select ${ws}, c.id, date '2024-12-01' + (g % 730), ((g % 997 + 1) * 100 + (g % 100) / 100.0)::numeric(14,2),
-             'bank-transfer'
+             'bank-transfer', c.bill_id
         from generate_series(1, ${scale.payments}) g
         join numbered c on c.n = g % ${scale.cases}
        order by 3`);
     await db.execute(sql`analyze case_payments`);
+    // Each bill is what its payments came to, a third of them with a fifth still owed; the paid
+    // amount is what the app keeps on each bill as its payments are written (cases/finance.ts).
+    await db.execute(sql`
+      update case_bills b set paid_amount = p.amount,
+             fixed_amount = x.total, total = x.total,
+             status = case when p.amount >= x.total then 'paid' else 'partially-paid' end
+        from (select bill_id, sum(amount) as amount from case_payments
+               where workspace_id = ${ws} and bill_id is not null group by bill_id) p
+       cross join lateral (
+         select case when abs(hashtext(b.id::text)) % 3 = 0 then round(p.amount * 1.25, 2)
+                     else p.amount end as total) x
+       where b.workspace_id = ${ws} and b.id = p.bill_id`);
   });
   await step("share lines", async () => {
     await db.execute(sql`drop index if exists fee_share_lines_member_idx`);

@@ -130,6 +130,7 @@ describe("receivables and ageing", () => {
     expect(await rowOf(ids.x)).toEqual({
       accountId: ids.x,
       accountName: "应收测试甲有限公司",
+      accountType: "organization",
       cases: 2,
       billed: "18000.00",
       received: "4000.00",
@@ -295,5 +296,39 @@ describe("receivables and ageing", () => {
       expect(res.statusCode, query).toBe(400);
       expect(typeof res.json().msg).toBe("string");
     }
+  });
+
+  it("each bill keeps what its payments add up to as they are added, changed, moved and deleted", async () => {
+    const billOf = async (id: string) =>
+      (await t.database.db.select().from(caseBills).where(eq(caseBills.id, id)))[0];
+    const first = await issuedBill(ids.c3, "1000", "2026-06-01", "2026-06-30");
+    const second = await issuedBill(ids.c3, "500", "2026-06-01", "2026-06-30");
+    const paid = await api.post("lawyer", "/api/case-payments", {
+      caseId: ids.c3,
+      billId: first,
+      paidOn: "2026-06-15",
+      amount: "400",
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await billOf(first)).toMatchObject({ paidAmount: "400.00", status: "partially-paid" });
+    const before = await billOf(first);
+    const { id, version } = paid.json().data;
+    // More paid on the same status: the amount follows, the bill's edit lock (version) does not.
+    const more = await api.patch("lawyer", `/api/case-payments/${id}`, { amount: "600", version });
+    expect(more.statusCode, more.body).toBe(200);
+    expect(await billOf(first)).toMatchObject({ paidAmount: "600.00", version: before.version });
+    // Moved to the other bill, which it pays in full.
+    const moved = await api.patch("lawyer", `/api/case-payments/${id}`, {
+      billId: second,
+      amount: "500",
+      version: more.json().data.version,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await billOf(first)).toMatchObject({ paidAmount: "0.00", status: "issued" });
+    expect(await billOf(second)).toMatchObject({ paidAmount: "500.00", status: "paid" });
+    expect((await rowOf(ids.y)).received).toBe("500.00");
+    expect((await api.del("admin", `/api/case-payments/${id}`)).statusCode).toBe(200);
+    expect(await billOf(second)).toMatchObject({ paidAmount: "0.00", status: "issued" });
+    expect((await rowOf(ids.y)).received).toBe("0.00");
   });
 });

@@ -340,6 +340,7 @@ export const seedCases = async (tx: Db, workspaceId: string, firmNo: number, tea
       fixedAmount: "50000.00",
       timeAmount: "5400.00",
       total: "55400.00",
+      paidAmount: "55400.00",
       createdBy: team.lead,
       updatedBy: team.lead,
     })

@@ -216,6 +216,8 @@ export type CaseInvoicing = {
 export type ReceivableRow = {
   accountId: string;
   accountName: string;
+  /** "organization" or "individual": which client page the name links to. */
+  accountType: string;
   cases: number;
   billed: string;
   received: string;
@@ -226,7 +228,7 @@ export type ReceivableRow = {
 export type Receivables = {
   asOf: string;
   rows: ReceivableRow[];
-  totals: Omit<ReceivableRow, "accountId" | "accountName" | "cases">;
+  totals: Omit<ReceivableRow, "accountId" | "accountName" | "accountType" | "cases">;
 };
 
 // ---------------------------------------------------------------- share lines and statements

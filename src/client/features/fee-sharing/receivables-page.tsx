@@ -57,7 +57,7 @@ export const ReceivablesPage = () => {
       title: t("feeSharing.receivables.client"),
       fixed: "left",
       render: (_, row) => (
-        <Link to={accountDetailPath({ id: row.accountId, accountType: "organization" })}>
+        <Link to={accountDetailPath({ id: row.accountId, accountType: row.accountType })}>
           {row.accountName}
         </Link>
       ),

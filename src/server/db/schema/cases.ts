@@ -283,6 +283,8 @@ export const casePayments = pgTable(
     primaryKey({ columns: [t.workspaceId, t.id] }),
     belongsToCase(t),
     index("case_payments_case_idx").on(t.workspaceId, t.caseId, t.paidOn),
+    // Receivables as of a day subtract the payments made after it: few, found by day.
+    index("case_payments_day_idx").on(t.workspaceId, t.paidOn),
     check("case_payments_amount_ck", sql`${t.amount} > 0`),
   ],
 );
@@ -304,6 +306,11 @@ export const caseBills = pgTable(
     /** Billable expenses the firm advanced, taken onto the bill (features/fees). */
     expenseAmount: money("expense_amount").notNull().default("0"),
     total: money("total").notNull().default("0"),
+    /**
+     * All payments against the bill, kept by refreshBillStatus in the payment's transaction, so
+     * receivables need not sum a million payments (they subtract the few made after their day).
+     */
+    paidAmount: money("paid_amount").notNull().default("0"),
     remark: text(),
   },
   (t) => [

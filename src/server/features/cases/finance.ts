@@ -136,23 +136,32 @@ export const refreshBillStatus = async (ctx: RequestCtx, billId: string) => {
     .from(caseBills)
     .where(inWorkspace(ctx, caseBills, eq(caseBills.id, billId)))
     .for("update");
-  if (!bill || bill.status === "draft" || bill.status === "void") return;
+  if (!bill) return;
   const [{ paid }] = await ctx.db
-    .select({ paid: sql<string>`coalesce(sum(${casePayments.amount}), 0)::text` })
+    .select({ paid: sql<string>`coalesce(sum(${casePayments.amount}), 0)::numeric(14, 2)::text` })
     .from(casePayments)
     .where(inWorkspace(ctx, casePayments, eq(casePayments.billId, billId)));
-  const [{ status }] = await ctx.db
-    .execute<{ status: string }>(
-      sql`select case when ${paid}::numeric >= ${bill.total}::numeric and ${bill.total}::numeric > 0 then 'paid'
+  // A draft or void bill keeps its status; its paid amount is kept all the same.
+  const settled = bill.status === "draft" || bill.status === "void";
+  const [{ status }] = settled
+    ? [{ status: bill.status }]
+    : await ctx.db
+        .execute<{ status: string }>(
+          sql`select case when ${paid}::numeric >= ${bill.total}::numeric and ${bill.total}::numeric > 0 then 'paid'
       when ${paid}::numeric > 0 then 'partially-paid' else 'issued' end as status`,
-    )
-    .then((r) => (r as unknown as { rows: { status: string }[] }).rows);
-  if (status !== bill.status) {
+        )
+        .then((r) => (r as unknown as { rows: { status: string }[] }).rows);
+  if (status !== bill.status)
     await ctx.db
       .update(caseBills)
-      .set({ status, version: bill.version + 1, updatedAt: new Date() })
+      .set({ status, paidAmount: paid, version: bill.version + 1, updatedAt: new Date() })
       .where(inWorkspace(ctx, caseBills, eq(caseBills.id, billId)));
-  }
+  else if (Number(paid) !== Number(bill.paidAmount))
+    // Not a change a user made to the bill: its version (the edit lock) stays.
+    await ctx.db
+      .update(caseBills)
+      .set({ paidAmount: paid })
+      .where(inWorkspace(ctx, caseBills, eq(caseBills.id, billId)));
 };
 
 /** A payment must go against an issued bill of the same case, if it names one. */

@@ -15,11 +15,15 @@ export type ReceivablesQuery = {
   _end?: number;
 };
 
-type Figures = Omit<ReceivableRow, "accountId" | "accountName" | "cases" | "buckets">;
+type Figures = Omit<
+  ReceivableRow,
+  "accountId" | "accountName" | "accountType" | "cases" | "buckets"
+>;
 type Row = Figures &
   Record<AgeingBucket, string> & {
     accountId: string | null;
     accountName: string | null;
+    accountType: string | null;
     cases: number;
     total: number;
   };
@@ -52,28 +56,23 @@ const receivablesSql = (ctx: RequestCtx, q: ReceivablesQuery, asOf: string, page
   const bucket = (name: AgeingBucket, when: SQL) =>
     sql`${money(sql`sum(outstanding) filter (where ${when})`)} as ${sql.identifier(name)}`;
   const scoped = sql.join(filters, sql` and `);
-  // The payments against each bill by the day: for a few cases (a scope or a filter) looked up
-  // per bill through the payments' (firm, case, day) index; for the whole firm summed in one pass
-  // over the payments, which beats 200 000 lookups.
-  const narrow = filters.length > 1;
-  const paid = narrow
-    ? sql`left join lateral (
-        select sum(p.amount) as amount from case_payments p
-         where p.workspace_id = b.workspace_id and p.case_id = b.case_id and p.bill_id = b.id
-           and p.paid_on <= ${asOf}::date) paid on true`
-    : sql`left join (
+  // What was paid against each bill by the day: the bill keeps the sum of all its payments
+  // (case_bills.paid_amount), less the payments made after the day — none for today's report,
+  // found through the payments' (firm, day) index — so no report sums a million payments.
+  const later = sql`left join (
         select p.bill_id, sum(p.amount) as amount from case_payments p
-         where p.workspace_id = ${ctx.workspaceId} and p.bill_id is not null
-           and p.paid_on <= ${asOf}::date
-         group by p.bill_id) paid on paid.bill_id = b.id`;
+         where p.workspace_id = ${ctx.workspaceId} and p.paid_on > ${asOf}::date
+           and p.bill_id is not null
+         group by p.bill_id) later on later.bill_id = b.id`;
+  const paid = sql`(b.paid_amount - coalesce(later.amount, 0))`;
   return sql`
     with owed as (
-      select cases.account_id, b.case_id, b.total, coalesce(paid.amount, 0) as received,
-             b.total - coalesce(paid.amount, 0) as outstanding,
+      select cases.account_id, b.case_id, b.total, ${paid} as received,
+             b.total - ${paid} as outstanding,
              ${asOf}::date - coalesce(b.due_on, b.issued_on, b.created_at::date) as days
         from case_bills b
         join cases on cases.workspace_id = b.workspace_id and cases.id = b.case_id
-        ${paid}
+        ${later}
        where b.workspace_id = ${ctx.workspaceId} and b.status in ('issued', 'partially-paid', 'paid')
          and coalesce(b.issued_on, b.created_at::date) <= ${asOf}::date and ${scoped}),
     case_counts as (
@@ -111,18 +110,19 @@ const receivablesSql = (ctx: RequestCtx, q: ReceivablesQuery, asOf: string, page
              )}
         from by_account b full join invoiced i on i.account_id = b.account_id),
     numbered as (
-      select r.*, a.name as account_name, count(*) over ()::int as total,
+      select r.*, a.name as account_name, a.account_type, count(*) over ()::int as total,
              row_number() over (order by r.sort_outstanding desc, a.name, r.account_id) as pos
         from client_rows r join accounts a on a.workspace_id = ${ctx.workspaceId} and a.id = r.account_id),
     page as (select * from numbered order by pos ${page ?? sql``})
-    select account_id as "accountId", account_name as "accountName", cases, billed, received,
+    select account_id as "accountId", account_name as "accountName",
+           account_type as "accountType", cases, billed, received,
            invoiced, outstanding, ${sql.join(
              AGEING_BUCKETS.map((n) => sql.identifier(n)),
              sql`, `,
            )}, total, pos
       from page
     union all
-    select null, null, coalesce(sum(cases), 0)::int, ${money(sql`sum(billed::numeric)`)},
+    select null, null, null, coalesce(sum(cases), 0)::int, ${money(sql`sum(billed::numeric)`)},
            ${money(sql`sum(received::numeric)`)}, ${money(sql`sum(invoiced::numeric)`)},
            ${money(sql`sum(outstanding::numeric)`)},
            ${sql.join(
@@ -165,6 +165,7 @@ export const findReceivables = async (
     rows: rows.map((r) => ({
       accountId: r.accountId!,
       accountName: r.accountName!,
+      accountType: r.accountType!,
       cases: r.cases,
       billed: r.billed,
       received: r.received,

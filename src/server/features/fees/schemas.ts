@@ -217,6 +217,7 @@ export const receivablesAnswer = answers({
       properties: fieldsOf<ReceivableRow>()({
         accountId: str,
         accountName: str,
+        accountType: str,
         cases: { type: "integer" },
         billed: str,
         received: str,
