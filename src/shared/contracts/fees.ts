@@ -121,6 +121,14 @@ export type InvoiceRequestInput = {
 };
 export type InvoiceRequestResult = { invoiceId: string; instanceId: string };
 
+/** An invoice number: 8 digits (paper, with a code) or 20 (数电发票, no code); digits between. */
+export const INVOICE_NO_DIGITS = { min: 8, max: 20 } as const;
+/** A paper invoice's code (发票代码): 10 to 12 digits. */
+export const INVOICE_CODE_DIGITS = { min: 10, max: 12 } as const;
+const digits = (n: { min: number; max: number }) => `[0-9]{${n.min},${n.max}}`;
+export const INVOICE_NO_PATTERN = `^${digits(INVOICE_NO_DIGITS)}$`;
+export const INVOICE_CODE_PATTERN = `^${digits(INVOICE_CODE_DIGITS)}$`;
+
 /** POST /invoices/:id/issue (finance). */
 export type InvoiceIssueInput = {
   invoiceNo: string;

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 
 import { formatMoney } from "../../../shared/money";
 import { api } from "../../lib/api";
-import { CaseFeesPanel, RequestInvoiceButton } from "../fees";
+import { CaseFeesPanel, RequestInvoiceButton, useFeeTerms } from "../fees";
 import { useFinance } from "./api";
 import { CaseRecords } from "./case-records";
 
@@ -16,22 +16,41 @@ const MONEY = /^\d{1,12}(\.\d{1,2})?$/;
 const FinanceSummary = ({ caseId }: { caseId: string }) => {
   const { t } = useTranslation();
   const { data } = useFinance(caseId);
+  const { data: terms } = useFeeTerms(caseId);
   if (!data) return <Skeleton active paragraph={{ rows: 2 }} />;
   const hours = (Number(data.minutes) / 60).toFixed(1);
   const money = (value: string | null | undefined) => formatMoney(value) || t("schemaUi.notSet");
+  // A fee agreement, once entered, is the case's fee: its parts are on the card below.
+  const agreement = terms?.arrangement;
+  const fee = agreement
+    ? [
+        {
+          key: "feeType",
+          label: t("cases.fields.feeType"),
+          children: t(`fees.kinds.${agreement.kind}`),
+        },
+        {
+          key: "agreedFee",
+          label: t("cases.finance.agreedFee"),
+          children: terms.agreedFee ? formatMoney(terms.agreedFee) : t("fees.terms.agreedUnknown"),
+        },
+      ]
+    : [
+        {
+          key: "feeType",
+          label: t("cases.fields.feeType"),
+          children: data.feeType ? t(`cases.feeTypes.${data.feeType}`) : t("schemaUi.notSet"),
+        },
+        { key: "agreedFee", label: t("cases.finance.agreedFee"), children: money(data.agreedFee) },
+        { key: "fixedFee", label: t("cases.finance.fixedFee"), children: money(data.fixedFee) },
+        {
+          key: "contingentFee",
+          label: t("cases.finance.contingentFee"),
+          children: money(data.contingentFee),
+        },
+      ];
   const items = [
-    {
-      key: "feeType",
-      label: t("cases.fields.feeType"),
-      children: data.feeType ? t(`cases.feeTypes.${data.feeType}`) : t("schemaUi.notSet"),
-    },
-    { key: "agreedFee", label: t("cases.finance.agreedFee"), children: money(data.agreedFee) },
-    { key: "fixedFee", label: t("cases.finance.fixedFee"), children: money(data.fixedFee) },
-    {
-      key: "contingentFee",
-      label: t("cases.finance.contingentFee"),
-      children: money(data.contingentFee),
-    },
+    ...fee,
     {
       key: "time",
       label: t("cases.finance.time"),

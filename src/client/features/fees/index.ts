@@ -2,6 +2,7 @@ import { lazy } from "react";
 
 export { feesSettingsRoutes } from "./routes";
 export { feeAllocationField } from "./lazy-field";
+export { useFeeTerms } from "./api";
 // Small: the dialog behind it loads when it is opened.
 export { RequestInvoiceButton } from "./request-invoice-button";
 

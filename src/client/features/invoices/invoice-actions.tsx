@@ -3,10 +3,12 @@ import dayjs, { type Dayjs } from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
-import type {
-  InvoiceCancelInput,
-  InvoiceDetail,
-  InvoiceIssueInput,
+import {
+  INVOICE_CODE_PATTERN,
+  INVOICE_NO_PATTERN,
+  type InvoiceCancelInput,
+  type InvoiceDetail,
+  type InvoiceIssueInput,
 } from "../../../shared/contracts/fees";
 import { FileUpload } from "../../components/file-upload";
 import { api } from "../../lib/api";
@@ -18,8 +20,8 @@ import { MatchDialog } from "./match-dialog";
 type Dialog = "issue" | "reverse" | "void" | "match" | null;
 const DAY = "YYYY-MM-DD";
 // As the issue route checks them: 8 digits (paper, with a code) or 20 (数电发票, without).
-const INVOICE_NO = /^\d{8,20}$/;
-const INVOICE_CODE = /^\d{10,12}$/;
+const INVOICE_NO = new RegExp(INVOICE_NO_PATTERN);
+const INVOICE_CODE = new RegExp(INVOICE_CODE_PATTERN);
 
 /** Finance records what the tax system issued: number, code, day and the invoice file. */
 const IssueDialog = ({

@@ -48,7 +48,9 @@ export const FormView = ({
   );
   if (shown.length === 0) return null;
   const render = (f: FormField, v: unknown): ReactNode => {
-    const s = schema.properties?.[f.key] as { "x-format"?: string } | undefined;
+    const s = schema.properties?.[f.key] as { "x-format"?: string; format?: string } | undefined;
+    // A designer's money field says format "money" (branches route on it); both read as money.
+    const shape = s?.["x-format"] ?? (s?.format === "money" ? "money" : undefined);
     if (f.type === "user" || f.type === "users")
       return asList(v).map((id) => <Tag key={String(id)}>{names.get(String(id)) ?? "…"}</Tag>);
     if (f.type === "enum" && f.source === "departments") return depts.get(String(v)) ?? "…";
@@ -66,8 +68,7 @@ export const FormView = ({
       return asList(v)
         .map((o) => optionLabel(f.optionLabels, o, i18n.language))
         .join(t("recordTabs.history.separator"));
-    if (s?.["x-format"] && (typeof v === "string" || typeof v === "number"))
-      return formatAs(s["x-format"], v);
+    if (shape && (typeof v === "string" || typeof v === "number")) return formatAs(shape, v);
     return <span className="wf-form-text">{String(v)}</span>;
   };
   return (

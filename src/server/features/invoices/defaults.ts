@@ -84,18 +84,21 @@ const INVOICE_FORM = {
     amount: {
       type: "string",
       format: "money",
+      "x-format": "money",
       title: "开票金额（价税合计）",
       "x-label": label("开票金额（价税合计）", "Amount (tax included)"),
     },
     taxRate: {
       type: "string",
-      title: "税率（%）",
-      "x-label": label("税率（%）", "Tax rate (%)"),
+      "x-format": "percent",
+      title: "税率",
+      "x-label": label("税率", "Tax rate"),
       maxLength: 10,
     },
     taxAmount: {
       type: "string",
       format: "money",
+      "x-format": "money",
       title: "税额",
       "x-label": label("税额", "Tax"),
     },

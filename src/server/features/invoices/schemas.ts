@@ -1,6 +1,8 @@
 /** JSON schemas of the invoice routes (Fastify's ajv checks requests before any handler runs). */
 import {
   type CaseInvoicing,
+  INVOICE_CODE_PATTERN,
+  INVOICE_NO_PATTERN,
   INVOICE_STATUSES,
   INVOICE_TYPES,
   type InvoiceMatch,
@@ -51,10 +53,13 @@ export const issueBody = {
   required: ["invoiceNo", "issuedOn", "invoiceFileIds"],
   additionalProperties: false,
   properties: {
-    // 8 digits (paper, with a code) or 20 (数电发票, no code).
-    invoiceNo: { type: "string", pattern: "^\\s*[0-9]{8,20}\\s*$" },
+    // Spaces around are allowed (a pasted number) and trimmed by the route.
+    invoiceNo: { type: "string", pattern: `^\\s*${INVOICE_NO_PATTERN.slice(1, -1)}\\s*$` },
     invoiceCode: {
-      anyOf: [{ type: "string", pattern: "^\\s*([0-9]{10,12})?\\s*$" }, { type: "null" }],
+      anyOf: [
+        { type: "string", pattern: `^\\s*(${INVOICE_CODE_PATTERN.slice(1, -1)})?\\s*$` },
+        { type: "null" },
+      ],
     },
     issuedOn: { type: "string", format: "date" },
     invoiceFileIds: { type: "array", minItems: 1, maxItems: 10, uniqueItems: true, items: uuid },
