@@ -18,6 +18,7 @@ import { seedContracts, seedPendingSealRequest } from "./contracts";
 import { seedDeadlines } from "./deadlines";
 import { seedDocuments } from "./documents";
 import { seedExpenses } from "./expenses";
+import { seedFinanceYear } from "./finance-year";
 import { seedInvoices } from "./invoices";
 import { seedNotifications } from "./notifications";
 import { seedDictionaries } from "./dictionaries";
@@ -150,7 +151,15 @@ const FIRMS: Firm[] = [
   },
 ];
 
-const seedFirm = async (tx: Db, firm: Firm, userIds: Map<string, string>) => {
+/** What the demo holds beyond its records: a year of money (slow to write; API tests skip it). */
+export type SeedOptions = { history?: boolean };
+
+const seedFirm = async (
+  tx: Db,
+  firm: Firm,
+  userIds: Map<string, string>,
+  { history = true }: SeedOptions,
+) => {
   const [ws] = await tx
     .insert(workspaces)
     .values({ name: firm.name, nameEn: firm.nameEn })
@@ -251,11 +260,17 @@ const seedFirm = async (tx: Db, firm: Firm, userIds: Map<string, string>) => {
     { lead: sealPeople.lead, finance: sealPeople.custodian },
     firm === FIRMS[0],
   );
+  if (history)
+    await seedFinanceYear(tx, ws.id, {
+      lead: firstOf("lawyer", "lawyer2"),
+      partner: firstOf("partner"),
+      finance: sealPeople.custodian,
+    });
   return ws.id;
 };
 
 /** Loads the two demo firms when the database has no users; returns whether it did. */
-export const seedIfEmpty = (database: Database) =>
+export const seedIfEmpty = (database: Database, options: SeedOptions = {}) =>
   database.withAdvisoryLock(SEED_LOCK_KEY, async () => {
     const [{ n }] = await database.db.select({ n: count() }).from(users);
     if (n > 0) return false;
@@ -269,7 +284,7 @@ export const seedIfEmpty = (database: Database) =>
           .returning();
         userIds.set(u.username, row.id);
       }
-      for (const firm of FIRMS) await seedFirm(tx, firm, userIds);
+      for (const firm of FIRMS) await seedFirm(tx, firm, userIds, options);
     });
     return true;
   });

@@ -118,7 +118,7 @@ export const seedInvoices = async (
 };
 
 /** A stable number per firm, so the demo's invoice numbers differ between firms. */
-const hashOf = (text: string) => {
+export const hashOf = (text: string) => {
   let h = 0;
   for (const ch of text) h = (h * 31 + ch.charCodeAt(0)) | 0;
   return h;

@@ -1,5 +1,6 @@
 /** What other features and the app may use of cases; everything else is internal. */
 export { syncCaseDerived } from "./derived";
+export { refreshBillStatus } from "./finance";
 export { syncRecordFiles } from "./files";
 export { formalizeCase, todayOf } from "./lifecycle";
 export { formatCaseNumber, nextCaseNumber } from "./numbering";
