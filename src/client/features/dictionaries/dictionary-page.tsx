@@ -1,7 +1,6 @@
 import {
   ArrowDownOutlined,
   ArrowUpOutlined,
-  BookOutlined,
   DeleteOutlined,
   EditOutlined,
   PlusOutlined,
@@ -14,25 +13,14 @@ import {
   useList,
   useUpdate,
 } from "@refinedev/core";
-import {
-  Button,
-  Empty,
-  Form,
-  Input,
-  List,
-  Modal,
-  Popconfirm,
-  Space,
-  Switch,
-  Table,
-  Tag,
-} from "antd";
+import { Button, Empty, Form, Input, Modal, Popconfirm, Space, Switch, Table, Tag } from "antd";
 import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { useCan } from "../../routing/use-can";
 import "../../components/split-panels.css";
+import { DictionaryTypeList } from "./dictionary-type-list";
 import { cleanAttributes, hasAttributes, ItemAttributes } from "./item-attributes";
 import "./dictionaries.css";
 
@@ -166,24 +154,7 @@ export const DictionaryPage = () => {
         }
       />
       <div className="org-split">
-        <PagePanel className="dict-types">
-          <List<DictType>
-            dataSource={types}
-            size="small"
-            renderItem={(d) => (
-              <List.Item
-                className={d.id === current?.id ? "dict-type is-active" : "dict-type"}
-                onClick={() => setTypeId(d.id)}
-              >
-                <Space>
-                  <BookOutlined />
-                  {d.name}
-                </Space>
-                <Tag>{d.itemCount}</Tag>
-              </List.Item>
-            )}
-          />
-        </PagePanel>
+        <DictionaryTypeList types={types} currentId={current?.id} onSelect={setTypeId} />
         <PagePanel className="org-split-detail">
           {current ? (
             <>

@@ -12,7 +12,6 @@ import {
   type NodeType,
   nodeAtPath,
   textOf,
-  validateDefinition,
 } from "../../../../shared/workflow";
 import { usePickerData } from "../../../components/member-picker";
 import { PageHeader } from "../../../layout/page-header";
@@ -26,7 +25,7 @@ import type { DesignerApi } from "./canvas-parts";
 import { DesignerCanvas } from "./designer-canvas";
 import { FormTab } from "./form-tab";
 import { NodeDrawer } from "./node-drawer";
-import { FIELD_PATH, partOf, type Problem, type ServerProblems } from "./publish-problems";
+import { FIELD_PATH, type ServerProblems, useProblems } from "./publish-problems";
 import { SettingsTab } from "./settings-tab";
 import {
   addBranch,
@@ -89,43 +88,7 @@ export const DesignerPage = () => {
   }, [record]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const def = history.present;
-  const errors = useMemo<Problem[]>(() => {
-    if (!def) return [];
-    const own = validateDefinition(def).map((e) => ({
-      path: e.path,
-      nodeId: e.nodeId,
-      message: t(`errors.${e.key}`, e.params ?? {}),
-    }));
-    // What only the server can check (people and roles that left, the strict schema compile)
-    // stays on its node or field until that part of the draft is edited.
-    const fromServer = (serverProblems?.items ?? []).filter(
-      (p) =>
-        JSON.stringify(partOf(def, p)) ===
-        JSON.stringify(partOf(serverProblems?.draft as Definition, p)),
-    );
-    return [
-      ...own,
-      ...fromServer.filter((p) => !own.some((o) => o.path === p.path && o.message === p.message)),
-    ];
-  }, [def, serverProblems, t]);
-  const errorsByNode = useMemo(() => {
-    const map = new Map<string, string[]>();
-    for (const e of errors)
-      if (e.nodeId) map.set(e.nodeId, [...(map.get(e.nodeId) ?? []), e.message]);
-    return map;
-  }, [errors]);
-  const errorsByField = useMemo(() => {
-    const map = new Map<string, string[]>();
-    for (const e of errors) {
-      const key = FIELD_PATH.exec(e.path)?.[1];
-      if (key) map.set(key, [...(map.get(key) ?? []), e.message]);
-    }
-    return map;
-  }, [errors]);
-  const formErrors = useMemo(
-    () => errors.filter((e) => e.path === "form").map((e) => e.message),
-    [errors],
-  );
+  const { errors, errorsByNode, errorsByField, formErrors } = useProblems(def, serverProblems);
 
   const names = useMemo(
     () => ({
