@@ -1,7 +1,15 @@
-import { count } from "drizzle-orm";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { accounts, auditLogs, caseNumberCounters, leads } from "../../src/server/db/tables";
+import {
+  accounts,
+  auditLogs,
+  caseNumberCounters,
+  dictionaryItems,
+  dictionaryTypes,
+  leads,
+} from "../../src/server/db/tables";
+import { provisionIntake } from "../../src/server/features/intake/defaults";
 import { OWN_CONDITIONS } from "../../src/shared/permission-scopes";
 import type { TestApp } from "../fixtures/app";
 import { casesApi, casesSuite } from "../fixtures/cases";
@@ -215,5 +223,47 @@ describe("intake: refusals", () => {
       );
     expect(await sum("lawyer")).toBe(list.length);
     expect(await sum("partner")).toBeGreaterThan(list.length);
+  });
+
+  it("gives a firm older than intake its dictionaries once, and keeps an edited one", async () => {
+    const { a, b } = await firmIds(t);
+    const db = t.database.db;
+    const codes = ["lead-stages", "lead-sources"];
+    await db
+      .delete(dictionaryTypes)
+      .where(and(eq(dictionaryTypes.workspaceId, b), inArray(dictionaryTypes.code, codes)));
+    await db
+      .update(dictionaryItems)
+      .set({ labelZh: "初次咨询" })
+      .where(and(eq(dictionaryItems.workspaceId, a), eq(dictionaryItems.code, "consult")));
+    await provisionIntake(db);
+    await provisionIntake(db);
+    const items = async (ws: string) =>
+      db
+        .select({
+          type: dictionaryTypes.code,
+          code: dictionaryItems.code,
+          zh: dictionaryItems.labelZh,
+        })
+        .from(dictionaryItems)
+        .innerJoin(
+          dictionaryTypes,
+          and(
+            eq(dictionaryTypes.workspaceId, dictionaryItems.workspaceId),
+            eq(dictionaryTypes.id, dictionaryItems.typeId),
+          ),
+        )
+        .where(and(eq(dictionaryItems.workspaceId, ws), inArray(dictionaryTypes.code, codes)))
+        .orderBy(asc(dictionaryItems.sortOrder));
+    const back = await items(b);
+    expect(back.filter((i) => i.type === "lead-stages").map((i) => i.code)).toEqual([
+      "consult",
+      "conflict",
+      "quote",
+      "won",
+      "lost",
+    ]);
+    expect(back.filter((i) => i.type === "lead-sources")).toHaveLength(5);
+    expect((await items(a)).find((i) => i.code === "consult")?.zh).toBe("初次咨询");
   });
 });
