@@ -23,6 +23,7 @@ import { documentsPlugin } from "./features/documents";
 import { esignPlugin } from "./features/esign";
 import { feesPlugin } from "./features/fees";
 import { feeSharingPlugin } from "./features/fee-sharing";
+import { intakePlugin } from "./features/intake";
 import { invoicesPlugin } from "./features/invoices";
 import { messagesPlugin } from "./features/messages";
 import { notificationsPlugin } from "./features/notifications";
@@ -81,6 +82,7 @@ const FEATURES: FeaturePlugin[] = [
   sealsPlugin,
   esignPlugin,
   invoicesPlugin,
+  intakePlugin,
   userCenterPlugin,
 ];
 

@@ -26,6 +26,8 @@ export const SUBJECTS = {
   LAWFIRM_CONTRACT_VIEW: ["read", "create", "update", "delete"],
   LAWFIRM_SEAL_VIEW: ["read", "create"],
   LAWFIRM_CONFLICT_VIEW: ["read", "create", "export"],
+  /** Leads (案源): record, move through stages, check conflicts, convert (create), statistics (read). */
+  LAWFIRM_LEAD_VIEW: ["read", "create", "update", "delete", "export"],
   /** Invoices: read and request (create); issue, red-reverse, void and match (update). */
   LAWFIRM_INVOICE_VIEW: ["read", "create", "update", "export"],
   /** What clients owe across their cases, with ageing (row-scoped by the cases one may read). */

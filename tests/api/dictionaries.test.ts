@@ -58,6 +58,8 @@ describe("dictionaries", () => {
         "ethnicity",
         "deadline-type",
         "invoice-tax-rates",
+        "lead-stages",
+        "lead-sources",
       ]);
       expect(en[0]).toMatchObject({ name: "Case types", isSystem: true, itemCount: 8 });
       expect(en.find((d) => d.code === "ethnicity")!.itemCount).toBe(56);

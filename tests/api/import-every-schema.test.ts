@@ -118,6 +118,10 @@ const PLANS: Record<string, Plan> = {
     edit: ["Remark", "导入后备注"],
     refused: "errors.invoices.notEditable",
   },
+  leads: {
+    fresh: (i) => ({ "Matter summary": `导入案源${i}` }),
+    edit: ["Matter summary", "导入后摘要"],
+  },
   seals: { fresh: (i) => ({ "Seal name": `导入专用章${i}` }), edit: ["Seal name", "导入后印章"] },
   "task-templates": {
     fresh: (i) => ({ Template: `导入模板${i}` }),

@@ -20,6 +20,7 @@ import { seedDocuments } from "./documents";
 import { seedExpenses } from "./expenses";
 import { seedFinanceYear } from "./finance-year";
 import { seedInvoices } from "./invoices";
+import { seedLeads } from "./leads";
 import { seedNotifications } from "./notifications";
 import { seedDictionaries } from "./dictionaries";
 import { seedOrgExtras } from "./org";
@@ -237,6 +238,10 @@ const seedFirm = async (
   };
   await seedContracts(tx, ws.id, sealPeople);
   await seedConflicts(tx, ws.id, firstOf("lawyer", "lawyer2"));
+  await seedLeads(tx, ws.id, {
+    lawyer: firstOf("lawyer", "lawyer2"),
+    originator: firstOf("partner", "admin2"),
+  });
   await seedDeadlines(tx, ws.id, {
     lead: firstOf("lawyer", "lawyer2"),
     partner: firstOf("partner"),

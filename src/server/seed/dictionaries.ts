@@ -1,5 +1,6 @@
 import type { Db } from "../db/client";
 import { dictionaryItems, dictionaryTypes } from "../db/tables";
+import { LEAD_SOURCE_DICTIONARY, LEAD_STAGE_DICTIONARY } from "../features/intake";
 import { TAX_RATE_DICTIONARY } from "../features/invoices";
 
 type Item = [code: string, zh: string, en: string, attributes?: Record<string, unknown>];
@@ -269,6 +270,8 @@ export const STANDARD_DICTIONARIES: { code: string; zh: string; en: string; item
     ],
   },
   TAX_RATE_DICTIONARY,
+  LEAD_STAGE_DICTIONARY,
+  LEAD_SOURCE_DICTIONARY,
 ];
 
 export const seedDictionaries = async (tx: Db, workspaceId: string) => {

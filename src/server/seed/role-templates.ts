@@ -36,6 +36,7 @@ export const ROLE_TEMPLATES: {
       { action: "read", subject: ["ORG_MEMBER", "ORG_DEPARTMENT"] },
       { action: ["read", "export"], subject: "LAWFIRM_RECEIVABLE_VIEW" },
       { action: ["read", "create", "export"], subject: "LAWFIRM_INVOICE_VIEW" },
+      { action: ["read", "create", "update", "delete", "export"], subject: "LAWFIRM_LEAD_VIEW" },
     ],
   },
   {
@@ -55,6 +56,7 @@ export const ROLE_TEMPLATES: {
       { action: "read", subject: "LAWFIRM_RECEIVABLE_VIEW" },
       // Invoices of the cases the lawyer may read are requested through their approval.
       { action: ["read", "create"], subject: "LAWFIRM_INVOICE_VIEW" },
+      { action: ["read", "create", "update"], subject: "LAWFIRM_LEAD_VIEW" },
     ],
   },
   {
@@ -68,6 +70,8 @@ export const ROLE_TEMPLATES: {
       { action: ["read", "create", "update"], subject: "LAWFIRM_DOCUMENT_VIEW" },
       { action: ["read", "create"], subject: "WORKFLOW_INSTANCE" },
       { action: ["read", "create"], subject: "LAWFIRM_INVOICE_VIEW" },
+      // Assistants take down consultations; converting one needs a lawyer's update right.
+      { action: ["read", "create"], subject: "LAWFIRM_LEAD_VIEW" },
     ],
   },
   {

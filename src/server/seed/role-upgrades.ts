@@ -16,6 +16,8 @@ export const UPGRADE_SUBJECTS: Subject[] = [
   "LAWFIRM_INVOICE_VIEW",
   // Finance uploads invoice files (issue 28); roles that already name documents keep theirs.
   "LAWFIRM_DOCUMENT_VIEW",
+  // Intake (issue 29): leads for partners, lawyers and assistants.
+  "LAWFIRM_LEAD_VIEW",
 ];
 
 const names = (rule: PermissionRule) => [rule.subject].flat();

@@ -16,17 +16,15 @@ export const formatCaseNumber = (
   });
 
 /**
- * The next internal number of a case type this year. The counter row is inserted or bumped in
- * one statement, which locks it until the caller's transaction ends: concurrent approvals queue
- * on it and get consecutive numbers, and a rolled-back approval gives its number back (no gaps,
- * never max()+1).
+ * The next value of one of the firm's yearly counters (a case type's, or another feature's under
+ * its own key). The counter row is inserted or bumped in one statement, which locks it until the
+ * caller's transaction ends: concurrent callers queue on it and get consecutive numbers, and a
+ * rolled-back one gives its number back (no gaps, never max()+1).
  */
-export const nextCaseNumber = async (ctx: RequestCtx, caseType: string, at: Date) => {
-  // The year on the firm's clock: a case opened at 00:30 on 1 January in the firm is numbered in the new year.
-  const year = firmYearOf(at, await readFirmTimeZone(ctx.db, ctx.workspaceId));
+export const nextCounterValue = async (ctx: RequestCtx, key: string, year: number) => {
   const [{ seq }] = await ctx.db
     .insert(caseNumberCounters)
-    .values({ workspaceId: ctx.workspaceId, year, caseType, lastValue: 1 })
+    .values({ workspaceId: ctx.workspaceId, year, caseType: key, lastValue: 1 })
     .onConflictDoUpdate({
       target: [
         caseNumberCounters.workspaceId,
@@ -36,6 +34,14 @@ export const nextCaseNumber = async (ctx: RequestCtx, caseType: string, at: Date
       set: { lastValue: sql`${caseNumberCounters.lastValue} + 1` },
     })
     .returning({ seq: caseNumberCounters.lastValue });
+  return seq;
+};
+
+/** The next internal number of a case type this year (the counter's lock orders concurrent approvals). */
+export const nextCaseNumber = async (ctx: RequestCtx, caseType: string, at: Date) => {
+  // The year on the firm's clock: a case opened at 00:30 on 1 January in the firm is numbered in the new year.
+  const year = firmYearOf(at, await readFirmTimeZone(ctx.db, ctx.workspaceId));
+  const seq = await nextCounterValue(ctx, caseType, year);
   const settings = await readCaseSettings(ctx);
   return formatCaseNumber(settings.numberFormat, {
     year,

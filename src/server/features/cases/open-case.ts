@@ -37,6 +37,8 @@ export type CaseSubmitInput = {
   comment?: string;
   /** A saved conflict report run for this case before it was submitted; attached when it opens. */
   conflictReportId?: string;
+  /** The lead the case is opened from (intake); it is marked won and linked when the case opens. */
+  leadId?: string;
 };
 
 /** The ref an opening approval carries: "cases:new:<submission id>". */
@@ -70,6 +72,7 @@ export const submitCase = (ctx: RequestCtx, registry: ResourceRegistry, input: C
       if (!parent) throw new AppError(404, "errors.notFound");
     }
     if (input.conflictReportId) await assertAttachable(tctx, input.conflictReportId);
+    if (input.leadId) await ctx.app.caseOrigins.get().assertOpenable(tctx, input.leadId);
     const values = writableValues(res, input.values);
     failValidation(await checkValues(tctx, res, registry, values));
     await assertPartnerChoice(tctx, values.leadPartnerId);
@@ -81,6 +84,7 @@ export const submitCase = (ctx: RequestCtx, registry: ResourceRegistry, input: C
       ...values,
       ...(input.parentCaseId ? { parentCaseId: input.parentCaseId } : {}),
       ...(input.conflictReportId ? { conflictReportId: input.conflictReportId } : {}),
+      ...(input.leadId ? { leadId: input.leadId } : {}),
     };
     const [submission] = await tx
       .insert(caseSubmissions)
@@ -137,7 +141,7 @@ export const openCase = async (
   if (!submission) throw new AppError(404, "errors.notFound");
   if (submission.caseId) return submission.caseId;
   const res = casesResource(registry);
-  const { parentCaseId, conflictReportId, ...rest } = submission.values;
+  const { parentCaseId, conflictReportId, leadId, ...rest } = submission.values;
   const values = writableValues(res, rest);
   // Members may have left or dictionary items been disabled while the approval ran.
   failValidation(await checkValues(ctx, res, registry, values));
@@ -173,6 +177,7 @@ export const openCase = async (
     .set({ caseId: row.id, instanceId })
     .where(and(inWorkspace(ctx, caseSubmissions), eq(caseSubmissions.id, submissionId)));
   if (typeof conflictReportId === "string") await attachReport(ctx, conflictReportId, row.id);
+  if (typeof leadId === "string") await ctx.app.caseOrigins.get().onOpened(ctx, leadId, row.id);
   await writeAudit(ctx.db, ctx, { action: "create", entity: "cases", entityId: row.id, after });
   return row.id;
 };

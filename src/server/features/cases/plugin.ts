@@ -2,6 +2,7 @@ import { featurePlugin, registerRowOwners } from "../../plugins/feature";
 import { caseBindings, caseRowOwners } from "./bindings";
 import { registerCaseEffects } from "./effects";
 import { expirePreFilingCases } from "./lifecycle";
+import { createCaseOriginRegistry } from "./origins";
 import { casesRoutes } from "./routes";
 import { casesSearch } from "./search";
 
@@ -10,6 +11,7 @@ export const casesPlugin = featurePlugin(
   "cases",
   async (app) => {
     registerRowOwners(app, caseRowOwners);
+    app.decorate("caseOrigins", createCaseOriginRegistry());
     registerCaseEffects(app);
     app.searchRegistry.register(casesSearch);
     app.jobs.register(

@@ -21,6 +21,7 @@ export const submitBody = {
     deptId: uuid,
     comment: { type: "string", maxLength: 1000 },
     conflictReportId: uuid,
+    leadId: uuid,
   },
 } as const;
 
