@@ -10,6 +10,7 @@ import { agendaRoutes, keyDatesRoutes } from "./features/deadlines";
 import { documentsRoutes } from "./features/documents";
 import { feeAllocationField } from "./features/fees";
 import { feeSharingRoutes } from "./features/fee-sharing";
+import { intakeRoutes } from "./features/intake";
 import { invoiceApprovalRoutes, invoicesRoutes } from "./features/invoices";
 import { messagesRoutes } from "./features/messages";
 import { miscRoutes, notFoundRoute } from "./features/misc";
@@ -31,7 +32,7 @@ registerFormField("feeAllocation", feeAllocationField);
  * The route table: guards, menu, landing page, page titles and Refine resources all read it.
  * Each feature declares its own entries (features/<f>/routes.tsx); this list orders them. Paths
  * are relative to the router basename `/manage`. The menu follows this order: the firm's daily
- * work first (home, cases, clients, contracts, seals, approvals, calendar, tasks, conflict check,
+ * work first (home, intake, cases, clients, contracts, seals, approvals, calendar, tasks, conflict check,
  * documents), Settings last; schema-declared entries go in before Settings.
  */
 export const appRoutes: AppRoute[] = [
@@ -39,6 +40,8 @@ export const appRoutes: AppRoute[] = [
   ...authRoutes,
   ...miscRoutes,
   ...agendaRoutes,
+  // Intake before cases: the enquiry comes first (咨询 → 利冲 → 收案).
+  ...intakeRoutes,
   ...casesRoutes,
   ...accountsRoutes,
   ...contractsRoutes,

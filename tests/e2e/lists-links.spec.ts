@@ -14,6 +14,7 @@ const TEXT = {
   "zh-CN": {
     menu: [
       "我的近期",
+      "案源",
       "案件",
       "客户",
       "合同",
@@ -33,6 +34,7 @@ const TEXT = {
   en: {
     menu: [
       "My next days",
+      "Intake",
       "Cases",
       "Clients",
       "Contracts",

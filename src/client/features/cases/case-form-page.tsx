@@ -4,7 +4,9 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Alert, Button, Modal, Radio, Space } from "antd";
 import { Suspense, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useParams, useSearchParams } from "react-router";
+import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
+
+import type { LeadConversion } from "../../../shared/contracts/intake";
 
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { useSubmissionKey } from "../../lib/submission-key";
@@ -60,6 +62,37 @@ const NewClientDialog = ({
   );
 };
 
+/** What a case opened from a lead starts with: its client, name and parties, the originator. */
+const leadDefaults = (lead: LeadConversion, me: string) => ({
+  accountId: lead.accountId,
+  name: lead.name,
+  ...(lead.parties.length ? { parties: lead.parties } : {}),
+  // The originator keeps the lead; the lawyer opening the case leads it until shares are agreed.
+  ...(lead.originatorId
+    ? {
+        feeAllocation: {
+          originatorId: lead.originatorId,
+          lines: [{ memberId: me, role: "lead", percent: "100.00" }],
+        },
+      }
+    : {}),
+});
+
+/**
+ * The lead a case form was opened from (`?lead=`): the conversion handed over by the lead's
+ * page, or asked for again after a reload (converting again makes no second client).
+ */
+const useLeadConversion = (leadId: string | undefined, state: unknown) => {
+  const handed = (state as { lead?: LeadConversion } | null)?.lead;
+  const { data } = useQuery({
+    queryKey: ["lead-conversion", leadId],
+    queryFn: () => api.post<LeadConversion>(`/leads/${leadId}/convert`, {}),
+    enabled: Boolean(leadId) && handed?.leadId !== leadId,
+    staleTime: Infinity,
+  });
+  return handed?.leadId === leadId ? handed : data;
+};
+
 /**
  * /case/add/:workflow/:type?filing=…: a new case from schemas/cases.schema.json, submitted for
  * its approval (nothing is a case until that approval accepts). `parent` opens the next stage
@@ -74,13 +107,31 @@ export const CaseFormPage = () => {
   const [search] = useSearchParams();
   const filing = search.get("filing") ?? "";
   const parentCaseId = search.get("parent") ?? undefined;
+  const leadId = search.get("lead") ?? undefined;
   const { data: me } = useGetIdentity<LoginUser>();
+  const lead = useLeadConversion(leadId, useLocation().state);
   const can = useCan();
   const { data: options } = useStartOptions();
   const [isClientOpen, setClientOpen] = useState(false);
   const [patch, setPatch] = useState<Record<string, unknown>>();
   const [current, setCurrent] = useState<Record<string, unknown>>({});
-  const [report, setReport] = useState<Report | null>(null);
+  const [attached, setReport] = useState<Report | null>(null);
+  // The lead's report is the case's unless the user runs or attaches another here.
+  const leadReportId = lead?.conflictReportId ?? undefined;
+  const { data: leadReport } = useQuery({
+    queryKey: ["conflict-report", leadReportId],
+    queryFn: () =>
+      api.get<{ id: string; createdAt: string; hits: unknown[] }>(
+        `/conflicts/reports/${leadReportId}`,
+      ),
+    enabled: Boolean(leadReportId) && can("read", "LAWFIRM_CONFLICT_VIEW"),
+  });
+  const report: Report | null =
+    attached ??
+    (leadReport
+      ? { id: leadReport.id, createdAt: leadReport.createdAt, hitCount: leadReport.hits.length }
+      : null);
+  const reportId = attached?.id ?? leadReportId;
   const accountId = typeof current.accountId === "string" ? current.accountId : undefined;
   const { data: client } = useQuery({
     queryKey: ["case-form-client", accountId],
@@ -92,8 +143,13 @@ export const CaseFormPage = () => {
       { name?: string; idNumber?: string; conflictRole?: string }[] | undefined) ?? [];
   const keywords = caseKeywords(parties, client?.name);
   const defaults = useMemo(
-    () => ({ caseType: type, ...(filing ? { filingType: filing } : {}) }),
-    [type, filing],
+    () => ({
+      caseType: type,
+      ...(filing ? { filingType: filing } : {}),
+      ...(me ? { leadLawyerId: String(me.id) } : {}),
+      ...(lead && me ? leadDefaults(lead, String(me.id)) : {}),
+    }),
+    [type, filing, me, lead],
   );
   const filingRule = options?.filingTypes.find((f) => f.value === filing);
   const typeLabel = options?.caseTypes.find((c) => c.value === type)?.label ?? type;
@@ -103,7 +159,8 @@ export const CaseFormPage = () => {
       definitionId: workflow,
       values,
       ...(parentCaseId ? { parentCaseId } : {}),
-      ...(report ? { conflictReportId: report.id } : {}),
+      ...(reportId ? { conflictReportId: reportId } : {}),
+      ...(lead ? { leadId: lead.leadId } : {}),
     };
     const data = await api.post<{ instanceId: string }>("/case-submissions", body, keyFor(body));
     navigate(`/case/workflow/${data.instanceId}`);
@@ -142,10 +199,19 @@ export const CaseFormPage = () => {
               />
             </Suspense>
           ) : null}
-          {me ? (
+          {lead ? (
+            <Alert
+              type="success"
+              showIcon
+              className="case-alert"
+              message={t("cases.form.fromLead", { name: lead.name })}
+            />
+          ) : null}
+          {me && (!leadId || lead) ? (
             <SchemaForm
+              key={lead?.leadId ?? "new"}
               resource="cases"
-              defaults={{ ...defaults, leadLawyerId: String(me.id) }}
+              defaults={defaults}
               patch={patch}
               onSubmit={submit}
               onValuesChange={setCurrent}

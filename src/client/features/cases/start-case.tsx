@@ -4,24 +4,42 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 
+import type { LeadConversion } from "../../../shared/contracts/intake";
 import { startPath, useStartOptions } from "./api";
 import "./cases.css";
 
 /**
  * The firm's case types × filing types: one row per case type, one button per filing type
  * (a pre-filing one says how long it stays valid). A filing type whose flow is missing or
- * disabled is shown but cannot be chosen, with the reason.
+ * disabled is shown but cannot be chosen, with the reason. From a converted lead, the form
+ * opens with the lead's conversion (and only the lead's case type is offered when it has one).
  */
-export const CaseStartChooser = ({ parentCaseId }: { parentCaseId?: string }) => {
+export const CaseStartChooser = ({
+  parentCaseId,
+  lead,
+  caseTypes,
+}: {
+  parentCaseId?: string;
+  lead?: LeadConversion;
+  caseTypes?: string[];
+}) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { data, isLoading } = useStartOptions();
   if (isLoading || !data) return <Skeleton active />;
-  if (data.caseTypes.length === 0 || data.filingTypes.length === 0)
+  const types = caseTypes
+    ? data.caseTypes.filter((c) => caseTypes.includes(c.value))
+    : data.caseTypes;
+  if (types.length === 0 || data.filingTypes.length === 0)
     return <Empty description={t("cases.start.none")} />;
+  const go = (definitionId: string, type: string, filing: string) =>
+    navigate(
+      `${startPath(definitionId, type, filing, parentCaseId)}${lead ? `&lead=${lead.leadId}` : ""}`,
+      lead ? { state: { lead } } : undefined,
+    );
   return (
     <div className="case-start-grid" role="list">
-      {data.caseTypes.map((type) => (
+      {types.map((type) => (
         <div key={type.value} className="case-start-row" role="listitem" aria-label={type.label}>
           <div className="case-start-type">{type.label}</div>
           <div className="case-start-filings">
@@ -32,8 +50,7 @@ export const CaseStartChooser = ({ parentCaseId }: { parentCaseId?: string }) =>
                   disabled={!filing.definitionId}
                   aria-label={`${type.label} · ${filing.label}`}
                   onClick={() =>
-                    filing.definitionId &&
-                    navigate(startPath(filing.definitionId, type.value, filing.value, parentCaseId))
+                    filing.definitionId && go(filing.definitionId, type.value, filing.value)
                   }
                 >
                   {filing.label}

@@ -1,0 +1,2 @@
+export { LeadDetailPage } from "./lead-detail-page";
+export { LeadFormPage } from "./lead-form-page";
