@@ -135,6 +135,11 @@ for (const lang of ["zh-CN", "en"] as const) {
     await page.getByRole("link", { name: T.openCase }).click();
     await expect(page).toHaveURL(new RegExp(`/manage/case/detail/${lead.caseId}`));
     await expect(page.getByRole("heading", { name: title })).toBeVisible();
+    // …and the case names the lead it came from.
+    await expect(page.getByRole("link", { name: /^XS\d{4}-\d{4}$/ })).toHaveAttribute(
+      "href",
+      `/manage/intake/${leadId}`,
+    );
     expect(findings, "WCAG 2.1 AA findings").toEqual([]);
     await page.evaluate(() => localStorage.setItem("language", "zh-CN"));
   });

@@ -21,6 +21,7 @@ import { LifecycleActions } from "./lifecycle-actions";
 import { TemplateOffer } from "./template-offer";
 import { CaseStartChooser } from "./start-case";
 import { daysLeft, STATUS_COLORS } from "./status";
+import { CaseLeadLink } from "./case-lead-link";
 import "./cases.css";
 
 const OPEN = new Set(["pre-filing", "formal"]);
@@ -138,6 +139,7 @@ export const CaseDetail = () => {
             onApplied={() => setSearch({ tab: "key-dates" }, { replace: true })}
           />
         ) : null}
+        <CaseLeadLink caseId={c.id} />
         {c.parentCaseId ? (
           <p>
             <Link to={`/case/detail/${c.parentCaseId}`}>{t("cases.detail.previousStage")}</Link>
