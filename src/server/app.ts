@@ -15,6 +15,7 @@ import { auditPlugin } from "./features/audit";
 import { authPlugin } from "./features/auth";
 import { calendarPlugin } from "./features/calendar";
 import { casesPlugin } from "./features/cases";
+import { closingPlugin } from "./features/closing";
 import { conflictsPlugin } from "./features/conflicts";
 import { contractsPlugin } from "./features/contracts";
 import { deadlinesPlugin } from "./features/deadlines";
@@ -81,6 +82,7 @@ const FEATURES: FeaturePlugin[] = [
   sealsPlugin,
   esignPlugin,
   invoicesPlugin,
+  closingPlugin,
   userCenterPlugin,
 ];
 

@@ -14,3 +14,4 @@ export * from "./schema/conflicts";
 export * from "./schema/esign";
 export * from "./schema/messages";
 export * from "./schema/fees";
+export * from "./schema/closing";

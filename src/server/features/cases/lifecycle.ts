@@ -101,6 +101,13 @@ export const terminateCase = (
     });
   });
 
+const close = async (ctx: RequestCtx, row: CaseRow) =>
+  change(ctx, row, {
+    status: CASE_STATUS.closed,
+    serviceEnd:
+      row.serviceEnd ?? todayOf(new Date(), await readFirmTimeZone(ctx.db, ctx.workspaceId)),
+  });
+
 /** Closes (结案) a formal case. */
 export const closeCase = (ctx: RequestCtx, id: string, input: { version: number }) =>
   ctx.db.transaction(async (tx) => {
@@ -108,12 +115,19 @@ export const closeCase = (ctx: RequestCtx, id: string, input: { version: number 
     const row = await lockCase(tctx, id);
     if (row.status !== CASE_STATUS.formal) throw new AppError(409, "cases.errors.notFormal");
     assertVersion(row, input.version);
-    return change(tctx, row, {
-      status: CASE_STATUS.closed,
-      serviceEnd:
-        row.serviceEnd ?? todayOf(new Date(), await readFirmTimeZone(tx, ctx.workspaceId)),
-    });
+    return close(tctx, row);
   });
+
+/**
+ * Closes a formal case for the closing approval's effect, inside its transaction: no version
+ * (the approver did not edit the case), and a case no longer formal (terminated meanwhile)
+ * refuses the accept with that message, so the approver rejects instead.
+ */
+export const closeApprovedCase = async (ctx: RequestCtx, id: string) => {
+  const row = await lockCase(ctx, id);
+  if (row.status !== CASE_STATUS.formal) throw new AppError(409, "cases.errors.notFormal");
+  return close(ctx, row);
+};
 
 /**
  * A pre-filing case becomes formal (its contract was archived in time). For the contract archive
