@@ -323,6 +323,29 @@ describe("closing a case (结案)", () => {
     });
   });
 
+  describe("POST /api/cases/:id/close", () => {
+    it("is an administrator's correction: a lawyer closes through the checklist, and never beside a running closing", async () => {
+      const kase = await api.open("lawyer");
+      const direct = await api.post("lawyer", `/api/cases/${kase.id}/close`, {
+        version: kase.version,
+      });
+      expect(direct.statusCode).toBe(403);
+      expect((await submit("lawyer", kase.id, { summary })).statusCode).toBe(200);
+      const beside = await api.post("admin", `/api/cases/${kase.id}/close`, {
+        version: kase.version,
+      });
+      expect(beside.statusCode).toBe(409);
+      expect(beside.json().msg).toBe("A closing of this case is already waiting for approval");
+      expect((await caseRow(kase.id)).status).toBe("formal");
+      const other = await api.open("lawyer");
+      const fixed = await api.post("admin", `/api/cases/${other.id}/close`, {
+        version: other.version,
+      });
+      expect(fixed.statusCode, fixed.body).toBe(200);
+      expect((await caseRow(other.id)).status).toBe("closed");
+    });
+  });
+
   describe("the case-close flow", () => {
     it("is provisioned once in every firm, editable like any business flow", async () => {
       const firms = await t.database.db.select({ id: workspaces.id }).from(workspaces);

@@ -3,7 +3,7 @@ import { and, asc, eq, lt } from "drizzle-orm";
 
 import { AppError } from "../../../shared/errors";
 import type { Db } from "../../db/client";
-import { cases } from "../../db/tables";
+import { caseClosings, cases } from "../../db/tables";
 import { addAudit, writeAudit } from "../../lib/audit";
 import { dueOnEachFirmsDay, firmDateOf, readFirmTimeZone } from "../../lib/firm-time";
 import type { RequestCtx } from "../../lib/request-ctx";
@@ -115,6 +115,19 @@ export const closeCase = (ctx: RequestCtx, id: string, input: { version: number 
     const row = await lockCase(tctx, id);
     if (row.status !== CASE_STATUS.formal) throw new AppError(409, "cases.errors.notFormal");
     assertVersion(row, input.version);
+    // A closing under approval decides; closing beside it would leave that approval nothing to do.
+    const [pending] = await tx
+      .select({ id: caseClosings.id })
+      .from(caseClosings)
+      .where(
+        inWorkspace(
+          ctx,
+          caseClosings,
+          eq(caseClosings.caseId, id),
+          eq(caseClosings.status, "pending"),
+        ),
+      );
+    if (pending) throw new AppError(409, "closing.errors.pending");
     return close(tctx, row);
   });
 
