@@ -189,6 +189,10 @@ describe("closing a case (结案)", () => {
 
       const list = (await checklist("lawyer", kase.id)).json().data;
       expect(list.pendingApprovalId).toBe(first.json().data.instanceId);
+      const approvals = await api.get("lawyer", `/api/cases/${kase.id}/approvals`);
+      expect(approvals.json().data.map((a: { id: string }) => a.id)).toContain(
+        first.json().data.instanceId,
+      );
       expect(list.items.find((i: { key: string }) => i.key === "tasks").explanation).toBe(
         explanations.tasks,
       );

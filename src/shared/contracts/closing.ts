@@ -28,6 +28,9 @@ export const CLOSING_RESULTS = [
 ] as const;
 export type ClosingResult = (typeof CLOSING_RESULTS)[number];
 
+/** The businessRef of a closing's approval; the case's approvals tab lists it by this. */
+export const closingRef = (closingId: string) => `case-closings:${closingId}`;
+
 export const CLOSING_SUMMARY_MAX = 2000;
 export const CLOSING_EXPLANATION_MAX = 500;
 

@@ -1,19 +1,19 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 
+import { closingRef } from "../../../shared/contracts/closing";
 import { caseClosings } from "../../db/tables";
 import { writeAudit } from "../../lib/audit";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { closeApprovedCase } from "../cases";
 import type { EffectHook } from "../workflow";
-import { CLOSING_REF } from "./submit";
 
 type Outcome = "approved" | "rejected" | "cancelled";
 
 /** The pending closing an approval decides, locked; none for a flow started by hand. */
 const lockPending = async (ctx: RequestCtx, ref: string) => {
-  const prefix = `${CLOSING_REF}:`;
+  const prefix = closingRef("");
   if (!ref.startsWith(prefix)) return undefined;
   const [row] = await ctx.db
     .select()

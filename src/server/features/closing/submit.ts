@@ -5,6 +5,7 @@ import {
   type ClosingItemKey,
   type ClosingSubmitInput,
   type ClosingSubmitResult,
+  closingRef,
 } from "../../../shared/contracts/closing";
 import { AppError } from "../../../shared/errors";
 import { formatCents, parseCents } from "../../../shared/fees";
@@ -20,9 +21,6 @@ import { CASE_STATUS } from "../cases";
 import { startApproval } from "../contracts";
 import { approvalTitle } from "../workflow";
 import { countOpenItems, itemsOf } from "./checklist";
-
-/** The businessRef of a closing approval: "case-closings:<closing id>". */
-export const CLOSING_REF = "case-closings";
 
 const lockCase = async (ctx: RequestCtx, id: string) => {
   const [row] = await ctx.db
@@ -149,7 +147,7 @@ export const submitClosing = (
     const instanceId = await startApproval(tctx, "case-close", {
       title: titled.title,
       titleI18n: { ...titled.titleI18n, form: { openItems: parts } },
-      businessRef: `${CLOSING_REF}:${row.id}`,
+      businessRef: closingRef(row.id),
       form: {
         caseRef: `${kase.caseNo} ${kase.name}`.slice(0, 400),
         result: summary.result,
