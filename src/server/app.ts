@@ -15,6 +15,7 @@ import { auditPlugin } from "./features/audit";
 import { authPlugin } from "./features/auth";
 import { calendarPlugin } from "./features/calendar";
 import { casesPlugin } from "./features/cases";
+import { closingPlugin } from "./features/closing";
 import { conflictsPlugin } from "./features/conflicts";
 import { contractsPlugin } from "./features/contracts";
 import { deadlinesPlugin } from "./features/deadlines";
@@ -83,6 +84,7 @@ const FEATURES: FeaturePlugin[] = [
   esignPlugin,
   invoicesPlugin,
   intakePlugin,
+  closingPlugin,
   userCenterPlugin,
 ];
 

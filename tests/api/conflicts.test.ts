@@ -150,7 +150,7 @@ describe("conflict check", () => {
     const closing = await s.api.open("lawyer", {
       parties: [{ name: "已结案当事人孙七", partyType: "natural", conflictRole: "other" }],
     });
-    const closed = await s.api.post("lawyer", `/api/cases/${closing.id}/close`, {
+    const closed = await s.api.post("admin", `/api/cases/${closing.id}/close`, {
       version: closing.version,
     });
     expect(closed.statusCode, closed.body).toBe(200);

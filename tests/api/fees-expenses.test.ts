@@ -178,7 +178,7 @@ describe("case expenses", () => {
       version: e.version,
     });
     expect(moved.statusCode).toBe(409);
-    const closed = await api.post("lawyer", `/api/cases/${other.id}/close`, {
+    const closed = await api.post("admin", `/api/cases/${other.id}/close`, {
       version: other.version,
     });
     expect(closed.statusCode, closed.body).toBe(200);

@@ -104,6 +104,15 @@ describe("Idempotency-Key on business submissions", () => {
       },
       change: (b) => ({ ...b, reason: "另一个理由" }),
     },
+    {
+      // Each test its own case: one with a closing under approval cannot be closed again.
+      name: "cases/:id/closing-submissions",
+      make: async () => ({
+        url: `/api/cases/${(await s.api.open("lawyer")).id}/closing-submissions`,
+        body: { summary: { result: "judgment", text: "一审胜诉，判决已生效" } },
+      }),
+      change: (b) => ({ ...b, summary: { result: "settlement", text: "另一个" } }),
+    },
   ];
 
   describe.each(routes)("POST /api/$name", (route) => {

@@ -18,6 +18,7 @@ describe("app.workflow", () => {
       "contract-archive",
       "contract-cancel",
       "invoice",
+      "case-close",
     ] as const)
       registry.registerEffect(kind, noop);
     expect(() => registry.assertComplete()).toThrow(

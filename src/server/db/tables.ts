@@ -15,3 +15,4 @@ export * from "./schema/esign";
 export * from "./schema/messages";
 export * from "./schema/fees";
 export * from "./schema/intake";
+export * from "./schema/closing";

@@ -12,6 +12,7 @@ export const WORKFLOW_KINDS = [
   "contract-cancel",
   "seal",
   "invoice",
+  "case-close",
   "general",
 ] as const;
 export type WorkflowKind = (typeof WORKFLOW_KINDS)[number];

@@ -10,6 +10,7 @@ import { isApiError } from "../../providers/api-error";
 import { mayOnRow, useCan } from "../../routing/use-can";
 import { PendingChangesAlert } from "../../schema-ui/pending-changes";
 import { useMemberName } from "../../lib/members";
+import { ClosingSummary, ClosingTag } from "../closing";
 import { KeyDatesTab } from "../deadlines";
 import { TasksPage } from "../tasks";
 import { useCaseRecord, useDictLabels } from "./api";
@@ -87,6 +88,7 @@ export const CaseDetail = () => {
           <Space wrap>
             {c.name}
             <Tag color={STATUS_COLORS[c.status]}>{t(`cases.status.${c.status}`)}</Tag>
+            <ClosingTag caseId={c.id} status={c.status} />
           </Space>
         }
         extra={
@@ -132,6 +134,7 @@ export const CaseDetail = () => {
             )}
           />
         ) : null}
+        <ClosingSummary caseId={c.id} status={c.status} />
         {isOpen && canEdit ? (
           <TemplateOffer
             caseId={c.id}

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Button, Form, Input, InputNumber, Modal, Popconfirm, Space } from "antd";
+import { Button, Form, Input, InputNumber, Modal, Space } from "antd";
 import dayjs from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,14 +7,15 @@ import { useTranslation } from "react-i18next";
 import { showToast } from "../../layout/toast";
 import { api } from "../../lib/api";
 import { firmToday } from "../../lib/firm-time";
+import { CloseCaseButton } from "../closing";
 import { type CaseRecord, caseKey } from "./api";
 
 type Dialog = "extend" | "terminate" | null;
 
 /**
  * Extend (pre-filing: the confirmation names the new validity date), terminate (a reason is
- * required) and close (formal). Each goes with the version the user saw, so a case changed
- * meanwhile is refused instead of overwritten.
+ * required) and close (formal: the closing checklist and approval). Each goes with the version
+ * the user saw, so a case changed meanwhile is refused instead of overwritten.
  */
 export const LifecycleActions = ({ record }: { record: CaseRecord }) => {
   const { t } = useTranslation();
@@ -50,14 +51,8 @@ export const LifecycleActions = ({ record }: { record: CaseRecord }) => {
       {record.status === "pre-filing" ? (
         <Button onClick={() => setDialog("extend")}>{t("cases.actions.extend")}</Button>
       ) : null}
-      {record.status === "formal" ? (
-        <Popconfirm
-          title={t("cases.lifecycle.closeConfirm")}
-          onConfirm={() => void post("close", {}, "cases.lifecycle.closed")}
-        >
-          <Button>{t("cases.actions.close")}</Button>
-        </Popconfirm>
-      ) : null}
+      {/* Closing goes through the checklist and the closing approval, not a direct close. */}
+      {record.status === "formal" ? <CloseCaseButton caseId={record.id} /> : null}
       {record.status === "pre-filing" || record.status === "formal" ? (
         <Button danger onClick={() => setDialog("terminate")}>
           {t("cases.actions.terminate")}

@@ -15,8 +15,11 @@ const START_PATHS: Partial<Record<string, string>> = {
   contract: "/contract/add",
   seal: "/seal/add",
 };
-/** Kinds started from their record's page (a case change is an edit of the case), not from here. */
-const FROM_RECORD = new Set(["case-change"]);
+/**
+ * Kinds started from their record's page (a case change is an edit of the case, a closing comes
+ * from its checklist), not from here.
+ */
+const FROM_RECORD = new Set(["case-change", "case-close"]);
 
 /** Start an approval: cards of the definitions the user may start, grouped by business kind. */
 export const StartApprovalPage = () => {

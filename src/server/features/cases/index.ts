@@ -2,7 +2,7 @@
 export { syncCaseDerived } from "./derived";
 export { refreshBillStatus } from "./finance";
 export { syncRecordFiles } from "./files";
-export { formalizeCase, todayOf } from "./lifecycle";
+export { closeApprovedCase, formalizeCase, todayOf } from "./lifecycle";
 export { formatCaseNumber, nextCaseNumber, nextCounterValue } from "./numbering";
 export type { CaseOrigin } from "./origins";
 export { casesPlugin } from "./plugin";

@@ -3,7 +3,7 @@ import { and, asc, eq, lt } from "drizzle-orm";
 
 import { AppError } from "../../../shared/errors";
 import type { Db } from "../../db/client";
-import { cases } from "../../db/tables";
+import { caseClosings, cases } from "../../db/tables";
 import { addAudit, writeAudit } from "../../lib/audit";
 import { dueOnEachFirmsDay, firmDateOf, readFirmTimeZone } from "../../lib/firm-time";
 import type { RequestCtx } from "../../lib/request-ctx";
@@ -101,6 +101,13 @@ export const terminateCase = (
     });
   });
 
+const close = async (ctx: RequestCtx, row: CaseRow) =>
+  change(ctx, row, {
+    status: CASE_STATUS.closed,
+    serviceEnd:
+      row.serviceEnd ?? todayOf(new Date(), await readFirmTimeZone(ctx.db, ctx.workspaceId)),
+  });
+
 /** Closes (结案) a formal case. */
 export const closeCase = (ctx: RequestCtx, id: string, input: { version: number }) =>
   ctx.db.transaction(async (tx) => {
@@ -108,12 +115,32 @@ export const closeCase = (ctx: RequestCtx, id: string, input: { version: number 
     const row = await lockCase(tctx, id);
     if (row.status !== CASE_STATUS.formal) throw new AppError(409, "cases.errors.notFormal");
     assertVersion(row, input.version);
-    return change(tctx, row, {
-      status: CASE_STATUS.closed,
-      serviceEnd:
-        row.serviceEnd ?? todayOf(new Date(), await readFirmTimeZone(tx, ctx.workspaceId)),
-    });
+    // A closing under approval decides; closing beside it would leave that approval nothing to do.
+    const [pending] = await tx
+      .select({ id: caseClosings.id })
+      .from(caseClosings)
+      .where(
+        inWorkspace(
+          ctx,
+          caseClosings,
+          eq(caseClosings.caseId, id),
+          eq(caseClosings.status, "pending"),
+        ),
+      );
+    if (pending) throw new AppError(409, "closing.errors.pending");
+    return close(tctx, row);
   });
+
+/**
+ * Closes a formal case for the closing approval's effect, inside its transaction: no version
+ * (the approver did not edit the case), and a case no longer formal (terminated meanwhile)
+ * refuses the accept with that message, so the approver rejects instead.
+ */
+export const closeApprovedCase = async (ctx: RequestCtx, id: string) => {
+  const row = await lockCase(ctx, id);
+  if (row.status !== CASE_STATUS.formal) throw new AppError(409, "cases.errors.notFormal");
+  return close(ctx, row);
+};
 
 /**
  * A pre-filing case becomes formal (its contract was archived in time). For the contract archive

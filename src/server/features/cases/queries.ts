@@ -1,7 +1,8 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 
 import type { ChainLink } from "../../../shared/contracts/cases";
-import { cases, caseSubmissions } from "../../db/tables";
+import { closingRef } from "../../../shared/contracts/closing";
+import { caseClosings, cases, caseSubmissions } from "../../db/tables";
 import type { Answer } from "../../lib/answers";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { rowScopeOf } from "../../lib/row-scope";
@@ -52,12 +53,20 @@ export const caseChain = async (ctx: RequestCtx, id: string): Promise<Answer<Cha
     .orderBy(asc(cases.createdAt));
 };
 
-/** Every approval of a case: the one that opened it and every change approval since. */
+/** Every approval of a case: the one that opened it, every change approval since, its closings. */
 export const caseApprovals = async (ctx: RequestCtx, id: string) => {
   const submissions = await ctx.db
     .select({ id: caseSubmissions.id })
     .from(caseSubmissions)
     .where(inWorkspace(ctx, caseSubmissions, eq(caseSubmissions.caseId, id)));
-  const refs = [caseChangeRef(id), ...submissions.map((s) => newCaseRef(s.id))];
+  const closings = await ctx.db
+    .select({ id: caseClosings.id })
+    .from(caseClosings)
+    .where(inWorkspace(ctx, caseClosings, eq(caseClosings.caseId, id)));
+  const refs = [
+    caseChangeRef(id),
+    ...submissions.map((s) => newCaseRef(s.id)),
+    ...closings.map((c) => closingRef(c.id)),
+  ];
   return approvalsByRefs(ctx, refs);
 };

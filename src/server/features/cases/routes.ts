@@ -86,9 +86,17 @@ export async function casesRoutes(app: FastifyInstance, opts: { registry: Resour
     { schema: { body: terminateBody }, config: onCase("update") },
     (req) => terminateCase(req.ctx, req.params.id, req.body),
   );
+  // Lawyers close a case through its checklist and closing approval (features/closing); closing
+  // directly is an administrator's correction (a case closed on paper before the system).
   app.post<Id & { Body: { version: number } }>(
     "/cases/:id/close",
-    { schema: { body: versionBody }, config: onCase("update") },
+    {
+      schema: { body: versionBody },
+      config: {
+        permission: ["manage", SUBJECT] as ["manage", typeof SUBJECT],
+        tenantTable: "cases",
+      },
+    },
     (req) => closeCase(req.ctx, req.params.id, req.body),
   );
   app.post<Id & { Body: { version: number } }>(

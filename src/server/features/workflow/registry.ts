@@ -45,6 +45,7 @@ const EFFECT_OWNERS = {
   "contract-cancel": "contracts",
   seal: "seals",
   invoice: "invoices",
+  "case-close": "closing",
 } as const satisfies Record<BusinessKind, string>;
 
 const BUSINESS_KINDS = WORKFLOW_KINDS.filter((kind): kind is BusinessKind => kind in EFFECT_OWNERS);

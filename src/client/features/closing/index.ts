@@ -1,0 +1,2 @@
+/** The closing (结案) of a case, as the case page uses it. */
+export { ClosingSummary, ClosingTag, CloseCaseButton } from "./closing-status";

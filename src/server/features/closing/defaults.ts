@@ -1,0 +1,165 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+
+import { CLOSING_RESULTS, CLOSING_SUMMARY_MAX } from "../../../shared/contracts/closing";
+import {
+  type Assignees,
+  type Definition,
+  type FlowNode,
+  newTaskNode,
+  textOf,
+} from "../../../shared/workflow";
+import type { Db } from "../../db/client";
+import {
+  memberRoles,
+  roles,
+  workflowDefinitions,
+  workflowDefinitionVersions,
+  workspaces,
+} from "../../db/tables";
+
+export const CLOSING_FLOW_KEY = "case-close";
+
+const label = (zh: string, en: string) => ({ "zh-CN": zh, en });
+
+const RESULT_LABELS: Record<(typeof CLOSING_RESULTS)[number], ReturnType<typeof label>> = {
+  judgment: label("判决", "Judgment"),
+  settlement: label("和解", "Settlement"),
+  mediation: label("调解", "Mediation"),
+  withdrawal: label("撤诉/撤回", "Withdrawal"),
+  dismissed: label("驳回/终止", "Dismissed"),
+  other: label("其他", "Other"),
+};
+
+/**
+ * What the approver reads of a closing: the server fills every field from the submission
+ * (startApproval keeps only the keys declared here), so a firm that trims the form in the
+ * designer still starts. `recoveredAmount` is money (¥1,234.00 in the approval centre, and a
+ * branch may route on it); `openItems` lists what is still open with the lawyer's explanations.
+ */
+const CLOSING_FORM = {
+  type: "object",
+  "x-order": ["title", "caseRef", "result", "recoveredAmount", "summary", "openItems"],
+  required: ["title"],
+  properties: {
+    title: { type: "string", title: "标题", "x-label": label("标题", "Title"), maxLength: 200 },
+    caseRef: { type: "string", title: "案件", "x-label": label("案件", "Case"), maxLength: 400 },
+    result: {
+      type: "string",
+      title: "结案方式",
+      "x-label": label("结案方式", "Result"),
+      enum: [...CLOSING_RESULTS],
+      "x-enum-labels": RESULT_LABELS,
+    },
+    recoveredAmount: {
+      type: "string",
+      format: "money",
+      "x-format": "money",
+      title: "执行/回收金额",
+      "x-label": label("执行/回收金额", "Amount recovered"),
+    },
+    summary: {
+      type: "string",
+      title: "结案小结",
+      "x-label": label("结案小结", "Closing summary"),
+      maxLength: CLOSING_SUMMARY_MAX,
+      "x-ui": { "ui:widget": "textarea" },
+    },
+    openItems: {
+      type: "string",
+      title: "未了事项及说明",
+      "x-label": label("未了事项及说明", "Open items and explanations"),
+      maxLength: 8000,
+      "x-ui": { "ui:widget": "textarea" },
+    },
+  },
+};
+
+/**
+ * The closing approval every firm starts with: the submitter's department head (the lead
+ * lawyer's, when the lead lawyer submits), then a partner or an administrator (any one of them).
+ * Editable in the designer like any business flow.
+ */
+export const closingFlow = (opts: { admin: string; reviewers: Assignees }): Definition => ({
+  key: CLOSING_FLOW_KEY,
+  name: label("结案审批", "Case closing"),
+  kind: "case-close",
+  form: CLOSING_FORM,
+  admins: [opts.admin],
+  settings: { dedupe: "adjacent", cancelAfterApproved: false },
+  // The server fills the form; a form edited on a return changes nothing stored on the closing.
+  start: { initiators: { kind: "all" }, fields: {} },
+  nodes: [
+    {
+      ...newTaskNode("approval", "closing-manager", label("部门负责人", "Department head")),
+      assignees: { kind: "deptManager", level: 1, climb: true },
+    },
+    {
+      ...newTaskNode("approval", "closing-partner", label("合伙人/管理员审批", "Partner review")),
+      assignees: opts.reviewers,
+      mode: "any",
+    },
+  ] as FlowNode[],
+});
+
+/** Publishes the flow as version 1, enabled (what the designer's publish would leave). */
+const insertFlow = async (db: Db, workspaceId: string, def: Definition, by: string) => {
+  const [row] = await db
+    .insert(workflowDefinitions)
+    .values({
+      workspaceId,
+      key: def.key,
+      kind: def.kind,
+      name: textOf(def.name, "zh-CN"),
+      draft: def,
+      isEnabled: true,
+      currentVersionNo: 1,
+      createdBy: by,
+      updatedBy: by,
+    })
+    .returning();
+  const [version] = await db
+    .insert(workflowDefinitionVersions)
+    .values({ workspaceId, definitionId: row.id, number: 1, flow: def, publishedBy: by })
+    .returning();
+  await db
+    .update(workflowDefinitions)
+    .set({ currentVersionId: version.id })
+    .where(
+      and(eq(workflowDefinitions.workspaceId, workspaceId), eq(workflowDefinitions.id, row.id)),
+    );
+};
+
+/**
+ * Every firm without a closing approval gets one (new firms right after the demo seed, firms
+ * older than closings at their first start on this version): reviewed by the partner and admin
+ * roles' members. Runs before the app serves; a firm that has one (an admin may have edited or
+ * disabled it) is left alone, and so is a firm whose key "case-close" is taken by another flow.
+ */
+export const provisionClosing = async (db: Db) => {
+  const missing = await db
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .where(
+      sql`not exists (select 1 from workflow_definitions d where d.workspace_id = ${workspaces.id}
+        and (d.kind = 'case-close' or d.key = ${CLOSING_FLOW_KEY}))`,
+    );
+  for (const { id } of missing)
+    await db.transaction(async (tx) => {
+      const firmRoles = await tx
+        .select({ id: roles.id, code: roles.code })
+        .from(roles)
+        .where(and(eq(roles.workspaceId, id), inArray(roles.code, ["admin", "partner"])));
+      const adminRole = firmRoles.find((r) => r.code === "admin");
+      if (!adminRole) return;
+      const [admin] = await tx
+        .select({ userId: memberRoles.userId })
+        .from(memberRoles)
+        .where(and(eq(memberRoles.workspaceId, id), eq(memberRoles.roleId, adminRole.id)))
+        .limit(1);
+      if (!admin) return;
+      // Partners first: the role order is the order the approval lists them in.
+      const ordered = [...firmRoles].sort((a) => (a.code === "partner" ? -1 : 1));
+      const reviewers: Assignees = { kind: "roles", roleIds: ordered.map((r) => r.id) };
+      await insertFlow(tx, id, closingFlow({ admin: admin.userId, reviewers }), admin.userId);
+    });
+};
