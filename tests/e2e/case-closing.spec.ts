@@ -1,6 +1,6 @@
 import { acceptAs, api } from "./api-steps";
 import { axeFindings, choose, newCase } from "./fees-steps";
-import { signIn, useFirm } from "./helpers";
+import { signIn, snap, useFirm } from "./helpers";
 import { expect, test, toast } from "./page-errors";
 
 /**
@@ -76,6 +76,7 @@ test.describe("closing a case", () => {
       await choose(page, dialog.getByLabel(L.result), L.settlement);
       await dialog.getByLabel(L.amount).fill("1234567.5");
       await dialog.getByLabel(L.text, { exact: true }).fill("双方和解，款项已执行到位。");
+      await snap(page, `closing-dialog-${lang}`);
       expect(await axeFindings(page, `closing dialog ${lang}`, ".ant-modal")).toEqual([]);
       await dialog.getByRole("button", { name: L.submit }).click();
       await expect(toast(page)).toContainText(L.submitted);
@@ -94,6 +95,7 @@ test.describe("closing a case", () => {
       await expect(page.getByText(L.closed, { exact: true }).first()).toBeVisible();
       await expect(page.getByText(L.summary)).toBeVisible();
       await expect(page.getByText("¥1,234,567.50")).toBeVisible();
+      await snap(page, `closing-closed-case-${lang}`);
       expect(await axeFindings(page, `closed case ${lang}`)).toEqual([]);
       await page.evaluate(() => localStorage.setItem("language", "zh-CN"));
     });
