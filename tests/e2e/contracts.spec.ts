@@ -116,8 +116,13 @@ const flowId = async (request: APIRequestContext, kind: string) =>
 
 /** Picks an antd Select option by its label. */
 const choose = async (page: Page, label: string | RegExp, option: string | RegExp) => {
-  // The role, not the label: a list on the same page may have a column of the same name.
-  await page.getByRole("combobox", { name: label, exact: typeof label === "string" }).click();
+  // The role, not the label: a list on the same page may have a column of the same name. A
+  // required field's name starts with antd's "* " mark (CSS content counts in a name).
+  const name =
+    typeof label === "string"
+      ? new RegExp(`^(\\* )?${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`)
+      : label;
+  await page.getByRole("combobox", { name }).click();
   await page
     .locator(".ant-select-dropdown:visible .ant-select-item-option")
     .filter({ hasText: option })
