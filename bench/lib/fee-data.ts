@@ -88,13 +88,13 @@ export const seedFees = async (db: Db, ws: string, scale: FeeScale) => {
     // amount is what the app keeps on each bill as its payments are written (cases/finance.ts).
     await db.execute(sql`
       update case_bills b set paid_amount = p.amount,
-             fixed_amount = x.total, total = x.total,
-             status = case when p.amount >= x.total then 'paid' else 'partially-paid' end
-        from (select bill_id, sum(amount) as amount from case_payments
+             fixed_amount = p.total, total = p.total,
+             status = case when p.amount >= p.total then 'paid' else 'partially-paid' end
+        from (select bill_id, sum(amount) as amount,
+                     case when abs(hashtext(bill_id::text)) % 3 = 0 then round(sum(amount) * 1.25, 2)
+                          else sum(amount) end as total
+                from case_payments
                where workspace_id = ${ws} and bill_id is not null group by bill_id) p
-       cross join lateral (
-         select case when abs(hashtext(b.id::text)) % 3 = 0 then round(p.amount * 1.25, 2)
-                     else p.amount end as total) x
        where b.workspace_id = ${ws} and b.id = p.bill_id`);
   });
   await step("share lines", async () => {
