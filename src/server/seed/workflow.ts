@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 
 import { and, eq } from "drizzle-orm";
 
-import { type Definition, textOf, type WorkflowKind } from "../../shared/workflow";
-import { loadDirectory } from "../features/workflow";
+import { type Definition, type WorkflowKind } from "../../shared/workflow";
+import { loadDirectory, publishInitialFlow } from "../features/workflow";
 import { type Action, step } from "../features/workflow";
 import { ccTargets, storedState, writeCc, writeEvents, writeTasks } from "../features/workflow";
 import { writeBatch } from "../lib/write-batch";
@@ -18,42 +18,7 @@ const insertDefinition = async (
   workspaceId: string,
   def: Definition,
   by: string,
-): Promise<Seeded> => {
-  const [row] = await tx
-    .insert(workflowDefinitions)
-    .values({
-      workspaceId,
-      key: def.key,
-      kind: def.kind,
-      name: textOf(def.name, "zh-CN"),
-      draft: def,
-      isEnabled: true,
-      currentVersionNo: 1,
-      createdBy: by,
-      updatedBy: by,
-    })
-    .returning();
-  const [version] = await tx
-    .insert(workflowDefinitionVersions)
-    .values({
-      workspaceId,
-      definitionId: row.id,
-      number: 1,
-      flow: def,
-      publishedBy: by,
-      createdBy: by,
-      updatedBy: by,
-    })
-    .returning();
-  await tx
-    .update(workflowDefinitions)
-    .set({ currentVersionId: version.id })
-    .where(eqRow(row.workspaceId, row.id));
-  return { definitionId: row.id, versionId: version.id, def };
-};
-
-const eqRow = (workspaceId: string, id: string) =>
-  and(eq(workflowDefinitions.workspaceId, workspaceId), eq(workflowDefinitions.id, id));
+): Promise<Seeded> => ({ ...(await publishInitialFlow(tx, workspaceId, def, by)), def });
 
 /** Runs a few real approvals through the engine so the approval centre is not empty. */
 type TitleParts = { key: string; params: Record<string, string> };

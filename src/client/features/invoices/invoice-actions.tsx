@@ -19,7 +19,7 @@ import { MatchDialog } from "./match-dialog";
 
 type Dialog = "issue" | "reverse" | "void" | "match" | null;
 const DAY = "YYYY-MM-DD";
-// As the issue route checks them: 8 digits (paper, with a code) or 20 (数电发票, without).
+// The shared contract's limits, the ones the issue route checks.
 const INVOICE_NO = new RegExp(INVOICE_NO_PATTERN);
 const INVOICE_CODE = new RegExp(INVOICE_CODE_PATTERN);
 

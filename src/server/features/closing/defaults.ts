@@ -6,16 +6,10 @@ import {
   type Definition,
   type FlowNode,
   newTaskNode,
-  textOf,
 } from "../../../shared/workflow";
 import type { Db } from "../../db/client";
-import {
-  memberRoles,
-  roles,
-  workflowDefinitions,
-  workflowDefinitionVersions,
-  workspaces,
-} from "../../db/tables";
+import { memberRoles, roles, workspaces } from "../../db/tables";
+import { publishInitialFlow } from "../workflow";
 
 export const CLOSING_FLOW_KEY = "case-close";
 
@@ -101,34 +95,6 @@ export const closingFlow = (opts: { admin: string; reviewers: Assignees }): Defi
   ] as FlowNode[],
 });
 
-/** Publishes the flow as version 1, enabled (what the designer's publish would leave). */
-const insertFlow = async (db: Db, workspaceId: string, def: Definition, by: string) => {
-  const [row] = await db
-    .insert(workflowDefinitions)
-    .values({
-      workspaceId,
-      key: def.key,
-      kind: def.kind,
-      name: textOf(def.name, "zh-CN"),
-      draft: def,
-      isEnabled: true,
-      currentVersionNo: 1,
-      createdBy: by,
-      updatedBy: by,
-    })
-    .returning();
-  const [version] = await db
-    .insert(workflowDefinitionVersions)
-    .values({ workspaceId, definitionId: row.id, number: 1, flow: def, publishedBy: by })
-    .returning();
-  await db
-    .update(workflowDefinitions)
-    .set({ currentVersionId: version.id })
-    .where(
-      and(eq(workflowDefinitions.workspaceId, workspaceId), eq(workflowDefinitions.id, row.id)),
-    );
-};
-
 /**
  * Every firm without a closing approval gets one (new firms right after the demo seed, firms
  * older than closings at their first start on this version): reviewed by the partner and admin
@@ -160,6 +126,11 @@ export const provisionClosing = async (db: Db) => {
       // Partners first: the role order is the order the approval lists them in.
       const ordered = [...firmRoles].sort((a) => (a.code === "partner" ? -1 : 1));
       const reviewers: Assignees = { kind: "roles", roleIds: ordered.map((r) => r.id) };
-      await insertFlow(tx, id, closingFlow({ admin: admin.userId, reviewers }), admin.userId);
+      await publishInitialFlow(
+        tx,
+        id,
+        closingFlow({ admin: admin.userId, reviewers }),
+        admin.userId,
+      );
     });
 };

@@ -5,7 +5,6 @@ import {
   type Definition,
   type FlowNode,
   newTaskNode,
-  textOf,
 } from "../../../shared/workflow";
 import type { Db } from "../../db/client";
 import {
@@ -14,9 +13,9 @@ import {
   memberRoles,
   roles,
   workflowDefinitions,
-  workflowDefinitionVersions,
   workspaces,
 } from "../../db/tables";
+import { publishInitialFlow } from "../workflow";
 
 /** The firm's VAT rates an invoice may carry: the code is the rate as stored ("6.00"). */
 export const TAX_RATE_DICTIONARY = {
@@ -165,43 +164,6 @@ export const ensureTaxRates = async (db: Db, workspaceId: string) => {
   );
 };
 
-/** Publishes a flow as version 1, enabled (what the designer's publish would leave). */
-export const insertFlow = async (db: Db, workspaceId: string, def: Definition, by: string) => {
-  const [row] = await db
-    .insert(workflowDefinitions)
-    .values({
-      workspaceId,
-      key: def.key,
-      kind: def.kind,
-      name: textOf(def.name, "zh-CN"),
-      draft: def,
-      isEnabled: true,
-      currentVersionNo: 1,
-      createdBy: by,
-      updatedBy: by,
-    })
-    .returning();
-  const [version] = await db
-    .insert(workflowDefinitionVersions)
-    .values({
-      workspaceId,
-      definitionId: row.id,
-      number: 1,
-      flow: def,
-      publishedBy: by,
-      createdBy: by,
-      updatedBy: by,
-    })
-    .returning();
-  await db
-    .update(workflowDefinitions)
-    .set({ currentVersionId: version.id })
-    .where(
-      and(eq(workflowDefinitions.workspaceId, workspaceId), eq(workflowDefinitions.id, row.id)),
-    );
-  return row.id;
-};
-
 /**
  * Firms that existed before invoicing get what a new firm is seeded with: the tax-rate
  * dictionary and the invoice approval (finance role's members, else the admins, review it).
@@ -244,6 +206,6 @@ export const provisionInvoicing = async (db: Db) => {
       const finance: Assignees = reviewer
         ? { kind: "roles", roleIds: [reviewer] }
         : { kind: "users", userIds: [admin.userId] };
-      await insertFlow(tx, id, invoiceFlow({ admin: admin.userId, finance }), admin.userId);
+      await publishInitialFlow(tx, id, invoiceFlow({ admin: admin.userId, finance }), admin.userId);
     });
 };

@@ -8,6 +8,7 @@ export {
   getVersion,
 } from "./definitions-service";
 export { getInstanceDetail } from "./detail";
+export { publishInitialFlow } from "./initial-flow";
 export { loadDirectory } from "./directory";
 export { step } from "./engine/index";
 export type { Action } from "./engine/index";
