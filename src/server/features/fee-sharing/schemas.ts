@@ -18,12 +18,7 @@ const period = { type: "string", pattern: PERIOD } as const;
 // up to 99.00%" in the user's language, which a pattern could only call invalid.
 const percent = { type: "string", maxLength: 12 } as const;
 
-export const idParams = {
-  type: "object",
-  required: ["id"],
-  additionalProperties: false,
-  properties: { id: uuid },
-} as const;
+export { idParams } from "../../lib/route-schemas";
 
 export const memberParams = {
   type: "object",

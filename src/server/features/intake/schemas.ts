@@ -2,12 +2,7 @@
 const uuid = { type: "string", format: "uuid" } as const;
 const day = { type: "string", format: "date" } as const;
 
-export const idParams = {
-  type: "object",
-  required: ["id"],
-  additionalProperties: false,
-  properties: { id: uuid },
-} as const;
+export { idParams } from "../../lib/route-schemas";
 
 export const reportBody = {
   type: "object",
