@@ -41,6 +41,23 @@ describe("GET /api/search", () => {
     expect(intern).toEqual([]);
   });
 
+  it("finds leads by number, title, prospect and party, in the lead's row scope", async () => {
+    const byTitle = (await search("lawyer", "设备采购")).json().data as Group[];
+    const leads = byTitle.find((g) => g.type === "leads");
+    expect(leads?.labelKey).toBe("search.groups.leads");
+    const [hit] = leads!.items;
+    expect(hit.title).toBe("设备采购合同货款纠纷咨询");
+    expect(hit.link).toBe(`/intake/${hit.id}`);
+    for (const q of ["东方精密", "南方建材", (hit as { subtitle?: string }).subtitle!]) {
+      const groups = (await search("partner", q)).json().data as Group[];
+      const ids = groups.find((g) => g.type === "leads")?.items.map((i) => i.id);
+      expect(ids, q).toContain(hit.id);
+    }
+    // The intern may not read leads: the group is not offered at all.
+    const intern = (await search("intern", "设备采购")).json().data as Group[];
+    expect(intern.map((g) => g.type)).not.toContain("leads");
+  });
+
   it("treats % and _ as plain characters", async () => {
     const groups = (await search("admin", "%")).json().data as Group[];
     expect(groups).toEqual([]);

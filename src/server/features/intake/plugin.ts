@@ -4,6 +4,7 @@ import { leadBindings, leadRowOwners } from "./bindings";
 import { leadOrigin } from "./convert";
 import { provisionIntake } from "./defaults";
 import { intakeRoutes } from "./routes";
+import { leadsSearch } from "./search";
 
 /**
  * Intake (案源): leads from first consultation to a signed case or a lost one, their conflict
@@ -15,6 +16,7 @@ export const intakePlugin = featurePlugin(
   async (app) => {
     registerRowOwners(app, leadRowOwners);
     app.caseOrigins.register(leadOrigin);
+    app.searchRegistry.register(leadsSearch);
     app.addHook("onReady", async () => {
       const { database } = app;
       await database.withAdvisoryLock(MIGRATION_LOCK_KEY, () => provisionIntake(database.db));
@@ -22,7 +24,7 @@ export const intakePlugin = featurePlugin(
     await app.register(intakeRoutes, { prefix: "/api", registry: app.resources });
   },
   {
-    dependencies: ["cases", "conflicts", "accounts", "dictionaries", "workflow"],
+    dependencies: ["cases", "conflicts", "accounts", "dictionaries", "workflow", "search"],
     bindings: leadBindings,
   },
 );
