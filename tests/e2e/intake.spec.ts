@@ -31,6 +31,9 @@ const TEXT = {
     submit: "提交审批",
     converted: "该案源已转化为案件",
     openCase: "查看案件",
+    followUps: "跟进",
+    newTask: "新建任务",
+    taskTitle: /名称/,
   },
   en: {
     menu: "Intake",
@@ -54,6 +57,9 @@ const TEXT = {
     submit: "Submit for approval",
     converted: "This lead became a case",
     openCase: "Open the case",
+    followUps: "Follow-ups",
+    newTask: "New task",
+    taskTitle: /Title/,
   },
 } as const;
 
@@ -94,6 +100,13 @@ for (const lang of ["zh-CN", "en"] as const) {
     await page.locator(".ant-popconfirm").getByRole("button", { name: T.check }).click();
     await expect(toast(page)).toContainText(T.checked);
     await expect(page.getByText(T.report)).toBeVisible();
+    // A follow-up: a task on the lead, listed under it.
+    const followUps = page.getByRole("region", { name: T.followUps });
+    await followUps.getByRole("button", { name: T.newTask }).click();
+    const taskDialog = page.getByRole("dialog", { name: T.newTask });
+    await taskDialog.getByRole("textbox", { name: T.taskTitle }).fill(`${stamp} 回访报价`);
+    await taskDialog.getByRole("button", { name: /^(OK|确\s*定|Save|保\s*存)$/ }).click();
+    await expect(followUps.getByRole("link", { name: `${stamp} 回访报价` })).toBeVisible();
     await snap(page, `intake-lead-${lang}`);
     findings.push(...(await axeFindings(page, `detail ${lang}`)));
 

@@ -22,6 +22,8 @@ export type TaskComment = { userId: string; text: string; at: string };
 export type TaskInput = {
   title: string;
   caseId?: string | null;
+  /** An intake lead this task follows up. */
+  leadId?: string | null;
   assigneeId?: string;
   dueDate?: string | null;
   priority?: TaskPriority;
@@ -52,13 +54,14 @@ export type TaskRecord = {
   comments: TaskComment[];
   /** The task template it came from, if any. */
   templateId: string | null;
+  leadId: string | null;
 };
 
-/** A row of GET /tasks: the task with its case's name. */
-export type Task = TaskRecord & { caseName: string | null };
+/** A row of GET /tasks: the task with its case's name and its lead's number. */
+export type Task = TaskRecord & { caseName: string | null; leadNo: string | null };
 
 /**
- * GET, PATCH /tasks/:id and POST …/comments: the task with its case's name and each comment's
+ * GET, PATCH /tasks/:id and POST …/comments: the task with its case's name, its lead's number and each comment's
  * author name (null for someone no longer in the firm).
  */
 export type TaskDetail = Omit<Task, "comments"> & {

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Alert, Button, Popconfirm, Skeleton, Space } from "antd";
+import { Alert, Button, Popconfirm, Skeleton, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
@@ -10,6 +10,7 @@ import { showToast } from "../../layout/toast";
 import { api } from "../../lib/api";
 import { mayOnRow, useCan } from "../../routing/use-can";
 import { SchemaShow } from "../../schema-ui";
+import { TasksPage } from "../tasks";
 import { leadKey, useLead } from "./api";
 import { ConvertDialog } from "./convert-dialog";
 import { LeadReport } from "./lead-report";
@@ -102,6 +103,15 @@ export const LeadDetailPage = () => {
             // The report is the alert above, with its day, hits and PDF, not a bare id.
             only={(f) => f.key !== "conflictReportId"}
           />
+          <section aria-labelledby="lead-follow-ups">
+            <Typography.Title level={4} id="lead-follow-ups">
+              {t("intake.followUps.title")}
+            </Typography.Title>
+            <Typography.Paragraph type="secondary">
+              {t("intake.followUps.hint")}
+            </Typography.Paragraph>
+            <TasksPage leadId={id} />
+          </section>
         </Space>
       </PagePanel>
       <ConvertDialog

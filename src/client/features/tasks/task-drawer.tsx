@@ -18,7 +18,7 @@ import { Link } from "react-router";
 
 import { TASK_TEXT_MAX } from "../../../shared/contracts/tasks";
 import { usePickerData } from "../../components/member-picker";
-import { caseKeyDatesPath } from "../../lib/record-paths";
+import { caseKeyDatesPath, leadPath } from "../../lib/record-paths";
 import { TaskChecklist } from "./task-checklist";
 import { TaskComments } from "./task-comments";
 import { PRIORITIES, STATUSES, type TaskStatus } from "./types";
@@ -93,6 +93,11 @@ export const TaskDrawer = ({ taskId, onClose, onChanged }: Props) => {
             {task.caseId ? (
               <Form.Item label={t("deadlines.tasks.case")}>
                 <Link to={caseKeyDatesPath(task.caseId)}>{task.caseName}</Link>
+              </Form.Item>
+            ) : null}
+            {task.leadId ? (
+              <Form.Item label={t("deadlines.tasks.lead")}>
+                <Link to={leadPath(task.leadId)}>{task.leadNo}</Link>
               </Form.Item>
             ) : null}
             <Form.Item label={t("deadlines.fields.status")}>

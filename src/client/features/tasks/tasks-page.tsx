@@ -22,7 +22,7 @@ import { Link, useSearchParams } from "react-router";
 import { TASK_TEXT_MAX } from "../../../shared/contracts/tasks";
 import { usePickerData } from "../../components/member-picker";
 import { DueDate } from "../../components/due-date";
-import { caseKeyDatesPath, taskPath } from "../../lib/record-paths";
+import { caseKeyDatesPath, leadPath, taskPath } from "../../lib/record-paths";
 import "../../components/date-lists.css";
 import { TaskDrawer } from "./task-drawer";
 import { PRIORITIES, STATUSES, type Task } from "./types";
@@ -30,13 +30,17 @@ import { PRIORITIES, STATUSES, type Task } from "./types";
 type NewTask = { title: string; assigneeId?: string; dueDate?: Dayjs; priority: Task["priority"] };
 const PRIORITY_COLOR = { low: "default", normal: "blue", high: "red" } as const;
 
+/** What the list is part of: a case's Tasks tab or a lead's follow-ups; My tasks without. */
+type Props = { caseId?: string; leadId?: string };
+
 /**
  * My tasks (or every task I may see), with status changes, checklists and a quick add; a title
  * opens the task's drawer, kept in `?task=` so the home page and calendar can link to it.
  */
-export const TasksPage = ({ caseId }: { caseId?: string }) => {
+export const TasksPage = ({ caseId, leadId }: Props) => {
   const { t } = useTranslation();
-  const [mine, setMine] = useState(!caseId);
+  const embedded = Boolean(caseId || leadId);
+  const [mine, setMine] = useState(!embedded);
   const [status, setStatus] = useState<string | undefined>("open");
   const { data: people } = usePickerData();
   const nameOf = (id: string) => people.members.find((m) => m.userId === id)?.name ?? "";
@@ -44,6 +48,7 @@ export const TasksPage = ({ caseId }: { caseId?: string }) => {
     _end: 200,
     ...(mine ? { mine: "true" } : {}),
     ...(caseId ? { caseId } : {}),
+    ...(leadId ? { leadId } : {}),
     ...(status === "open" ? { open: "true" } : status ? { status } : {}),
   };
   const { result, query: q } = useCustom<Task[]>({
@@ -84,6 +89,7 @@ export const TasksPage = ({ caseId }: { caseId?: string }) => {
         title: v.title,
         priority: v.priority,
         ...(caseId ? { caseId } : {}),
+        ...(leadId ? { leadId } : {}),
         ...(v.assigneeId ? { assigneeId: v.assigneeId } : {}),
         ...(v.dueDate ? { dueDate: v.dueDate.format("YYYY-MM-DD") } : {}),
       },
@@ -96,7 +102,9 @@ export const TasksPage = ({ caseId }: { caseId?: string }) => {
 
   return (
     <div>
-      {caseId ? null : <Typography.Title level={3}>{t("deadlines.tasks.title")}</Typography.Title>}
+      {embedded ? null : (
+        <Typography.Title level={3}>{t("deadlines.tasks.title")}</Typography.Title>
+      )}
       <Space className="deadlines-filters" wrap>
         <Segmented
           aria-label={t("deadlines.tasks.whose")}
@@ -168,10 +176,14 @@ export const TasksPage = ({ caseId }: { caseId?: string }) => {
           },
           {
             key: "case",
-            title: t("deadlines.tasks.case"),
+            title: t("deadlines.tasks.about"),
             width: 200,
             render: (_, r) =>
-              r.caseId ? <Link to={caseKeyDatesPath(r.caseId)}>{r.caseName}</Link> : null,
+              r.caseId ? (
+                <Link to={caseKeyDatesPath(r.caseId)}>{r.caseName}</Link>
+              ) : r.leadId ? (
+                <Link to={leadPath(r.leadId)}>{r.leadNo}</Link>
+              ) : null,
           },
           {
             key: "assignee",

@@ -198,6 +198,11 @@ export const tasks = pgTable(
     checklist: jsonb().$type<ChecklistItem[]>().notNull().default([]),
     comments: jsonb().$type<TaskComment[]>().notNull().default([]),
     templateId: uuid("template_id"),
+    /**
+     * The intake lead this task follows up (a call back, a quotation to send). No foreign key,
+     * like a lead's account_id: the tasks feature checks the lead is the firm's and writable.
+     */
+    leadId: uuid("lead_id"),
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
@@ -207,6 +212,7 @@ export const tasks = pgTable(
     }).onDelete("cascade"),
     index("tasks_assignee_idx").on(t.workspaceId, t.assigneeId, t.status, t.dueDate),
     index("tasks_case_idx").on(t.workspaceId, t.caseId),
+    index("tasks_lead_idx").on(t.workspaceId, t.leadId),
     index("tasks_due_idx").on(t.workspaceId, t.dueDate),
     check("tasks_status_ck", sql`${t.status} in ('todo', 'doing', 'done')`),
     check("tasks_priority_ck", sql`${t.priority} in ('low', 'normal', 'high')`),

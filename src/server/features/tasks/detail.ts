@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 
 import type { TaskDetail, TaskRecord } from "../../../shared/contracts/tasks";
-import { cases, members, users } from "../../db/tables";
+import { cases, leads, members, users } from "../../db/tables";
 import type { Answer } from "../../lib/answers";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
@@ -16,7 +16,7 @@ export const taskDetail = async (
   row: Answer<TaskRecord>,
 ): Promise<Answer<TaskDetail>> => {
   const authorIds = [...new Set(row.comments.map((c) => c.userId))];
-  const [names, kase] = await Promise.all([
+  const [names, kase, lead] = await Promise.all([
     authorIds.length
       ? ctx.db
           .select({ userId: members.userId, name: users.name })
@@ -30,11 +30,18 @@ export const taskDetail = async (
           .from(cases)
           .where(inWorkspace(ctx, cases, eq(cases.id, row.caseId)))
       : Promise.resolve([]),
+    row.leadId
+      ? ctx.db
+          .select({ leadNo: leads.leadNo })
+          .from(leads)
+          .where(inWorkspace(ctx, leads, eq(leads.id, row.leadId)))
+      : Promise.resolve([]),
   ]);
   const nameOf = new Map(names.map((n) => [n.userId, n.name]));
   return {
     ...row,
     caseName: kase[0]?.name ?? null,
+    leadNo: lead[0]?.leadNo ?? null,
     comments: row.comments.map((c) => ({ ...c, authorName: nameOf.get(c.userId) ?? null })),
   };
 };

@@ -34,6 +34,7 @@ const fields = {
   title,
   // One type list, not anyOf: a plain schema the route-table walkers can fill in.
   caseId: { type: ["string", "null"], format: "uuid" },
+  leadId: { type: ["string", "null"], format: "uuid" },
   assigneeId: uuid,
   dueDate: { type: ["string", "null"], format: "date" },
   priority: { type: "string", enum: [...TASK_PRIORITIES] },
@@ -70,6 +71,7 @@ export const tasksQuery = listQuery([], {
   mine: filter,
   assigneeId: uuid,
   caseId: uuid,
+  leadId: uuid,
   status: filter,
   open: filter,
   dueBefore: day,
@@ -97,6 +99,7 @@ const recordFields = {
   checklist: listOf(open),
   comments: listOf(open),
   templateId: maybe,
+  leadId: maybe,
 } as const;
 
 export const taskRecordAnswer = answers({
@@ -104,9 +107,12 @@ export const taskRecordAnswer = answers({
   properties: fieldsOf<TaskRecord>()(recordFields),
 });
 export const taskListAnswer = answers(
-  listOf({ type: "object", properties: fieldsOf<Task>()({ ...recordFields, caseName: maybe }) }),
+  listOf({
+    type: "object",
+    properties: fieldsOf<Task>()({ ...recordFields, caseName: maybe, leadNo: maybe }),
+  }),
 );
 export const taskDetailAnswer = answers({
   type: "object",
-  properties: fieldsOf<TaskDetail>()({ ...recordFields, caseName: maybe }),
+  properties: fieldsOf<TaskDetail>()({ ...recordFields, caseName: maybe, leadNo: maybe }),
 });

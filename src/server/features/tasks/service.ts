@@ -1,4 +1,4 @@
-import { and, asc, count, eq, lte, ne, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, lte, ne, or, type SQL } from "drizzle-orm";
 
 import type {
   Task,
@@ -9,7 +9,7 @@ import type {
 } from "../../../shared/contracts/tasks";
 import { AppError } from "../../../shared/errors";
 import { isCalendarDate } from "../../../shared/deadline-compute";
-import { cases, members, tasks } from "../../db/tables";
+import { cases, leads, members, tasks } from "../../db/tables";
 import type { Answer } from "../../lib/answers";
 import { writeAudit } from "../../lib/audit";
 import { pageOf, type ListQuery, pageWithTotal } from "../../lib/list-query";
@@ -17,13 +17,16 @@ import type { RequestCtx } from "../../lib/request-ctx";
 import { rowScopeOf } from "../../lib/row-scope";
 import { inWorkspace } from "../../lib/tenant";
 import { failValidation, fieldError } from "../../schema-engine/checks";
-import { mineOrCaseReadable } from "./visibility";
+import { leadReadable, mineOrCaseReadable } from "./visibility";
 
 type Row = typeof tasks.$inferSelect;
 
-/** Tasks the caller may see: assigned to or made by them, or on a case they may read. */
+/** Tasks the caller may see: assigned to or made by them, or on a case or lead they may read. */
 export const visibleTasks = (ctx: RequestCtx) =>
-  mineOrCaseReadable(ctx, [tasks.assigneeId, tasks.createdBy], tasks.workspaceId, tasks.caseId);
+  or(
+    mineOrCaseReadable(ctx, [tasks.assigneeId, tasks.createdBy], tasks.workspaceId, tasks.caseId),
+    leadReadable(ctx, tasks.workspaceId, tasks.leadId),
+  ) as SQL;
 
 /** A task may be put on a case only by someone who may change that case. */
 export const assertCaseWritable = async (ctx: RequestCtx, caseId: string) => {
@@ -33,6 +36,17 @@ export const assertCaseWritable = async (ctx: RequestCtx, caseId: string) => {
     .select({ id: cases.id })
     .from(cases)
     .where(inWorkspace(ctx, cases, eq(cases.id, caseId), scope));
+  if (!row) throw new AppError(404, "errors.notFound");
+};
+
+/** A follow-up may be put on a lead only by someone who may change that lead. */
+export const assertLeadWritable = async (ctx: RequestCtx, leadId: string) => {
+  if (!ctx.ability.can("update", "LAWFIRM_LEAD_VIEW")) throw new AppError(404, "errors.notFound");
+  const scope = rowScopeOf(ctx, "update", "LAWFIRM_LEAD_VIEW", "leads");
+  const [row] = await ctx.db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(inWorkspace(ctx, leads, eq(leads.id, leadId), scope));
   if (!row) throw new AppError(404, "errors.notFound");
 };
 
@@ -58,6 +72,7 @@ export const findTasks = async (
   if (q.mine === "true") filters.push(eq(tasks.assigneeId, ctx.userId));
   if (typeof q.assigneeId === "string") filters.push(eq(tasks.assigneeId, q.assigneeId));
   if (typeof q.caseId === "string") filters.push(eq(tasks.caseId, q.caseId));
+  if (typeof q.leadId === "string") filters.push(eq(tasks.leadId, q.leadId));
   // Any text filters: one that is no status matches nothing.
   if (typeof q.status === "string") filters.push(eq(tasks.status, q.status as TaskStatus));
   if (q.open === "true") filters.push(ne(tasks.status, "done"));
@@ -67,9 +82,10 @@ export const findTasks = async (
   const { offset, limit } = pageOf(q);
   const { rows, total } = await pageWithTotal(
     ctx.db
-      .select({ task: tasks, caseName: cases.name })
+      .select({ task: tasks, caseName: cases.name, leadNo: leads.leadNo })
       .from(tasks)
       .leftJoin(cases, and(eq(cases.workspaceId, tasks.workspaceId), eq(cases.id, tasks.caseId)))
+      .leftJoin(leads, and(eq(leads.workspaceId, tasks.workspaceId), eq(leads.id, tasks.leadId)))
       .where(where)
       .orderBy(asc(tasks.dueDate), asc(tasks.id))
       .limit(limit)
@@ -77,7 +93,10 @@ export const findTasks = async (
     () => ctx.db.select({ total: count() }).from(tasks).where(where),
     { offset, limit },
   );
-  return { rows: rows.map((r) => ({ ...r.task, caseName: r.caseName })), total };
+  return {
+    rows: rows.map((r) => ({ ...r.task, caseName: r.caseName, leadNo: r.leadNo })),
+    total,
+  };
 };
 
 export const getTask = async (ctx: RequestCtx, id: string) => {
@@ -93,6 +112,7 @@ export const createTask = (ctx: RequestCtx, input: TaskInput): Promise<Answer<Ta
   ctx.db.transaction(async (tx) => {
     const tctx = { ...ctx, db: tx };
     if (input.caseId) await assertCaseWritable(tctx, input.caseId);
+    if (input.leadId) await assertLeadWritable(tctx, input.leadId);
     const assigneeId = input.assigneeId ?? ctx.userId;
     await assertMember(tctx, assigneeId);
     checkDate(ctx, input.dueDate);
@@ -101,6 +121,7 @@ export const createTask = (ctx: RequestCtx, input: TaskInput): Promise<Answer<Ta
       .values({
         workspaceId: ctx.workspaceId,
         caseId: input.caseId ?? null,
+        leadId: input.leadId ?? null,
         title: input.title.trim(),
         assigneeId,
         dueDate: input.dueDate ?? null,
@@ -128,6 +149,8 @@ export const updateTask = (
     if (input.assigneeId) await assertMember(tctx, input.assigneeId);
     if (input.caseId && input.caseId !== before.caseId)
       await assertCaseWritable(tctx, input.caseId);
+    if (input.leadId && input.leadId !== before.leadId)
+      await assertLeadWritable(tctx, input.leadId);
     checkDate(ctx, input.dueDate);
     const { version: _v, ...set } = input;
     const [after] = await tx

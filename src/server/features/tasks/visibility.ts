@@ -1,7 +1,7 @@
 import { and, eq, exists, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 
-import { caseMembers, cases } from "../../db/tables";
+import { caseMembers, cases, leads } from "../../db/tables";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { rowScopeOf } from "../../lib/row-scope";
 
@@ -21,6 +21,25 @@ export const caseReadable = (ctx: RequestCtx, workspaceId: PgColumn, caseId: PgC
       .from(cases)
       .where(and(eq(cases.workspaceId, workspaceId), eq(cases.id, caseId), scope)),
   );
+};
+
+/**
+ * Rows tied to an intake lead the caller may read, by the lead's permission and row scope, as
+ * the lead list would: the reception's follow-ups are seen by whoever may see the lead.
+ */
+export const leadReadable = (ctx: RequestCtx, workspaceId: PgColumn, leadId: PgColumn): SQL => {
+  if (!ctx.ability.can("read", "LAWFIRM_LEAD_VIEW")) return sql`false`;
+  const scope = rowScopeOf(ctx, "read", "LAWFIRM_LEAD_VIEW", "leads");
+  // Most tasks follow up no lead: the null test spares them the lookup.
+  return and(
+    isNotNull(leadId),
+    exists(
+      ctx.db
+        .select({ one: sql`1` })
+        .from(leads)
+        .where(and(eq(leads.workspaceId, workspaceId), eq(leads.id, leadId), scope)),
+    ),
+  ) as SQL;
 };
 
 /** Rows of cases whose team includes `userId`. */
