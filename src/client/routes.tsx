@@ -4,6 +4,7 @@ import { accountsRoutes } from "./features/accounts";
 import { authRoutes } from "./features/auth";
 import { calendarRoutes } from "./features/calendar";
 import { CaseStartChooser, casesRoutes } from "./features/cases";
+import { closingApprovalRoutes } from "./features/closing";
 import { conflictsRoutes } from "./features/conflicts";
 import { contractsRoutes } from "./features/contracts";
 import { agendaRoutes, keyDatesRoutes } from "./features/deadlines";
@@ -48,6 +49,7 @@ export const appRoutes: AppRoute[] = [
   ...sealsRoutes,
   ...workflowRoutes,
   ...invoiceApprovalRoutes,
+  ...closingApprovalRoutes,
   ...calendarRoutes,
   ...keyDatesRoutes,
   ...tasksRoutes,

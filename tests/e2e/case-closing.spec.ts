@@ -28,6 +28,8 @@ const TEXTS = {
     inApproval: "结案审批中",
     closed: "已结案",
     summary: "结案小结",
+    approvalHeading: "结案内容",
+    approvalExplanation: "说明",
   },
   en: {
     close: /^Close case$/,
@@ -44,6 +46,8 @@ const TEXTS = {
     inApproval: "Closing in approval",
     closed: "Closed",
     summary: "Closing summary",
+    approvalHeading: "The closing",
+    approvalExplanation: "Explanation",
   },
 } as const;
 
@@ -89,9 +93,30 @@ test.describe("closing a case", () => {
         "get",
         `/api/cases/${caseId}/closing-checklist`,
       );
+
+      // The approver's page: the closing and the checklist then and now, above the form.
+      await signIn(page, request, "partner");
+      await page.evaluate((l) => localStorage.setItem("language", l), lang);
+      await page.goto(`/manage/case/workflow/close/${pendingApprovalId}`);
+      await expect(page.getByRole("heading", { name: L.approvalHeading })).toBeVisible({
+        timeout: 30_000,
+      });
+      await expect(
+        page.getByRole("link", { name: new RegExp(`结案测试${lang}${stamp}`) }),
+      ).toHaveAttribute("href", `/manage/case/detail/${caseId}`);
+      const closing = page.getByRole("region", { name: L.approvalHeading });
+      await expect(closing.getByText("¥1,234,567.50")).toBeVisible();
+      const taskRow = closing.getByRole("row").filter({ hasText: L.taskItem });
+      await expect(taskRow).toContainText("结案后由助理归档");
+      await expect(page.getByRole("columnheader", { name: L.approvalExplanation })).toBeVisible();
+      await snap(page, `closing-approval-${lang}`);
+      expect(await axeFindings(page, `closing approval ${lang}`)).toEqual([]);
+
       await acceptAs(request, pendingApprovalId, ["partner", "admin", "partner"]);
 
-      await page.reload();
+      await signIn(page, request, "lawyer");
+      await page.evaluate((l) => localStorage.setItem("language", l), lang);
+      await page.goto(`/manage/case/detail/${caseId}`);
       await expect(page.getByText(L.closed, { exact: true }).first()).toBeVisible();
       await expect(page.getByText(L.summary)).toBeVisible();
       await expect(page.getByText("¥1,234,567.50")).toBeVisible();

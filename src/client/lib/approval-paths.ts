@@ -9,6 +9,7 @@ const DETAIL_PATHS: Partial<Record<string, string>> = {
   seal: "/seal/workflow",
   case: "/case/workflow",
   "case-change": "/case/workflow/change",
+  "case-close": "/case/workflow/close",
   invoice: "/invoice/workflow",
 };
 

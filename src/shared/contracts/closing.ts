@@ -69,6 +69,19 @@ export type ClosingRecord = ClosingSummary & {
   closedAt: string | null;
 };
 
+/** GET /closing-requests/:id (the approval's id): what a closing approval decides. */
+export type ClosingOfApproval = {
+  caseId: string;
+  caseNo: string;
+  caseName: string;
+  caseStatus: string;
+  closing: ClosingRecord;
+  /** The checklist as it stood when the lawyer submitted. */
+  submitted: ClosingItem[];
+  /** The checklist now, with the explanations submitted. */
+  items: ClosingItem[];
+};
+
 /** POST /cases/:id/closing-submissions (Idempotency-Key) */
 export type ClosingSubmitInput = {
   summary: ClosingSummary;

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from "fastify";
 
 import type { ClosingSubmitInput } from "../../../shared/contracts/closing";
-import { submitOnce } from "../workflow";
+import { getInstanceDetail, submitOnce } from "../workflow";
 import { getClosingChecklist } from "./checklist";
+import { closingOfApproval } from "./of-approval";
 import { submitBody } from "./schemas";
 import { submitClosing } from "./submit";
 
@@ -23,6 +24,15 @@ export async function closingRoutes(app: FastifyInstance) {
 
   app.get<Id>("/cases/:id/closing-checklist", { config: onCase("read") }, (req) =>
     getClosingChecklist(req.ctx, req.params.id),
+  );
+  // Whoever may open the approval may read the closing it decides, with the case's live checklist.
+  app.get<Id>(
+    "/closing-requests/:id",
+    { config: { permission: "member", tenantTable: "workflow_instances" } },
+    async (req) => {
+      await getInstanceDetail(req.ctx, req.params.id);
+      return closingOfApproval(req.ctx, req.params.id);
+    },
   );
   app.post<Id & { Body: ClosingSubmitInput }>(
     "/cases/:id/closing-submissions",
