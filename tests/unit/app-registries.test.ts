@@ -19,6 +19,7 @@ describe("app.workflow", () => {
       "contract-cancel",
       "invoice",
       "case-close",
+      "case-archive",
     ] as const)
       registry.registerEffect(kind, noop);
     expect(() => registry.assertComplete()).toThrow(

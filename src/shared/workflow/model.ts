@@ -13,6 +13,7 @@ export const WORKFLOW_KINDS = [
   "seal",
   "invoice",
   "case-close",
+  "case-archive",
   "general",
 ] as const;
 export type WorkflowKind = (typeof WORKFLOW_KINDS)[number];

@@ -1,0 +1,5 @@
+/** What other features, the seed, the app and tests may use of archiving; everything else is internal. */
+export { ARCHIVE_FLOW_KEY, archiveFlow, provisionArchive } from "./defaults";
+export { runMerges } from "./merge";
+export { notifyOverdueVolumes } from "./overdue";
+export { archivePlugin } from "./plugin";
