@@ -19,6 +19,10 @@ type Id = { Params: { id: string } };
 
 const read = { permission: ["read", SUBJECT] as ["read", typeof SUBJECT] };
 const write = { permission: ["update", SUBJECT] as ["update", typeof SUBJECT] };
+// An :id of another firm is a 404 before the body is looked at (the tenant guard); the row
+// scope of a volume is canReadVolume's, the subject itself has no own/department scopes.
+const readVolume = { ...read, tenantTable: "archive_volumes" };
+const writeVolume = { ...write, tenantTable: "archive_volumes" };
 
 /**
  * Registered by the archive plugin under /api. Reading needs `read` on volumes and, per volume,
@@ -31,27 +35,27 @@ export async function archiveRoutes(app: FastifyInstance) {
     { schema: { querystring: listQuery }, config: read },
     (req) => listVolumes(req.ctx, req.query),
   );
-  app.get<Id>("/archive-volumes/:id", { schema: { params: idParams }, config: read }, (req) =>
+  app.get<Id>("/archive-volumes/:id", { schema: { params: idParams }, config: readVolume }, (req) =>
     getVolume(req.ctx, req.params.id),
   );
   app.put<Id & { Body: VolumeItemsInput }>(
     "/archive-volumes/:id/items",
-    { schema: { params: idParams, body: itemsBody }, config: write },
+    { schema: { params: idParams, body: itemsBody }, config: writeVolume },
     (req) => putItems(req.ctx, req.params.id, req.body),
   );
   app.post<Id & { Body: { fileId: string; version: number } }>(
     "/archive-volumes/:id/quality-card",
-    { schema: { params: idParams, body: qualityCardBody }, config: write },
+    { schema: { params: idParams, body: qualityCardBody }, config: writeVolume },
     (req) => setQualityCard(req.ctx, req.params.id, req.body),
   );
   app.post<Id>(
     "/archive-volumes/:id/submissions",
-    { schema: { params: idParams }, config: write },
+    { schema: { params: idParams }, config: writeVolume },
     (req) => submitOnce(req, (ctx) => submitVolume(ctx, req.params.id)),
   );
   app.post<Id>(
     "/archive-volumes/:id/merge-retry",
-    { schema: { params: idParams }, config: write },
+    { schema: { params: idParams }, config: writeVolume },
     async (req) => {
       await canReadVolume(req.ctx, req.params.id);
       if (!(await retryMerge(req.ctx, req.params.id)))
@@ -71,7 +75,7 @@ export async function archiveRoutes(app: FastifyInstance) {
           properties: { inline: { type: "boolean" } },
         },
       },
-      config: read,
+      config: readVolume,
       compress: false,
     },
     async (req, reply) => {
@@ -88,7 +92,7 @@ export async function archiveRoutes(app: FastifyInstance) {
   );
   app.post<Id>(
     "/cases/:id/archive-volume",
-    { schema: { params: idParams }, config: write },
+    { schema: { params: idParams }, config: { ...write, tenantTable: "cases" } },
     (req) => openVolumeOnDemand(req.ctx, req.params.id),
   );
   app.get("/archive-settings", { config: read }, (req) => readArchiveSettings(req.ctx));
