@@ -20,6 +20,7 @@ describe("app.workflow", () => {
       "invoice",
       "case-close",
       "case-archive",
+      "archive-loan",
     ] as const)
       registry.registerEffect(kind, noop);
     expect(() => registry.assertComplete()).toThrow(

@@ -17,3 +17,4 @@ export * from "./schema/fees";
 export * from "./schema/intake";
 export * from "./schema/closing";
 export * from "./schema/archive";
+export * from "./schema/archive-loans";

@@ -14,6 +14,7 @@ export const WORKFLOW_KINDS = [
   "invoice",
   "case-close",
   "case-archive",
+  "archive-loan",
   "general",
 ] as const;
 export type WorkflowKind = (typeof WORKFLOW_KINDS)[number];

@@ -3,3 +3,5 @@ export { ARCHIVE_FLOW_KEY, archiveFlow, provisionArchive } from "./defaults";
 export { runMerges } from "./merge";
 export { notifyOverdueVolumes } from "./overdue";
 export { archivePlugin } from "./plugin";
+export { LOAN_FLOW_KEY, loanFlow, provisionLoans } from "./loan-flow";
+export { remindOverdueLoans } from "./loan-reminders";

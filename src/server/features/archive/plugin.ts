@@ -2,6 +2,10 @@ import { MIGRATION_LOCK_KEY } from "../../db/migrate";
 import { featurePlugin } from "../../plugins/feature";
 import { provisionArchive } from "./defaults";
 import { registerArchiveEffects } from "./effects";
+import { registerLoanEffects } from "./loan-effects";
+import { provisionLoans } from "./loan-flow";
+import { remindOverdueLoans } from "./loan-reminders";
+import { loanRoutes } from "./loan-routes";
 import { runMerges } from "./merge";
 import { notifyOverdueVolumes } from "./overdue";
 import { archiveRoutes } from "./routes";
@@ -20,6 +24,7 @@ export const archivePlugin = featurePlugin(
   "archive",
   async (app) => {
     registerArchiveEffects(app);
+    registerLoanEffects(app);
     app.closingSteps.register((ctx, closed) =>
       openVolume(ctx, closed.caseId, closed.closedAt).then(() => undefined),
     );
@@ -29,11 +34,18 @@ export const archivePlugin = featurePlugin(
     app.jobs.register("archive-overdue", OVERDUE_EVERY_MS, async () => {
       await notifyOverdueVolumes(app);
     });
+    app.jobs.register("archive-loans-overdue", OVERDUE_EVERY_MS, async () => {
+      await remindOverdueLoans(app);
+    });
     app.addHook("onReady", async () => {
       const { database } = app;
-      await database.withAdvisoryLock(MIGRATION_LOCK_KEY, () => provisionArchive(database.db));
+      await database.withAdvisoryLock(MIGRATION_LOCK_KEY, async () => {
+        await provisionArchive(database.db);
+        await provisionLoans(database.db);
+      });
     });
     await app.register(archiveRoutes, { prefix: "/api" });
+    await app.register(loanRoutes, { prefix: "/api" });
   },
   { dependencies: ["workflow", "cases", "closing", "documents", "contracts", "notifications"] },
 );

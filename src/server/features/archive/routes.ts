@@ -12,7 +12,8 @@ import { openVolumeOnDemand } from "./open";
 import { idParams, itemsBody, listQuery, qualityCardBody, settingsBody } from "./schemas";
 import { readArchiveSettings, saveArchiveSettings } from "./settings";
 import { submitVolume } from "./submit";
-import { canReadVolume, getVolume, listVolumes } from "./volumes";
+import { logLoanOpen } from "./loan-access";
+import { canReadVolume, getVolume, listVolumes, today } from "./volumes";
 
 const SUBJECT = "LAWFIRM_ARCHIVE_VIEW" as const;
 type Id = { Params: { id: string } };
@@ -35,8 +36,15 @@ export async function archiveRoutes(app: FastifyInstance) {
     { schema: { querystring: listQuery }, config: read },
     (req) => listVolumes(req.ctx, req.query),
   );
-  app.get<Id>("/archive-volumes/:id", { schema: { params: idParams }, config: readVolume }, (req) =>
-    getVolume(req.ctx, req.params.id),
+  // A borrower's open is logged (借阅 records every one); the team's and the archivist's are not.
+  app.get<Id>(
+    "/archive-volumes/:id",
+    { schema: { params: idParams }, config: readVolume },
+    async (req) => {
+      const volume = await getVolume(req.ctx, req.params.id);
+      await logLoanOpen(req.ctx, volume.id, await today(req.ctx), "volume", req.ip);
+      return volume;
+    },
   );
   app.put<Id & { Body: VolumeItemsInput }>(
     "/archive-volumes/:id/items",
@@ -87,6 +95,7 @@ export async function archiveRoutes(app: FastifyInstance) {
         hash.update(chunk as Buffer);
       if (hash.digest("hex") !== volume.mergedSha256)
         throw new AppError(409, "archive.errors.hashMismatch");
+      await logLoanOpen(req.ctx, volume.id, await today(req.ctx), "pdf", req.ip);
       return sendBody(req, reply, app.files, bodyInfo(file, version), req.query.inline === true);
     },
   );

@@ -4,6 +4,7 @@ import {
   MAX_VOLUME_ITEMS,
   VOLUME_STATUSES,
 } from "../../../shared/contracts/archive";
+import { LOAN_PURPOSE_MAX, LOAN_STATUSES } from "../../../shared/contracts/archive-loans";
 
 export { idParams } from "../../lib/route-schemas";
 
@@ -64,5 +65,41 @@ export const settingsBody = {
       propertyNames: { type: "string", pattern: "^[a-z0-9][a-z0-9_-]{0,63}$" },
       additionalProperties: { type: "integer", minimum: 0, maximum: MAX_RETENTION_YEARS },
     },
+  },
+} as const;
+
+export const loanBody = {
+  type: "object",
+  required: ["purpose", "untilOn"],
+  additionalProperties: false,
+  properties: {
+    purpose: {
+      type: "string",
+      minLength: 1,
+      maxLength: LOAN_PURPOSE_MAX,
+      pattern: "^[^\\u0000]*$",
+    },
+    untilOn: { type: "string", format: "date" },
+  },
+} as const;
+
+export const loanListQuery = {
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    status: { type: "string", enum: [...LOAN_STATUSES] },
+    volumeId: uuid,
+    mine: { type: "boolean" },
+    overdue: { type: "boolean" },
+  },
+} as const;
+
+export const catalogueQuery = {
+  type: "object",
+  additionalProperties: false,
+  properties: {
+    q: { type: "string", maxLength: 100, pattern: "^[^\\u0000]*$" },
+    _start: { type: "integer", minimum: 0, maximum: 1_000_000 },
+    _end: { type: "integer", minimum: 0, maximum: 1_000_100 },
   },
 } as const;

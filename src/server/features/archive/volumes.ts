@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 
 import type { VolumeDetail, VolumeItemKind, VolumeRow } from "../../../shared/contracts/archive";
 import { AppError } from "../../../shared/errors";
@@ -8,20 +8,26 @@ import { firmDateOf, readFirmTimeZone } from "../../lib/firm-time";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { rowScopeOf } from "../../lib/row-scope";
 import { inWorkspace } from "../../lib/tenant";
+import { onLoanTo } from "./loan-access";
 import { addMonths, readArchiveSettings, retentionOf } from "./settings";
 
 /** The archivist (update on volumes) sees every volume of the firm. */
 export const isArchivist = (ctx: RequestCtx) => ctx.ability.can("update", "LAWFIRM_ARCHIVE_VIEW");
 
 /**
- * Which volumes the caller may read, as SQL over a query that joins `cases`: every one for the
- * archivist, else those of the cases the caller may read (the cases' row scope). The one place
- * that decides it, so a loan (借阅) can widen it later.
+ * Which volumes the caller may read on the firm's `day`, as SQL over a query that joins `cases`:
+ * every one for the archivist, else those of the cases the caller may read (the cases' row scope)
+ * and those lent to the caller (借阅) until the loan's end day. The one place that decides it.
  */
-export const volumeReadScope = (ctx: RequestCtx): SQL | undefined =>
-  isArchivist(ctx) ? undefined : rowScopeOf(ctx, "read", "LAWFIRM_CASE_VIEW", "cases");
+export const volumeReadScope = (ctx: RequestCtx, day: string): SQL | undefined => {
+  if (isArchivist(ctx)) return undefined;
+  const team = rowScopeOf(ctx, "read", "LAWFIRM_CASE_VIEW", "cases");
+  // No row scope: every case, so every volume, is the caller's to read already.
+  if (!team) return undefined;
+  return or(team, onLoanTo(ctx, day));
+};
 
-const today = async (ctx: RequestCtx) =>
+export const today = async (ctx: RequestCtx) =>
   firmDateOf(new Date(), await readFirmTimeZone(ctx.db, ctx.workspaceId));
 
 const rowColumns = (day: string) => ({
@@ -72,7 +78,7 @@ export const listVolumes = async (
       inWorkspace(
         ctx,
         archiveVolumes,
-        volumeReadScope(ctx),
+        volumeReadScope(ctx, day),
         q.status ? eq(archiveVolumes.status, q.status) : undefined,
         q.caseId ? eq(archiveVolumes.caseId, q.caseId) : undefined,
         q.overdue ? cols.overdue : undefined,
@@ -93,7 +99,7 @@ export const canReadVolume = async (ctx: RequestCtx, id: string) => {
     .select(rowColumns(day))
     .from(archiveVolumes)
     .innerJoin(cases, joinCase)
-    .where(inWorkspace(ctx, archiveVolumes, eq(archiveVolumes.id, id), volumeReadScope(ctx)));
+    .where(inWorkspace(ctx, archiveVolumes, eq(archiveVolumes.id, id), volumeReadScope(ctx, day)));
   if (!row) throw new AppError(404, "errors.notFound");
   return asRow(row) as unknown as VolumeRow & { qualityCardFileId: string | null };
 };
