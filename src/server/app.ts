@@ -11,6 +11,7 @@ import { runMigrations } from "./db/migrate";
 import { seedIfEmpty } from "./seed/demo";
 import { upgradeRoleTemplates } from "./seed/role-upgrades";
 import { accountsPlugin } from "./features/accounts";
+import { archivePlugin } from "./features/archive";
 import { auditPlugin } from "./features/audit";
 import { authPlugin } from "./features/auth";
 import { calendarPlugin } from "./features/calendar";
@@ -85,6 +86,7 @@ const FEATURES: FeaturePlugin[] = [
   invoicesPlugin,
   intakePlugin,
   closingPlugin,
+  archivePlugin,
   userCenterPlugin,
 ];
 

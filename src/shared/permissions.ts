@@ -34,6 +34,11 @@ export const SUBJECTS = {
   LAWFIRM_RECEIVABLE_VIEW: ["read", "export"],
   /** Every member's share lines and statements; update closes months and sets the firm's rules. */
   LAWFIRM_FEE_SHARE: ["read", "update", "export"],
+  /**
+   * Archive volumes (卷宗): read the volumes of the cases one may read; update is the archivist's
+   * (every volume of the firm: assemble, submit for archiving, retry the merged PDF).
+   */
+  LAWFIRM_ARCHIVE_VIEW: ["read", "update"],
   WORKFLOW_DEFINITION: ["read", "create", "update", "delete"],
   WORKFLOW_INSTANCE: ["read", "create", "approve"],
   ORG_MEMBER: ["read", "create", "update", "delete"],

@@ -19,6 +19,8 @@ describe("app.workflow", () => {
       "contract-cancel",
       "invoice",
       "case-close",
+      "case-archive",
+      "archive-loan",
     ] as const)
       registry.registerEffect(kind, noop);
     expect(() => registry.assertComplete()).toThrow(

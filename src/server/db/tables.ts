@@ -16,3 +16,5 @@ export * from "./schema/messages";
 export * from "./schema/fees";
 export * from "./schema/intake";
 export * from "./schema/closing";
+export * from "./schema/archive";
+export * from "./schema/archive-loans";

@@ -69,6 +69,14 @@ export type Config = {
    */
   pdfFontPath?: string;
   pdfFontFace?: string;
+  /**
+   * The archive's merged-PDF job (features/archive/merge.ts): how often it looks for queued
+   * volumes (ARCHIVE_MERGE_INTERVAL_MS, 0 = off), how long one volume may take
+   * (ARCHIVE_MERGE_TIMEOUT_MS) and how large its PDF may grow (ARCHIVE_MERGE_MAX_BYTES).
+   */
+  archiveMergeIntervalMs?: number;
+  archiveMergeTimeoutMs?: number;
+  archiveMergeMaxBytes?: number;
   /** Idempotency-Keys of workflow actions older than this are deleted. */
   workflowKeyTtlHours?: number;
   /** How often those old keys are swept; 0 turns the sweep off. */
@@ -114,6 +122,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv): Config => {
   const databaseUrl = env.DATABASE_URL || undefined;
   return {
     port: intFrom(env.PORT, 3000),
+    archiveMergeIntervalMs: intFrom(env.ARCHIVE_MERGE_INTERVAL_MS, 10_000),
+    archiveMergeTimeoutMs: intFrom(env.ARCHIVE_MERGE_TIMEOUT_MS, 10 * 60_000),
+    archiveMergeMaxBytes: intFrom(env.ARCHIVE_MERGE_MAX_BYTES, 1024 ** 3),
     host: env.HOST ?? "0.0.0.0",
     dataDir,
     databaseUrl,

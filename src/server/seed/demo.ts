@@ -21,6 +21,7 @@ import { seedExpenses } from "./expenses";
 import { seedFinanceYear } from "./finance-year";
 import { seedInvoices } from "./invoices";
 import { seedLeads } from "./leads";
+import { seedArchive } from "./archive";
 import { seedNotifications } from "./notifications";
 import { seedDictionaries } from "./dictionaries";
 import { seedOrgExtras } from "./org";
@@ -241,6 +242,10 @@ const seedFirm = async (
   await seedLeads(tx, ws.id, {
     lawyer: firstOf("lawyer", "lawyer2"),
     originator: firstOf("partner", "admin2"),
+  });
+  await seedArchive(tx, ws.id, {
+    archivist: firstOf("admin", "admin2"),
+    borrower: firstOf("assistant", "lawyer2"),
   });
   await seedDeadlines(tx, ws.id, {
     lead: firstOf("lawyer", "lawyer2"),

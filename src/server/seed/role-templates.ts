@@ -37,6 +37,8 @@ export const ROLE_TEMPLATES: {
       { action: ["read", "export"], subject: "LAWFIRM_RECEIVABLE_VIEW" },
       { action: ["read", "create", "export"], subject: "LAWFIRM_INVOICE_VIEW" },
       { action: ["read", "create", "update", "delete", "export"], subject: "LAWFIRM_LEAD_VIEW" },
+      // Partners keep the firm's archive (归档) unless an admin names an archivist role.
+      { action: ["read", "update"], subject: "LAWFIRM_ARCHIVE_VIEW" },
     ],
   },
   {
@@ -57,6 +59,8 @@ export const ROLE_TEMPLATES: {
       // Invoices of the cases the lawyer may read are requested through their approval.
       { action: ["read", "create"], subject: "LAWFIRM_INVOICE_VIEW" },
       { action: ["read", "create", "update"], subject: "LAWFIRM_LEAD_VIEW" },
+      // The volumes of the cases the lawyer may read: the cases rule above scopes them.
+      { action: "read", subject: "LAWFIRM_ARCHIVE_VIEW" },
     ],
   },
   {
@@ -72,6 +76,7 @@ export const ROLE_TEMPLATES: {
       { action: ["read", "create"], subject: "LAWFIRM_INVOICE_VIEW" },
       // Assistants take down consultations; converting one needs a lawyer's update right.
       { action: ["read", "create"], subject: "LAWFIRM_LEAD_VIEW" },
+      { action: "read", subject: "LAWFIRM_ARCHIVE_VIEW" },
     ],
   },
   {

@@ -18,6 +18,8 @@ export const UPGRADE_SUBJECTS: Subject[] = [
   "LAWFIRM_DOCUMENT_VIEW",
   // Intake (issue 29): leads for partners, lawyers and assistants.
   "LAWFIRM_LEAD_VIEW",
+  // Archiving (issue 29): volumes for partners (archivists), lawyers and assistants (read).
+  "LAWFIRM_ARCHIVE_VIEW",
 ];
 
 const names = (rule: PermissionRule) => [rule.subject].flat();

@@ -13,6 +13,8 @@ export const WORKFLOW_KINDS = [
   "seal",
   "invoice",
   "case-close",
+  "case-archive",
+  "archive-loan",
   "general",
 ] as const;
 export type WorkflowKind = (typeof WORKFLOW_KINDS)[number];

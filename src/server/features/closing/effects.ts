@@ -29,14 +29,17 @@ const lockPending = async (ctx: RequestCtx, ref: string) => {
 };
 
 const decide =
-  (outcome: Outcome): EffectHook =>
+  (app: FastifyInstance, outcome: Outcome): EffectHook =>
   async (ctx, instance) => {
     const before = await lockPending(ctx, instance.businessRef);
     if (!before) return;
     // Accepted: the case closes in this transaction; if it cannot (terminated meanwhile), the
     // accept is refused with that reason and the closing stays pending for the approver to reject.
-    if (outcome === "approved") await closeApprovedCase(ctx, before.caseId);
     const now = new Date();
+    if (outcome === "approved") {
+      await closeApprovedCase(ctx, before.caseId);
+      await app.closingSteps.announce(ctx, { caseId: before.caseId, closedAt: now });
+    }
     const [after] = await ctx.db
       .update(caseClosings)
       .set({
@@ -60,8 +63,8 @@ const decide =
 /** Closing approvals, applied in the approval's transaction; rejected or withdrawn, the case stays formal. */
 export const registerClosingEffects = (app: FastifyInstance) => {
   app.workflow.registerEffect("case-close", {
-    onComplete: decide("approved"),
-    onReject: decide("rejected"),
-    onCancel: decide("cancelled"),
+    onComplete: decide(app, "approved"),
+    onReject: decide(app, "rejected"),
+    onCancel: decide(app, "cancelled"),
   });
 };

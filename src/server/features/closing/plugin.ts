@@ -3,6 +3,7 @@ import { featurePlugin } from "../../plugins/feature";
 import { provisionClosing } from "./defaults";
 import { registerClosingEffects } from "./effects";
 import { closingRoutes } from "./routes";
+import { createClosingSteps } from "./steps";
 
 /**
  * Closing a case (结案): the checklist of what is still open on it (key dates, tasks, unbilled
@@ -14,6 +15,7 @@ import { closingRoutes } from "./routes";
 export const closingPlugin = featurePlugin(
   "closing",
   async (app) => {
+    app.decorate("closingSteps", createClosingSteps());
     registerClosingEffects(app);
     app.addHook("onReady", async () => {
       const { database } = app;

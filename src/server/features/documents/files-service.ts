@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, ilike, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 
 import { isCalendarDate } from "../../../shared/calendar-dates";
@@ -121,9 +121,26 @@ export const getFile = async (ctx: RequestCtx, id: string): Promise<Answer<DocFi
   return { ...row, locks };
 };
 
+/**
+ * Locks that fix a file for good, name and place included: an archived volume's files are the
+ * archive (issue 29), so no rename or move either, not only no delete or new version.
+ */
+const FIXED_BY = ["archive_volumes"];
+const assertNotFixed = async (ctx: RequestCtx, db: Db, id: string) => {
+  const [held] = await db
+    .select({ label: fileLocks.label })
+    .from(fileLocks)
+    .where(
+      inWorkspace(ctx, fileLocks, eq(fileLocks.fileId, id), inArray(fileLocks.entity, FIXED_BY)),
+    )
+    .limit(1);
+  if (held) throw new AppError(409, "errors.documents.archived", { params: { label: held.label } });
+};
+
 export const updateFile = (ctx: RequestCtx, id: string, input: FileUpdate) =>
   ctx.db.transaction(async (tx) => {
     const before = await getFileRow(ctx, id, tx);
+    await assertNotFixed(ctx, tx, id);
     if (input.name !== undefined) assertName(input.name);
     if (input.receiptDate) dateParam(input.receiptDate);
     if (input.folderId) await getFolder(ctx, input.folderId, tx);

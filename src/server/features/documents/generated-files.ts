@@ -1,3 +1,5 @@
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
 import { Readable } from "node:stream";
 
 import { and, eq } from "drizzle-orm";
@@ -44,12 +46,19 @@ export const readFileBytes = async (ctx: RequestCtx, store: BlobStore, fileId: s
 export const storeGeneratedFile = async (
   ctx: RequestCtx,
   store: BlobStore,
-  input: { folderId: string | null; name: string; mime: string; bytes: Buffer; quotaBytes: number },
+  input: { folderId: string | null; name: string; mime: string; quotaBytes: number } & (
+    | { bytes: Buffer }
+    // A body on disk (a merged archive volume) is streamed into the store, never read whole.
+    | { path: string }
+  ),
 ) => {
   await lockWorkspaceBytes(ctx.db, ctx.workspaceId);
   await lockBodiesShared(ctx.db);
-  await assertQuota(ctx, ctx.db, input.bytes.length, input.quotaBytes);
-  const staged = await store.stage(Readable.from([input.bytes]));
+  const size = "bytes" in input ? input.bytes.length : (await stat(input.path)).size;
+  await assertQuota(ctx, ctx.db, size, input.quotaBytes);
+  const staged = await store.stage(
+    "bytes" in input ? Readable.from([input.bytes]) : createReadStream(input.path),
+  );
   try {
     const dot = input.name.lastIndexOf(".");
     const [stem, ext] =

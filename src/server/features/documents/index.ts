@@ -5,6 +5,8 @@ export { updateFile } from "./files-service";
 export { ensureFolderPath } from "./folders-service";
 export { readFileBytes, storeGeneratedFile } from "./generated-files";
 export { documentsPlugin } from "./plugin";
+export { ConvertError, type OfficeConverter } from "./preview/convert";
+export { previewKindOf } from "./preview/kinds";
 export type { BlobStore } from "./storage/blob-store";
 export { TICKET_CACHE_CONTROL, issueTicket, ticketQuerySchema, ticketTarget } from "./tickets";
 export { getFileBody } from "./versions";

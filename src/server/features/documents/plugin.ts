@@ -4,6 +4,7 @@ import { featurePlugin } from "../../plugins/feature";
 import type { DocumentsDeps } from "./deps";
 import { createDownloadChecks } from "./download-checks";
 import { createPreviewCache } from "./preview/cache";
+import { createConverter, type OfficeConverter } from "./preview/convert";
 import { registerBodyPurge } from "./purge-bodies";
 import { documentsRoutes } from "./routes";
 import { ensureSeedBodies } from "./seed-bodies";
@@ -14,6 +15,11 @@ declare module "fastify" {
   interface FastifyInstance {
     /** The one store of file bodies: Documents and every feature that writes or serves files. */
     files: BlobStore;
+    /**
+     * Office → PDF in the LibreOffice sandbox, one per app so previews and the archive's merged
+     * volumes share its concurrency limit.
+     */
+    officeConverter: OfficeConverter;
   }
 }
 
@@ -27,6 +33,15 @@ export const documentsPlugin = featurePlugin("documents", async (app) => {
   app.decorate("files", store);
   const checks = createDownloadChecks();
   app.decorate("downloadChecks", checks);
+  app.decorate(
+    "officeConverter",
+    createConverter({
+      timeoutMs: config.previewTimeoutMs ?? 60_000,
+      maxBytes: config.previewMaxBytes ?? 50 * 1024 ** 2,
+      concurrency: config.previewConcurrency ?? 2,
+      log: app.log,
+    }),
+  );
   await ensureSeedBodies(store);
   const previews = createPreviewCache(path.join(config.dataDir, "previews"));
   registerBodyPurge(app, store, {

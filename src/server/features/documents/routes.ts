@@ -3,7 +3,6 @@ import type { FastifyInstance } from "fastify";
 
 import type { DocumentsDeps } from "./deps";
 import type { PreviewCache } from "./preview/cache";
-import { createConverter } from "./preview/convert";
 import { previewRoutes } from "./preview/routes-preview";
 import { filesRoutes } from "./routes-files";
 import { foldersRoutes } from "./routes-folders";
@@ -24,12 +23,7 @@ export async function documentsRoutes(
   await app.register(foldersRoutes, { deps });
   await app.register(filesRoutes, { deps });
   await app.register(ticketRoutes, { deps });
-  const converter = createConverter({
-    timeoutMs: config.previewTimeoutMs ?? 60_000,
-    maxBytes: config.previewMaxBytes ?? 50 * 1024 ** 2,
-    concurrency: config.previewConcurrency ?? 2,
-    log: app.log,
-  });
+  const converter = app.officeConverter;
   // Probe the sandbox at start-up, so a machine that cannot build it says so in the log at once.
   if (config.previewsEnabled !== false) await converter.isolation();
   await app.register(previewRoutes, {

@@ -12,13 +12,14 @@ import { ensureFolderPath, getFolder } from "./folders-service";
 import { assertQuota, type Received, type UploadLimits } from "./upload";
 
 /**
- * Files whose exact bytes are evidence (a contract being e-signed, its sealed result) take no new
- * version while such a lock holds them: the signature and the recorded hash cover these bytes.
+ * Files whose exact bytes are evidence (a contract being e-signed, its sealed result, a file of an
+ * archived volume) take no new version while such a lock holds them: the signature, the recorded
+ * hash or the archive's merged copy cover these bytes.
  */
-const FROZEN_BY = ["esign_requests"];
+const FROZEN_BY = ["esign_requests", "archive_volumes"];
 const assertBytesMayChange = async (ctx: RequestCtx, db: Db, fileId: string) => {
   const [held] = await db
-    .select({ label: fileLocks.label })
+    .select({ label: fileLocks.label, entity: fileLocks.entity })
     .from(fileLocks)
     .where(
       inWorkspace(
@@ -28,7 +29,10 @@ const assertBytesMayChange = async (ctx: RequestCtx, db: Db, fileId: string) => 
       ),
     )
     .limit(1);
-  if (held) throw new AppError(409, "errors.documents.frozen", { params: { label: held.label } });
+  if (held) {
+    const key = held.entity === "archive_volumes" ? "archived" : "frozen";
+    throw new AppError(409, `errors.documents.${key}`, { params: { label: held.label } });
+  }
 };
 
 const totalSize = (received: Received) => received.files.reduce((sum, f) => sum + f.blob.size, 0);

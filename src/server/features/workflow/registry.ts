@@ -46,6 +46,8 @@ const EFFECT_OWNERS = {
   seal: "seals",
   invoice: "invoices",
   "case-close": "closing",
+  "case-archive": "archive",
+  "archive-loan": "archive",
 } as const satisfies Record<BusinessKind, string>;
 
 const BUSINESS_KINDS = WORKFLOW_KINDS.filter((kind): kind is BusinessKind => kind in EFFECT_OWNERS);

@@ -117,6 +117,8 @@ export const createConverter = (opts: ConverterOptions) => {
   return { toPdf, isolation };
 };
 
+export type OfficeConverter = ReturnType<typeof createConverter>;
+
 const run = (cmd: string, args: string[], env: Record<string, string>, timeoutMs: number) =>
   new Promise<void>((resolve, reject) => {
     // detached: its own process group, so the kill reaches LibreOffice's helper processes too

@@ -1,0 +1,45 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { runMerges } from "../../src/server/features/archive";
+import type { LoanRow } from "../../src/shared/contracts/archive-loans";
+import type { VolumeRow } from "../../src/shared/contracts/archive";
+import { createTestApp, type TestApp } from "../fixtures/app";
+
+/** The demo's archive (seed/archive.ts): a closed case archived and merged, and a loan out. */
+describe("demo data: archive", () => {
+  let t: TestApp;
+  const get = async (who: string, url: string) => {
+    const res = await t.app.inject({ url, headers: await t.as(who) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res;
+  };
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("has an archived, numbered volume whose merged PDF the job makes and qpdf accepts", async () => {
+    const volumes = (await get("admin", "/api/archive-volumes?status=archived")).json()
+      .data as VolumeRow[];
+    expect(volumes).toHaveLength(1);
+    const [volume] = volumes;
+    expect(volume.volumeNo).toMatch(/^明律档字〔\d{4}〕第0001号$/);
+    expect(await runMerges(t.app)).toBe(2);
+    const pdf = await get("admin", `/api/archive-volumes/${volume.id}/merged-pdf`);
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), "lm-demo-archive-")), "v.pdf");
+    writeFileSync(file, pdf.rawPayload);
+    execFileSync("qpdf", ["--check", file]);
+    expect(Number(execFileSync("qpdf", ["--show-npages", file]).toString())).toBeGreaterThan(3);
+  });
+
+  it("has the volume out on loan to a colleague, for two more weeks", async () => {
+    const loans = (await get("admin", "/api/archive-loans")).json().data as LoanRow[];
+    expect(loans).toHaveLength(1);
+    expect(loans[0]).toMatchObject({ status: "active", readable: true, overdue: false });
+  });
+});
