@@ -30,6 +30,7 @@ import { messagesPlugin } from "./features/messages";
 import { notificationsPlugin } from "./features/notifications";
 import { orgPlugin } from "./features/org";
 import { profilePlugin } from "./features/profile";
+import { reportsPlugin } from "./features/reports";
 import { sealsPlugin } from "./features/seals";
 import { searchPlugin } from "./features/search";
 import { systemPlugin } from "./features/system";
@@ -85,6 +86,7 @@ const FEATURES: FeaturePlugin[] = [
   invoicesPlugin,
   intakePlugin,
   closingPlugin,
+  reportsPlugin,
   userCenterPlugin,
 ];
 

@@ -34,6 +34,8 @@ export const SUBJECTS = {
   LAWFIRM_RECEIVABLE_VIEW: ["read", "export"],
   /** Every member's share lines and statements; update closes months and sets the firm's rules. */
   LAWFIRM_FEE_SHARE: ["read", "update", "export"],
+  /** Reports and the dashboard; the rule's scope (all / department / own) is the widest scope. */
+  LAWFIRM_REPORT_VIEW: ["read"],
   WORKFLOW_DEFINITION: ["read", "create", "update", "delete"],
   WORKFLOW_INSTANCE: ["read", "create", "approve"],
   ORG_MEMBER: ["read", "create", "update", "delete"],

@@ -1,4 +1,5 @@
 import { ADMIN_RULES, BASIC_RULE, type PermissionRule } from "../../shared/permissions";
+import { OWN_CONDITIONS } from "../../shared/permission-scopes";
 import { ROLE_DESCRIPTIONS } from "../../shared/seed-texts";
 
 /** Roles whose members may supervise a case (roles.is_partner; editable in Settings → Roles). */
@@ -37,6 +38,7 @@ export const ROLE_TEMPLATES: {
       { action: ["read", "export"], subject: "LAWFIRM_RECEIVABLE_VIEW" },
       { action: ["read", "create", "export"], subject: "LAWFIRM_INVOICE_VIEW" },
       { action: ["read", "create", "update", "delete", "export"], subject: "LAWFIRM_LEAD_VIEW" },
+      { action: "read", subject: "LAWFIRM_REPORT_VIEW" },
     ],
   },
   {
@@ -57,6 +59,8 @@ export const ROLE_TEMPLATES: {
       // Invoices of the cases the lawyer may read are requested through their approval.
       { action: ["read", "create"], subject: "LAWFIRM_INVOICE_VIEW" },
       { action: ["read", "create", "update"], subject: "LAWFIRM_LEAD_VIEW" },
+      // A lawyer's own figures; heading a department adds it (features/reports/scope.ts).
+      { action: "read", subject: "LAWFIRM_REPORT_VIEW", conditions: { ...OWN_CONDITIONS } },
     ],
   },
   {

@@ -18,6 +18,8 @@ export const UPGRADE_SUBJECTS: Subject[] = [
   "LAWFIRM_DOCUMENT_VIEW",
   // Intake (issue 29): leads for partners, lawyers and assistants.
   "LAWFIRM_LEAD_VIEW",
+  // Reports (issue 30): partners the firm, lawyers their own figures.
+  "LAWFIRM_REPORT_VIEW",
 ];
 
 const names = (rule: PermissionRule) => [rule.subject].flat();
