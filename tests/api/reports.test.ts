@@ -2,7 +2,17 @@ import ExcelJS from "exceljs";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { accounts, caseBills, casePayments, cases, invoices } from "../../src/server/db/tables";
+import {
+  accounts,
+  caseBills,
+  casePayments,
+  cases,
+  invoices,
+  roles,
+  workspaces,
+} from "../../src/server/db/tables";
+import { upgradeRoleTemplates } from "../../src/server/seed/role-upgrades";
+import { sql } from "drizzle-orm";
 import type { TestApp } from "../fixtures/app";
 import { casesSuite } from "../fixtures/cases";
 import { departmentByName, firmIds, orgApi, userId } from "../fixtures/org";
@@ -284,5 +294,32 @@ describe("reports", () => {
       expect(res.statusCode, `${key}: ${res.body}`).toBe(200);
     }
     void and;
+  });
+
+  it("gives an existing firm's partners and lawyers the right once", async () => {
+    const db = t.database.db;
+    const { a } = await firmIds(t);
+    const mine = (code: string) =>
+      db
+        .select()
+        .from(roles)
+        .where(and(eq(roles.workspaceId, a), eq(roles.code, code)))
+        .then((r) => r[0]);
+    for (const code of ["partner", "lawyer"]) {
+      const role = await mine(code);
+      const rules = role.rules.filter((r) => r.subject !== "LAWFIRM_REPORT_VIEW");
+      await db.update(roles).set({ rules }).where(eq(roles.id, role.id));
+    }
+    await db.update(workspaces).set({ settings: sql`${workspaces.settings} - 'roleSubjects'` });
+    await upgradeRoleTemplates(t.database);
+    expect((await mine("partner")).rules).toContainEqual({
+      action: "read",
+      subject: "LAWFIRM_REPORT_VIEW",
+    });
+    expect((await mine("lawyer")).rules).toContainEqual({
+      action: "read",
+      subject: "LAWFIRM_REPORT_VIEW",
+      conditions: { ownerId: "${user.id}" },
+    });
   });
 });
