@@ -16,6 +16,7 @@ import { invoiceApprovalRoutes, invoicesRoutes } from "./features/invoices";
 import { messagesRoutes } from "./features/messages";
 import { miscRoutes, notFoundRoute } from "./features/misc";
 import { notificationsRoutes } from "./features/notifications";
+import { reportsRoutes } from "./features/reports";
 import { sealsRoutes } from "./features/seals";
 import { tasksRoutes } from "./features/tasks";
 import { registerStartChooser, workflowRoutes } from "./features/workflow";
@@ -55,6 +56,7 @@ export const appRoutes: AppRoute[] = [
   ...tasksRoutes,
   ...conflictsRoutes,
   ...documentsRoutes,
+  ...reportsRoutes,
   // Finance: invoices, receivables, the month's statements and each member's own earnings.
   {
     path: "/finance",

@@ -31,6 +31,7 @@ import { messagesPlugin } from "./features/messages";
 import { notificationsPlugin } from "./features/notifications";
 import { orgPlugin } from "./features/org";
 import { profilePlugin } from "./features/profile";
+import { reportsPlugin } from "./features/reports";
 import { sealsPlugin } from "./features/seals";
 import { searchPlugin } from "./features/search";
 import { systemPlugin } from "./features/system";
@@ -87,6 +88,7 @@ const FEATURES: FeaturePlugin[] = [
   intakePlugin,
   closingPlugin,
   archivePlugin,
+  reportsPlugin,
   userCenterPlugin,
 ];
 

@@ -27,6 +27,7 @@ export const SCOPED_SUBJECTS: readonly Subject[] = [
   "LAWFIRM_SEAL_VIEW",
   "LAWFIRM_INVOICE_VIEW",
   "LAWFIRM_LEAD_VIEW",
+  "LAWFIRM_REPORT_VIEW",
 ];
 
 export const isScopedSubject = (subject: unknown) => SCOPED_SUBJECTS.includes(subject as Subject);

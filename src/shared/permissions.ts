@@ -39,6 +39,8 @@ export const SUBJECTS = {
    * (every volume of the firm: assemble, submit for archiving, retry the merged PDF).
    */
   LAWFIRM_ARCHIVE_VIEW: ["read", "update"],
+  /** Reports and the dashboard; the rule's scope (all / department / own) is the widest scope. */
+  LAWFIRM_REPORT_VIEW: ["read"],
   WORKFLOW_DEFINITION: ["read", "create", "update", "delete"],
   WORKFLOW_INSTANCE: ["read", "create", "approve"],
   ORG_MEMBER: ["read", "create", "update", "delete"],

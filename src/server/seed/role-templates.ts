@@ -1,4 +1,5 @@
 import { ADMIN_RULES, BASIC_RULE, type PermissionRule } from "../../shared/permissions";
+import { OWN_CONDITIONS } from "../../shared/permission-scopes";
 import { ROLE_DESCRIPTIONS } from "../../shared/seed-texts";
 
 /** Roles whose members may supervise a case (roles.is_partner; editable in Settings → Roles). */
@@ -39,6 +40,7 @@ export const ROLE_TEMPLATES: {
       { action: ["read", "create", "update", "delete", "export"], subject: "LAWFIRM_LEAD_VIEW" },
       // Partners keep the firm's archive (归档) unless an admin names an archivist role.
       { action: ["read", "update"], subject: "LAWFIRM_ARCHIVE_VIEW" },
+      { action: "read", subject: "LAWFIRM_REPORT_VIEW" },
     ],
   },
   {
@@ -61,6 +63,8 @@ export const ROLE_TEMPLATES: {
       { action: ["read", "create", "update"], subject: "LAWFIRM_LEAD_VIEW" },
       // The volumes of the cases the lawyer may read: the cases rule above scopes them.
       { action: "read", subject: "LAWFIRM_ARCHIVE_VIEW" },
+      // A lawyer's own figures; heading a department adds it (features/reports/scope.ts).
+      { action: "read", subject: "LAWFIRM_REPORT_VIEW", conditions: { ...OWN_CONDITIONS } },
     ],
   },
   {

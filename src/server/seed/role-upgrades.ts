@@ -20,6 +20,8 @@ export const UPGRADE_SUBJECTS: Subject[] = [
   "LAWFIRM_LEAD_VIEW",
   // Archiving (issue 29): volumes for partners (archivists), lawyers and assistants (read).
   "LAWFIRM_ARCHIVE_VIEW",
+  // Reports (issue 30): partners the firm, lawyers their own figures.
+  "LAWFIRM_REPORT_VIEW",
 ];
 
 const names = (rule: PermissionRule) => [rule.subject].flat();

@@ -2,3 +2,5 @@
 export { LEAD_SOURCE_DICTIONARY, LEAD_STAGE_DICTIONARY } from "./defaults";
 export { intakePlugin } from "./plugin";
 export { nextLeadNo } from "./numbering";
+// Reports show the conversion by source beside the firm's other figures.
+export { intakeStats } from "./stats";

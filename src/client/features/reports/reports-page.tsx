@@ -1,0 +1,96 @@
+import { useQuery } from "@tanstack/react-query";
+import { Col, DatePicker, Row, Select, Space, Typography } from "antd";
+import type { Dayjs } from "dayjs";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+
+import {
+  REPORT_PERIODS,
+  type ReportPeriod,
+  type ReportScope,
+  type ReportSummary,
+} from "../../../shared/contracts/reports";
+import { api } from "../../lib/api";
+import { ReportCard } from "./report-card";
+import "./reports.css";
+
+/** The dashboard: a period and a scope (only those the viewer may pick), then one card a report. */
+export const ReportsPage = () => {
+  const { t, i18n } = useTranslation();
+  const catalogue = useQuery({
+    queryKey: ["reports", "catalogue", i18n.language],
+    queryFn: () => api.get<ReportSummary[]>("/reports"),
+  });
+  const reports = catalogue.data ?? [];
+  const scopes = reports[0]?.scopes ?? [];
+  const departments = reports[0]?.departments ?? [];
+  const [period, setPeriod] = useState<ReportPeriod>("quarter");
+  const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
+  const [picked, setPicked] = useState<ReportScope | undefined>();
+  const scope = picked ?? scopes[0];
+  const [departmentId, setDepartmentId] = useState<string | undefined>();
+  const department = departmentId ?? departments[0]?.id;
+  const params = {
+    period: period === "custom" && !range ? "quarter" : period,
+    scope,
+    from: period === "custom" && range ? range[0].format("YYYY-MM-DD") : undefined,
+    to: period === "custom" && range ? range[1].format("YYYY-MM-DD") : undefined,
+    departmentId: scope === "department" ? department : undefined,
+  };
+  return (
+    <div className="reports-page">
+      <Typography.Title level={1} className="reports-heading">
+        {t("reports.title")}
+      </Typography.Title>
+      <Space wrap className="reports-pickers">
+        <label>
+          <span className="reports-picker-label">{t("reports.period")}</span>
+          <Select
+            aria-label={t("reports.period")}
+            value={period}
+            onChange={setPeriod}
+            style={{ minWidth: 140 }}
+            options={REPORT_PERIODS.map((p) => ({ value: p, label: t(`reports.periods.${p}`) }))}
+          />
+        </label>
+        {period === "custom" ? (
+          <DatePicker.RangePicker
+            value={range}
+            onChange={(v) => setRange(v as [Dayjs, Dayjs] | null)}
+          />
+        ) : null}
+        <label>
+          <span className="reports-picker-label">{t("reports.scope")}</span>
+          <Select
+            aria-label={t("reports.scope")}
+            value={scope}
+            onChange={setPicked}
+            style={{ minWidth: 140 }}
+            options={scopes.map((s) => ({ value: s, label: t(`reports.scopes.${s}`) }))}
+          />
+        </label>
+        {scope === "department" ? (
+          <label>
+            <span className="reports-picker-label">{t("reports.department")}</span>
+            <Select
+              aria-label={t("reports.department")}
+              value={department}
+              onChange={setDepartmentId}
+              style={{ minWidth: 160 }}
+              options={departments.map((d) => ({ value: d.id, label: d.name }))}
+            />
+          </label>
+        ) : null}
+      </Space>
+      <Row gutter={[16, 16]}>
+        {scope
+          ? reports.map((r) => (
+              <Col key={r.key} xs={24} xl={12}>
+                <ReportCard reportKey={r.key} title={r.title} params={params} />
+              </Col>
+            ))
+          : null}
+      </Row>
+    </div>
+  );
+};

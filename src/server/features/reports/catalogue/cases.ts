@@ -1,0 +1,122 @@
+import { and, count, eq, gte, inArray, lt, sql } from "drizzle-orm";
+
+import { cases, dictionaryItems, dictionaryTypes } from "../../../db/tables";
+import { firmDayStart as firmStart } from "../../../lib/firm-time";
+import { inWorkspace } from "../../../lib/tenant";
+import { caseScopeFilters, drillTo } from "../drill";
+import { caseNarrowing } from "../narrow";
+import type { ReportDefinition } from "../registry";
+
+const OPEN = ["pre-filing", "formal"];
+
+/** Cases opened per month of the firm's calendar, by case type (cases_type_idx). */
+export const newCasesReport: ReportDefinition = {
+  key: "new-cases",
+  columns: [
+    { key: "month", label: "reports.columns.month", kind: "text" },
+    { key: "caseType", label: "reports.columns.caseType", kind: "text" },
+    { key: "cases", label: "reports.columns.cases", kind: "count" },
+  ],
+  chart: { type: "bar", category: "month", series: ["cases"], group: "caseType", stacked: true },
+  run: async (ctx, f) => {
+    const month = sql<string>`to_char(${cases.createdAt} at time zone ${f.zone}, 'YYYY-MM')`;
+    const rows = await ctx.db
+      .select({ month, caseType: cases.caseType, cases: count() })
+      .from(cases)
+      .where(
+        inWorkspace(
+          ctx,
+          cases,
+          and(gte(cases.createdAt, f.fromAt), lt(cases.createdAt, f.untilAt), caseNarrowing(f)),
+        ),
+      )
+      // By position: the zone is a parameter, and PostgreSQL does not match $1 to $5.
+      .groupBy(sql`1`, sql`2`)
+      .orderBy(sql`1`, sql`2`);
+    // The firm's own names for its case types, in the viewer's language.
+    const labels = await ctx.db
+      .select({
+        code: dictionaryItems.code,
+        zh: dictionaryItems.labelZh,
+        en: dictionaryItems.labelEn,
+      })
+      .from(dictionaryItems)
+      .innerJoin(
+        dictionaryTypes,
+        and(
+          eq(dictionaryTypes.workspaceId, dictionaryItems.workspaceId),
+          eq(dictionaryTypes.id, dictionaryItems.typeId),
+        ),
+      )
+      .where(
+        and(
+          eq(dictionaryItems.workspaceId, ctx.workspaceId),
+          eq(dictionaryTypes.code, "case-type"),
+        ),
+      );
+    const name = new Map(labels.map((l) => [l.code, ctx.lang === "en" && l.en ? l.en : l.zh]));
+    const drill: Record<string, Record<string, ReturnType<typeof drillTo>>> = {};
+    const out = rows.map((r) => {
+      const id = `${r.month}:${r.caseType}`;
+      const { start, end } = monthInstants(r.month, f);
+      drill[id] = {
+        cases: drillTo("/case/list", "cases", [
+          { field: "caseType", operator: "eq", value: r.caseType },
+          { field: "createdAt", operator: "gte", value: start },
+          { field: "createdAt", operator: "lte", value: end },
+          ...caseScopeFilters(f),
+        ]),
+      };
+      return { id, ...r, caseType: name.get(r.caseType) ?? r.caseType };
+    });
+    return { rows: out, drill };
+  },
+};
+
+/**
+ * A month's first and last instants within the period, on the firm's clock (the list's
+ * createdAt_lte is inclusive, hence the millisecond before the next start).
+ */
+const monthInstants = (month: string, f: Parameters<ReportDefinition["run"]>[1]) => {
+  const first = `${month}-01` < f.from ? f.fromAt : firmStart(`${month}-01`, f.zone);
+  const nextMonth = nextMonthOf(month);
+  const after = `${nextMonth}-01` > f.to ? f.untilAt : firmStart(`${nextMonth}-01`, f.zone);
+  return { start: first.toISOString(), end: new Date(after.getTime() - 1).toISOString() };
+};
+
+const nextMonthOf = (month: string) => {
+  const [y, m] = month.split("-").map(Number);
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, "0")}`;
+};
+
+/** Cases open now (pre-filing or formal) by status; the period does not apply to a stock. */
+export const openCasesReport: ReportDefinition = {
+  key: "open-cases",
+  columns: [
+    { key: "status", label: "reports.columns.status", kind: "text", translate: true },
+    { key: "cases", label: "reports.columns.cases", kind: "count" },
+  ],
+  chart: { type: "pie", category: "status", series: ["cases"] },
+  run: async (ctx, f) => {
+    const rows = await ctx.db
+      .select({ status: cases.status, cases: count() })
+      .from(cases)
+      .where(inWorkspace(ctx, cases, and(inArray(cases.status, OPEN), caseNarrowing(f))))
+      .groupBy(cases.status)
+      .orderBy(cases.status);
+    const drill: Record<string, Record<string, ReturnType<typeof drillTo>>> = {};
+    for (const r of rows)
+      drill[r.status] = {
+        cases: drillTo("/case/list", "cases", [
+          { field: "status", operator: "eq", value: r.status },
+          ...caseScopeFilters(f),
+        ]),
+      };
+    return {
+      rows: rows.map((r) => ({ id: r.status, ...r, status: `cases.status.${r.status}` })),
+      drill,
+    };
+  },
+};
+
+export const OPEN_CASE_STATUSES = OPEN;

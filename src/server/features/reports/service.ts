@@ -1,0 +1,104 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+
+import type {
+  ReportAnswer,
+  ReportPeriod,
+  ReportScope,
+  ReportSummary,
+} from "../../../shared/contracts/reports";
+import { AppError } from "../../../shared/errors";
+import { departments } from "../../db/tables";
+import { firmDateOf, firmDayStart, readFirmTimeZone } from "../../lib/firm-time";
+import { translatorFor } from "../../lib/i18n";
+import type { RequestCtx } from "../../lib/request-ctx";
+import { nextDay, periodDays } from "./period";
+import type { ReportDefinition, ReportRegistry } from "./registry";
+import { checkScope, reachOf, scopesOf } from "./scope";
+
+export type ReportQuery = {
+  scope?: ReportScope;
+  period?: ReportPeriod;
+  from?: string;
+  to?: string;
+  departmentId?: string;
+};
+
+// Matches no department: a viewer who heads none picks from none.
+const NO_DEPARTMENT = "00000000-0000-0000-0000-000000000000";
+
+const mayRun = (ctx: RequestCtx, report: ReportDefinition) =>
+  !report.requires || ctx.ability.can(report.requires[0], report.requires[1]);
+
+/** GET /reports: the reports this viewer may open, the scopes and departments they may pick. */
+export const reportCatalogue = async (
+  ctx: RequestCtx,
+  registry: ReportRegistry,
+): Promise<ReportSummary[]> => {
+  const reach = await reachOf(ctx);
+  if (!reach) throw new AppError(403, "errors.forbidden");
+  const depts = await ctx.db
+    .select({ id: departments.id, name: departments.name })
+    .from(departments)
+    .where(
+      and(
+        eq(departments.workspaceId, ctx.workspaceId),
+        reach.firm
+          ? undefined
+          : reach.departmentIds.length
+            ? inArray(departments.id, reach.departmentIds)
+            : eq(departments.id, NO_DEPARTMENT),
+      ),
+    )
+    .orderBy(asc(departments.sortOrder), asc(departments.name));
+  const t = translatorFor(ctx.lang);
+  return registry
+    .all()
+    .filter((r) => mayRun(ctx, r))
+    .map((r) => ({
+      key: r.key,
+      title: t(`reports.titles.${r.key}`),
+      scopes: scopesOf(reach),
+      departments: depts,
+    }));
+};
+
+/** One report for a scope and period, its figures aggregated by PostgreSQL. */
+export const runReport = async (
+  ctx: RequestCtx,
+  registry: ReportRegistry,
+  key: string,
+  q: ReportQuery,
+): Promise<ReportAnswer> => {
+  const report = registry.get(key);
+  if (!report) throw new AppError(404, "errors.reports.notFound");
+  const reach = await reachOf(ctx);
+  if (!reach || !mayRun(ctx, report)) throw new AppError(403, "errors.forbidden");
+  const scope = q.scope ?? (reach.firm ? "firm" : "me");
+  const departmentId = await checkScope(ctx, reach, scope, q.departmentId);
+  const zone = await readFirmTimeZone(ctx.db, ctx.workspaceId);
+  const today = firmDateOf(new Date(), zone);
+  const { from, to } = periodDays(q.period ?? "month", today, q.from, q.to);
+  const filter = {
+    scope,
+    userId: ctx.userId,
+    departmentId,
+    from,
+    to,
+    fromAt: firmDayStart(from, zone),
+    untilAt: firmDayStart(nextDay(to), zone),
+    zone,
+    today,
+  };
+  const result = await report.run(ctx, filter);
+  return {
+    key,
+    scope,
+    from,
+    to,
+    departmentId,
+    columns: report.columns,
+    rows: result.rows,
+    drill: result.drill ?? {},
+    chart: report.chart,
+  };
+};
