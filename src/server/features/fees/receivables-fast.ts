@@ -1,0 +1,117 @@
+import { sql, type SQL } from "drizzle-orm";
+
+import type { ReceivableRow } from "../../../shared/contracts/fees";
+import { AGEING_BUCKETS, type AgeingBucket } from "../../../shared/fees";
+import type { Db } from "../../db/client";
+
+type Figures = Omit<
+  ReceivableRow,
+  "accountId" | "accountName" | "accountType" | "cases" | "buckets"
+>;
+/** A row of either report's statement: a client's, or the totals (accountId null). */
+export type ReceivableSqlRow = Figures &
+  Record<AgeingBucket, string> & {
+    accountId: string | null;
+    accountName: string | null;
+    accountType: string | null;
+    cases: number;
+  };
+
+/** The ageing buckets of src/shared/fees/ageing.ts, by days past the day a bill ages from. */
+const bucketsSql = (today: string, amount: SQL, agedFrom: SQL) => {
+  const days = sql`(${today}::date - ${agedFrom})`;
+  const when: Record<AgeingBucket, SQL> = {
+    notDue: sql`${days} < 0`,
+    days0to30: sql`${days} between 0 and 30`,
+    days31to90: sql`${days} between 31 and 90`,
+    days91to180: sql`${days} between 91 and 180`,
+    over180: sql`${days} > 180`,
+  };
+  return sql.join(
+    AGEING_BUCKETS.map(
+      (name) =>
+        sql`coalesce(sum(${amount}) filter (where ${when[name]}), 0)::numeric(20, 2)::text as ${sql.identifier(name)}`,
+    ),
+    sql`, `,
+  );
+};
+
+const BUCKET_COLUMNS = sql.join(
+  AGEING_BUCKETS.map((n) => sql`g.${sql.identifier(n)}`),
+  sql`, `,
+);
+
+const money = (column: string) =>
+  sql`coalesce(sum(${sql.identifier(column)}), 0)::numeric(20, 2)::text as ${sql.identifier(column)}`;
+
+export type FastPage = { limit: number; offset: number } | undefined;
+
+/**
+ * Today's receivables of the whole firm (or one client) from the running totals the triggers of
+ * migration 0028 keep: one row per client, the page sorted like the exact report (largest debt
+ * first, then name), its ageing summed from the clients' rows of bills still owing, and the
+ * firm's totals row. One statement, so one snapshot. `settled` says whether the totals are today's
+ * figures: false when something is dated after today (a bill or invoice issued, an invoice
+ * cancelled, a payment made on a later day) — the caller then computes the exact report.
+ */
+export const fastReceivables = async (
+  db: Db,
+  workspaceId: string,
+  today: string,
+  accountId: string | undefined,
+  page: FastPage,
+) => {
+  const client = accountId ? sql`and t.account_id = ${accountId}` : sql``;
+  const query = sql`
+    with present as (
+      select t.account_id, t.cases, t.billed, t.received, t.invoiced, t.outstanding
+        from receivable_totals t
+       where t.workspace_id = ${workspaceId} and (t.bills > 0 or t.invoices > 0) ${client}),
+    page as (
+      select p.*, a.name as account_name, a.account_type
+        from present p join accounts a on a.workspace_id = ${workspaceId} and a.id = p.account_id
+       order by p.outstanding desc, a.name, p.account_id
+       ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}),
+    numbered as (
+      select p.*, row_number() over (order by p.outstanding desc, p.account_name, p.account_id) as pos
+        from page p)
+    select n.account_id as "accountId", n.account_name as "accountName",
+           n.account_type as "accountType", n.cases, n.billed::text as billed,
+           n.received::text as received, n.invoiced::text as invoiced,
+           n.outstanding::text as outstanding, ${BUCKET_COLUMNS}, n.pos, null::int as clients,
+           null::boolean as settled
+      from numbered n
+      cross join lateral (
+        select ${bucketsSql(today, sql`outstanding`, sql`aged_from`)} from receivable_ageing
+         where workspace_id = ${workspaceId} and account_id = n.account_id) g
+    union all
+    select null, null, null, s.cases, s.billed, s.received, s.invoiced, s.outstanding,
+           ${BUCKET_COLUMNS}, null, s.clients,
+           not exists (
+             select 1 from receivable_totals t
+              where t.workspace_id = ${workspaceId} and t.dated_until > ${today}::date ${client})
+           and not exists (
+             select 1 from case_payments
+              where workspace_id = ${workspaceId} and paid_on > ${today}::date and bill_id is not null)
+      from (
+        select coalesce(sum(cases), 0)::int as cases, ${money("billed")}, ${money("received")},
+               ${money("invoiced")}, ${money("outstanding")}, count(*)::int as clients
+          from present) s
+      cross join (
+        select ${bucketsSql(today, sql`g.outstanding`, sql`g.aged_from`)} from receivable_ageing g
+         where g.workspace_id = ${workspaceId}
+           ${accountId ? sql`and g.account_id = ${accountId}` : sql``}) g
+    order by pos nulls last`;
+  const rows = (
+    (await db.execute(query)) as unknown as {
+      rows: (ReceivableSqlRow & { pos: number | null; clients: number | null; settled: boolean })[];
+    }
+  ).rows;
+  const totals = rows[rows.length - 1];
+  return {
+    settled: totals.settled,
+    rows: rows.slice(0, -1),
+    totals,
+    total: totals.clients ?? 0,
+  };
+};
