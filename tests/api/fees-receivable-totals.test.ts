@@ -166,6 +166,12 @@ describe("receivable running totals", () => {
     const x = await rowOf(ids.x, later(400));
     expect(x).toMatchObject({ received: "500.00", outstanding: "1500.00" });
     expect(x.buckets.over180).toBe("1500.00");
+    // A payment dated after today is not received yet: both paths put it back on the debt.
+    const { a } = await firmIds(t);
+    const soon = await pay(ids.c1, other, "50", await firmTodayOf(t.database.db, a, later(10)));
+    expect(await rowOf(ids.x)).toMatchObject({ received: "500.00", outstanding: "1500.00" });
+    expect(await rowOf(ids.x, later(11))).toMatchObject({ received: "550.00" });
+    expect((await api.del("admin", `/api/case-payments/${soon.id}`)).statusCode).toBe(200);
     expect((await api.del("admin", `/api/case-payments/${p.id}`)).statusCode).toBe(200);
     expect(await rowOf(ids.x)).toMatchObject({ received: "0.00", outstanding: "2000.00" });
   });
