@@ -76,10 +76,6 @@ export const fastReceivables = async (
          ${accountId ? sql`and c.account_id = ${accountId}` : sql``}
        group by 1, 2),
     later_by_client as (select account_id, sum(outstanding) as amount from later group by 1),
-    ageing as (
-      select account_id, aged_from, outstanding from receivable_ageing t
-       where t.workspace_id = ${workspaceId} ${client}
-      union all select account_id, aged_from, outstanding from later),
     present as (
       select t.account_id, t.cases, t.billed, t.received - coalesce(l.amount, 0) as received,
              t.invoiced, t.outstanding + coalesce(l.amount, 0) as outstanding
@@ -100,8 +96,10 @@ export const fastReceivables = async (
            null::boolean as settled
       from numbered n
       cross join lateral (
-        select ${bucketsSql(today, sql`outstanding`, sql`aged_from`)} from ageing
-         where account_id = n.account_id) g
+        select ${bucketsSql(today, sql`a.outstanding`, sql`a.aged_from`)} from (
+          select aged_from, outstanding from receivable_ageing
+           where workspace_id = ${workspaceId} and account_id = n.account_id
+          union all select aged_from, outstanding from later where account_id = n.account_id) a) g
     union all
     select null, null, null, s.cases, s.billed, s.received, s.invoiced, s.outstanding,
            ${BUCKET_COLUMNS}, null, s.clients,
@@ -113,7 +111,10 @@ export const fastReceivables = async (
                ${money("invoiced")}, ${money("outstanding")}, count(*)::int as clients
           from present) s
       cross join (
-        select ${bucketsSql(today, sql`g.outstanding`, sql`g.aged_from`)} from ageing g) g
+        select ${bucketsSql(today, sql`g.outstanding`, sql`g.aged_from`)} from (
+          select aged_from, outstanding from receivable_ageing t
+           where t.workspace_id = ${workspaceId} ${client}
+          union all select aged_from, outstanding from later) g) g
     order by pos nulls last`;
   const rows = (
     (await db.execute(query)) as unknown as {
