@@ -68,12 +68,18 @@ export const fastReceivables = async (
     with later as (
       select c.account_id, coalesce(b.due_on, b.issued_on, b.created_at::date) as aged_from,
              sum(p.amount) as outstanding
-        from case_payments p
-        join case_bills b on b.workspace_id = p.workspace_id and b.id = p.bill_id
-        join cases c on c.workspace_id = b.workspace_id and c.id = b.case_id
-       where p.workspace_id = ${workspaceId} and p.paid_on > ${today}::date
-         and p.bill_id is not null and b.status in ('issued', 'partially-paid', 'paid')
-         ${accountId ? sql`and c.account_id = ${accountId}` : sql``}
+        from (select bill_id, sum(amount) as amount from case_payments
+               where workspace_id = ${workspaceId} and paid_on > ${today}::date
+                 and bill_id is not null group by bill_id) p
+        cross join lateral (
+          select * from case_bills b
+           where b.workspace_id = ${workspaceId} and b.id = p.bill_id
+             and b.status in ('issued', 'partially-paid', 'paid')
+           limit 1) b
+        cross join lateral (
+          select account_id from cases c
+           where c.workspace_id = ${workspaceId} and c.id = b.case_id
+             ${accountId ? sql`and c.account_id = ${accountId}` : sql``}) c
        group by 1, 2),
     later_by_client as (select account_id, sum(outstanding) as amount from later group by 1),
     present as (
