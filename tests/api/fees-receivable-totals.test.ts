@@ -243,6 +243,43 @@ describe("receivable running totals", () => {
     await agree();
   });
 
+  it("a renamed client moves in the page order (debt, name, id) the same way on both paths", async () => {
+    // Two clients owing the same, so their names decide; one also has a payment dated after today,
+    // which puts it back on its debt (the fast path's page merges such clients into the index range).
+    const [m, n] = [await account(813, "ZZ rank M"), await account(814, "ZZ rank N")];
+    const [cm, cn] = [
+      (await api.open("lawyer", { accountId: m })).id,
+      (await api.open("lawyer", { accountId: n })).id,
+    ];
+    const bm = await issue(await draft(cm, "777", "2026-05-01"));
+    await issue(await draft(cn, "777", "2026-05-01"));
+    const { a } = await firmIds(t);
+    const soon = await pay(cm, bm, "70", await firmTodayOf(t.database.db, a, later(5)));
+    const window = async () => {
+      const report = await agree();
+      const at = report.rows.findIndex((r) => r.accountId === m || r.accountId === n);
+      // The two and their neighbours, paged exactly there, by both paths.
+      await agree(later(0), { _start: Math.max(0, at - 1), _end: at + 3 });
+      return report.rows.slice(at, at + 2).map((r) => r.accountId);
+    };
+    expect(await window()).toEqual([m, n]);
+    const [acct] = (
+      (await t.database.db.execute(
+        sql`select version from accounts where id = ${m}`,
+      )) as unknown as { rows: { version: number }[] }
+    ).rows;
+    const renamed = await api.patch("admin", `/api/accounts/${m}`, {
+      name: "ZZ rank O",
+      version: acct.version,
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await totalsOf(m)).name).toBe("ZZ rank O");
+    expect(await window()).toEqual([n, m]);
+    // Without the later payment, the two owe the same again: still by name.
+    expect((await api.del("admin", `/api/case-payments/${soon.id}`)).statusCode).toBe(200);
+    expect(await window()).toEqual([n, m]);
+  });
+
   it("pages the screen: the count of all clients, the page's rows, the firm's totals", async () => {
     const all = await api.get("finance", "/api/fees/receivables");
     expect(all.statusCode, all.body).toBe(200);

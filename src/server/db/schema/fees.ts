@@ -278,10 +278,21 @@ export const receivableTotals = pgTable(
     outstanding: numeric({ precision: 20, scale: 2 }).notNull().default("0"),
     /** The latest issue or cancel day counted: a later one makes today's figures not yet true. */
     datedUntil: date("dated_until"),
+    /**
+     * The client's name (accounts.name, same type and collation), copied by the refresh function
+     * and by the accounts' rename trigger (migration 0029), so the screen's order (largest debt,
+     * then name, then id) is this table's rank index and a page is a range of it.
+     */
+    name: text().notNull().default(""),
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.accountId] }),
-    index("receivable_totals_rank_idx").on(t.workspaceId, t.outstanding),
+    index("receivable_totals_rank_idx").on(
+      t.workspaceId,
+      t.outstanding.desc(),
+      t.name,
+      t.accountId,
+    ),
     index("receivable_totals_dated_idx").on(t.workspaceId, t.datedUntil),
   ],
 );

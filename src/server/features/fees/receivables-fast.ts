@@ -87,13 +87,31 @@ export const fastReceivables = async (
              t.invoiced, t.outstanding + coalesce(l.amount, 0) as outstanding
         from receivable_totals t left join later_by_client l on l.account_id = t.account_id
        where t.workspace_id = ${workspaceId} and (t.bills > 0 or t.invoices > 0) ${client}),
+    -- The page: a range of the rank index (outstanding desc, name, id) over the clients no later
+    -- payment touches, merged with the few it does (their debt today is larger than the stored one,
+    -- so they may rank anywhere). The index walk stops after offset + limit rows.
+    moved as (
+      select t.account_id, t.cases, t.billed, t.received - l.amount as received, t.invoiced,
+             t.outstanding + l.amount as outstanding, t.name
+        from later_by_client l
+        join receivable_totals t on t.workspace_id = ${workspaceId} and t.account_id = l.account_id
+       where (t.bills > 0 or t.invoices > 0) ${client}),
+    ranked as (
+      select * from (
+        select t.account_id, t.cases, t.billed, t.received, t.invoiced, t.outstanding, t.name
+          from receivable_totals t
+         where t.workspace_id = ${workspaceId} and (t.bills > 0 or t.invoices > 0) ${client}
+           and t.account_id <> all (array(select account_id from moved))
+         order by t.outstanding desc nulls last, t.name, t.account_id
+         ${page ? sql`limit ${page.offset + page.limit}` : sql``}) u
+      union all select * from moved),
     page as (
-      select p.*, a.name as account_name, a.account_type
-        from present p join accounts a on a.workspace_id = ${workspaceId} and a.id = p.account_id
-       order by p.outstanding desc, a.name, p.account_id
+      select r.*, a.name as account_name, a.account_type
+        from ranked r join accounts a on a.workspace_id = ${workspaceId} and a.id = r.account_id
+       order by r.outstanding desc, r.name, r.account_id
        ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}),
     numbered as (
-      select p.*, row_number() over (order by p.outstanding desc, p.account_name, p.account_id) as pos
+      select p.*, row_number() over (order by p.outstanding desc, p.name, p.account_id) as pos
         from page p)
     select n.account_id as "accountId", n.account_name as "accountName",
            n.account_type as "accountType", n.cases, n.billed::text as billed,
