@@ -9,6 +9,7 @@ import { buildApp } from "../src/server/app";
 import { type Database, openDatabase } from "../src/server/db/client";
 import { runMigrations } from "../src/server/db/migrate";
 import { loadConfig } from "../src/server/lib/config";
+import { firmTodayOf } from "../src/server/lib/firm-time";
 import { seedIfEmpty } from "../src/server/seed/demo";
 import { type FeeScale, seedFees } from "./lib/fee-data";
 import { freshPgDatabase, PG_BASE } from "./lib/servers";
@@ -202,7 +203,7 @@ const runOn = async (kind: "pglite" | "postgres") => {
       await db.execute(sql`select id::text from workspaces where name_en = 'Mingde Law Firm'`),
     );
     let t0 = performance.now();
-    await seedFees(db, ws, scale);
+    await seedFees(db, ws, scale, await firmTodayOf(db, ws));
     // The receivables' running totals, made by the seed's triggers: planned with their statistics.
     await db.execute(sql`analyze receivable_totals, receivable_ageing`);
     const [{ n: lines }] = rowsOf<{ n: number }>(
