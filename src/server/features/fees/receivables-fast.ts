@@ -48,8 +48,9 @@ export type FastPage = { limit: number; offset: number } | undefined;
 
 /**
  * Today's receivables of the whole firm (or one client) from the running totals the triggers of
- * migration 0028 keep: one row per client, the page sorted like the exact report (largest debt
- * first, then name), its ageing summed from the clients' rows of bills still owing, and the
+ * migration 0028 keep: one row per client, the page in the exact report's order (largest debt
+ * first, then name, then id: a range of the rank index of migration 0029, which keeps the name in
+ * the totals row), its ageing summed from the clients' rows of bills still owing, and the
  * firm's totals row. One statement, so one snapshot. `settled` says whether the totals are today's
  * figures: false when a bill or invoice is issued, or an invoice cancelled, on a later day —
  * the caller then computes the exact report (payments of later days are taken back here).
@@ -106,13 +107,13 @@ export const fastReceivables = async (
          ${page ? sql`limit ${page.offset + page.limit}` : sql``}) u
       union all select * from moved),
     page as (
-      select r.*, a.name as account_name, a.account_type
-        from ranked r join accounts a on a.workspace_id = ${workspaceId} and a.id = r.account_id
-       order by r.outstanding desc, r.name, r.account_id
+      select * from ranked order by outstanding desc, name, account_id
        ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}),
+    -- The page's clients' names and types, by key, once paged.
     numbered as (
-      select p.*, row_number() over (order by p.outstanding desc, p.name, p.account_id) as pos
-        from page p)
+      select p.*, a.name as account_name, a.account_type,
+             row_number() over (order by p.outstanding desc, p.name, p.account_id) as pos
+        from page p join accounts a on a.workspace_id = ${workspaceId} and a.id = p.account_id)
     select n.account_id as "accountId", n.account_name as "accountName",
            n.account_type as "accountType", n.cases, n.billed::text as billed,
            n.received::text as received, n.invoiced::text as invoiced,
