@@ -6,7 +6,7 @@ type Db = Awaited<ReturnType<typeof openDatabase>>["db"];
 
 export type FeeScale = { lawyers: number; clients: number; cases: number; payments: number };
 
-/** The first month of the generated payments; they run 24 months from here. */
+/** The first month of the generated payments; they run 24 months from here, or to `until`. */
 export const FIRST_MONTH = "2024-12";
 
 const step = async (label: string, run: () => Promise<unknown>) => {
@@ -27,7 +27,11 @@ const step = async (label: string, run: () => Promise<unknown>) => {
  * lines sit together on disk, as they would); the share-line indexes are dropped while loading
  * and built again after.
  */
-export const seedFees = async (db: Db, ws: string, scale: FeeScale) => {
+/**
+ * `until` is the firm's today: no payment is dated after it, as in a real firm's books (the
+ * receivables' path for payments dated after today is covered by the API tests).
+ */
+export const seedFees = async (db: Db, ws: string, scale: FeeScale, until: string) => {
   await step("lawyers", async () => {
     await db.execute(sql`
       insert into users (username, password_hash, name)
@@ -78,7 +82,8 @@ export const seedFees = async (db: Db, ws: string, scale: FeeScale) => {
          where c.workspace_id = ${ws} and c.case_no like 'FEE-%'
       )
       insert into case_payments (workspace_id, case_id, paid_on, amount, method, bill_id)
-      select ${ws}, c.id, date '2024-12-01' + (g % 730), ((g % 997 + 1) * 100 + (g % 100) / 100.0)::numeric(14,2),
+      select ${ws}, c.id, date '2024-12-01' + (g % least(730, ${until}::date - date '2024-12-01' + 1)),
+             ((g % 997 + 1) * 100 + (g % 100) / 100.0)::numeric(14,2),
              'bank-transfer', c.bill_id
         from generate_series(1, ${scale.payments}) g
         join numbered c on c.n = g % ${scale.cases}

@@ -150,6 +150,11 @@ export type CallOptions = AxiosRequestConfig;
  */
 export const api = {
   get: async <T>(url: string, options?: CallOptions) => (await http.get<T>(url, options)).data,
+  /** A page of a list: its data and the count of all rows (the server's x-total-count). */
+  getPage: async <T>(url: string, options?: CallOptions) => {
+    const res = await http.get<T>(url, options);
+    return { data: res.data, total: Number(res.headers["x-total-count"] ?? 0) };
+  },
   post: async <T = unknown>(url: string, body?: unknown, options?: CallOptions) =>
     (await http.post<T>(url, body, options)).data,
   put: async <T = unknown>(url: string, body?: unknown, options?: CallOptions) =>

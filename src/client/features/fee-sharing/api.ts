@@ -21,10 +21,28 @@ export const RECEIVABLES_URL = "/fees/receivables";
 export const cleanFilters = (filters: ReceivableFilters) =>
   Object.fromEntries(Object.entries(filters).filter(([, v]) => typeof v === "string" && v));
 
-export const useReceivables = (filters: ReceivableFilters) =>
+/** The screen's page size unless the user picks another. */
+export const RECEIVABLES_PAGE_SIZE = 20;
+
+/**
+ * One page of the report (clients by debt, largest first) with the count of all clients and the
+ * firm's totals; the previous page stays on screen while the next loads.
+ */
+export const useReceivables = (
+  filters: ReceivableFilters,
+  page: { current: number; pageSize: number },
+) =>
   useQuery({
-    queryKey: ["fees-receivables", cleanFilters(filters)],
-    queryFn: () => api.get<Receivables>(RECEIVABLES_URL, { params: cleanFilters(filters) }),
+    queryKey: ["fees-receivables", cleanFilters(filters), page.current, page.pageSize],
+    queryFn: () =>
+      api.getPage<Receivables>(RECEIVABLES_URL, {
+        params: {
+          ...cleanFilters(filters),
+          _start: (page.current - 1) * page.pageSize,
+          _end: page.current * page.pageSize,
+        },
+      }),
+    placeholderData: (previous) => previous,
   });
 
 /** The firm's current month (YYYY-MM), on its own calendar. */

@@ -1,4 +1,5 @@
 import { Skeleton, Table, type TableColumnsType, type TableColumnType } from "antd";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 
@@ -7,7 +8,13 @@ import { AGEING_BUCKETS, type AgeingBucket } from "../../../shared/fees";
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { accountDetailPath } from "../../lib/record-paths";
 import { useCan } from "../../routing/use-can";
-import { cleanFilters, RECEIVABLES_XLSX_URL, type ReceivableFilters, useReceivables } from "./api";
+import {
+  cleanFilters,
+  RECEIVABLES_PAGE_SIZE,
+  RECEIVABLES_XLSX_URL,
+  type ReceivableFilters,
+  useReceivables,
+} from "./api";
 import { DownloadButton } from "./download-button";
 import { ReceivableFilterBar } from "./receivable-filters";
 import { Money } from "./share-lines";
@@ -27,18 +34,24 @@ const useFilters = () => {
   return [filters, setFilters] as const;
 };
 
-/** /finance/receivables: what each client owes across its cases, aged from the due dates. */
+/**
+ * /finance/receivables: what each client owes across its cases, aged from the due dates, a page
+ * of clients at a time under the firm's totals.
+ */
 export const ReceivablesPage = () => {
   const { t } = useTranslation();
   const can = useCan();
-  const [filters, setFilters] = useFilters();
-  const { data, isLoading } = useReceivables(filters);
-  // Clients to filter by: whoever the report lists with no client chosen (cached when none is).
-  const { data: unfiltered } = useReceivables({ ...filters, accountId: undefined });
-  const clients = (unfiltered?.rows ?? []).map((r) => ({
-    value: r.accountId,
-    label: r.accountName,
-  }));
+  const [filters, changeFilters] = useFilters();
+  const [page, setPage] = useState({ current: 1, pageSize: RECEIVABLES_PAGE_SIZE });
+  // The server pages the report (a firm has thousands of clients); a new filter starts at page 1.
+  const setFilters = (next: ReceivableFilters) => {
+    setPage((p) => ({ ...p, current: 1 }));
+    changeFilters(next);
+  };
+  const { data: answer, isLoading } = useReceivables(filters, page);
+  const data = answer?.data;
+  // Clients to filter by: those of the page on screen (the chosen one stays while it is chosen).
+  const clients = (data?.rows ?? []).map((r) => ({ value: r.accountId, label: r.accountName }));
   const amount = (key: (typeof AMOUNTS)[number]): TableColumnType<ReceivableRow> => ({
     key,
     title: t(`feeSharing.receivables.${key}`),
@@ -91,7 +104,7 @@ export const ReceivablesPage = () => {
         {data ? (
           <p className="fee-note">{t("feeSharing.receivables.asOf", { day: data.asOf })}</p>
         ) : null}
-        {isLoading || !data ? (
+        {isLoading || !data || !answer ? (
           <Skeleton active />
         ) : (
           <Table<ReceivableRow>
@@ -100,16 +113,23 @@ export const ReceivablesPage = () => {
             scroll={{ x: "max-content" }}
             columns={columns}
             dataSource={data.rows}
-            pagination={data.rows.length > 50 ? { pageSize: 50 } : false}
+            pagination={{
+              current: page.current,
+              pageSize: page.pageSize,
+              total: answer.total,
+              showSizeChanger: true,
+              showTotal: (count) => t("feeSharing.receivables.clientsTotal", { count }),
+              onChange: (current, pageSize) =>
+                setPage({ current: pageSize === page.pageSize ? current : 1, pageSize }),
+            }}
             locale={{ emptyText: t("feeSharing.receivables.empty") }}
             summary={() =>
               totals && data.rows.length > 0 ? (
                 <Table.Summary fixed>
                   <Table.Summary.Row className="fee-total-row">
                     <Table.Summary.Cell index={0}>{t("feeSharing.lines.total")}</Table.Summary.Cell>
-                    <Table.Summary.Cell index={1} align="right">
-                      {data.rows.reduce((n, r) => n + r.cases, 0)}
-                    </Table.Summary.Cell>
+                    {/* The firm's totals, every page alike: cases are counted per client only. */}
+                    <Table.Summary.Cell index={1} />
                     {AMOUNTS.map((k, i) => (
                       <Table.Summary.Cell key={k} index={2 + i} align="right">
                         <Money value={totals[k]} />

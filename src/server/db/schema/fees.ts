@@ -253,3 +253,61 @@ export const feePeriods = pgTable(
     check("fee_periods_period_ck", sql`${t.period} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
   ],
 );
+
+/**
+ * Each client's receivables today, so the Receivables screen reads one row per client instead of
+ * aggregating every bill of the firm (features/fees/receivables-fast.ts). Kept by the database's
+ * own triggers on case_bills, invoices and cases (migration 0028), in the transaction of every
+ * write, whoever makes it (record hooks, approvals, imports, seeds, SQL): each recomputes the
+ * touched clients from their bills and invoices under this row's lock. Counts and sums cover
+ * every bill issued (status issued, partially-paid or paid) and every invoice issued; a report of
+ * a day before the latest date recorded here (`dated_until`) is computed from the bills.
+ */
+export const receivableTotals = pgTable(
+  "receivable_totals",
+  {
+    workspaceId: uuid("workspace_id").notNull(),
+    accountId: uuid("account_id").notNull(),
+    /** Cases with an issued bill; issued bills; issued invoices (a client with none is not shown). */
+    cases: integer().notNull().default(0),
+    bills: integer().notNull().default(0),
+    invoices: integer().notNull().default(0),
+    billed: numeric({ precision: 20, scale: 2 }).notNull().default("0"),
+    received: numeric({ precision: 20, scale: 2 }).notNull().default("0"),
+    invoiced: numeric({ precision: 20, scale: 2 }).notNull().default("0"),
+    outstanding: numeric({ precision: 20, scale: 2 }).notNull().default("0"),
+    /** The latest issue or cancel day counted: a later one makes today's figures not yet true. */
+    datedUntil: date("dated_until"),
+    /**
+     * The client's name (accounts.name, same type and collation), copied by the refresh function
+     * and by the accounts' rename trigger (migration 0029), so the screen's order (largest debt,
+     * then name, then id) is this table's rank index and a page is a range of it.
+     */
+    name: text().notNull().default(""),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.accountId] }),
+    index("receivable_totals_rank_idx").on(
+      t.workspaceId,
+      t.outstanding.desc(),
+      t.name,
+      t.accountId,
+    ),
+    index("receivable_totals_dated_idx").on(t.workspaceId, t.datedUntil),
+  ],
+);
+
+/**
+ * What a client still owes, by the day its bills age from (due date, else issue date): ageing
+ * buckets move every day, so they are summed from these few rows (bills still owing) at read time.
+ */
+export const receivableAgeing = pgTable(
+  "receivable_ageing",
+  {
+    workspaceId: uuid("workspace_id").notNull(),
+    accountId: uuid("account_id").notNull(),
+    agedFrom: date("aged_from").notNull(),
+    outstanding: numeric({ precision: 20, scale: 2 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.accountId, t.agedFrom] })],
+);

@@ -1,10 +1,11 @@
 import { sql, type SQL } from "drizzle-orm";
 
-import type { ReceivableRow, Receivables } from "../../../shared/contracts/fees";
+import type { Receivables } from "../../../shared/contracts/fees";
 import { AGEING_BUCKETS, type AgeingBucket } from "../../../shared/fees";
 import { firmTodayOf } from "../../lib/firm-time";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { rowScopeOf } from "../../lib/row-scope";
+import { fastReceivables, type ReceivableSqlRow } from "./receivables-fast";
 
 export type ReceivablesQuery = {
   accountId?: string;
@@ -15,18 +16,7 @@ export type ReceivablesQuery = {
   _end?: number;
 };
 
-type Figures = Omit<
-  ReceivableRow,
-  "accountId" | "accountName" | "accountType" | "cases" | "buckets"
->;
-type Row = Figures &
-  Record<AgeingBucket, string> & {
-    accountId: string | null;
-    accountName: string | null;
-    accountType: string | null;
-    cases: number;
-    total: number;
-  };
+type Row = ReceivableSqlRow & { total: number };
 
 /**
  * What the viewer's clients owe on `asOf`, aggregated by PostgreSQL in one statement (a firm of
@@ -140,49 +130,87 @@ const run = (ctx: RequestCtx, query: SQL) =>
     return ((await tx.execute(query)) as unknown as { rows: Row[] }).rows;
   });
 
-const bucketsOf = (row: Row) =>
+const bucketsOf = (row: ReceivableSqlRow) =>
   Object.fromEntries(AGEING_BUCKETS.map((name) => [name, row[name]])) as Record<
     AgeingBucket,
     string
   >;
 
-/** GET /fees/receivables: one row per client with money billed or invoiced, and the totals. */
+const answerOf = (
+  asOf: string,
+  rows: ReceivableSqlRow[],
+  totalsRow: ReceivableSqlRow,
+  total: number,
+): Receivables & { total: number } => ({
+  asOf,
+  rows: rows.map((r) => ({
+    accountId: r.accountId!,
+    accountName: r.accountName!,
+    accountType: r.accountType!,
+    cases: r.cases,
+    billed: r.billed,
+    received: r.received,
+    invoiced: r.invoiced,
+    outstanding: r.outstanding,
+    buckets: bucketsOf(r),
+  })),
+  totals: {
+    billed: totalsRow.billed,
+    received: totalsRow.received,
+    invoiced: totalsRow.invoiced,
+    outstanding: totalsRow.outstanding,
+    buckets: bucketsOf(totalsRow),
+  },
+  // Clients in all (the page's x-total-count), whether or not a page was asked for.
+  total,
+});
+
+type Page = { limit: number; offset: number } | undefined;
+
+const pageOf = (q: ReceivablesQuery): Page => {
+  if (q._start === undefined && q._end === undefined) return undefined;
+  const start = q._start ?? 0;
+  return { limit: Math.max(0, Math.min((q._end ?? start + 10) - start, 1000)), offset: start };
+};
+
+/**
+ * The report computed from the bills, invoices and payments (any day, any viewer, any filter).
+ * Exported for the test that holds the running totals to it.
+ */
+export const exactReceivables = async (
+  ctx: RequestCtx,
+  q: ReceivablesQuery,
+  asOf: string,
+): Promise<Receivables & { total: number }> => {
+  const page = pageOf(q);
+  const limit = page ? sql`limit ${page.limit} offset ${page.offset}` : undefined;
+  const all = await run(ctx, receivablesSql(ctx, q, asOf, limit));
+  const totalsRow = all.find((r) => r.total === -1)!;
+  const rows = all.filter((r) => r.total !== -1);
+  const total = rows[0]?.total ?? (page ? await countOnly(ctx, q, asOf) : 0);
+  return answerOf(asOf, rows, totalsRow, total);
+};
+
+/**
+ * GET /fees/receivables: one row per client with money billed or invoiced, and the totals. The
+ * screen's usual question — today, the whole firm or one client, by a viewer who reads every
+ * case — is answered from the running totals (receivables-fast.ts); a past day, a viewer limited
+ * to some cases, a department or lawyer filter, or data dated after today take the exact report.
+ * `now` is the clock (tests inject one).
+ */
 export const findReceivables = async (
   ctx: RequestCtx,
   q: ReceivablesQuery,
+  now = new Date(),
 ): Promise<Receivables & { total: number }> => {
-  const asOf = q.asOf ?? (await firmTodayOf(ctx.db, ctx.workspaceId));
-  const paged = q._start !== undefined || q._end !== undefined;
-  const start = q._start ?? 0;
-  const page = paged
-    ? sql`limit ${Math.max(0, Math.min((q._end ?? start + 10) - start, 1000))} offset ${start}`
-    : undefined;
-  const all = await run(ctx, receivablesSql(ctx, q, asOf, page));
-  const totalsRow = all.find((r) => r.total === -1)!;
-  const rows = all.filter((r) => r.total !== -1);
-  return {
-    asOf,
-    rows: rows.map((r) => ({
-      accountId: r.accountId!,
-      accountName: r.accountName!,
-      accountType: r.accountType!,
-      cases: r.cases,
-      billed: r.billed,
-      received: r.received,
-      invoiced: r.invoiced,
-      outstanding: r.outstanding,
-      buckets: bucketsOf(r),
-    })),
-    totals: {
-      billed: totalsRow.billed,
-      received: totalsRow.received,
-      invoiced: totalsRow.invoiced,
-      outstanding: totalsRow.outstanding,
-      buckets: bucketsOf(totalsRow),
-    },
-    // Clients in all (the page's x-total-count), whether or not a page was asked for.
-    total: rows[0]?.total ?? (paged ? await countOnly(ctx, q, asOf) : 0),
-  };
+  const today = await firmTodayOf(ctx.db, ctx.workspaceId, now);
+  const asOf = q.asOf ?? today;
+  const everyCase = rowScopeOf(ctx, "read", "LAWFIRM_CASE_VIEW", "cases") === undefined;
+  if (asOf === today && everyCase && !q.departmentId && !q.leadLawyerId) {
+    const fast = await fastReceivables(ctx.db, ctx.workspaceId, today, q.accountId, pageOf(q));
+    if (fast.settled) return answerOf(asOf, fast.rows, fast.totals, fast.total);
+  }
+  return exactReceivables(ctx, q, asOf);
 };
 
 /** A page past the last row still says how many there are. */
