@@ -297,6 +297,16 @@ describe("reports", () => {
     void and;
   });
 
+  it("names intake sources by the firm's dictionary, in the reader's language", async () => {
+    const period = "period=year";
+    const zh = await figures("admin", "intake", period, "zh-CN");
+    const en = await figures("admin", "intake", period, "en");
+    const byId = (rows: Record<string, string | number>[]) =>
+      Object.fromEntries(rows.map((r) => [r.id, r.source]));
+    expect(byId(zh.rows)["existing-client"]).toBe("老客户");
+    expect(byId(en.rows)["existing-client"]).toBe("Existing client");
+  });
+
   it("gives an existing firm's partners and lawyers the right once", async () => {
     const db = t.database.db;
     const { a } = await firmIds(t);

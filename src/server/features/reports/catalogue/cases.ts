@@ -1,10 +1,11 @@
-import { and, count, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, count, gte, inArray, lt, sql } from "drizzle-orm";
 
-import { cases, dictionaryItems, dictionaryTypes } from "../../../db/tables";
+import { cases } from "../../../db/tables";
 import { firmDayStart as firmStart } from "../../../lib/firm-time";
 import { inWorkspace } from "../../../lib/tenant";
 import { caseScopeFilters, drillTo } from "../drill";
 import { caseNarrowing } from "../narrow";
+import { dictionaryNames } from "../dictionary-names";
 import type { ReportDefinition } from "../registry";
 
 const OPEN = ["pre-filing", "formal"];
@@ -34,27 +35,7 @@ export const newCasesReport: ReportDefinition = {
       .groupBy(sql`1`, sql`2`)
       .orderBy(sql`1`, sql`2`);
     // The firm's own names for its case types, in the viewer's language.
-    const labels = await ctx.db
-      .select({
-        code: dictionaryItems.code,
-        zh: dictionaryItems.labelZh,
-        en: dictionaryItems.labelEn,
-      })
-      .from(dictionaryItems)
-      .innerJoin(
-        dictionaryTypes,
-        and(
-          eq(dictionaryTypes.workspaceId, dictionaryItems.workspaceId),
-          eq(dictionaryTypes.id, dictionaryItems.typeId),
-        ),
-      )
-      .where(
-        and(
-          eq(dictionaryItems.workspaceId, ctx.workspaceId),
-          eq(dictionaryTypes.code, "case-type"),
-        ),
-      );
-    const name = new Map(labels.map((l) => [l.code, ctx.lang === "en" && l.en ? l.en : l.zh]));
+    const name = await dictionaryNames(ctx, "case-type");
     const drill: Record<string, Record<string, ReturnType<typeof drillTo>>> = {};
     const out = rows.map((r) => {
       const id = `${r.month}:${r.caseType}`;

@@ -1,4 +1,5 @@
 import { intakeStats } from "../../intake";
+import { dictionaryNames } from "../dictionary-names";
 import type { ReportDefinition } from "../registry";
 
 /**
@@ -16,7 +17,16 @@ export const intakeReport: ReportDefinition = {
   ],
   chart: { type: "bar", category: "source", series: ["leads", "converted"] },
   run: async (ctx, f) => {
-    const rows = await intakeStats(ctx, { from: f.from, to: f.to });
-    return { rows: rows.map((r) => ({ ...r, id: r.source ?? "none", source: r.source ?? "" })) };
+    const [rows, name] = await Promise.all([
+      intakeStats(ctx, { from: f.from, to: f.to }),
+      dictionaryNames(ctx, "lead-sources"),
+    ]);
+    return {
+      rows: rows.map((r) => ({
+        ...r,
+        id: r.source ?? "none",
+        source: r.source ? (name.get(r.source) ?? r.source) : "",
+      })),
+    };
   },
 };
