@@ -37,6 +37,23 @@ describe("demo data: archive", () => {
     expect(Number(execFileSync("qpdf", ["--show-npages", file]).toString())).toBeGreaterThan(3);
   });
 
+  it("finds the volume in the global search by its archive number, for the archivist", async () => {
+    const [volume] = (await get("admin", "/api/archive-volumes?status=archived")).json()
+      .data as VolumeRow[];
+    const res = await get("admin", `/api/search?q=${encodeURIComponent(volume.volumeNo!)}`);
+    const group = (
+      res.json().data as { type: string; items: { id: string; link: string }[] }[]
+    ).find((g) => g.type === "archiveVolumes");
+    expect(group?.items).toEqual([
+      expect.objectContaining({ id: volume.id, link: `/archive/volumes/${volume.id}` }),
+    ]);
+    // Another firm's archivist finds nothing of it.
+    const other = (
+      await get("admin2", `/api/search?q=${encodeURIComponent(volume.caseName)}`)
+    ).json().data as { type: string; items: { id: string }[] }[];
+    expect(other.flatMap((g) => g.items.map((i) => i.id))).not.toContain(volume.id);
+  });
+
   it("has the volume out on loan to a colleague, for two more weeks", async () => {
     const loans = (await get("admin", "/api/archive-loans")).json().data as LoanRow[];
     expect(loans).toHaveLength(1);

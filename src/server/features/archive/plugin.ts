@@ -9,6 +9,7 @@ import { loanRoutes } from "./loan-routes";
 import { runMerges } from "./merge";
 import { notifyOverdueVolumes } from "./overdue";
 import { archiveRoutes } from "./routes";
+import { volumesSearch } from "./search";
 import { openVolume } from "./volumes";
 
 /** How often overdue volumes are looked for (the notice goes once per volume). */
@@ -25,6 +26,7 @@ export const archivePlugin = featurePlugin(
   async (app) => {
     registerArchiveEffects(app);
     registerLoanEffects(app);
+    app.searchRegistry.register(volumesSearch);
     app.closingSteps.register((ctx, closed) =>
       openVolume(ctx, closed.caseId, closed.closedAt).then(() => undefined),
     );
@@ -47,5 +49,15 @@ export const archivePlugin = featurePlugin(
     await app.register(archiveRoutes, { prefix: "/api" });
     await app.register(loanRoutes, { prefix: "/api" });
   },
-  { dependencies: ["workflow", "cases", "closing", "documents", "contracts", "notifications"] },
+  {
+    dependencies: [
+      "workflow",
+      "cases",
+      "closing",
+      "documents",
+      "contracts",
+      "notifications",
+      "search",
+    ],
+  },
 );
