@@ -64,7 +64,9 @@ export const BorrowDialog = ({
       {done ? (
         <p role="status">
           {t("archiveUi.borrow.inApproval")}{" "}
-          <Link to={approvalPath(done.instanceId)}>{t("archiveUi.borrow.viewApproval")}</Link>
+          <Link style={{ textDecoration: "underline" }} to={approvalPath(done.instanceId)}>
+            {t("archiveUi.borrow.viewApproval")}
+          </Link>
         </p>
       ) : (
         <Form<Values> form={form} layout="vertical" onFinish={(v) => void submit(v)}>

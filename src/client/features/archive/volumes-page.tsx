@@ -54,7 +54,6 @@ export const VolumesPage = () => {
           size="middle"
           loading={isLoading}
           dataSource={data}
-          scroll={{ x: "max-content" }}
           pagination={{ pageSize: 20, hideOnSinglePage: true }}
           columns={[
             {
