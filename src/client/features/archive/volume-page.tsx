@@ -82,7 +82,12 @@ export const VolumePage = () => {
         }
       />
       <PagePanel>
-        <Descriptions size="small" bordered column={{ xs: 1, md: 2 }}>
+        <Descriptions
+          size="small"
+          bordered
+          column={{ xs: 1, md: 2 }}
+          styles={{ label: { whiteSpace: "nowrap" } }}
+        >
           <Descriptions.Item label={t("archive.fields.volumeNo")}>
             {v.volumeNo ?? t("archiveUi.caseLine.assembling")}
           </Descriptions.Item>
