@@ -1,6 +1,7 @@
 import { AccountBookOutlined, SettingOutlined } from "@ant-design/icons";
 
 import { accountsRoutes } from "./features/accounts";
+import { archiveRoutes } from "./features/archive";
 import { authRoutes } from "./features/auth";
 import { calendarRoutes } from "./features/calendar";
 import { CaseStartChooser, casesRoutes } from "./features/cases";
@@ -35,7 +36,7 @@ registerFormField("feeAllocation", feeAllocationField);
  * Each feature declares its own entries (features/<f>/routes.tsx); this list orders them. Paths
  * are relative to the router basename `/manage`. The menu follows this order: the firm's daily
  * work first (home, intake, cases, clients, contracts, seals, approvals, calendar, tasks, conflict check,
- * documents), Settings last; schema-declared entries go in before Settings.
+ * documents, archive), Settings last; schema-declared entries go in before Settings.
  */
 export const appRoutes: AppRoute[] = [
   { path: "/", landing: true, meta: { title: "pages.home.title" } },
@@ -56,6 +57,8 @@ export const appRoutes: AppRoute[] = [
   ...tasksRoutes,
   ...conflictsRoutes,
   ...documentsRoutes,
+  // Archive (档案): volumes, the catalogue to borrow from, loans.
+  ...archiveRoutes,
   ...reportsRoutes,
   // Finance: invoices, receivables, the month's statements and each member's own earnings.
   {

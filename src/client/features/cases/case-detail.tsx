@@ -10,6 +10,7 @@ import { isApiError } from "../../providers/api-error";
 import { mayOnRow, useCan } from "../../routing/use-can";
 import { PendingChangesAlert } from "../../schema-ui/pending-changes";
 import { useMemberName } from "../../lib/members";
+import { CaseVolumeLink } from "../archive";
 import { ClosingSummary, ClosingTag } from "../closing";
 import { KeyDatesTab } from "../deadlines";
 import { TasksPage } from "../tasks";
@@ -143,6 +144,7 @@ export const CaseDetail = () => {
           />
         ) : null}
         <CaseLeadLink caseId={c.id} />
+        {c.status === "closed" ? <CaseVolumeLink caseId={c.id} /> : null}
         {c.parentCaseId ? (
           <p>
             <Link to={`/case/detail/${c.parentCaseId}`}>{t("cases.detail.previousStage")}</Link>

@@ -144,7 +144,6 @@ export const ReportCard = ({
             pagination={false}
             columns={columns}
             dataSource={answer.rows}
-            scroll={{ x: "max-content" }}
             aria-label={t("reports.tableOf", { title })}
           />
         </Space>
