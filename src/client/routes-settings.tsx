@@ -1,5 +1,6 @@
 import { CarryOutOutlined, FieldTimeOutlined, ProfileOutlined } from "@ant-design/icons";
 
+import { archiveSettingsRoutes } from "./features/archive";
 import { auditSettingsRoutes } from "./features/audit";
 import { casesSettingsRoutes } from "./features/cases";
 import { dictionariesSettingsRoutes } from "./features/dictionaries";
@@ -19,6 +20,7 @@ export const settingsRoutes: AppRoute[] = [
   ...casesSettingsRoutes,
   ...esignSettingsRoutes,
   ...feesSettingsRoutes,
+  ...archiveSettingsRoutes,
   ...schemaResource("holiday-days", {
     subject: "ORG_DICTIONARY",
     icon: <CarryOutOutlined />,

@@ -1,3 +1,4 @@
+export { ArchiveSettingsPage } from "./archive-settings-page";
 export { CataloguePage } from "./catalogue-page";
 export { LoansPage } from "./loans-page";
 export { VolumePage } from "./volume-page";

@@ -1,4 +1,10 @@
-import { BookOutlined, ContainerOutlined, ReadOutlined, SwapOutlined } from "@ant-design/icons";
+import {
+  BookOutlined,
+  ContainerOutlined,
+  InboxOutlined,
+  ReadOutlined,
+  SwapOutlined,
+} from "@ant-design/icons";
 import { lazy } from "react";
 
 import type { AppRoute } from "../../routing/route-types";
@@ -9,6 +15,7 @@ const VolumesPage = lazy(() => pages().then((m) => ({ default: m.VolumesPage }))
 const VolumePage = lazy(() => pages().then((m) => ({ default: m.VolumePage })));
 const CataloguePage = lazy(() => pages().then((m) => ({ default: m.CataloguePage })));
 const LoansPage = lazy(() => pages().then((m) => ({ default: m.LoansPage })));
+const ArchiveSettingsPage = lazy(() => pages().then((m) => ({ default: m.ArchiveSettingsPage })));
 const READ = { action: "read", subject: ARCHIVE_SUBJECT } as const;
 
 /** Archive (档案): the volumes being assembled and archived, the catalogue to borrow from, loans. */
@@ -48,5 +55,15 @@ export const archiveRoutes: AppRoute[] = [
         menu: { icon: <SwapOutlined />, label: "archiveUi.menu.loans" },
       },
     ],
+  },
+];
+
+/** Below Settings: the archive number, the due months and the retention per case type. */
+export const archiveSettingsRoutes: AppRoute[] = [
+  {
+    path: "archive",
+    component: ArchiveSettingsPage,
+    meta: { action: "update", subject: ARCHIVE_SUBJECT, title: "archiveUi.settings.title" },
+    menu: { icon: <InboxOutlined />, label: "archiveUi.settings.title" },
   },
 ];
