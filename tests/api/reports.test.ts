@@ -305,6 +305,14 @@ describe("reports", () => {
       Object.fromEntries(rows.map((r) => [r.id, r.source]));
     expect(byId(zh.rows)["existing-client"]).toBe("老客户");
     expect(byId(en.rows)["existing-client"]).toBe("Existing client");
+    // Each source's lead count opens a lead list of exactly that many.
+    for (const row of en.rows) {
+      const link = en.drill[String(row.id)]?.leads;
+      expect(link, String(row.id)).toBeTruthy();
+      const list = await api.get("admin", link.api);
+      expect(list.statusCode, list.body).toBe(200);
+      expect(Number(list.headers["x-total-count"]), String(row.id)).toBe(Number(row.leads));
+    }
   });
 
   it("gives an existing firm's partners and lawyers the right once", async () => {

@@ -65,6 +65,15 @@ test.describe("reports dashboard", () => {
       await figure.click();
       await expect(page).toHaveURL(/\/manage\/case\/list\?/);
       await expect(page.getByText(T.total(shown))).toBeVisible({ timeout: 30_000 });
+
+      // …and an intake source's lead count opens the lead list with as many.
+      await page.goto("/manage/reports");
+      const leads = page.locator('[data-report="intake"] table a').first();
+      await expect(leads).toBeVisible({ timeout: 30_000 });
+      const count = (await leads.innerText()).trim();
+      await leads.click();
+      await expect(page).toHaveURL(/\/manage\/intake\?/);
+      await expect(page.getByText(T.total(count))).toBeVisible({ timeout: 30_000 });
       await page.evaluate(() => localStorage.setItem("language", "zh-CN"));
     });
   }

@@ -1,10 +1,12 @@
 import { intakeStats } from "../../intake";
 import { dictionaryNames } from "../dictionary-names";
+import { drillTo } from "../drill";
 import type { ReportDefinition } from "../registry";
 
 /**
  * Intake's own statistics (leads per source, converted, rate), through its face: they follow the
- * leads' row scope of the viewer, so the report offers them at every scope alike.
+ * leads' row scope of the viewer, so the report offers them at every scope alike. A source's
+ * lead count opens the lead list behind it (the list applies the same row scope).
  */
 export const intakeReport: ReportDefinition = {
   key: "intake",
@@ -21,12 +23,25 @@ export const intakeReport: ReportDefinition = {
       intakeStats(ctx, { from: f.from, to: f.to }),
       dictionaryNames(ctx, "lead-sources"),
     ]);
+    // A source's leads open the lead list with that source and the period's days (inclusive).
+    const drill: Record<string, Record<string, ReturnType<typeof drillTo>>> = {};
+    const last = new Date(f.untilAt.getTime() - 1).toISOString();
+    for (const r of rows)
+      if (r.source)
+        drill[r.source] = {
+          leads: drillTo("/intake", "leads", [
+            { field: "source", operator: "eq", value: r.source },
+            { field: "createdAt", operator: "gte", value: f.fromAt.toISOString() },
+            { field: "createdAt", operator: "lte", value: last },
+          ]),
+        };
     return {
       rows: rows.map((r) => ({
         ...r,
         id: r.source ?? "none",
         source: r.source ? (name.get(r.source) ?? r.source) : "",
       })),
+      drill,
     };
   },
 };
