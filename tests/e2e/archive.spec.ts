@@ -28,6 +28,10 @@ const TEXTS = {
     approval: "查看审批",
     active: "借阅中",
     caseLine: "归档卷宗：",
+    opensOf: (n: number, no: string) => `${n} 次查阅 ${no}`,
+    opensTitle: (no: string) => `${no} 的查阅记录`,
+    giveBack: /^归\s*还$/,
+    returned: "已归还",
   },
   en: {
     pdf: "Open the merged PDF",
@@ -43,6 +47,10 @@ const TEXTS = {
     approval: "View the approval",
     active: "On loan",
     caseLine: "Archive volume: ",
+    opensOf: (n: number, no: string) => `${n} opens of ${no}`,
+    opensTitle: (no: string) => `Opens of ${no}`,
+    giveBack: /^Return$/,
+    returned: "The volume was returned",
   },
 } as const;
 
@@ -190,6 +198,22 @@ test.describe("archive screens", () => {
       await expect(loanRow).toHaveClass(/archive-loan-focus/);
       await snap(page, `archive-loans-${lang}`);
       expect(await axeFindings(page, `loans ${lang}`)).toEqual([]);
+
+      // Reading the volume on the loan is logged; the borrower then gives it back.
+      await page.goto(`/manage/archive/volumes/${archived.id}`);
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(archived.volumeNo!);
+      await page.goto(`/manage/archive/loans?loan=${loan.id}`);
+      const lent = page.getByRole("row").filter({ hasText: archived.volumeNo! });
+      await lent.getByRole("button", { name: L.opensOf(1, archived.volumeNo!) }).click();
+      const log = page.getByRole("dialog", { name: L.opensTitle(archived.volumeNo!) });
+      await expect(log.getByRole("row")).toHaveCount(2);
+      await log.getByRole("button", { name: /Close|关闭/ }).click();
+      await lent.getByRole("button", { name: L.giveBack }).click();
+      await page
+        .locator(".ant-popconfirm")
+        .getByRole("button", { name: /^(OK|确\s*定)$/ })
+        .click();
+      await expect(toast(page)).toContainText(L.returned);
       await useLanguage(page, "zh-CN");
     });
   }
