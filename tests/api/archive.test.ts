@@ -21,6 +21,7 @@ import { runMerges } from "../../src/server/features/archive";
 import { OWN_CONDITIONS } from "../../src/shared/permission-scopes";
 import { createTestApp, type TestApp } from "../fixtures/app";
 import { casesApi } from "../fixtures/cases";
+import { docxOfBody, docxParagraph } from "../fixtures/docx";
 import { PNG_BODY, multipartBody, upload, uploadHeaders } from "../fixtures/documents";
 
 /** A one-page PDF whose text pdftotext reads back. */
@@ -264,6 +265,33 @@ describe("archiving (归档)", () => {
       headers: await t.as("admin"),
     });
     expect(delMerged.statusCode).toBe(409);
+  });
+
+  it("puts an Office file into the merged PDF through the LibreOffice sandbox", async () => {
+    const { kase, volume } = await readyVolume("PDF BEFORE");
+    const docx = await docxOfBody(docxParagraph("DOCX ECHO OPINION"));
+    const docxId = await put(kase.id, "代理意见.docx", docx);
+    const d = await detail(volume.id);
+    const files = d.items
+      .filter((i: { kind: string }) => i.kind === "file")
+      .map((i: { fileId: string }) => ({ fileId: i.fileId, included: true }));
+    const items = await call("PUT", "admin", `/api/archive-volumes/${volume.id}/items`, {
+      version: d.version,
+      items: [...files, { fileId: docxId, included: true }],
+    });
+    expect(items.statusCode, items.body).toBe(200);
+    await acceptArchive(await archive(volume.id));
+    expect(await runMerges(t.app)).toBe(1);
+    const merged = await volumeOfCase(kase.id);
+    expect(merged.mergeStatus, merged.mergeError ?? "").toBe("done");
+    const res = await call("GET", "admin", `/api/archive-volumes/${volume.id}/merged-pdf`);
+    const file = path.join(tmp, "merged-office.pdf");
+    writeFileSync(file, res.rawPayload);
+    execFileSync("qpdf", ["--check", file]);
+    const text = execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" });
+    const at = ["PDF BEFORE", "DOCX ECHO OPINION"].map((s) => text.indexOf(s));
+    expect(at[0]).toBeGreaterThanOrEqual(0);
+    expect(at[1]).toBeGreaterThan(at[0]);
   });
 
   it("numbers 20 volumes accepted at once with 20 consecutive numbers", async () => {
