@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { runMerges } from "../../src/server/features/archive";
@@ -47,6 +48,19 @@ describe("demo data: archive", () => {
     expect(group?.items).toEqual([
       expect.objectContaining({ id: volume.id, link: `/archive/volumes/${volume.id}` }),
     ]);
+    // …and by a party of its case.
+    const [party] = (
+      (await t.database.db.execute(
+        sql`select p.name from case_parties p join archive_volumes v
+              on v.workspace_id = p.workspace_id and v.case_id = p.case_id
+             where v.id = ${volume.id} limit 1`,
+      )) as unknown as { rows: { name: string }[] }
+    ).rows;
+    const byParty = (await get("admin", `/api/search?q=${encodeURIComponent(party.name)}`)).json()
+      .data as { type: string; items: { id: string }[] }[];
+    expect(byParty.find((g) => g.type === "archiveVolumes")?.items.map((i) => i.id)).toContain(
+      volume.id,
+    );
     // Another firm's archivist finds nothing of it.
     const other = (
       await get("admin2", `/api/search?q=${encodeURIComponent(volume.caseName)}`)

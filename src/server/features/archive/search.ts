@@ -1,12 +1,13 @@
-import { and, asc, eq, ilike, isNotNull, or } from "drizzle-orm";
+import { and, asc, eq, ilike, isNotNull, or, sql } from "drizzle-orm";
 
+import { comparableName } from "../../../shared/compare-text";
 import { archiveVolumes, cases } from "../../db/tables";
 import { inWorkspace } from "../../lib/tenant";
 import { likePattern, type SearchProvider } from "../search";
 import { today, volumeReadScope } from "./volumes";
 
 /**
- * Archive volumes by archive number, case number or case name, those the caller may read (their
+ * Archive volumes by archive number, case number, case name or a party's name, those the caller may read (their
  * cases', a loan's, or every one for the archivist), as the volume list shows them.
  */
 export const volumesSearch: SearchProvider = {
@@ -32,6 +33,8 @@ export const volumesSearch: SearchProvider = {
             ilike(archiveVolumes.volumeNo, like),
             ilike(cases.caseNo, like),
             ilike(cases.name, like),
+            sql`exists (select 1 from case_parties p where p.workspace_id = ${cases.workspaceId}
+              and p.case_id = ${cases.id} and p.name_norm like ${likePattern(comparableName(q))})`,
           ),
         ),
       )
