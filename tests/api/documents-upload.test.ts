@@ -5,7 +5,7 @@ import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { files, fileVersions } from "../../src/server/db/tables";
+import { files, fileVersions, workspaces } from "../../src/server/db/tables";
 import { createTestApp, type TestApp } from "../fixtures/app";
 import {
   EXE_BODY,
@@ -281,10 +281,24 @@ describe("POST /api/documents/files", () => {
   });
 
   it("refuses an upload that would exceed the firm's quota with a clear 413", async () => {
-    const [version] = await t.database.db.select().from(fileVersions).limit(1);
+    // One of the firm's versions grows until the firm's whole storage is 100 B short of its quota,
+    // whatever else the demo holds.
+    const [firm] = await t.database.db
+      .select({ id: workspaces.id })
+      .from(workspaces)
+      .where(eq(workspaces.nameEn, "Mingde Law Firm"));
+    const [version] = await t.database.db
+      .select()
+      .from(fileVersions)
+      .where(eq(fileVersions.workspaceId, firm.id))
+      .limit(1);
+    const [{ used }] = await t.database.db
+      .select({ used: sql<string>`sum(${fileVersions.size})` })
+      .from(fileVersions)
+      .where(eq(fileVersions.workspaceId, firm.id));
     await t.database.db
       .update(fileVersions)
-      .set({ size: QUOTA - 100 })
+      .set({ size: version.size + QUOTA - 100 - Number(used) })
       .where(eq(fileVersions.id, version.id));
     try {
       const before = await state();

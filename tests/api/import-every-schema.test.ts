@@ -119,6 +119,8 @@ const PLANS: Record<string, Plan> = {
     refused: "errors.invoices.notEditable",
   },
   leads: {
+    // A lead still open: a signed one is made only by its case, and a lost one changes no more.
+    base: (r) => r.stage === "consult",
     fresh: (i) => ({ "Matter summary": `导入案源${i}` }),
     edit: ["Matter summary", "导入后摘要"],
   },
