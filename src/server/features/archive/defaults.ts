@@ -1,5 +1,3 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-
 import {
   type Assignees,
   type Definition,
@@ -7,8 +5,7 @@ import {
   newTaskNode,
 } from "../../../shared/workflow";
 import type { Db } from "../../db/client";
-import { memberRoles, roles, workspaces } from "../../db/tables";
-import { publishInitialFlow } from "../workflow";
+import { provisionFirmFlows } from "../workflow";
 
 export const ARCHIVE_FLOW_KEY = "case-archive";
 
@@ -69,35 +66,10 @@ export const archiveFlow = (opts: { admin: string; reviewers: Assignees }): Defi
  * Every firm without an archive approval gets one (as closing does for its own): reviewed by the
  * partner and admin roles' members. A firm that has one, or whose key is taken, is left alone.
  */
-export const provisionArchive = async (db: Db) => {
-  const missing = await db
-    .select({ id: workspaces.id })
-    .from(workspaces)
-    .where(
-      sql`not exists (select 1 from workflow_definitions d where d.workspace_id = ${workspaces.id}
-        and (d.kind = 'case-archive' or d.key = ${ARCHIVE_FLOW_KEY}))`,
-    );
-  for (const { id } of missing)
-    await db.transaction(async (tx) => {
-      const firmRoles = await tx
-        .select({ id: roles.id, code: roles.code })
-        .from(roles)
-        .where(and(eq(roles.workspaceId, id), inArray(roles.code, ["admin", "partner"])));
-      const adminRole = firmRoles.find((r) => r.code === "admin");
-      if (!adminRole) return;
-      const [admin] = await tx
-        .select({ userId: memberRoles.userId })
-        .from(memberRoles)
-        .where(and(eq(memberRoles.workspaceId, id), eq(memberRoles.roleId, adminRole.id)))
-        .limit(1);
-      if (!admin) return;
-      const ordered = [...firmRoles].sort((a) => (a.code === "partner" ? -1 : 1));
-      const reviewers: Assignees = { kind: "roles", roleIds: ordered.map((r) => r.id) };
-      await publishInitialFlow(
-        tx,
-        id,
-        archiveFlow({ admin: admin.userId, reviewers }),
-        admin.userId,
-      );
-    });
-};
+export const provisionArchive = (db: Db) =>
+  provisionFirmFlows(db, {
+    kind: "case-archive",
+    key: ARCHIVE_FLOW_KEY,
+    build: ({ admin, roleIds }) =>
+      archiveFlow({ admin, reviewers: { kind: "roles", roleIds: roleIds(["partner", "admin"]) } }),
+  });

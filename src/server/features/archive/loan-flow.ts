@@ -1,5 +1,3 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-
 import { LOAN_PURPOSE_MAX } from "../../../shared/contracts/archive-loans";
 import {
   type Assignees,
@@ -8,8 +6,7 @@ import {
   newTaskNode,
 } from "../../../shared/workflow";
 import type { Db } from "../../db/client";
-import { memberRoles, roles, workspaces } from "../../db/tables";
-import { publishInitialFlow } from "../workflow";
+import { provisionFirmFlows } from "../workflow";
 
 export const LOAN_FLOW_KEY = "archive-loan";
 
@@ -66,32 +63,10 @@ export const loanFlow = (opts: { admin: string; reviewers: Assignees }): Definit
 });
 
 /** Every firm without a loan approval gets one, decided by its admin role's members. */
-export const provisionLoans = async (db: Db) => {
-  const missing = await db
-    .select({ id: workspaces.id })
-    .from(workspaces)
-    .where(
-      sql`not exists (select 1 from workflow_definitions d where d.workspace_id = ${workspaces.id}
-        and (d.kind = 'archive-loan' or d.key = ${LOAN_FLOW_KEY}))`,
-    );
-  for (const { id } of missing)
-    await db.transaction(async (tx) => {
-      const [adminRole] = await tx
-        .select({ id: roles.id })
-        .from(roles)
-        .where(and(eq(roles.workspaceId, id), inArray(roles.code, ["admin"])));
-      if (!adminRole) return;
-      const [admin] = await tx
-        .select({ userId: memberRoles.userId })
-        .from(memberRoles)
-        .where(and(eq(memberRoles.workspaceId, id), eq(memberRoles.roleId, adminRole.id)))
-        .limit(1);
-      if (!admin) return;
-      await publishInitialFlow(
-        tx,
-        id,
-        loanFlow({ admin: admin.userId, reviewers: { kind: "roles", roleIds: [adminRole.id] } }),
-        admin.userId,
-      );
-    });
-};
+export const provisionLoans = (db: Db) =>
+  provisionFirmFlows(db, {
+    kind: "archive-loan",
+    key: LOAN_FLOW_KEY,
+    build: ({ admin, roleIds }) =>
+      loanFlow({ admin, reviewers: { kind: "roles", roleIds: roleIds(["admin"]) } }),
+  });

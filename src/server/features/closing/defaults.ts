@@ -1,5 +1,3 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-
 import { CLOSING_RESULTS, CLOSING_SUMMARY_MAX } from "../../../shared/contracts/closing";
 import {
   type Assignees,
@@ -8,8 +6,7 @@ import {
   newTaskNode,
 } from "../../../shared/workflow";
 import type { Db } from "../../db/client";
-import { memberRoles, roles, workspaces } from "../../db/tables";
-import { publishInitialFlow } from "../workflow";
+import { provisionFirmFlows } from "../workflow";
 
 export const CLOSING_FLOW_KEY = "case-close";
 
@@ -101,36 +98,11 @@ export const closingFlow = (opts: { admin: string; reviewers: Assignees }): Defi
  * roles' members. Runs before the app serves; a firm that has one (an admin may have edited or
  * disabled it) is left alone, and so is a firm whose key "case-close" is taken by another flow.
  */
-export const provisionClosing = async (db: Db) => {
-  const missing = await db
-    .select({ id: workspaces.id })
-    .from(workspaces)
-    .where(
-      sql`not exists (select 1 from workflow_definitions d where d.workspace_id = ${workspaces.id}
-        and (d.kind = 'case-close' or d.key = ${CLOSING_FLOW_KEY}))`,
-    );
-  for (const { id } of missing)
-    await db.transaction(async (tx) => {
-      const firmRoles = await tx
-        .select({ id: roles.id, code: roles.code })
-        .from(roles)
-        .where(and(eq(roles.workspaceId, id), inArray(roles.code, ["admin", "partner"])));
-      const adminRole = firmRoles.find((r) => r.code === "admin");
-      if (!adminRole) return;
-      const [admin] = await tx
-        .select({ userId: memberRoles.userId })
-        .from(memberRoles)
-        .where(and(eq(memberRoles.workspaceId, id), eq(memberRoles.roleId, adminRole.id)))
-        .limit(1);
-      if (!admin) return;
-      // Partners first: the role order is the order the approval lists them in.
-      const ordered = [...firmRoles].sort((a) => (a.code === "partner" ? -1 : 1));
-      const reviewers: Assignees = { kind: "roles", roleIds: ordered.map((r) => r.id) };
-      await publishInitialFlow(
-        tx,
-        id,
-        closingFlow({ admin: admin.userId, reviewers }),
-        admin.userId,
-      );
-    });
-};
+export const provisionClosing = (db: Db) =>
+  provisionFirmFlows(db, {
+    kind: "case-close",
+    key: CLOSING_FLOW_KEY,
+    // Partners first: the role order is the order the approval lists them in.
+    build: ({ admin, roleIds }) =>
+      closingFlow({ admin, reviewers: { kind: "roles", roleIds: roleIds(["partner", "admin"]) } }),
+  });

@@ -8,6 +8,8 @@ export {
   getVersion,
 } from "./definitions-service";
 export { getInstanceDetail } from "./detail";
+export { provisionFirmFlows } from "./firm-flows";
+export type { FirmFlowFacts } from "./firm-flows";
 export { publishInitialFlow } from "./initial-flow";
 export { loadDirectory } from "./directory";
 export { step } from "./engine/index";

@@ -7,7 +7,7 @@ import { workflowDefinitions, workflowDefinitionVersions } from "../../db/tables
 /**
  * Publishes a flow a firm starts with as version 1, enabled — what the designer's publish would
  * leave. The demo seed and the features that provision their approval kind into existing firms
- * (invoices, closing) all write flows this one way.
+ * (invoices; closing, archiving and lending through provisionFirmFlows) all write flows this one way.
  */
 export const publishInitialFlow = async (
   db: Db,
