@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 
 import dayjs from "dayjs";
 import { and, count, eq } from "drizzle-orm";
-import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import {
@@ -21,15 +20,10 @@ import { firmDateOf } from "../../src/server/lib/firm-time";
 import type { CatalogueRow, LoanRow } from "../../src/shared/contracts/archive-loans";
 import { OWN_CONDITIONS } from "../../src/shared/permission-scopes";
 import { createTestApp, type TestApp } from "../fixtures/app";
+import { archiveCall, textPdf } from "../fixtures/archive";
 import { casesApi } from "../fixtures/cases";
 import { upload } from "../fixtures/documents";
 
-const textPdf = async (text: string) => {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  doc.addPage([300, 300]).drawText(text, { x: 20, y: 150, size: 14, font });
-  return Buffer.from(await doc.save());
-};
 const day = (offset = 0, from = new Date()) =>
   dayjs(firmDateOf(from, "Asia/Shanghai")).add(offset, "day").format("YYYY-MM-DD");
 
@@ -44,25 +38,7 @@ describe("archive loans (借阅)", () => {
   let volumeId: string;
   let volumeNo: string;
 
-  const call = async (
-    method: "GET" | "POST",
-    who: string,
-    url: string,
-    body?: unknown,
-    opts: { lang?: "en" | "zh-CN"; key?: string } = {},
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      headers: await t.as(who, {
-        lang: opts.lang ?? "en",
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-        ...(opts.key ? { "idempotency-key": opts.key } : {}),
-      }),
-      ...(body === undefined
-        ? {}
-        : { payload: typeof body === "string" ? body : (body as object) }),
-    });
+  const call = archiveCall(() => t);
   const borrow = (who: string, id: string, body: unknown, key = randomUUID(), lang?: "zh-CN") =>
     call("POST", who, `/api/archive-volumes/${id}/loans`, body, { key, lang });
   const loanCount = async () =>
@@ -125,7 +101,7 @@ describe("archive loans (借阅)", () => {
       .select()
       .from(roles)
       .where(and(eq(roles.workspaceId, firm.id), eq(roles.code, "intern")));
-    const rules = await call("PUT" as "POST", "admin", `/api/roles/${intern.id}/rules`, {
+    const rules = await call("PUT", "admin", `/api/roles/${intern.id}/rules`, {
       rules: [
         { action: "basic", subject: "BASIC_PERMISSION" },
         { action: "read", subject: "LAWFIRM_CASE_VIEW", conditions: OWN_CONDITIONS },

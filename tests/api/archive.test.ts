@@ -5,7 +5,6 @@ import os from "node:os";
 import path from "node:path";
 
 import { and, count, eq } from "drizzle-orm";
-import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import {
@@ -20,42 +19,17 @@ import {
 import { runMerges } from "../../src/server/features/archive";
 import { OWN_CONDITIONS } from "../../src/shared/permission-scopes";
 import { createTestApp, type TestApp } from "../fixtures/app";
+import { archiveCall, textPdf } from "../fixtures/archive";
 import { casesApi } from "../fixtures/cases";
 import { docxOfBody, docxParagraph } from "../fixtures/docx";
 import { PNG_BODY, multipartBody, upload, uploadHeaders } from "../fixtures/documents";
-
-/** A one-page PDF whose text pdftotext reads back. */
-const textPdf = async (text: string) => {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  doc.addPage([300, 300]).drawText(text, { x: 20, y: 150, size: 14, font });
-  return Buffer.from(await doc.save());
-};
 
 describe("archiving (归档)", () => {
   let t: TestApp;
   let api: ReturnType<typeof casesApi>;
   const tmp = mkdtempSync(path.join(os.tmpdir(), "lm-archive-test-"));
 
-  const call = async (
-    method: "GET" | "POST" | "PUT",
-    who: string,
-    url: string,
-    body?: unknown,
-    opts: { lang?: "en" | "zh-CN"; key?: string } = {},
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      headers: await t.as(who, {
-        lang: opts.lang ?? "en",
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-        ...(opts.key ? { "idempotency-key": opts.key } : {}),
-      }),
-      ...(body === undefined
-        ? {}
-        : { payload: typeof body === "string" ? body : (body as object) }),
-    });
+  const call = archiveCall(() => t);
 
   const folderOf = async (caseId: string) =>
     (await t.database.db.select().from(cases).where(eq(cases.id, caseId)))[0].folderId as string;
