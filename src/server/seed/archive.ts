@@ -4,7 +4,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { archiveLoans, cases } from "../db/tables";
 import { archiveVolume, openVolume } from "../features/archive";
-import { firmDateOf } from "../lib/firm-time";
+import { firmTodayOf } from "../lib/firm-time";
 import { DEMO_CONTRACT_PDF } from "./demo-bodies";
 import { seedFile } from "./documents";
 import { seedCtx } from "./seed-ctx";
@@ -38,7 +38,7 @@ export const seedArchive = async (
   const volume = await openVolume(ctx, kase.id, kase.terminatedAt ?? kase.updatedAt);
   if (!volume) return;
   await archiveVolume(ctx, volume);
-  const today = firmDateOf(new Date(), "Asia/Shanghai");
+  const today = await firmTodayOf(tx, workspaceId);
   await tx.insert(archiveLoans).values({
     workspaceId,
     volumeId: volume.id,

@@ -2,6 +2,7 @@ import { and, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 
 import type { CatalogueRow, LoanStatus } from "../../../shared/contracts/archive-loans";
 import { archiveLoans, archiveVolumes, cases } from "../../db/tables";
+import { pageOf } from "../../lib/list-query";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { likePattern } from "../search";
@@ -32,8 +33,7 @@ export const catalogue = async (
     eq(cases.workspaceId, archiveVolumes.workspaceId),
     eq(cases.id, archiveVolumes.caseId),
   );
-  const start = q._start ?? 0;
-  const end = q._end ?? start + 20;
+  const { offset, limit } = pageOf(q);
   const [rows, [{ total }]] = await Promise.all([
     ctx.db
       .select({
@@ -48,8 +48,8 @@ export const catalogue = async (
       .innerJoin(cases, join)
       .where(where)
       .orderBy(desc(archiveVolumes.archivedAt), desc(archiveVolumes.id))
-      .limit(Math.max(0, end - start))
-      .offset(start),
+      .limit(limit)
+      .offset(offset),
     ctx.db
       .select({ total: sql<number>`count(*)::int` })
       .from(archiveVolumes)

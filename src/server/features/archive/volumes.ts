@@ -4,7 +4,7 @@ import type { VolumeDetail, VolumeItemKind, VolumeRow } from "../../../shared/co
 import { AppError } from "../../../shared/errors";
 import { archiveVolumeItems, archiveVolumes, cases, files } from "../../db/tables";
 import { writeAudit } from "../../lib/audit";
-import { firmDateOf, readFirmTimeZone } from "../../lib/firm-time";
+import { firmDateOf, firmTodayOf, readFirmTimeZone } from "../../lib/firm-time";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { rowScopeOf } from "../../lib/row-scope";
 import { inWorkspace } from "../../lib/tenant";
@@ -27,8 +27,7 @@ export const volumeReadScope = (ctx: RequestCtx, day: string): SQL | undefined =
   return or(team, onLoanTo(ctx, day));
 };
 
-export const today = async (ctx: RequestCtx) =>
-  firmDateOf(new Date(), await readFirmTimeZone(ctx.db, ctx.workspaceId));
+export const today = (ctx: RequestCtx) => firmTodayOf(ctx.db, ctx.workspaceId);
 
 const rowColumns = (day: string) => ({
   id: archiveVolumes.id,
