@@ -121,7 +121,9 @@ describe("archive loans (借阅)", () => {
       `/api/archive-catalogue?q=${encodeURIComponent(volumeNo)}`,
     );
     expect(found.statusCode, found.body).toBe(200);
-    expect((found.json().data as CatalogueRow[]).map((r) => r.id)).toEqual([volumeId]);
+    expect((found.json().data as CatalogueRow[]).map((r) => [r.id, r.readable])).toEqual([
+      [volumeId, false],
+    ]);
     expect(found.headers["x-total-count"]).toBe("1");
 
     const key = randomUUID();
@@ -162,7 +164,10 @@ describe("archive loans (借阅)", () => {
     });
     const catalogue = (await call("GET", "intern", "/api/archive-catalogue")).json()
       .data as CatalogueRow[];
-    expect(catalogue.find((r) => r.id === volumeId)?.myLoan).toMatchObject({ status: "active" });
+    expect(catalogue.find((r) => r.id === volumeId)).toMatchObject({
+      readable: true,
+      myLoan: { status: "active" },
+    });
 
     // The end day passes (the loan's day moved back, as the clock moving on would): no more reading.
     await t.database.db

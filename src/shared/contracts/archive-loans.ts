@@ -48,6 +48,8 @@ export type CatalogueRow = {
   caseName: string;
   year: number;
   archivedAt: string;
+  /** The caller may open it now (its case's team, an active loan, the archivist). */
+  readable: boolean;
   /** The caller's own pending or active loan of it, if any. */
   myLoan: { id: string; status: LoanStatus; untilOn: string } | null;
 };

@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import type { CatalogueRow } from "../../../shared/contracts/archive-loans";
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { http } from "../../lib/api";
-import { loanPath } from "./api";
+import { loanPath, volumePath } from "./api";
 import { BorrowDialog } from "./borrow-dialog";
 import { LoanStatusTag } from "./status-tags";
 
@@ -58,7 +58,18 @@ export const CataloguePage = () => {
             onChange: setPage,
           }}
           columns={[
-            { key: "volumeNo", title: t("archive.fields.volumeNo"), dataIndex: "volumeNo" },
+            {
+              key: "volumeNo",
+              title: t("archive.fields.volumeNo"),
+              render: (_, r) =>
+                r.readable ? (
+                  <Link className="schema-link" to={volumePath(r.id)}>
+                    {r.volumeNo}
+                  </Link>
+                ) : (
+                  r.volumeNo
+                ),
+            },
             {
               key: "case",
               title: t("archive.fields.caseName"),

@@ -72,13 +72,15 @@ export const LoansPage = () => {
           size="middle"
           loading={isLoading}
           dataSource={data}
-          scroll={{ x: "max-content" }}
+          // Numbers and case names wrap, so every column, Return included, fits the card at 1280 px.
+          scroll={{ x: 900 }}
           pagination={{ pageSize: 20, hideOnSinglePage: true }}
           rowClassName={(r) => (r.id === focus ? "archive-loan-focus" : "")}
           columns={[
             {
               key: "volumeNo",
               title: t("archive.fields.volumeNo"),
+              width: 140,
               render: (_, r) =>
                 (r.readable || archivist) && r.volumeNo ? (
                   <Link className="schema-link" to={volumePath(r.volumeId)}>
@@ -88,7 +90,12 @@ export const LoansPage = () => {
                   (r.volumeNo ?? "")
                 ),
             },
-            { key: "case", title: t("archive.fields.caseName"), dataIndex: "caseName" },
+            {
+              key: "case",
+              title: t("archive.fields.caseName"),
+              dataIndex: "caseName",
+              width: 160,
+            },
             {
               key: "borrower",
               title: t("archiveUi.loans.borrower"),
@@ -100,7 +107,7 @@ export const LoansPage = () => {
               render: (_, r) => (
                 <Typography.Paragraph
                   ellipsis={{ rows: 2, tooltip: r.purpose }}
-                  style={{ marginBottom: 0, maxWidth: 280 }}
+                  style={{ marginBottom: 0, maxWidth: 220 }}
                 >
                   {r.purpose}
                 </Typography.Paragraph>

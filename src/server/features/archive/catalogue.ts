@@ -6,6 +6,7 @@ import { pageOf } from "../../lib/list-query";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { likePattern } from "../search";
+import { today, volumeReadScope } from "./volumes";
 
 /**
  * GET /archive-catalogue: the firm's archived volumes by number, case number and name — what a
@@ -34,6 +35,10 @@ export const catalogue = async (
     eq(cases.id, archiveVolumes.caseId),
   );
   const { offset, limit } = pageOf(q);
+  // Whether the caller may open the volume already (its team, a loan, the archivist): its number
+  // is then a link, as in every list.
+  const scope = volumeReadScope(ctx, await today(ctx));
+  const readable = scope ? sql<boolean>`coalesce((${scope}), false)` : sql<boolean>`true`;
   const [rows, [{ total }]] = await Promise.all([
     ctx.db
       .select({
@@ -43,6 +48,7 @@ export const catalogue = async (
         caseName: cases.name,
         year: sql<number>`${archiveVolumes.year}`,
         archivedAt: archiveVolumes.archivedAt,
+        readable,
       })
       .from(archiveVolumes)
       .innerJoin(cases, join)
