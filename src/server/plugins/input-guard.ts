@@ -170,15 +170,20 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Each route's querystring schema ("GET /api/members"), for tests that must cover every parameter. */
     querySchemas: Map<string, unknown>;
+    /** Each route's params schema, so such tests can fill `:key` with a value the route takes. */
+    paramSchemas: Map<string, unknown>;
   }
 }
 
 export const inputGuardPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate("querySchemas", new Map<string, unknown>());
+    app.decorate("paramSchemas", new Map<string, unknown>());
     app.addHook("onRoute", (route) => {
-      for (const method of [route.method].flat())
+      for (const method of [route.method].flat()) {
         app.querySchemas.set(`${String(method)} ${route.url}`, route.schema?.querystring);
+        app.paramSchemas.set(`${String(method)} ${route.url}`, route.schema?.params);
+      }
     });
 
     const parseJson = app.getDefaultJsonParser("error", "error");
