@@ -25,14 +25,24 @@ export type Database = {
   pubsub: PubSub;
   /** Runs fn while holding a session-level advisory lock (migrations, seeding). */
   withAdvisoryLock: <T>(key: number, fn: () => Promise<T>) => Promise<T>;
+  /** PGlite only: the whole database as a tarball, to open copies of it (`pgliteDump`). */
+  dump?: () => Promise<Blob>;
   close: () => Promise<void>;
 };
 
-export type DatabaseOptions = { databaseUrl?: string; pgliteDir?: string; poolSize?: number };
+export type DatabaseOptions = {
+  databaseUrl?: string;
+  pgliteDir?: string;
+  /** An in-memory PGlite starts from this dump (`dumpPglite`): tests copy one seeded database. */
+  pgliteDump?: Blob;
+  poolSize?: number;
+};
 
-const openPglite = async (dir?: string): Promise<Database> => {
+const openPglite = async (dir?: string, dump?: Blob): Promise<Database> => {
   if (dir) mkdirSync(dir, { recursive: true });
-  const client = dir ? await PGlite.create(dir) : await PGlite.create();
+  const client = dir
+    ? await PGlite.create(dir)
+    : await PGlite.create(dump ? { loadDataDir: dump } : {});
   const db = drizzlePglite(client, { schema: tables, casing: "snake_case" }) as unknown as Db;
   return {
     kind: "pglite",
@@ -48,6 +58,7 @@ const openPglite = async (dir?: string): Promise<Database> => {
     },
     // PGlite is one connection in one process: there is nobody to race with.
     withAdvisoryLock: (_key, fn) => fn(),
+    dump: () => client.dumpDataDir("none"),
     close: () => client.close(),
   };
 };
@@ -135,4 +146,4 @@ const openPostgres = async (url: string, poolSize: number): Promise<Database> =>
 export const openDatabase = (opts: DatabaseOptions): Promise<Database> =>
   opts.databaseUrl
     ? openPostgres(opts.databaseUrl, opts.poolSize ?? 20)
-    : openPglite(opts.pgliteDir);
+    : openPglite(opts.pgliteDir, opts.pgliteDump);

@@ -1,0 +1,13 @@
+import { openDatabase } from "./src/server/db/client";
+import { runMigrations } from "./src/server/db/migrate";
+import { seedIfEmpty } from "./src/server/seed/demo";
+let t0 = Date.now();
+const d = await openDatabase({});
+await runMigrations(d); await seedIfEmpty(d, { history: false });
+console.log("seed", Date.now()-t0); t0 = Date.now();
+const blob = await d.dump!();
+console.log("dump", Date.now()-t0, blob.size); t0 = Date.now();
+const d2 = await openDatabase({ pgliteDump: blob });
+console.log("load", Date.now()-t0); t0 = Date.now();
+const r = await d2.db.execute("select count(*) from cases" as never);
+console.log(JSON.stringify((r as any).rows), Date.now()-t0);
