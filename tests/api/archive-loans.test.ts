@@ -56,10 +56,6 @@ describe("archive loans (借阅)", () => {
   /** The lawyer's closed case, its volume archived and merged by the archivist (admin). */
   const archivedVolume = async () => {
     const kase = await api.open("lawyer");
-    const closed = await api.post("admin", `/api/cases/${kase.id}/close`, {
-      version: kase.version,
-    });
-    expect(closed.statusCode, closed.body).toBe(200);
     const [row] = await t.database.db.select().from(cases).where(eq(cases.id, kase.id));
     const up = await upload(t, "admin", [
       { field: "folderId", value: row.folderId as string },
@@ -71,6 +67,11 @@ describe("archive loans (借阅)", () => {
       },
     ]);
     expect(up.statusCode, up.body).toBe(200);
+    // Closing opens the volume with the case folder's files.
+    const closed = await api.post("admin", `/api/cases/${kase.id}/close`, {
+      version: (await api.get("admin", `/api/cases/${kase.id}`)).json().data.version,
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
     const opened = await call("POST", "admin", `/api/cases/${kase.id}/archive-volume`);
     expect(opened.statusCode, opened.body).toBe(200);
     const id = opened.json().data.id as string;

@@ -58,14 +58,14 @@ describe("archiving (归档)", () => {
   const detail = async (id: string, who = "admin") =>
     (await call("GET", who, `/api/archive-volumes/${id}`)).json().data;
 
-  /** A closed case (closed by the administrator's correction) with its volume opened on demand and one file in it. */
+  /** A case with one file, closed by the administrator's correction (which opens its volume). */
   const readyVolume = async (text = "ONLY FILE") => {
     const kase = await api.open("lawyer");
+    const fileId = await put(kase.id, `${randomUUID()}.pdf`, await textPdf(text));
     const closed = await api.post("admin", `/api/cases/${kase.id}/close`, {
-      version: kase.version,
+      version: (await api.get("admin", `/api/cases/${kase.id}`)).json().data.version,
     });
     expect(closed.statusCode, closed.body).toBe(200);
-    const fileId = await put(kase.id, `${randomUUID()}.pdf`, await textPdf(text));
     const opened = await call("POST", "admin", `/api/cases/${kase.id}/archive-volume`);
     expect(opened.statusCode, opened.body).toBe(200);
     return { kase, volume: opened.json().data, fileId };
@@ -118,6 +118,19 @@ describe("archiving (归档)", () => {
     expect(items.at(-1)).toBe("closing-note");
     const list = await call("GET", "lawyer", `/api/archive-volumes?caseId=${kase.id}`);
     expect(list.json().data.map((v: { id: string }) => v.id)).toEqual([volume.id]);
+  });
+
+  it("opens the volume when an administrator closes the case directly, and on demand finds that one", async () => {
+    const kase = await api.open("lawyer");
+    expect(await volumeOfCase(kase.id)).toBeUndefined();
+    const closed = await api.post("admin", `/api/cases/${kase.id}/close`, {
+      version: kase.version,
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const volume = await volumeOfCase(kase.id);
+    expect(volume).toMatchObject({ status: "draft", closedOn: closed.json().data.serviceEnd });
+    const opened = await call("POST", "admin", `/api/cases/${kase.id}/archive-volume`);
+    expect(opened.json().data.id).toBe(volume.id);
   });
 
   it("assembles, archives with a number, locks every file and merges one checked PDF", async () => {

@@ -1,4 +1,5 @@
 /** What other features and the app may use of cases; everything else is internal. */
+export type { CaseClosedHook, ClosingSteps } from "./closed-hooks";
 export { syncCaseDerived } from "./derived";
 export { refreshBillStatus } from "./finance";
 export { syncRecordFiles } from "./files";

@@ -11,6 +11,7 @@ import { inWorkspace } from "../../lib/tenant";
 import { fromStorage } from "../../schema-engine/records";
 import { writeBatch } from "../../lib/write-batch";
 import { addNotifications } from "../notifications";
+import type { ClosingSteps } from "./closed-hooks";
 import { CASE_STATUS, EXPIRED_REASON } from "./status";
 
 type CaseRow = typeof cases.$inferSelect;
@@ -101,15 +102,24 @@ export const terminateCase = (
     });
   });
 
-const close = async (ctx: RequestCtx, row: CaseRow) =>
-  change(ctx, row, {
+const close = async (ctx: RequestCtx, row: CaseRow, steps: ClosingSteps) => {
+  const closedAt = new Date();
+  const after = await change(ctx, row, {
     status: CASE_STATUS.closed,
     serviceEnd:
-      row.serviceEnd ?? todayOf(new Date(), await readFirmTimeZone(ctx.db, ctx.workspaceId)),
+      row.serviceEnd ?? todayOf(closedAt, await readFirmTimeZone(ctx.db, ctx.workspaceId)),
   });
+  await steps.announce(ctx, { caseId: row.id, closedAt });
+  return after;
+};
 
 /** Closes (结案) a formal case. */
-export const closeCase = (ctx: RequestCtx, id: string, input: { version: number }) =>
+export const closeCase = (
+  ctx: RequestCtx,
+  id: string,
+  input: { version: number },
+  steps: ClosingSteps,
+) =>
   ctx.db.transaction(async (tx) => {
     const tctx = { ...ctx, db: tx };
     const row = await lockCase(tctx, id);
@@ -128,7 +138,7 @@ export const closeCase = (ctx: RequestCtx, id: string, input: { version: number 
         ),
       );
     if (pending) throw new AppError(409, "closing.errors.pending");
-    return close(tctx, row);
+    return close(tctx, row, steps);
   });
 
 /**
@@ -136,10 +146,10 @@ export const closeCase = (ctx: RequestCtx, id: string, input: { version: number 
  * (the approver did not edit the case), and a case no longer formal (terminated meanwhile)
  * refuses the accept with that message, so the approver rejects instead.
  */
-export const closeApprovedCase = async (ctx: RequestCtx, id: string) => {
+export const closeApprovedCase = async (ctx: RequestCtx, id: string, steps: ClosingSteps) => {
   const row = await lockCase(ctx, id);
   if (row.status !== CASE_STATUS.formal) throw new AppError(409, "cases.errors.notFormal");
-  return close(ctx, row);
+  return close(ctx, row, steps);
 };
 
 /**

@@ -1,5 +1,6 @@
 import { featurePlugin, registerRowOwners } from "../../plugins/feature";
 import { caseBindings, caseRowOwners } from "./bindings";
+import { createClosingSteps } from "./closed-hooks";
 import { registerCaseEffects } from "./effects";
 import { expirePreFilingCases } from "./lifecycle";
 import { createCaseOriginRegistry } from "./origins";
@@ -12,6 +13,7 @@ export const casesPlugin = featurePlugin(
   async (app) => {
     registerRowOwners(app, caseRowOwners);
     app.decorate("caseOrigins", createCaseOriginRegistry());
+    app.decorate("closingSteps", createClosingSteps());
     registerCaseEffects(app);
     app.searchRegistry.register(casesSearch);
     app.jobs.register(

@@ -97,7 +97,7 @@ export async function casesRoutes(app: FastifyInstance, opts: { registry: Resour
         tenantTable: "cases",
       },
     },
-    (req) => closeCase(req.ctx, req.params.id, req.body),
+    (req) => closeCase(req.ctx, req.params.id, req.body, app.closingSteps),
   );
   app.post<Id & { Body: { version: number } }>(
     "/case-bills/:id/issue",

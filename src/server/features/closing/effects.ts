@@ -37,8 +37,7 @@ const decide =
     // accept is refused with that reason and the closing stays pending for the approver to reject.
     const now = new Date();
     if (outcome === "approved") {
-      await closeApprovedCase(ctx, before.caseId);
-      await app.closingSteps.announce(ctx, { caseId: before.caseId, closedAt: now });
+      await closeApprovedCase(ctx, before.caseId, app.closingSteps);
     }
     const [after] = await ctx.db
       .update(caseClosings)

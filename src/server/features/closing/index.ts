@@ -1,4 +1,3 @@
 /** What other features, the seed and the app may use of closing; everything else is internal. */
 export { CLOSING_FLOW_KEY, closingFlow, provisionClosing } from "./defaults";
 export { closingPlugin } from "./plugin";
-export type { CaseClosedHook, ClosingSteps } from "./steps";

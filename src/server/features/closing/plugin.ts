@@ -3,7 +3,6 @@ import { featurePlugin } from "../../plugins/feature";
 import { provisionClosing } from "./defaults";
 import { registerClosingEffects } from "./effects";
 import { closingRoutes } from "./routes";
-import { createClosingSteps } from "./steps";
 
 /**
  * Closing a case (结案): the checklist of what is still open on it (key dates, tasks, unbilled
@@ -15,7 +14,6 @@ import { createClosingSteps } from "./steps";
 export const closingPlugin = featurePlugin(
   "closing",
   async (app) => {
-    app.decorate("closingSteps", createClosingSteps());
     registerClosingEffects(app);
     app.addHook("onReady", async () => {
       const { database } = app;

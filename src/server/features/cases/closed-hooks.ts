@@ -1,8 +1,8 @@
 import type { RequestCtx } from "../../lib/request-ctx";
 
 /**
- * Runs in the closing approval's transaction (ctx.db), after the case is closed: throwing rolls
- * the accept back. Archiving opens the case's volume here.
+ * Runs in the transaction that closes the case (ctx.db), after it is closed: throwing rolls the
+ * close back. Archiving opens the case's volume here.
  */
 export type CaseClosedHook = (
   ctx: RequestCtx,
@@ -10,8 +10,9 @@ export type CaseClosedHook = (
 ) => Promise<void>;
 
 /**
- * What closing announces when a closing approval is accepted (`app.closingSteps`): features that
- * follow a closed case register a hook from their plugin, so closing never imports them.
+ * What cases announce when a case closes (`app.closingSteps`), whichever way: the closing
+ * approval's accept or an administrator's direct close. Features that follow a closed case
+ * register a hook from their plugin, so cases never import them.
  */
 export type ClosingSteps = {
   register: (hook: CaseClosedHook) => void;
