@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import {
@@ -243,6 +243,42 @@ describe("archiving (归档)", () => {
     const at = ["BRAVO SECOND", "ALPHA FIRST", "CHARLIE CARD"].map((s) => text.indexOf(s));
     expect(at.every((i) => i >= 0)).toBe(true);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
+    // By a ticket link, as the volume page opens it: the browser streams it without the Bearer.
+    const ticket = await call(
+      "POST",
+      "lawyer",
+      `/api/archive-volumes/${volume.id}/merged-pdf/ticket`,
+      {
+        inline: true,
+      },
+    );
+    expect(ticket.statusCode, ticket.body).toBe(200);
+    const link = ticket.json().data.url as string;
+    expect(link).toMatch(/^\/api\/archive-volumes\/[0-9a-f-]+\/merged-pdf\/download\?ticket=/);
+    const byLink = await t.app.inject({ method: "GET", url: link });
+    expect(byLink.statusCode, byLink.body).toBe(200);
+    expect(byLink.headers["cache-control"]).toBe("private, no-store");
+    expect(byLink.headers["content-disposition"]).toMatch(/^inline/);
+    expect(byLink.rawPayload.equals(res.rawPayload)).toBe(true);
+    // The ticket names this volume: on another id it is refused like a forged one.
+    const [another] = await t.database.db
+      .select({ id: archiveVolumes.id })
+      .from(archiveVolumes)
+      .where(
+        and(eq(archiveVolumes.workspaceId, merged.workspaceId), ne(archiveVolumes.id, volume.id)),
+      )
+      .limit(1);
+    const other = link.replace(volume.id, another.id);
+    expect((await t.app.inject({ method: "GET", url: other })).statusCode).toBe(401);
+    // Whoever may not read the volume gets no ticket, as they get no PDF.
+    const noTicket = await call(
+      "POST",
+      "intern",
+      `/api/archive-volumes/${volume.id}/merged-pdf/ticket`,
+    );
+    const direct = await call("GET", "intern", `/api/archive-volumes/${volume.id}/merged-pdf`);
+    expect([403, 404]).toContain(noTicket.statusCode);
+    expect(noTicket.statusCode).toBe(direct.statusCode);
     expect(text).toContain("卷内目录");
     expect(text).toContain(archived.volumeNo);
     // The merged PDF itself is locked with the volume.

@@ -112,7 +112,15 @@ test.describe("archive screens", () => {
       expect(await axeFindings(page, `volumes ${lang}`)).toEqual([]);
       await link.click();
       await expect(page.getByRole("heading", { level: 1 })).toContainText(seeded.volumeNo!);
-      await expect(page.getByRole("button", { name: L.pdf })).toBeVisible();
+      // The PDF opens in a new tab by a ticket link the browser loads itself (no blob in memory).
+      const [tab] = await Promise.all([
+        page.context().waitForEvent("page"),
+        page.getByRole("button", { name: L.pdf }).click(),
+      ]);
+      await expect
+        .poll(() => tab.url())
+        .toMatch(/\/api\/archive-volumes\/[0-9a-f-]+\/merged-pdf\/download\?ticket=/);
+      await tab.close();
       await snap(page, `archive-volume-archived-${lang}`);
       expect(await axeFindings(page, `archived volume ${lang}`)).toEqual([]);
 

@@ -63,10 +63,14 @@ export type TicketFor =
   | { folderId: string }
   | { fileId: string; version?: number; inline?: boolean }
   /** A file attached to an approval, opened through the approval's rights. */
-  | { instanceId: string; fileId: string; inline?: boolean };
+  | { instanceId: string; fileId: string; inline?: boolean }
+  /** An archive volume's merged PDF, opened through the volume's rights. */
+  | { volumeId: string; inline?: boolean };
 
 const ticketCall = (target: TicketFor): [url: string, body: Record<string, unknown>] => {
   if ("folderId" in target) return [`/documents/folders/${target.folderId}/ticket`, {}];
+  if ("volumeId" in target)
+    return [`/archive-volumes/${target.volumeId}/merged-pdf/ticket`, { inline: target.inline }];
   if ("instanceId" in target)
     return [
       `/workflow/instances/${target.instanceId}/files/${target.fileId}/ticket`,

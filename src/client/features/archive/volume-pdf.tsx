@@ -1,16 +1,18 @@
-import { FilePdfOutlined } from "@ant-design/icons";
+import { DownloadOutlined, FilePdfOutlined } from "@ant-design/icons";
 import { Button, Descriptions, Space, Typography } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
 import { showToast } from "../../layout/toast";
 import { api } from "../../lib/api";
+import { downloadByTicket, ticketUrl } from "../../lib/file-transfer";
 import type { VolumeView } from "./api";
 import { MergeStatusTag } from "./status-tags";
 
 /**
- * The merged PDF: its state, and once done a link that opens it in a new tab (fetched with the
- * session, so the server checks its SHA-256 and logs a borrower's open), its hash and pages.
+ * The merged PDF: its state, and once done links that open it in a new tab or save it (by a
+ * ticket link, so the browser streams it itself; the server checks its SHA-256 and logs a
+ * borrower's open), its hash and pages.
  */
 export const VolumePdf = ({
   volume,
@@ -27,15 +29,12 @@ export const VolumePdf = ({
     // Opened before the wait, so the browser counts it as the click's own tab.
     const tab = window.open("", "_blank");
     try {
-      const blob = await api.get<Blob>(`/archive-volumes/${volume.id}/merged-pdf`, {
-        params: { inline: true },
-        responseType: "blob",
-      });
-      const url = URL.createObjectURL(new Blob([blob], { type: "application/pdf" }));
+      const url = await ticketUrl({ volumeId: volume.id, inline: true });
       if (tab) tab.location.href = url;
       else window.location.assign(url);
-    } catch {
+    } catch (err) {
       tab?.close();
+      showToast({ message: (err as Error).message, color: "error", timeout: 5000 });
     }
   };
   const retry = async () => {
@@ -75,6 +74,13 @@ export const VolumePdf = ({
               onClick={() => void open()}
             >
               {t("archiveUi.pdf.open")}
+            </Button>
+            <Button
+              type="link"
+              icon={<DownloadOutlined />}
+              onClick={() => void downloadByTicket({ volumeId: volume.id })}
+            >
+              {t("archiveUi.pdf.download")}
             </Button>
           </Descriptions.Item>
           <Descriptions.Item label="SHA-256">

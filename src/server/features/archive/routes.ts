@@ -1,10 +1,7 @@
-import { createHash } from "node:crypto";
-
 import type { FastifyInstance } from "fastify";
 
 import type { ArchiveSettings, VolumeItemsInput } from "../../../shared/contracts/archive";
 import { AppError } from "../../../shared/errors";
-import { bodyInfo, getFileBody, sendBody } from "../documents";
 import { submitOnce } from "../workflow";
 import { putItems, setQualityCard } from "./assemble";
 import { retryMerge } from "./merge";
@@ -13,6 +10,7 @@ import { idParams, itemsBody, listQuery, qualityCardBody, settingsBody } from ".
 import { readArchiveSettings, saveArchiveSettings } from "./settings";
 import { submitVolume } from "./submit";
 import { logLoanOpen } from "./loan-access";
+import { mergedPdfRoutes } from "./routes-pdf";
 import { canReadVolume, getVolume, listVolumes, today } from "./volumes";
 
 const SUBJECT = "LAWFIRM_ARCHIVE_VIEW" as const;
@@ -71,34 +69,7 @@ export async function archiveRoutes(app: FastifyInstance) {
       return getVolume(req.ctx, req.params.id);
     },
   );
-  // The whole volume as one PDF; its bytes are hashed again first, so a changed body is refused.
-  app.get<Id & { Querystring: { inline?: boolean } }>(
-    "/archive-volumes/:id/merged-pdf",
-    {
-      schema: {
-        params: idParams,
-        querystring: {
-          type: "object",
-          additionalProperties: false,
-          properties: { inline: { type: "boolean" } },
-        },
-      },
-      config: readVolume,
-      compress: false,
-    },
-    async (req, reply) => {
-      const volume = await canReadVolume(req.ctx, req.params.id);
-      if (!volume.mergedFileId) throw new AppError(404, "archive.errors.noMergedPdf");
-      const { file, version } = await getFileBody(req.ctx, volume.mergedFileId);
-      const hash = createHash("sha256");
-      for await (const chunk of await app.files.open(version.storageKey))
-        hash.update(chunk as Buffer);
-      if (hash.digest("hex") !== volume.mergedSha256)
-        throw new AppError(409, "archive.errors.hashMismatch");
-      await logLoanOpen(req.ctx, volume.id, await today(req.ctx), "pdf", req.ip);
-      return sendBody(req, reply, app.files, bodyInfo(file, version), req.query.inline === true);
-    },
-  );
+  await mergedPdfRoutes(app, readVolume);
   app.post<Id>(
     "/cases/:id/archive-volume",
     { schema: { params: idParams }, config: { ...write, tenantTable: "cases" } },

@@ -16,7 +16,9 @@ export type TicketTarget =
   | { kind: "file"; id: string; version?: number; inline?: boolean }
   | { kind: "folder"; id: string }
   /** A file attached to an approval (id: the approval), opened through the approval's rights. */
-  | { kind: "approvalFile"; id: string; fileId: string; inline?: boolean };
+  | { kind: "approvalFile"; id: string; fileId: string; inline?: boolean }
+  /** An archive volume's merged PDF (id: the volume), opened through the volume's rights. */
+  | { kind: "archivePdf"; id: string; inline?: boolean };
 
 const PREFIX = "/api/documents";
 
@@ -32,6 +34,7 @@ export const TICKET_CACHE_CONTROL = "private, no-store";
 const pathOf = (target: TicketTarget) => {
   if (target.kind === "approvalFile")
     return `/api/workflow/instances/${target.id}/files/${target.fileId}/download`;
+  if (target.kind === "archivePdf") return `/api/archive-volumes/${target.id}/merged-pdf/download`;
   return target.kind === "file"
     ? `${PREFIX}/files/${target.id}/download`
     : `${PREFIX}/folders/${target.id}/download`;
@@ -84,6 +87,11 @@ export function ticketTarget(
   kind: "approvalFile",
   id: string,
 ): Extract<TicketTarget, { kind: "approvalFile" }>;
+export function ticketTarget(
+  req: FastifyRequest,
+  kind: "archivePdf",
+  id: string,
+): Extract<TicketTarget, { kind: "archivePdf" }>;
 export function ticketTarget(
   req: FastifyRequest,
   kind: TicketTarget["kind"],
