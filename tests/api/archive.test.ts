@@ -356,6 +356,35 @@ describe("archiving (归档)", () => {
     expect(existsSync(dir)).toBe(false);
   });
 
+  it("fails the merge with its reason and the file's name for a damaged PDF, and Retry queues it again", async () => {
+    const { kase, volume } = await readyVolume("GOOD ONE");
+    const brokenId = await put(
+      kase.id,
+      "损坏.pdf",
+      Buffer.from("%PDF-1.4\n1 0 obj\n<< >>\nendobj\n%%EOF\n"),
+    );
+    const d = await detail(volume.id);
+    const files = d.items.filter((i: { fileId: string | null }) => i.fileId);
+    const put2 = await call("PUT", "admin", `/api/archive-volumes/${volume.id}/items`, {
+      version: d.version,
+      items: [...files, { fileId: brokenId }].map((i: { fileId: string }) => ({
+        fileId: i.fileId,
+        included: true,
+      })),
+    });
+    expect(put2.statusCode, put2.body).toBe(200);
+    await acceptArchive(await archive(volume.id));
+    expect(await runMerges(t.app)).toBe(0);
+    expect(await volumeOfCase(kase.id)).toMatchObject({
+      mergeStatus: "failed",
+      mergeError: "unreadable:损坏.pdf",
+      mergedFileId: null,
+    });
+    const retried = await call("POST", "admin", `/api/archive-volumes/${volume.id}/merge-retry`);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json().data.mergeStatus).toBe("queued");
+  });
+
   it("refuses another firm's volume or case with 404 and a volume outside the caller's cases", async () => {
     const { volume } = await readyVolume();
     const [other] = await t.database.db

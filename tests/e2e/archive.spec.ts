@@ -1,8 +1,7 @@
-import type { APIRequestContext } from "@playwright/test";
-
 import { acceptAs, api } from "./api-steps";
 import { axeFindings, firmDay, newCase, typeDate } from "./fees-steps";
-import { apiToken, signIn, snap, useFirm } from "./helpers";
+import { uploadTo, useLanguage, volumes } from "./archive-steps";
+import { signIn, snap, useFirm } from "./helpers";
 import { expect, test, toast } from "./page-errors";
 
 /**
@@ -53,36 +52,6 @@ const TEXTS = {
     returned: "The volume was returned",
   },
 } as const;
-
-type Volume = {
-  id: string;
-  volumeNo: string | null;
-  status: string;
-  mergeStatus: string;
-  approvalId: string | null;
-};
-
-const volumes = (request: APIRequestContext, query: string) =>
-  api<Volume[]>(request, "admin", "get", `/api/archive-volumes?${query}`);
-
-/** A small PDF put into the case folder, so the closed case's volume has a file to archive. */
-const uploadTo = async (request: APIRequestContext, folderId: string, name: string) => {
-  const headers = { authorization: `Bearer ${await apiToken(request, "lawyer")}` };
-  const { token } = (
-    await (await request.get("/api/user-service/user/get-up-token", { headers })).json()
-  ).data as { token: string };
-  const res = await request.post(
-    `/api/documents/files/raw?name=${encodeURIComponent(name)}&folderId=${folderId}`,
-    {
-      headers: { ...headers, "content-type": "application/octet-stream", "x-upload-token": token },
-      data: Buffer.from("%PDF-1.4\n1 0 obj\n<< >>\nendobj\ntrailer\n<< >>\n%%EOF\n", "latin1"),
-    },
-  );
-  expect(res.status(), await res.text()).toBe(200);
-};
-
-const useLanguage = async (page: import("@playwright/test").Page, lang: string) =>
-  page.evaluate((l) => localStorage.setItem("language", l), lang);
 
 test.describe("archive screens", () => {
   test.describe.configure({ mode: "serial" });

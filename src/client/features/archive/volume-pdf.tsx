@@ -1,6 +1,7 @@
 import { DownloadOutlined, FilePdfOutlined } from "@ant-design/icons";
 import { Button, Descriptions, Space, Typography } from "antd";
 import { useState } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 
 import { showToast } from "../../layout/toast";
@@ -8,6 +9,14 @@ import { api } from "../../lib/api";
 import { downloadByTicket, ticketUrl } from "../../lib/file-transfer";
 import type { VolumeView } from "./api";
 import { MergeStatusTag } from "./status-tags";
+
+/** The job stores "reason" or "reason:file name"; shown as the translated reason and the file. */
+const mergeErrorText = (t: TFunction, stored: string) => {
+  const at = stored.indexOf(":");
+  const [reason, file] = at < 0 ? [stored, ""] : [stored.slice(0, at), stored.slice(at + 1)];
+  const text = t(`archive.mergeErrors.${reason}`, { defaultValue: reason });
+  return file ? t("archiveUi.pdf.failedFile", { reason: text, file }) : text;
+};
 
 /**
  * The merged PDF: its state, and once done links that open it in a new tab or save it (by a
@@ -53,9 +62,7 @@ export const VolumePdf = ({
         <Space wrap>
           <MergeStatusTag status={volume.mergeStatus} />
           {volume.mergeStatus === "failed" && volume.mergeError ? (
-            <Typography.Text type="danger">
-              {t(`archive.mergeErrors.${volume.mergeError}`, volume.mergeError)}
-            </Typography.Text>
+            <Typography.Text type="danger">{mergeErrorText(t, volume.mergeError)}</Typography.Text>
           ) : null}
           {volume.mergeStatus === "failed" && canRetry ? (
             <Button size="small" loading={busy} onClick={() => void retry()}>

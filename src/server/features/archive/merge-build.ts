@@ -25,7 +25,7 @@ const exec = promisify(execFile);
 /** Why a merge stopped; each becomes archive.mergeErrors.<reason> in the reader's language. */
 export class MergeError extends Error {
   constructor(
-    readonly reason: "timeout" | "tooLarge" | "unsupported" | "convert",
+    readonly reason: "timeout" | "tooLarge" | "unsupported" | "convert" | "unreadable",
     readonly file?: string,
   ) {
     super(reason);
@@ -139,7 +139,11 @@ export const buildVolumePdf = async (
     await check(file, total);
     const title =
       item.kind === "quality-card" ? `${t("archive.parts.qualityCard")}（${name}）` : name;
-    parts.push({ title, file, pages: await pagesOf(file) });
+    // A damaged PDF (or one without pages) fails the merge with its name, rather than throwing
+    // out of the job and leaving the volume "running" to be taken again and again.
+    const pages = await pagesOf(file).catch(() => Number.NaN);
+    if (!Number.isInteger(pages) || pages < 1) throw new MergeError("unreadable", name);
+    parts.push({ title, file, pages });
     done += 1;
   }
   const facts = await factsOf(ctx, volumeId);
