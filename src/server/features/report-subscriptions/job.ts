@@ -58,9 +58,10 @@ const scopeText = async (db: Db, row: SubscriptionRow, answer: ReportAnswer) => 
 type Outcome = "sent" | "paused" | "taken" | "noMailbox";
 
 /**
- * One subscription's e-mail for one period, in one transaction. The period is claimed first with
- * a compare-and-set on last_sent_period (and the version the run read, so an edit in between wins):
- * a second process, or a second run of this one, updates no row and sends nothing. If anything
+ * One subscription's e-mail for one period, in one transaction. The period is claimed first: the
+ * row is locked only while its last_sent_period is still before this period (and its version is
+ * the one the run read, so an edit in between wins), then set to it; a second process, or a second
+ * run of this one, finds the row locked or already sent and sends nothing. If anything
  * fails after, the claim rolls back with the message and the next run tries again. A subscriber
  * who may no longer view the report (right, scope, department or membership gone) is not sent it:
  * the subscription is paused and they are told.
@@ -72,13 +73,18 @@ const sendOne = async (
   now: Date,
 ): Promise<Outcome> =>
   app.database.db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(reportSubscriptions)
-      .set({ lastSentPeriod: due.key, lastSentAt: now })
+    const mine = and(
+      eq(reportSubscriptions.workspaceId, row.workspaceId),
+      eq(reportSubscriptions.id, row.id),
+    );
+    // SKIP LOCKED: a process already sending this row is not waited for (its report may take a
+    // while, past the connection's lock_timeout); once it commits, the period reads as sent.
+    const [free] = await tx
+      .select({ id: reportSubscriptions.id })
+      .from(reportSubscriptions)
       .where(
         and(
-          eq(reportSubscriptions.workspaceId, row.workspaceId),
-          eq(reportSubscriptions.id, row.id),
+          mine,
           eq(reportSubscriptions.isActive, true),
           eq(reportSubscriptions.version, row.version),
           or(
@@ -87,6 +93,12 @@ const sendOne = async (
           ),
         ),
       )
+      .for("update", { skipLocked: true });
+    if (!free) return "taken";
+    const [claimed] = await tx
+      .update(reportSubscriptions)
+      .set({ lastSentPeriod: due.key, lastSentAt: now })
+      .where(mine)
       .returning();
     if (!claimed) return "taken";
     const lang = pickLanguage(claimed.language);
