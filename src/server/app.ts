@@ -31,6 +31,7 @@ import { messagesPlugin } from "./features/messages";
 import { notificationsPlugin } from "./features/notifications";
 import { orgPlugin } from "./features/org";
 import { profilePlugin } from "./features/profile";
+import { reportSubscriptionsPlugin } from "./features/report-subscriptions";
 import { reportsPlugin } from "./features/reports";
 import { sealsPlugin } from "./features/seals";
 import { searchPlugin } from "./features/search";
@@ -89,6 +90,7 @@ const FEATURES: FeaturePlugin[] = [
   closingPlugin,
   archivePlugin,
   reportsPlugin,
+  reportSubscriptionsPlugin,
   userCenterPlugin,
 ];
 

@@ -18,3 +18,4 @@ export * from "./schema/intake";
 export * from "./schema/closing";
 export * from "./schema/archive";
 export * from "./schema/archive-loans";
+export * from "./schema/report-subscriptions";

@@ -77,6 +77,11 @@ export type Config = {
   archiveMergeIntervalMs?: number;
   archiveMergeTimeoutMs?: number;
   archiveMergeMaxBytes?: number;
+  /**
+   * How often scheduled reports look for subscriptions due (REPORT_SUBSCRIPTIONS_INTERVAL_MS,
+   * default 5 minutes, 0 = off): an e-mail leaves within this long after its hour.
+   */
+  reportSubscriptionsIntervalMs?: number;
   /** Idempotency-Keys of workflow actions older than this are deleted. */
   workflowKeyTtlHours?: number;
   /** How often those old keys are swept; 0 turns the sweep off. */
@@ -125,6 +130,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv): Config => {
     archiveMergeIntervalMs: intFrom(env.ARCHIVE_MERGE_INTERVAL_MS, 10_000),
     archiveMergeTimeoutMs: intFrom(env.ARCHIVE_MERGE_TIMEOUT_MS, 10 * 60_000),
     archiveMergeMaxBytes: intFrom(env.ARCHIVE_MERGE_MAX_BYTES, 1024 ** 3),
+    reportSubscriptionsIntervalMs: intFrom(env.REPORT_SUBSCRIPTIONS_INTERVAL_MS, 5 * 60_000),
     host: env.HOST ?? "0.0.0.0",
     dataDir,
     databaseUrl,

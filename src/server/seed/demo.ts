@@ -22,6 +22,7 @@ import { seedFinanceYear } from "./finance-year";
 import { seedInvoices } from "./invoices";
 import { seedLeads } from "./leads";
 import { seedArchive } from "./archive";
+import { seedReportSubscriptions } from "./report-subscriptions";
 import { seedNotifications } from "./notifications";
 import { seedDictionaries } from "./dictionaries";
 import { seedOrgExtras } from "./org";
@@ -247,6 +248,7 @@ const seedFirm = async (
     archivist: firstOf("admin", "admin2"),
     borrower: firstOf("assistant", "lawyer2"),
   });
+  await seedReportSubscriptions(tx, ws.id, firstOf("partner", "admin2"), firm === FIRMS[0]);
   await seedDeadlines(tx, ws.id, {
     lead: firstOf("lawyer", "lawyer2"),
     partner: firstOf("partner"),

@@ -1,13 +1,14 @@
 import { DownloadOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
-import { App, Button, Card, Empty, Space, Table } from "antd";
-import { useCallback, useMemo } from "react";
+import { Button, Card, Empty, Space, Table } from "antd";
+import { type ReactNode, useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 
 import type { ReportAnswer, ReportColumn } from "../../../shared/contracts/reports";
 import { formatMoney } from "../../../shared/money";
 import { useColorScheme } from "../../layout/app-theme";
+import { showToast } from "../../layout/toast";
 import { api } from "../../lib/api";
 import { downloadFile } from "../../schema-ui/download";
 import { ReportChart } from "./chart";
@@ -28,18 +29,22 @@ const useFormat = () => {
   );
 };
 
-/** One report: its chart, the same figures as a table (each one a link to its list), export. */
+/**
+ * One report: its chart, the same figures as a table (each one a link to its list), export, and
+ * what the page adds beside it (`actions`: "Subscribe").
+ */
 export const ReportCard = ({
   reportKey,
   title,
   params,
+  actions,
 }: {
   reportKey: string;
   title: string;
   params: ReportParams;
+  actions?: ReactNode;
 }) => {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const dark = useColorScheme() === "dark";
   const format = useFormat();
@@ -111,16 +116,19 @@ export const ReportCard = ({
       params,
       name: `${title}.xlsx`,
     });
-    if (!result.ok && result.message) void message.error(result.message);
+    if (!result.ok && result.message) showToast({ message: result.message, color: "error" });
   };
   return (
     <Card
       title={<h2 className="report-card-title">{title}</h2>}
       loading={query.isLoading}
       extra={
-        <Button icon={<DownloadOutlined />} onClick={exportXlsx} disabled={!answer}>
-          {t("reports.export")}
-        </Button>
+        <Space size="small" wrap>
+          {actions}
+          <Button icon={<DownloadOutlined />} onClick={exportXlsx} disabled={!answer}>
+            {t("reports.export")}
+          </Button>
+        </Space>
       }
       className="report-card"
       data-report={reportKey}

@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { Col, DatePicker, Row, Select, Space, Typography } from "antd";
+import { Col, DatePicker, Row, Select, Space, Tabs, Typography } from "antd";
 import type { Dayjs } from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
 
 import {
   REPORT_PERIODS,
@@ -11,10 +12,17 @@ import {
   type ReportSummary,
 } from "../../../shared/contracts/reports";
 import { api } from "../../lib/api";
+import { SubscribeButton, SubscriptionsPanel } from "../report-subscriptions";
 import { ReportCard } from "./report-card";
 import "./reports.css";
 
-/** The dashboard: a period and a scope (only those the viewer may pick), then one card a report. */
+const TABS = ["dashboard", "subscriptions"] as const;
+
+/**
+ * The dashboard: a period and a scope (only those the viewer may pick), then one card a report,
+ * each with "Subscribe"; beside it, "My subscriptions" (?tab=subscriptions, where a paused
+ * subscription's notice links to).
+ */
 export const ReportsPage = () => {
   const { t, i18n } = useTranslation();
   const catalogue = useQuery({
@@ -30,6 +38,8 @@ export const ReportsPage = () => {
   const scope = picked ?? scopes[0];
   const [departmentId, setDepartmentId] = useState<string | undefined>();
   const department = departmentId ?? departments[0]?.id;
+  const [search, setSearch] = useSearchParams();
+  const tab = search.get("tab") === "subscriptions" ? "subscriptions" : "dashboard";
   const params = {
     period: period === "custom" && !range ? "quarter" : period,
     scope,
@@ -37,11 +47,8 @@ export const ReportsPage = () => {
     to: period === "custom" && range ? range[1].format("YYYY-MM-DD") : undefined,
     departmentId: scope === "department" ? department : undefined,
   };
-  return (
-    <div className="reports-page">
-      <Typography.Title level={1} className="reports-heading">
-        {t("reports.title")}
-      </Typography.Title>
+  const dashboard = (
+    <>
       <Space wrap className="reports-pickers">
         <label>
           <span className="reports-picker-label">{t("reports.period")}</span>
@@ -86,11 +93,32 @@ export const ReportsPage = () => {
         {scope
           ? reports.map((r) => (
               <Col key={r.key} xs={24} xl={12}>
-                <ReportCard reportKey={r.key} title={r.title} params={params} />
+                <ReportCard
+                  reportKey={r.key}
+                  title={r.title}
+                  params={params}
+                  actions={<SubscribeButton report={r} />}
+                />
               </Col>
             ))
           : null}
       </Row>
+    </>
+  );
+  return (
+    <div className="reports-page">
+      <Typography.Title level={1} className="reports-heading">
+        {t("reports.title")}
+      </Typography.Title>
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setSearch(key === "dashboard" ? {} : { tab: key }, { replace: true })}
+        items={TABS.map((key) => ({
+          key,
+          label: t(key === "dashboard" ? "reports.dashboard" : "reportSubscriptions.tab"),
+          children: key === "dashboard" ? dashboard : <SubscriptionsPanel reports={reports} />,
+        }))}
+      />
     </div>
   );
 };

@@ -1,4 +1,14 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  customType,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 import { workspaces } from "./identity";
 
@@ -38,5 +48,37 @@ export const outboxMessages = pgTable(
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
     index("outbox_messages_created_idx").on(t.workspaceId, t.createdAt, t.id),
+  ],
+);
+
+/** A file body as PostgreSQL bytea, read and written as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * The files an outbox e-mail carries (a scheduled report's xlsx). The body lives in the database
+ * beside its message, not in the document store: it belongs to the message, is small (a report's
+ * workbook) and must reach whichever app process delivers the message.
+ */
+export const outboxAttachments = pgTable(
+  "outbox_attachments",
+  {
+    workspaceId: uuid("workspace_id").notNull(),
+    id: uuid().notNull().defaultRandom(),
+    messageId: uuid("message_id").notNull(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer().notNull(),
+    body: bytea().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.id] }),
+    foreignKey({
+      columns: [t.workspaceId, t.messageId],
+      foreignColumns: [outboxMessages.workspaceId, outboxMessages.id],
+    }).onDelete("cascade"),
+    index("outbox_attachments_message_idx").on(t.workspaceId, t.messageId),
   ],
 );

@@ -3,13 +3,11 @@ import { createHash, randomBytes } from "node:crypto";
 import dayjs from "dayjs";
 import timezone from "dayjs/plugin/timezone";
 import utc from "dayjs/plugin/utc";
-import { and, eq, gte, ne, or, sql } from "drizzle-orm";
+import { and, eq, gte, ne, or } from "drizzle-orm";
 import ical from "ical-generator";
 
 import { AppError } from "../../../shared/errors";
 import { pickLanguage } from "../../../shared/i18n-config";
-import { interpolateRules } from "../../../shared/permission-scopes";
-import type { PermissionRule } from "../../../shared/permissions";
 import type { Db } from "../../db/client";
 import {
   calendarEvents,
@@ -20,8 +18,8 @@ import {
   tasks,
   users,
 } from "../../db/tables";
-import { buildAbility } from "../../lib/ability";
 import { readFirmTimeZone } from "../../lib/firm-time";
+import { memberAbilityOf } from "../../lib/member-ctx";
 import { writeAudit } from "../../lib/audit";
 import type { AppRegistries, RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
@@ -86,29 +84,14 @@ export const revokeFeedToken = (ctx: RequestCtx) =>
  * The feed owner's permissions as a signed-in session would have them now (roles and departments
  * read at fetch time), so a member who lost a case or its permission stops seeing it in the feed.
  */
-const ownerCtx = async (db: Db, app: AppRegistries, workspaceId: string, userId: string) => {
-  const result = await db.execute(sql`
-    select (select coalesce(jsonb_agg(r.rules), '[]'::jsonb) from member_roles mr
-              join roles r on r.workspace_id = mr.workspace_id and r.id = mr.role_id
-             where mr.workspace_id = ${workspaceId} and mr.user_id = ${userId}) as rules,
-           (select coalesce(jsonb_agg(md.department_id), '[]'::jsonb) from member_departments md
-             where md.workspace_id = ${workspaceId} and md.user_id = ${userId}) as department_ids`);
-  const row = (
-    result as unknown as { rows: { rules: PermissionRule[][]; department_ids: string[] }[] }
-  ).rows[0];
-  const rules = interpolateRules((row?.rules ?? []).flat(), {
-    userId,
-    departmentIds: row?.department_ids ?? [],
-  });
-  return {
+const ownerCtx = async (db: Db, app: AppRegistries, workspaceId: string, userId: string) =>
+  ({
     db,
     workspaceId,
     userId,
-    rules,
-    ability: buildAbility(rules),
+    ...(await memberAbilityOf(db, workspaceId, userId)),
     app,
-  } as unknown as RequestCtx;
-};
+  }) as unknown as RequestCtx;
 
 /**
  * The iCalendar text of a feed token: the owner's hearings and deadlines (responsible for, or on

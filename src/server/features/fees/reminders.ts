@@ -17,10 +17,10 @@ import { linkBaseOfFirm } from "../../lib/firm-origin";
 import { firmDateOf } from "../../lib/firm-time";
 import { translatorFor } from "../../lib/i18n";
 import { writeBatch } from "../../lib/write-batch";
-import { isDeliverable, type Senders } from "../messages";
+import { isDeliverable, mailboxesOf, type Senders } from "../messages";
 import { addNotificationsOf } from "../notifications";
 import { type CaseFeeFacts, factsColumns, factsJoins } from "./case-facts";
-import { financeMembers, mailboxesOf } from "./recipients";
+import { financeMembers } from "./recipients";
 import { feeTermsView } from "./schedule-view";
 
 /** Cases read per statement; each brings its terms and two sums. */

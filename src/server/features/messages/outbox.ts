@@ -7,7 +7,8 @@ import { pageWithTotal } from "../../lib/list-query";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { openWith, sealWith } from "../../lib/secret-box";
 import { inWorkspace } from "../../lib/tenant";
-import type { Channel, Senders } from "./senders";
+import { addAttachments, attachmentNamesOf, attachmentsOf } from "./attachments";
+import type { Attachment, Channel, Senders } from "./senders";
 
 export type NewMessage = {
   workspaceId: string;
@@ -21,6 +22,8 @@ export type NewMessage = {
   kind: string;
   entity?: string;
   entityId?: string;
+  /** Files an e-mail carries (a scheduled report's xlsx); kept with the message until delivered. */
+  attachments?: Attachment[];
 };
 
 /** How messages leave: the configured deliverers, the key undelivered secrets are sealed under, and the demo switch. */
@@ -52,7 +55,7 @@ export const isDeliverable = (senders: Senders, channel: Channel) => Boolean(sen
  * reading the Outbox with OUTBOX_SHOWS_SECRETS; the firm and the log see the redacted text.
  */
 export const queueMessage = async (db: Db, deps: OutboxDeps, message: NewMessage) => {
-  const { secretText, ...visible } = message;
+  const { secretText, attachments = [], ...visible } = message;
   const deliverable = isDeliverable(deps.senders, message.channel);
   const sealed =
     secretText && (deliverable || deps.outboxShowsSecrets)
@@ -69,6 +72,7 @@ export const queueMessage = async (db: Db, deps: OutboxDeps, message: NewMessage
       status: deliverable ? "pending" : "outbox",
     })
     .returning();
+  await addAttachments(db, row.workspaceId, row.id, attachments);
   if (!deliverable)
     deps.log.info(
       {
@@ -79,6 +83,7 @@ export const queueMessage = async (db: Db, deps: OutboxDeps, message: NewMessage
           kind: row.kind,
           subject: row.subject,
           body: row.body,
+          attachments: attachments.map((a) => a.fileName),
         },
       },
       "message kept in the outbox (no sender configured)",
@@ -120,7 +125,13 @@ export const deliverDue = async (db: Db, deps: OutboxDeps, limit = 50) => {
         const text = row.sealed
           ? openText(deps.secret, row.sealed)
           : { subject: row.subject, body: row.body };
-        await send({ channel: row.channel as Channel, recipient: row.recipient, ...text });
+        const attachments = await attachmentsOf(tx, row.workspaceId, row.id);
+        await send({
+          channel: row.channel as Channel,
+          recipient: row.recipient,
+          ...text,
+          ...(attachments.length ? { attachments } : {}),
+        });
         await tx
           .update(outboxMessages)
           .set({
@@ -188,12 +199,22 @@ export const listOutbox = async (
     () => ctx.db.select({ total: count() }).from(outboxMessages).where(where),
     { offset: (query.page - 1) * query.pageSize, limit: query.pageSize },
   );
+  const files = await attachmentNamesOf(
+    ctx.db,
+    ctx.workspaceId,
+    rows.map((r) => r.id),
+  );
   const items = rows.map(({ sealed, ...row }) => {
     const shown =
       sealed && deps.outboxShowsSecrets && row.status === "outbox"
         ? openText(deps.secret, sealed)
         : undefined;
-    return { ...row, ...(shown ?? {}), secretShown: Boolean(shown) };
+    return {
+      ...row,
+      ...(shown ?? {}),
+      secretShown: Boolean(shown),
+      attachments: files.get(row.id) ?? [],
+    };
   });
   return { items, total };
 };

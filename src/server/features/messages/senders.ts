@@ -3,7 +3,15 @@ import nodemailer from "nodemailer";
 import type { Config } from "../../lib/config";
 
 export type Channel = "email" | "sms";
-export type Outgoing = { channel: Channel; recipient: string; subject: string; body: string };
+/** A file an e-mail carries (a text message carries none: the SMS sender ignores it). */
+export type Attachment = { fileName: string; contentType: string; body: Buffer };
+export type Outgoing = {
+  channel: Channel;
+  recipient: string;
+  subject: string;
+  body: string;
+  attachments?: Attachment[];
+};
 
 /** Delivers one message; throws when the provider refused it (the outbox records the error and retries). */
 export type Sender = (message: Outgoing) => Promise<void>;
@@ -26,6 +34,11 @@ export const createSenders = (
         to: m.recipient,
         subject: m.subject,
         text: m.body,
+        attachments: m.attachments?.map((a) => ({
+          filename: a.fileName,
+          contentType: a.contentType,
+          content: a.body,
+        })),
       });
     };
   }

@@ -62,21 +62,50 @@ export const reportCatalogue = async (
     }));
 };
 
-/** One report for a scope and period, its figures aggregated by PostgreSQL. */
+/**
+ * The report, scope and department a viewer asks for, checked against what they may see now: an
+ * unknown report is 404, a report or scope beyond their rights 403 (scope.ts). A department scope
+ * answers the department it resolved to (a department head's own when none was named).
+ */
+export const checkReportAccess = async (
+  ctx: RequestCtx,
+  registry: ReportRegistry,
+  key: string,
+  scope?: ReportScope,
+  departmentId?: string,
+) => {
+  const report = registry.get(key);
+  if (!report) throw new AppError(404, "errors.reports.notFound");
+  const reach = await reachOf(ctx);
+  if (!reach || !mayRun(ctx, report)) throw new AppError(403, "errors.forbidden");
+  const chosen = scope ?? (reach.firm ? "firm" : "me");
+  return {
+    report,
+    scope: chosen,
+    departmentId: await checkScope(ctx, reach, chosen, departmentId),
+  };
+};
+
+/**
+ * One report for a scope and period, its figures aggregated by PostgreSQL. `now` places "today"
+ * on the firm's clock (a scheduled run passes its own).
+ */
 export const runReport = async (
   ctx: RequestCtx,
   registry: ReportRegistry,
   key: string,
   q: ReportQuery,
+  now = new Date(),
 ): Promise<ReportAnswer> => {
-  const report = registry.get(key);
-  if (!report) throw new AppError(404, "errors.reports.notFound");
-  const reach = await reachOf(ctx);
-  if (!reach || !mayRun(ctx, report)) throw new AppError(403, "errors.forbidden");
-  const scope = q.scope ?? (reach.firm ? "firm" : "me");
-  const departmentId = await checkScope(ctx, reach, scope, q.departmentId);
+  const { report, scope, departmentId } = await checkReportAccess(
+    ctx,
+    registry,
+    key,
+    q.scope,
+    q.departmentId,
+  );
   const zone = await readFirmTimeZone(ctx.db, ctx.workspaceId);
-  const today = firmDateOf(new Date(), zone);
+  const today = firmDateOf(now, zone);
   const { from, to } = periodDays(q.period ?? "month", today, q.from, q.to);
   const filter = {
     scope,
