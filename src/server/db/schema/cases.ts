@@ -312,6 +312,13 @@ export const caseBills = pgTable(
      */
     paidAmount: money("paid_amount").notNull().default("0"),
     remark: text(),
+    /**
+     * What is still owed and the day it is aged from (the due date, else the issue date), kept
+     * by PostgreSQL: the ageing report's buckets and the bill list behind each read the same
+     * columns, so a bucket's figure and its list's total cannot drift apart.
+     */
+    outstanding: money("outstanding").generatedAlwaysAs(sql`total - paid_amount`),
+    agedFrom: date("aged_from").generatedAlwaysAs(sql`coalesce(due_on, issued_on)`),
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),

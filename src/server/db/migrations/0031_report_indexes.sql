@@ -1,0 +1,2 @@
+ALTER TABLE "case_bills" ADD COLUMN "outstanding" numeric(14, 2) GENERATED ALWAYS AS (total - paid_amount) STORED;--> statement-breakpoint
+ALTER TABLE "case_bills" ADD COLUMN "aged_from" date GENERATED ALWAYS AS (coalesce(due_on, issued_on)) STORED;
