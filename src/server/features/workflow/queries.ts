@@ -34,10 +34,7 @@ const instanceFilters = (q: ListQuery): (SQL | undefined)[] => {
     statuses.length ? inArray(i.status, statuses) : undefined,
     str(q.initiatorId) ? eq(i.initiatorId, str(q.initiatorId) as string) : undefined,
     str(q.initiatorDepartmentId)
-      ? inArray(
-          i.initiatorId,
-          sql`select ${memberDepartments.userId} from ${memberDepartments} where ${memberDepartments.workspaceId} = ${i.workspaceId} and ${memberDepartments.departmentId} = ${q.initiatorDepartmentId}`,
-        )
+      ? sql`${i.initiatorId} in (select ${memberDepartments.userId} from ${memberDepartments} where ${memberDepartments.workspaceId} = ${i.workspaceId} and ${memberDepartments.departmentId} = ${q.initiatorDepartmentId})`
       : undefined,
     from && !Number.isNaN(Date.parse(from)) ? gte(i.submittedAt, new Date(from)) : undefined,
     to && !Number.isNaN(Date.parse(to)) ? lte(i.submittedAt, new Date(to)) : undefined,
