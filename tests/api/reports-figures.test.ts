@@ -274,7 +274,7 @@ describe("GET /api/reports/:key figures", () => {
     expect(await rows("radmin", "intake", Q, cols)).toEqual([
       ["Referral", 2, 1, "50.00"],
       ["Website", 1, 1, "100.00"],
-      ["", 1, 0, "0.00"],
+      ["No source", 1, 0, "0.00"],
     ]);
   });
 

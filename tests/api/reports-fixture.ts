@@ -234,16 +234,14 @@ export const seedReportFirm = async (t: TestApp): Promise<ReportFirm> => {
     ["C4", "2031-03-31", "99.90"],
     ["C5", "2031-04-01", "10.00"],
   ] as const;
-  await db
-    .insert(casePayments)
-    .values(
-      payments.map(([c, paidOn, amount]) => ({
-        workspaceId: w,
-        caseId: caseId[c],
-        paidOn,
-        amount,
-      })),
-    );
+  await db.insert(casePayments).values(
+    payments.map(([c, paidOn, amount]) => ({
+      workspaceId: w,
+      caseId: caseId[c],
+      paidOn,
+      amount,
+    })),
+  );
   const invoiceRows = [
     ["I1", "C1", "K1", "issued", "2031-01-20", "3000.03"],
     ["I2", "C1", "K1", "pending", null, "500.00"],

@@ -1,6 +1,6 @@
 import { DownloadOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
-import { App, Button, Card, Empty, Space, Table } from "antd";
+import { Button, Card, Empty, Space, Table } from "antd";
 import { useCallback, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
@@ -8,6 +8,7 @@ import { Link, useNavigate } from "react-router";
 import type { ReportAnswer, ReportColumn } from "../../../shared/contracts/reports";
 import { formatMoney } from "../../../shared/money";
 import { useColorScheme } from "../../layout/app-theme";
+import { showToast } from "../../layout/toast";
 import { api } from "../../lib/api";
 import { downloadFile } from "../../schema-ui/download";
 import { ReportChart } from "./chart";
@@ -39,7 +40,6 @@ export const ReportCard = ({
   params: ReportParams;
 }) => {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const dark = useColorScheme() === "dark";
   const format = useFormat();
@@ -111,7 +111,9 @@ export const ReportCard = ({
       params,
       name: `${title}.xlsx`,
     });
-    if (!result.ok && result.message) void message.error(result.message);
+    // The toast (SPEC §4), not antd's message: the app mounts no antd <App> to carry one.
+    if (!result.ok)
+      showToast({ message: result.message || t("errors.serverBusy"), color: "error" });
   };
   return (
     <Card

@@ -1,3 +1,4 @@
+import { translatorFor } from "../../../lib/i18n";
 import { intakeStats } from "../../intake";
 import { dictionaryNames } from "../dictionary-names";
 import { type DrillFilter, type Drills, drillTo, isEmpty, lastInstant } from "../drill";
@@ -28,6 +29,7 @@ export const intakeReport: ReportDefinition = {
     ]);
     // A source's leads open the lead list with that source (or none) and the period's days,
     // inclusive; its converted count those of them that became a case.
+    const t = translatorFor(ctx.lang);
     const drill: Drills = {};
     for (const r of rows) {
       const leadsOf: DrillFilter[] = [
@@ -47,7 +49,7 @@ export const intakeReport: ReportDefinition = {
       rows: rows.map((r) => ({
         ...r,
         id: r.source ?? NONE,
-        source: r.source ? (name.get(r.source) ?? r.source) : "",
+        source: r.source ? (name.get(r.source) ?? r.source) : t("reports.noSource"),
       })),
       drill,
     };
