@@ -46,29 +46,32 @@ export const moneyReport: ReportDefinition = {
       invoiced: string;
     }>(
       ctx,
-      sql`select m.month,
+      // Summed per day first (a year has 365 days, not 300 000 payments to name a month each),
+      // each sum read from its index alone (case_bills_issued_idx, case_payments_day_idx,
+      // invoices_issued_idx).
+      sql`select to_char(m.day, 'YYYY-MM') as month,
           coalesce(sum(m.billed), 0)::numeric(14, 2)::text as billed,
           coalesce(sum(m.received), 0)::numeric(14, 2)::text as received,
           coalesce(sum(m.invoiced), 0)::numeric(14, 2)::text as invoiced
         from (
-          select to_char(b.issued_on, 'YYYY-MM') as month, sum(b.total) as billed, null::numeric as received, null::numeric as invoiced
+          select b.issued_on as day, sum(b.total) as billed, null::numeric as received, null::numeric as invoiced
             from case_bills b
             where b.workspace_id = ${ws} and b.issued_on between ${f.from} and ${f.to}
               and b.status in (${billed}) and ${caseIn(ctx, f, sql`b.case_id`)}
             group by 1
           union all
-          select to_char(p.paid_on, 'YYYY-MM'), null, sum(p.amount), null
+          select p.paid_on, null, sum(p.amount), null
             from case_payments p
             where p.workspace_id = ${ws} and p.paid_on between ${f.from} and ${f.to}
               and ${caseIn(ctx, f, sql`p.case_id`)}
             group by 1
           union all
-          select to_char(i.issued_on, 'YYYY-MM'), null, null, sum(i.amount)
+          select i.issued_on, null, null, sum(i.amount)
             from invoices i
             where i.workspace_id = ${ws} and i.issued_on between ${f.from} and ${f.to}
               and i.status = 'issued' and ${caseIn(ctx, f, sql`i.case_id`)}
             group by 1
-        ) m group by m.month order by m.month`,
+        ) m group by 1 order by 1`,
     );
     const scope = throughCase(f);
     // Invoices are finance's list: a viewer who may not open it gets the figure, not the link.
@@ -184,8 +187,7 @@ export const ageingReport: ReportDefinition = {
 
 /**
  * The ten clients who paid the most in the period (payments by paid_on, through their cases);
- * each sum opens those payments. The payments are summed per case first, so the join to cases
- * and clients runs over the cases paid in the period, not over every payment.
+ * each sum opens those payments.
  */
 export const topClientsReport: ReportDefinition = {
   key: "top-clients",
@@ -198,14 +200,17 @@ export const topClientsReport: ReportDefinition = {
     const ws = ctx.workspaceId;
     const rows = await rowsOf<{ id: string; client: string; received: string }>(
       ctx,
-      sql`select a.id, a.name as client, sum(p.amount)::numeric(14, 2)::text as received
-        from (select case_id, sum(amount) as amount from case_payments
-            where workspace_id = ${ws} and paid_on between ${f.from} and ${f.to}
-              and ${caseIn(ctx, f, sql`case_id`)}
-            group by case_id) p
-          join cases c on c.workspace_id = ${ws} and c.id = p.case_id
-          join accounts a on a.workspace_id = ${ws} and a.id = c.account_id
-        group by a.id, a.name order by sum(p.amount) desc, a.name, a.id limit 10`,
+      // Summed per client through the cases, the ten largest kept before any name is read;
+      // clients paid the same to the cent are told apart by id.
+      sql`select a.id, a.name as client, t.received::numeric(14, 2)::text as received
+        from (select c.account_id, sum(p.amount) as received
+            from case_payments p
+            join cases c on c.workspace_id = ${ws} and c.id = p.case_id
+            where p.workspace_id = ${ws} and p.paid_on between ${f.from} and ${f.to}
+              and ${caseIn(ctx, f, sql`p.case_id`)}
+            group by c.account_id order by sum(p.amount) desc, c.account_id limit 10) t
+          join accounts a on a.workspace_id = ${ws} and a.id = t.account_id
+        order by t.received desc, t.account_id`,
     );
     const drill: Drills = {};
     for (const r of rows)

@@ -1,5 +1,5 @@
 import dayjs from "dayjs";
-import { and, between, count, ne, sql } from "drizzle-orm";
+import { and, between, count, ne, type SQL, sql } from "drizzle-orm";
 
 import { keyDates } from "../../../db/tables";
 import { inWorkspace } from "../../../lib/tenant";
@@ -13,6 +13,13 @@ const OPEN_CASES = ["pre-filing", "formal"];
 const FINISHED = ["approved", "rejected", "cancelled"];
 
 const members = (f: ReportFilter) => memberNarrowing(f, sql`m.user_id`) ?? sql`true`;
+
+/**
+ * A workload subquery's rows of the members in scope (`m`), so one lawyer's figures read one
+ * lawyer's index range (cases_lead_idx, case_time_entries_user_idx), not the firm's.
+ */
+const inScope = (f: ReportFilter, person: SQL) =>
+  f.scope === "firm" ? sql`true` : sql`${person} in (select user_id from m)`;
 
 /**
  * Per member in scope: open cases they lead, hours entered in the period (case_time_entries by
@@ -39,22 +46,25 @@ export const workloadReport: ReportDefinition = {
       dueSoon: number;
     }>(
       ctx,
-      sql`select u.id, u.name as member,
+      sql`with m as (select user_id from members m where m.workspace_id = ${ws} and ${members(f)})
+        select u.id, u.name as member,
           coalesce(c.n, 0)::int as "openCases",
           (coalesce(t.minutes, 0) / 60.0)::numeric(10, 2)::text as hours,
           coalesce(k.n, 0)::int as "dueSoon"
-        from members m join users u on u.id = m.user_id
+        from m join users u on u.id = m.user_id
         left join (select lead_lawyer_id as uid, count(*) as n from cases
-          where workspace_id = ${ws} and status in ('pre-filing', 'formal') group by lead_lawyer_id) c
-          on c.uid = m.user_id
+          where workspace_id = ${ws} and status in ('pre-filing', 'formal')
+            and ${inScope(f, sql`lead_lawyer_id`)}
+          group by lead_lawyer_id) c on c.uid = m.user_id
         left join (select user_id as uid, sum(minutes) as minutes from case_time_entries
-          where workspace_id = ${ws} and work_date between ${f.from} and ${f.to} group by user_id) t
-          on t.uid = m.user_id
+          where workspace_id = ${ws} and work_date between ${f.from} and ${f.to}
+            and ${inScope(f, sql`user_id`)}
+          group by user_id) t on t.uid = m.user_id
         left join (select responsible_id as uid, count(*) as n from key_dates
           where workspace_id = ${ws} and status = 'open' and due_date between ${f.today} and ${horizon}
+            and ${inScope(f, sql`responsible_id`)}
           group by responsible_id) k on k.uid = m.user_id
-        where m.workspace_id = ${ws} and ${members(f)}
-          and (c.n is not null or t.minutes is not null or k.n is not null or m.user_id = ${ctx.userId})
+        where c.n is not null or t.minutes is not null or k.n is not null or m.user_id = ${ctx.userId}
         order by coalesce(c.n, 0) desc, u.name`,
     );
     // Per member: their open cases, their hours, their key dates (the member's, whatever the scope).
