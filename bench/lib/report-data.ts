@@ -125,21 +125,8 @@ export const seedReports = async (db: Db, ws: string, scale: ReportScale, today:
         from c cross join lateral (select (array['draft','void','paid','paid','paid',
              'partially-paid','partially-paid','issued','issued','issued'])[1 + c.n % 10] as status) s`),
   );
-  await step("invoices", () =>
-    db.execute(sql`
-      with c as (${numbered})
-      insert into invoices (workspace_id, case_id, account_id, request_no, invoice_type, buyer_title,
-                            amount, tax_rate, tax_amount, status, issued_on)
-      select ${ws}, c.id, k.account_id, 'RB-I' || c.n, 'normal', '抬头', 1000 + c.n % 9000, 6, 0,
-             case when c.n % 10 < 7 then 'issued' else 'pending' end,
-             case when c.n % 10 < 7 then c.created_at::date + 25 end
-        from c join cases k on k.workspace_id = ${ws} and k.id = c.id`),
-  );
-  // The rows below are made from the cases just written, so their foreign keys hold: the
-  // per-row checks are skipped for the load, in one transaction (SET LOCAL holds on its one
-  // connection); no trigger of these tables does anything else.
-  // Bills and invoices above kept their indexes: their triggers refresh the clients' receivables
-  // (migration 0030) and read them.
+  // Bills above kept their indexes: their triggers refresh the clients' receivables (migration
+  // 0030) and read them.
   const indexes = await dropIndexes(db, [
     "case_payments",
     "case_time_entries",
@@ -149,6 +136,19 @@ export const seedReports = async (db: Db, ws: string, scale: ReportScale, today:
   ]);
   await db.transaction(async (tx) => {
     await tx.execute(sql`set local session_replication_role = replica`);
+    await step("invoices", () =>
+      tx.execute(sql`
+        with c as (${numbered})
+        insert into invoices (workspace_id, case_id, account_id, request_no, invoice_type, buyer_title,
+                              amount, tax_rate, tax_amount, status, issued_on)
+        select ${ws}, c.id, k.account_id, 'RB-I' || c.n, 'normal', '抬头', 1000 + c.n % 9000, 6, 0,
+               case when c.n % 10 < 7 then 'issued' else 'pending' end,
+               case when c.n % 10 < 7 then c.created_at::date + 25 end
+          from c join cases k on k.workspace_id = ${ws} and k.id = c.id`),
+    );
+    // The rows below are made from the cases just written, so their foreign keys hold: the
+    // per-row checks are skipped for the load, in one transaction (SET LOCAL holds on its one
+    // connection); no trigger of these tables does anything else.
     await step("payments", () =>
       tx.execute(sql`
         with c as (${numbered})
