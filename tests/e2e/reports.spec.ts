@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+
 import { axeFindings } from "./fees-steps";
 import { signIn, snap, useFirm } from "./helpers";
 import { expect, test } from "./page-errors";
@@ -5,11 +7,12 @@ import { expect, test } from "./page-errors";
 /**
  * Issue 30, the dashboard: every report card draws its chart and its table for a partner, in
  * Chinese and English, light and dark, axe-clean (WCAG 2.1 AA); a figure of the new-cases table
- * opens the case list behind it, whose count is that figure.
+ * opens the case list behind it, whose count is that figure, as do an intake source's leads and
+ * an ageing bucket's bills; Export PDF downloads the whole dashboard as a PDF.
  */
 const TEXT = {
-  "zh-CN": { title: "报表", total: (n: string) => `共 ${n} 条` },
-  en: { title: "Reports", total: (n: string) => `${n} in total` },
+  "zh-CN": { title: "报表", total: (n: string) => `共 ${n} 条`, pdf: "导出 PDF" },
+  en: { title: "Reports", total: (n: string) => `${n} in total`, pdf: "Export PDF" },
 } as const;
 const CARDS = [
   "new-cases",
@@ -74,6 +77,28 @@ test.describe("reports dashboard", () => {
       await leads.click();
       await expect(page).toHaveURL(/\/manage\/intake\?/);
       await expect(page.getByText(T.total(count))).toBeVisible({ timeout: 30_000 });
+
+      // …and an ageing bucket's bill count opens every case's bill list, as many of them.
+      await page.goto("/manage/reports");
+      const bills = page
+        .locator('[data-report="receivables-ageing"] table tbody td:nth-child(2) a')
+        .filter({ hasNotText: /^0$/ })
+        .first();
+      await expect(bills).toBeVisible({ timeout: 30_000 });
+      const owed = (await bills.innerText()).trim();
+      await bills.click();
+      await expect(page).toHaveURL(/\/manage\/case-bills\?/);
+      await expect(page.getByText(T.total(owed))).toBeVisible({ timeout: 30_000 });
+      await snap(page, `reports-drill-bills-${lang}`);
+
+      // Export PDF beside the pickers: the whole dashboard, one PDF.
+      await page.goto("/manage/reports");
+      const downloading = page.waitForEvent("download");
+      await page.getByRole("button", { name: T.pdf }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+      const file = await download.path();
+      expect(readFileSync(file).subarray(0, 5).toString()).toBe("%PDF-");
       await page.evaluate(() => localStorage.setItem("language", "zh-CN"));
     });
   }

@@ -61,7 +61,7 @@ export const writeExport = async (
   const ids = await ctx.db
     .select({ id: table.id })
     .from(table)
-    .where(whereOf(ctx, res, q))
+    .where(whereOf(ctx, res, q, registry))
     .orderBy(...orderOf(res, q))
     .limit(maxRows + 1);
   if (ids.length > maxRows)

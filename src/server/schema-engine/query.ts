@@ -9,6 +9,7 @@ import {
   lte,
   ne,
   or,
+  isNotNull,
   isNull,
   sql,
   type SQL,
@@ -21,10 +22,11 @@ import type { ListQuery } from "../lib/list-query";
 import type { RequestCtx } from "../lib/request-ctx";
 import { rowScopeOf } from "../lib/row-scope";
 import { inWorkspace } from "../lib/tenant";
-import type { FieldDef, Resource } from "./types";
+import type { FieldDef, Resource, ResourceRegistry } from "./types";
 
 const PAGING = new Set(["_start", "_end", "_sort", "_order"]);
-const OPERATORS = ["_like", "_gte", "_lte", "_ne"] as const;
+/** `_null=true` is "has no value" (a case with no stage), `_null=false` "has one". */
+const OPERATORS = ["_like", "_gte", "_lte", "_ne", "_null"] as const;
 type Operator = "eq" | (typeof OPERATORS)[number];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -122,7 +124,50 @@ const arrayCondition = (res: Resource, field: FieldDef, values: unknown[]): SQL 
   return sql`(${res.binding.table.custom} -> ${field.key}) ?| ${list}`;
 };
 
-const condition = (res: Resource, param: string, rawValues: string[]): SQL | undefined => {
+/** The resource a reference field points at (`x-options.source: "resource:cases"`), if any. */
+export const referencedResource = (field: FieldDef | undefined) => {
+  const source = field?.options?.source ?? "";
+  return source.startsWith("resource:") ? source.slice("resource:".length) : undefined;
+};
+
+/**
+ * `caseId.departmentId=<id>`: the rows whose referenced record passes a filter of its own list,
+ * so a bill list can show one department's bills without a column of its own for it. The
+ * referenced rows are those the caller may read there, and one step only (no `a.b.c`).
+ */
+const relationCondition = (
+  ctx: RequestCtx,
+  res: Resource,
+  param: string,
+  values: string[],
+  registry: ResourceRegistry | undefined,
+): SQL => {
+  const dot = param.indexOf(".");
+  const field = res.byKey.get(param.slice(0, dot));
+  const name = referencedResource(field);
+  const target = name ? registry?.get(name) : undefined;
+  const rest = param.slice(dot + 1);
+  if (!field?.column || !target || rest.includes(".")) throw bad();
+  const table = target.binding.table;
+  const rows = rowScopeOf(ctx, "read", target.subject, getTableName(table));
+  const where = inWorkspace(
+    ctx,
+    table,
+    target.binding.scope,
+    rows,
+    condition(ctx, target, rest, values, undefined),
+  );
+  return sql`${field.column} in (select ${table.id} from ${table} where ${where})`;
+};
+
+const condition = (
+  ctx: RequestCtx,
+  res: Resource,
+  param: string,
+  rawValues: string[],
+  registry: ResourceRegistry | undefined,
+): SQL | undefined => {
+  if (param.includes(".")) return relationCondition(ctx, res, param, rawValues, registry);
   const [key, op] = split(param);
   const field = res.byKey.get(key);
   if (!field && key !== "id") throw bad();
@@ -130,6 +175,12 @@ const condition = (res: Resource, param: string, rawValues: string[]): SQL | und
   const target = (
     field ? (field.column ?? customExpr(res, field)) : res.binding.table.id
   ) as PgColumn;
+  if (op === "_null") {
+    if (field?.kind === "array" || field?.kind === "object") throw bad();
+    if (rawValues[0] !== "true" && rawValues[0] !== "false")
+      throw badValue(param, "validation.notABoolean");
+    return rawValues[0] === "true" ? isNull(target) : isNotNull(target);
+  }
   if (op === "_like" && field?.kind !== "array") {
     if (field?.kind === "object") throw bad();
     // A text search, not a value: a number, date or id is searched as the text it reads as.
@@ -166,16 +217,21 @@ const strings = (value: unknown): string[] =>
 
 /**
  * The WHERE of a list: the firm, the resource's own scope, the caller's "own"/"department" rows
- * and every simple-rest filter.
+ * and every simple-rest filter; the registry resolves filters through a reference (`caseId.…`).
  */
-export const whereOf = (ctx: RequestCtx, res: Resource, q: ListQuery, extra?: SQL): SQL => {
+export const whereOf = (
+  ctx: RequestCtx,
+  res: Resource,
+  q: ListQuery,
+  registry?: ResourceRegistry,
+): SQL => {
   const rows = rowScopeOf(ctx, "read", res.subject, getTableName(res.binding.table));
-  const conditions: (SQL | undefined)[] = [res.binding.scope, rows, extra];
+  const conditions: (SQL | undefined)[] = [res.binding.scope, rows];
   for (const [param, value] of Object.entries(q)) {
     if (PAGING.has(param)) continue;
     const values = strings(value);
     if (values.length === 0) continue;
-    conditions.push(condition(res, param, values));
+    conditions.push(condition(ctx, res, param, values, registry));
   }
   return inWorkspace(ctx, res.binding.table, ...conditions);
 };

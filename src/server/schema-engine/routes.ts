@@ -11,6 +11,7 @@ import { type ListQuery, listQuery } from "../lib/list-query";
 import { writeExport, writeReport, writeTemplate, XLSX_MIME } from "./export";
 import { type ImportLimits, importRecords, type OnDuplicate, type RowError } from "./import";
 import { menuEntry } from "./menu";
+import { referencedResource } from "./query";
 import { createRecord, deleteRecord, findRecords, updateRecord, viewRecord } from "./service";
 import type { Resource, ResourceRegistry } from "./types";
 
@@ -55,15 +56,22 @@ const importQuery = {
   },
 } as const;
 
+const OPS = "(_like|_gte|_lte|_ne|_null)?";
+
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
- * The resource's own filter keys (a field, or `id`, with an optional operator); sort keys and
- * every value are checked by query.ts, which answers 400 for anything else.
+ * The resource's own filter keys (a field, or `id`, with an optional operator), and a reference
+ * field's through its record (`caseId.departmentId`); sort keys, the referenced field and every
+ * value are checked by query.ts, which answers 400 for anything else.
  */
 const resourceListQuery = (res: Resource) => {
   const base = listQuery([]);
   const keys = [...res.byKey.keys(), "id"].map(escapeRegex).join("|");
+  const refs = res.fields.filter((f) => referencedResource(f) && f.column).map((f) => f.key);
+  const through = refs.length
+    ? { [`^(${refs.map(escapeRegex).join("|")})\\.[a-z][A-Za-z0-9]{0,60}${OPS}$`]: {} }
+    : {};
   return {
     ...base,
     properties: {
@@ -71,7 +79,7 @@ const resourceListQuery = (res: Resource) => {
       _sort: { type: "string", maxLength: 1000 },
       _order: { type: "string", maxLength: 200 },
     },
-    patternProperties: { [`^(${keys})(_like|_gte|_lte|_ne)?$`]: {} },
+    patternProperties: { [`^(${keys})${OPS}$`]: {}, ...through },
   };
 };
 
@@ -123,7 +131,7 @@ async function resourceRoutes(
     "/",
     { schema: { querystring }, config: can("read") },
     async (req, reply) => {
-      const { rows, total } = await findRecords(req.ctx, res, req.query);
+      const { rows, total } = await findRecords(req.ctx, res, req.query, opts.registry);
       reply.header("x-total-count", total);
       return rows;
     },

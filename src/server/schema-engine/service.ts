@@ -22,9 +22,14 @@ import type { RecordRow, Resource, ResourceRegistry } from "./types";
 
 const entityOf = (res: Resource) => getTableName(res.binding.table);
 
-export const findRecords = async (ctx: RequestCtx, res: Resource, q: ListQuery) => {
+export const findRecords = async (
+  ctx: RequestCtx,
+  res: Resource,
+  q: ListQuery,
+  registry?: ResourceRegistry,
+) => {
   const table = res.binding.table;
-  const where = whereOf(ctx, res, q);
+  const where = whereOf(ctx, res, q, registry);
   const { offset, limit } = pageOf(q);
   const { rows, total } = await pageWithTotal(
     ctx.db

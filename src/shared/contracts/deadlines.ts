@@ -10,6 +10,25 @@ export type KeyDateSource = (typeof KEY_DATE_SOURCES)[number];
 /** Open, done, or no longer applies (void, with a reason). */
 export const KEY_DATE_STATUSES = ["open", "done", "void"] as const;
 export type KeyDateStatus = (typeof KEY_DATE_STATUSES)[number];
+
+/** How a key date turned out by its day (met, missed, still to come); a void one has none. */
+export const KEY_DATE_OUTCOMES = ["met", "missed", "pending"] as const;
+export type KeyDateOutcome = (typeof KEY_DATE_OUTCOMES)[number];
+
+/** A row of the firm's key-date list (GET /api/key-dates): the date with its case and person. */
+export type KeyDateListRow = {
+  id: string;
+  caseId: string;
+  caseNo: string;
+  caseName: string;
+  deadlineType: string;
+  title: string;
+  dueDate: string;
+  status: KeyDateStatus;
+  responsibleId: string;
+  responsibleName: string;
+  outcome: KeyDateOutcome | null;
+};
 /** Reminders go out at most this many days before the due date (0: on the day). */
 export const MAX_REMINDER_OFFSET = 365;
 /** Reminder offsets one key date takes at most. */

@@ -20,9 +20,10 @@ export type ReportColumn = {
 
 /**
  * Where a figure comes from: `to` is the client's list with its filters in the URL (Refine's
- * syncWithLocation form), `api` the same list on the server, whose total equals the figure.
+ * syncWithLocation form), `api` the same list on the server, whose total equals the figure, or,
+ * with `sum`, whose rows' `sum` field adds up to it (money; minutes for an hours figure).
  */
-export type ReportDrill = { to: string; api: string };
+export type ReportDrill = { to: string; api: string; sum?: string };
 
 export type ReportRow = Record<string, string | number | null> & { id: string };
 

@@ -12,6 +12,9 @@ const CaseEditPage = lazy(() => pages().then((m) => ({ default: m.CaseEditPage }
 const CaseApprovalNew = lazy(() => pages().then((m) => ({ default: m.CaseApprovalNew })));
 const CaseApprovalChange = lazy(() => pages().then((m) => ({ default: m.CaseApprovalChange })));
 const CaseSettingsPage = lazy(() => pages().then((m) => ({ default: m.CaseSettingsPage })));
+const CasePartList = lazy(() =>
+  import("./case-part-list").then((m) => ({ default: m.CasePartList })),
+);
 const CASE = { subject: "LAWFIRM_CASE_VIEW", navActiveLink: "/case/list", isDetail: true } as const;
 
 export const casesRoutes: AppRoute[] = [
@@ -54,6 +57,19 @@ export const casesRoutes: AppRoute[] = [
     component: CaseApprovalChange,
     meta: { ...APPROVAL_DETAIL, title: "cases.titles.changeApproval" },
   },
+  // Every case's bills, payments and time: the lists behind the reports' money and hours.
+  ...(
+    [
+      ["case-bills", "cases.titles.bills"],
+      ["case-payments", "cases.titles.payments"],
+      ["case-time-entries", "cases.titles.timeEntries"],
+    ] as const
+  ).map(([resource, title]): AppRoute => ({
+    path: `/${resource}`,
+    component: () => <CasePartList resource={resource} title={title} />,
+    // No Refine resource: a bill saved in a case's finance tab must not redirect here.
+    meta: { ...CASE, action: "read", title },
+  })),
 ];
 
 /** Below Settings: the firm's case numbering. */

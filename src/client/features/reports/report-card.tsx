@@ -116,7 +116,9 @@ export const ReportCard = ({
       params,
       name: `${title}.xlsx`,
     });
-    if (!result.ok && result.message) showToast({ message: result.message, color: "error" });
+    // The toast (SPEC §4), not antd's message: the app mounts no antd <App> to carry one.
+    if (!result.ok)
+      showToast({ message: result.message || t("errors.serverBusy"), color: "error" });
   };
   return (
     <Card

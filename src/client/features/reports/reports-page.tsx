@@ -1,5 +1,6 @@
+import { FilePdfOutlined } from "@ant-design/icons";
 import { useQuery } from "@tanstack/react-query";
-import { Col, DatePicker, Row, Select, Space, Tabs, Typography } from "antd";
+import { Button, Col, DatePicker, Row, Select, Space, Tabs, Typography } from "antd";
 import type { Dayjs } from "dayjs";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,7 +12,9 @@ import {
   type ReportScope,
   type ReportSummary,
 } from "../../../shared/contracts/reports";
+import { showToast } from "../../layout/toast";
 import { api } from "../../lib/api";
+import { downloadFile } from "../../schema-ui/download";
 import { SubscribeButton, SubscriptionsPanel } from "../report-subscriptions";
 import { ReportCard } from "./report-card";
 import "./reports.css";
@@ -40,12 +43,27 @@ export const ReportsPage = () => {
   const department = departmentId ?? departments[0]?.id;
   const [search, setSearch] = useSearchParams();
   const tab = search.get("tab") === "subscriptions" ? "subscriptions" : "dashboard";
+  const [isExporting, setExporting] = useState(false);
   const params = {
     period: period === "custom" && !range ? "quarter" : period,
     scope,
     from: period === "custom" && range ? range[0].format("YYYY-MM-DD") : undefined,
     to: period === "custom" && range ? range[1].format("YYYY-MM-DD") : undefined,
     departmentId: scope === "department" ? department : undefined,
+  };
+  // The whole dashboard as the server draws it: every report this viewer may open, one PDF.
+  const exportPdf = async () => {
+    setExporting(true);
+    try {
+      const result = await downloadFile("/reports/export.pdf", {
+        params,
+        name: `${t("reports.pdf.fileName")}.pdf`,
+      });
+      if (!result.ok)
+        showToast({ message: result.message || t("reports.pdfFailed"), color: "error" });
+    } finally {
+      setExporting(false);
+    }
   };
   const dashboard = (
     <>
@@ -88,6 +106,14 @@ export const ReportsPage = () => {
             />
           </label>
         ) : null}
+        <Button
+          icon={<FilePdfOutlined />}
+          onClick={exportPdf}
+          loading={isExporting}
+          disabled={!scope}
+        >
+          {t("reports.exportPdf")}
+        </Button>
       </Space>
       <Row gutter={[16, 16]}>
         {scope

@@ -1,11 +1,12 @@
 import { PlusOutlined } from "@ant-design/icons";
-import { useCustom } from "@refinedev/core";
+import { type CrudFilter, useCustom } from "@refinedev/core";
 import { Badge, Button, DatePicker, Input, Select, Space, Table, Tabs, Tag } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import dayjs from "dayjs";
-import { useState } from "react";
+import qs from "qs";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useParams } from "react-router";
+import { Link, useLocation, useNavigate, useParams } from "react-router";
 
 import { WORKFLOW_KINDS } from "../../../shared/workflow";
 import { PageHeader, PagePanel } from "../../layout/page-header";
@@ -20,36 +21,83 @@ const fmt = (v?: string | null) => (v ? firmTime(v) : "");
 
 type Filters = {
   kind?: string;
-  status?: string;
+  status?: string[];
   q?: string;
   range?: [dayjs.Dayjs, dayjs.Dayjs] | null;
 };
+
+/** The filters a link carries in Refine's URL form (a report's "finished approvals" figure). */
+type Linked = { field: string; operator: string; value: string | string[] };
+
+const linkedFilters = (search: string): Linked[] => {
+  const parsed = qs.parse(search, { ignoreQueryPrefix: true }).filters;
+  return Array.isArray(parsed)
+    ? parsed.filter((f): f is Linked => typeof f === "object" && f !== null && "field" in f)
+    : [];
+};
+
+/** Who started them, as the linking report narrowed it: kept until the user clears it. */
+const PEOPLE = ["initiatorId", "initiatorDepartmentId"];
 
 /** The list of one approval-centre tab: filters above, rows opening the approval detail. */
 const CenterList = ({ tab }: { tab: CenterTab }) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const [filters, setFilters] = useState<Filters>({});
+  const [people, setPeople] = useState<Linked[]>([]);
   const { tableProps, applyFilters } = useAntdTable<CenterRow>({
     resource: `workflow/lists/${tab}`,
     pagination: { pageSize: 10 },
     syncWithLocation: false,
   });
 
-  const search = (next: Filters) => {
+  const search = (next: Filters, kept = people, exact?: Linked[]) => {
     setFilters(next);
     applyFilters([
       { field: "kind", operator: "eq", value: next.kind },
-      { field: "status", operator: "eq", value: next.status },
+      { field: "status", operator: "in", value: next.status?.length ? next.status : undefined },
       { field: "q", operator: "eq", value: next.q },
-      {
-        field: "submittedAt",
-        operator: "gte",
-        value: next.range?.[0]?.startOf("day").toISOString(),
-      },
-      { field: "submittedAt", operator: "lte", value: next.range?.[1]?.endOf("day").toISOString() },
-    ]);
+      // A link's own instants (the firm's days) until the user picks a range of their own.
+      ...(exact ?? [
+        {
+          field: "submittedAt",
+          operator: "gte",
+          value: next.range?.[0]?.startOf("day").toISOString(),
+        },
+        {
+          field: "submittedAt",
+          operator: "lte",
+          value: next.range?.[1]?.endOf("day").toISOString(),
+        },
+      ]),
+      ...kept,
+    ] as CrudFilter[]);
   };
+
+  // A link with filters (this tab stays mounted, so on every arrival, not only the first).
+  useEffect(() => {
+    const linked = linkedFilters(location.search);
+    if (linked.length === 0) return;
+    const one = (field: string, operator = "eq") =>
+      linked.find((f) => f.field === field && f.operator === operator)?.value;
+    const from = one("submittedAt", "gte");
+    const to = one("submittedAt", "lte");
+    const status = one("status", "in") ?? one("status");
+    const kept = linked.filter((f) => PEOPLE.includes(f.field));
+    setPeople(kept);
+    search(
+      {
+        kind: one("kind") as string | undefined,
+        status: status === undefined ? undefined : [status].flat(),
+        range: from && to ? [dayjs(String(from)), dayjs(String(to))] : null,
+      },
+      kept,
+      linked.filter((f) => f.field === "submittedAt"),
+    );
+    // Only a new link re-seeds the filters; the user's own changes go through `search`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.search]);
 
   // A real link: a middle or ctrl click opens the approval in a new tab.
   const pathOf = (row: CenterRow) => {
@@ -131,7 +179,8 @@ const CenterList = ({ tab }: { tab: CenterTab }) => {
         {tab !== "pending" ? (
           <Select
             allowClear
-            style={{ width: 120 }}
+            mode="multiple"
+            style={{ minWidth: 140 }}
             placeholder={t("workflow.fields.status")}
             aria-label={t("workflow.fields.status")}
             value={filters.status}
@@ -153,6 +202,17 @@ const CenterList = ({ tab }: { tab: CenterTab }) => {
           aria-label={t("workflow.placeholders.keyword")}
           onSearch={(q) => search({ ...filters, q })}
         />
+        {people.length ? (
+          <Tag
+            closable
+            onClose={() => {
+              setPeople([]);
+              search(filters, []);
+            }}
+          >
+            {t("workflow.filters.linkedPeople")}
+          </Tag>
+        ) : null}
       </Space>
       <Table<CenterRow>
         {...tableProps}

@@ -113,6 +113,10 @@ export const cases = pgTable(
     index("cases_account_idx").on(t.workspaceId, t.accountId),
     index("cases_lead_partner_idx").on(t.workspaceId, t.leadPartnerId),
     index("cases_department_idx").on(t.workspaceId, t.departmentId),
+    // Reports: a lawyer's cases (workload, every "me" figure) and the open cases by stage, both
+    // answered from the index alone (bench/reports).
+    index("cases_lead_idx").on(t.workspaceId, t.leadLawyerId, t.status, t.stage, t.id),
+    index("cases_stage_idx").on(t.workspaceId, t.status, t.stage),
     // The pre-filing job reads the cases that ran out, oldest first, without touching the rest.
     index("cases_expiry_idx")
       .on(t.workspaceId, t.validUntil)
@@ -260,6 +264,10 @@ export const caseTimeEntries = pgTable(
     primaryKey({ columns: [t.workspaceId, t.id] }),
     belongsToCase(t),
     index("case_time_entries_case_idx").on(t.workspaceId, t.caseId, t.workDate),
+    // Reports' hours: the firm's by day, one member's by member; minutes in the key, so a
+    // million entries are summed from the index alone.
+    index("case_time_entries_day_idx").on(t.workspaceId, t.workDate, t.userId, t.minutes),
+    index("case_time_entries_user_idx").on(t.workspaceId, t.userId, t.workDate, t.minutes),
     check("case_time_entries_minutes_ck", sql`${t.minutes} > 0 and ${t.minutes} <= 1440`),
   ],
 );
@@ -282,9 +290,11 @@ export const casePayments = pgTable(
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
     belongsToCase(t),
-    index("case_payments_case_idx").on(t.workspaceId, t.caseId, t.paidOn),
-    // Receivables as of a day subtract the payments made after it: few, found by day.
-    index("case_payments_day_idx").on(t.workspaceId, t.paidOn),
+    // The amount in the key: a report sums a lawyer's cases' payments from the index alone.
+    index("case_payments_case_idx").on(t.workspaceId, t.caseId, t.paidOn, t.amount),
+    // Receivables as of a day subtract the payments made after it: few, found by day. The case
+    // and amount in the key let the reports sum a period's payments from the index alone.
+    index("case_payments_day_idx").on(t.workspaceId, t.paidOn, t.caseId, t.amount),
     check("case_payments_amount_ck", sql`${t.amount} > 0`),
   ],
 );
@@ -312,11 +322,23 @@ export const caseBills = pgTable(
      */
     paidAmount: money("paid_amount").notNull().default("0"),
     remark: text(),
+    /**
+     * What is still owed and the day it is aged from (the due date, else the issue date), kept
+     * by PostgreSQL: the ageing report's buckets and the bill list behind each read the same
+     * columns, so a bucket's figure and its list's total cannot drift apart.
+     */
+    outstanding: money("outstanding").generatedAlwaysAs(sql`total - paid_amount`),
+    agedFrom: date("aged_from").generatedAlwaysAs(sql`coalesce(due_on, issued_on)`),
   },
   (t) => [
     primaryKey({ columns: [t.workspaceId, t.id] }),
     belongsToCase(t),
     uniqueIndex("case_bills_no_uq").on(t.workspaceId, t.billNo),
     index("case_bills_case_idx").on(t.workspaceId, t.caseId),
+    // Reports: bills by issue day (billed per month) and what is owed by aged-from day (ageing).
+    index("case_bills_issued_idx").on(t.workspaceId, t.issuedOn, t.status, t.caseId, t.total),
+    index("case_bills_owed_idx")
+      .on(t.workspaceId, t.agedFrom, t.status, t.caseId, t.outstanding)
+      .where(sql`${t.outstanding} > 0`),
   ],
 );

@@ -156,6 +156,10 @@ export const invoices = pgTable(
     index("invoices_case_idx").on(t.workspaceId, t.caseId, t.status),
     index("invoices_account_idx").on(t.workspaceId, t.accountId, t.status),
     index("invoices_created_idx").on(t.workspaceId, t.createdAt, t.id),
+    // Reports: what was invoiced per month, from the index alone.
+    index("invoices_issued_idx")
+      .on(t.workspaceId, t.issuedOn, t.caseId, t.amount)
+      .where(sql`${t.status} = 'issued'`),
     check("invoices_amount_ck", sql`${t.amount} > 0 and ${t.taxAmount} >= 0`),
   ],
 );

@@ -8,6 +8,7 @@ import type {
 import { listRules, loadDeadlineTypes, titledIn } from "./data";
 import { updateKeyDate } from "./edit-key-date";
 import { holidayYears } from "./holiday-years";
+import { findKeyDates, type KeyDateListQuery } from "./key-date-list";
 import {
   confirmKeyDate,
   createKeyDate,
@@ -21,6 +22,8 @@ import {
   keyDateBody,
   keyDateChange,
   keyDateListAnswer,
+  keyDateListQuery,
+  keyDateRowsAnswer,
   previewAnswer,
   previewBody,
   ruleListAnswer,
@@ -59,6 +62,19 @@ export async function deadlinesRoutes(app: FastifyInstance) {
     "/key-dates/preview",
     { schema: { body: previewBody, response: previewAnswer }, config: { permission: "member" } },
     (req) => previewDeadline(req.ctx, req.body.ruleCode, req.body.triggerDate),
+  );
+  // The firm's key dates the caller may read: the list behind a report's deadline figures.
+  app.get<{ Querystring: KeyDateListQuery }>(
+    "/key-dates",
+    {
+      schema: { querystring: keyDateListQuery, response: keyDateRowsAnswer },
+      config: { permission: ["read", SUBJECT] as ["read", typeof SUBJECT] },
+    },
+    async (req, reply) => {
+      const { rows, total } = await findKeyDates(req.ctx, req.query);
+      reply.header("x-total-count", total);
+      return rows;
+    },
   );
   app.get<Id>(
     "/cases/:id/key-dates",

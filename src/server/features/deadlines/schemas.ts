@@ -3,13 +3,16 @@ import {
   type DeadlinePreview,
   type DeadlineRule,
   type DeadlineType,
+  KEY_DATE_OUTCOMES,
   KEY_DATE_SOURCES,
   KEY_DATE_STATUSES,
   type KeyDate,
+  type KeyDateListRow,
   MAX_REMINDER_OFFSET,
   MAX_REMINDER_OFFSETS,
 } from "../../../shared/contracts/deadlines";
 import { answers, fieldsOf, listOf, orNull } from "../../lib/answers";
+import { dateFilter, listQuery } from "../../lib/list-query";
 
 const uuid = { type: "string", format: "uuid" } as const;
 const day = { type: "string", format: "date" } as const;
@@ -126,6 +129,36 @@ const keyDate = {
 } as const;
 export const keyDateAnswer = answers(keyDate);
 export const keyDateListAnswer = answers(listOf(keyDate));
+
+/** The firm's key-date list: who, status (repeats for "any of"), due days and outcome. */
+export const keyDateListQuery = listQuery(["dueDate", "createdAt"], {
+  caseId: uuid,
+  responsibleId: uuid,
+  responsibleDepartmentId: uuid,
+  status: { type: "array", maxItems: 3, items: { type: "string", enum: [...KEY_DATE_STATUSES] } },
+  dueDate_gte: dateFilter,
+  dueDate_lte: dateFilter,
+  outcome: { type: "string", enum: [...KEY_DATE_OUTCOMES] },
+});
+
+export const keyDateRowsAnswer = answers(
+  listOf({
+    type: "object",
+    properties: fieldsOf<KeyDateListRow>()({
+      id: str,
+      caseId: str,
+      caseNo: str,
+      caseName: str,
+      deadlineType: str,
+      title: str,
+      dueDate: str,
+      status: str,
+      responsibleId: str,
+      responsibleName: str,
+      outcome: orNull("string"),
+    }),
+  }),
+);
 
 const rule = {
   type: "object",

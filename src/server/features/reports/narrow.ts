@@ -1,6 +1,7 @@
 import { type AnyColumn, sql, type SQL } from "drizzle-orm";
 
 import { cases } from "../../db/tables";
+import type { RequestCtx } from "../../lib/request-ctx";
 import type { ReportFilter } from "./registry";
 
 /**
@@ -15,6 +16,17 @@ export const caseNarrowing = (filter: ReportFilter): SQL | undefined =>
       ? sql`${cases.leadLawyerId} = ${filter.userId}`
       : undefined;
 
+/**
+ * A case's record (bill, payment, invoice) by its case id, for the same scope. The firm needs no
+ * join at all: every such row has a case of its firm (a foreign key), so a firm-wide sum over a
+ * million payments reads the payments alone.
+ */
+export const caseIn = (ctx: RequestCtx, filter: ReportFilter, caseId: SQL): SQL => {
+  const narrowing = caseNarrowing(filter);
+  if (!narrowing) return sql`true`;
+  return sql`${caseId} in (select ${cases.id} from ${cases} where ${cases.workspaceId} = ${ctx.workspaceId} and ${narrowing})`;
+};
+
 /** A member's own rows (time entries, key dates, approvals) for a department or "me". */
 export const memberNarrowing = (
   filter: ReportFilter,
@@ -26,3 +38,9 @@ export const memberNarrowing = (
     : filter.scope === "me"
       ? sql`${userColumn} = ${filter.userId}`
       : undefined;
+
+/** Rows of raw SQL, each a record of strings (numeric sums stay strings: exact to the cent). */
+export const rowsOf = async <T>(ctx: RequestCtx, query: SQL) => {
+  const result = await ctx.db.execute(query);
+  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
+};

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 
 import type {
   ReportAnswer,
@@ -10,7 +10,7 @@ import { AppError } from "../../../shared/errors";
 import { departments } from "../../db/tables";
 import { firmDateOf, firmDayStart, readFirmTimeZone } from "../../lib/firm-time";
 import { translatorFor } from "../../lib/i18n";
-import type { RequestCtx } from "../../lib/request-ctx";
+import { type RequestCtx, withDb } from "../../lib/request-ctx";
 import { nextDay, periodDays } from "./period";
 import type { ReportDefinition, ReportRegistry } from "./registry";
 import { checkScope, reachOf, scopesOf } from "./scope";
@@ -118,7 +118,13 @@ export const runReport = async (
     zone,
     today,
   };
-  const result = await report.run(ctx, filter);
+  // Planned for these very days and people: the app keeps statements prepared, and after a few
+  // runs PostgreSQL would reuse one generic plan for any period and scope, which for a lawyer's
+  // year read their cases' payments the way it reads the firm's (bench/reports: 65 ms, not 26).
+  const result = await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`set local plan_cache_mode = force_custom_plan`);
+    return report.run(withDb(ctx, tx), filter);
+  });
   return {
     key,
     scope,

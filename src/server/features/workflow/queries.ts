@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 
 import {
+  memberDepartments,
   users,
   workflowCc,
   workflowDefinitions,
@@ -24,11 +25,17 @@ const instanceFilters = (q: ListQuery): (SQL | undefined)[] => {
   const i = workflowInstances;
   const from = str(q.submittedAt_gte);
   const to = str(q.submittedAt_lte);
+  const statuses = (Array.isArray(q.status) ? q.status : [q.status]).filter(
+    (v): v is string => typeof v === "string" && v !== "",
+  );
   return [
     str(q.kind) ? eq(i.kind, str(q.kind) as string) : undefined,
     str(q.definitionId) ? eq(i.definitionId, str(q.definitionId) as string) : undefined,
-    str(q.status) ? eq(i.status, str(q.status) as string) : undefined,
+    statuses.length ? inArray(i.status, statuses) : undefined,
     str(q.initiatorId) ? eq(i.initiatorId, str(q.initiatorId) as string) : undefined,
+    str(q.initiatorDepartmentId)
+      ? sql`${i.initiatorId} in (select ${memberDepartments.userId} from ${memberDepartments} where ${memberDepartments.workspaceId} = ${i.workspaceId} and ${memberDepartments.departmentId} = ${q.initiatorDepartmentId})`
+      : undefined,
     from && !Number.isNaN(Date.parse(from)) ? gte(i.submittedAt, new Date(from)) : undefined,
     to && !Number.isNaN(Date.parse(to)) ? lte(i.submittedAt, new Date(to)) : undefined,
     // The stored text, or the title's values (names, numbers) for a reader of the other language.

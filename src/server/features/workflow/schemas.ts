@@ -1,7 +1,7 @@
 /** JSON schemas of the workflow routes (Fastify's ajv checks requests before any handler runs). */
 import { APPROVAL_COMMENT_MAX, MAX_ATTACHMENTS } from "../../../shared/contracts/workflow";
 import { WORKFLOW_KINDS } from "../../../shared/workflow";
-import { dateTimeFilter, listQuery, textFilter } from "../../lib/list-query";
+import { dateTimeFilter, listFilter, listQuery, textFilter } from "../../lib/list-query";
 import { DEFINITION_SORT } from "./definitions-service";
 
 const uuid = { type: "string", format: "uuid" } as const;
@@ -66,8 +66,11 @@ export const reassignBody = {
 export const instanceListQuery = listQuery([], {
   kind: textFilter,
   definitionId: textFilter,
-  status: textFilter,
+  // Repeats for "any of" (a report's finished approvals: approved, rejected or cancelled).
+  status: listFilter,
   initiatorId: textFilter,
+  // Started by a member of this department (as the org chart has them now).
+  initiatorDepartmentId: { type: "string", format: "uuid" },
   submittedAt_gte: dateTimeFilter,
   submittedAt_lte: dateTimeFilter,
   q: textFilter,

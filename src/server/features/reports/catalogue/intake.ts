@@ -1,6 +1,7 @@
+import { translatorFor } from "../../../lib/i18n";
 import { intakeStats } from "../../intake";
 import { dictionaryNames } from "../dictionary-names";
-import { drillTo } from "../drill";
+import { type DrillFilter, type Drills, drillTo, isEmpty, lastInstant } from "../drill";
 import type { ReportDefinition } from "../registry";
 
 /**
@@ -8,6 +9,9 @@ import type { ReportDefinition } from "../registry";
  * leads' row scope of the viewer, so the report offers them at every scope alike. A source's
  * lead count opens the lead list behind it (the list applies the same row scope).
  */
+/** The row of leads with no source (no dictionary code has a colon). */
+const NONE = ":none";
+
 export const intakeReport: ReportDefinition = {
   key: "intake",
   requires: ["read", "LAWFIRM_LEAD_VIEW"],
@@ -23,23 +27,29 @@ export const intakeReport: ReportDefinition = {
       intakeStats(ctx, { from: f.from, to: f.to }),
       dictionaryNames(ctx, "lead-sources"),
     ]);
-    // A source's leads open the lead list with that source and the period's days (inclusive).
-    const drill: Record<string, Record<string, ReturnType<typeof drillTo>>> = {};
-    const last = new Date(f.untilAt.getTime() - 1).toISOString();
-    for (const r of rows)
-      if (r.source)
-        drill[r.source] = {
-          leads: drillTo("/intake", "leads", [
-            { field: "source", operator: "eq", value: r.source },
-            { field: "createdAt", operator: "gte", value: f.fromAt.toISOString() },
-            { field: "createdAt", operator: "lte", value: last },
-          ]),
-        };
+    // A source's leads open the lead list with that source (or none) and the period's days,
+    // inclusive; its converted count those of them that became a case.
+    const t = translatorFor(ctx.lang);
+    const drill: Drills = {};
+    for (const r of rows) {
+      const leadsOf: DrillFilter[] = [
+        r.source ? { field: "source", operator: "eq", value: r.source } : isEmpty("source"),
+        { field: "createdAt", operator: "gte", value: f.fromAt.toISOString() },
+        { field: "createdAt", operator: "lte", value: lastInstant(f.untilAt) },
+      ];
+      drill[r.source ?? NONE] = {
+        leads: drillTo("/intake", "leads", leadsOf),
+        converted: drillTo("/intake", "leads", [
+          ...leadsOf,
+          { field: "caseId_null", operator: "eq", value: "false" },
+        ]),
+      };
+    }
     return {
       rows: rows.map((r) => ({
         ...r,
-        id: r.source ?? "none",
-        source: r.source ? (name.get(r.source) ?? r.source) : "",
+        id: r.source ?? NONE,
+        source: r.source ? (name.get(r.source) ?? r.source) : t("reports.noSource"),
       })),
       drill,
     };
