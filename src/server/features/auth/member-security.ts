@@ -26,7 +26,10 @@ const notSelf = (ctx: RequestCtx, userId: string) => {
 };
 
 const adminName = async (ctx: RequestCtx) => {
-  const [row] = await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, ctx.userId));
+  const [row] = await ctx.db
+    .select({ name: users.name })
+    .from(users)
+    .where(eq(users.id, ctx.userId));
   return row?.name ?? "";
 };
 
@@ -51,7 +54,8 @@ export const resetMemberTwoFactor = async (ctx: RequestCtx, memberId: string) =>
   notSelf(ctx, userId);
   const name = await adminName(ctx);
   await ctx.db.transaction(async (tx) => {
-    if (!(await removeTwoFactor(tx, userId))) throw new AppError(409, "errors.twoFactor.notEnabled");
+    if (!(await removeTwoFactor(tx, userId)))
+      throw new AppError(409, "errors.twoFactor.notEnabled");
     await writeAudit(tx, ctx, {
       action: "delete",
       entity: "two_factor",
@@ -74,7 +78,11 @@ export const resetMemberTwoFactor = async (ctx: RequestCtx, memberId: string) =>
  * Signs the member out everywhere, at once on every app process. Every sign-in of the person, not
  * only those now open in this firm: any of them could switch back into it.
  */
-export const revokeMemberSessions = async (ctx: RequestCtx, store: SessionStore, memberId: string) => {
+export const revokeMemberSessions = async (
+  ctx: RequestCtx,
+  store: SessionStore,
+  memberId: string,
+) => {
   const userId = await accountOf(ctx, memberId);
   notSelf(ctx, userId);
   const name = await adminName(ctx);

@@ -52,13 +52,17 @@ export const authPlugin = featurePlugin(
     await app.register(memberSecurityRoutes, { prefix: "/api/members", sessions: app.sessions });
     await app.register(securitySettingsRoutes, { prefix: "/api/security-settings" });
 
-    app.jobs.register("sign-in-history-prune", (app.config.signInPruneIntervalSeconds ?? 21_600) * 1000, () =>
-      pruneSignIns(deps.db),
+    app.jobs.register(
+      "sign-in-history-prune",
+      (app.config.signInPruneIntervalSeconds ?? 21_600) * 1000,
+      () => pruneSignIns(deps.db),
     );
     // The demo seed cannot seal the partner's published secret (it runs without the key).
     app.addHook("onReady", () => sealDemoSecrets(deps.db, deps.totpKey));
     if (!app.config.totpEncryptionKey)
-      app.log.info("TOTP_ENCRYPTION_KEY is unset: two-factor secrets are sealed under a key derived from the JWT secret");
+      app.log.info(
+        "TOTP_ENCRYPTION_KEY is unset: two-factor secrets are sealed under a key derived from the JWT secret",
+      );
   },
   { dependencies: ["notifications"] },
 );

@@ -68,7 +68,13 @@ export const login = async (deps: AuthDeps, input: LoginInput): Promise<LoginRes
     throw signInRefused(deps);
   }
   const failed = (reason: string) =>
-    recordSignIn(db, { userId: user.id, outcome: "failure", reason, method: "password", ...origin });
+    recordSignIn(db, {
+      userId: user.id,
+      outcome: "failure",
+      reason,
+      method: "password",
+      ...origin,
+    });
   if (isLocked(user)) {
     await verifyPassword(input.password, user.passwordHash);
     await failed("locked");
@@ -90,10 +96,20 @@ export const login = async (deps: AuthDeps, input: LoginInput): Promise<LoginRes
   if (isEnabled(twoFactor)) {
     if (await isTrustedBrowser(deps.tokens, user.id, twoFactor.trustKey, input.trustedTokens ?? []))
       return { kind: "session", ...(await openSession(deps, user, origin, "trustedBrowser")) };
-    return { kind: "challenge", step: "verify", userId: user.id, ...(await signChallenge(deps.tokens, user.id, "verify")) };
+    return {
+      kind: "challenge",
+      step: "verify",
+      userId: user.id,
+      ...(await signChallenge(deps.tokens, user.id, "verify")),
+    };
   }
   if (await isTwoFactorRequired(db, user.id))
-    return { kind: "challenge", step: "enrol", userId: user.id, ...(await signChallenge(deps.tokens, user.id, "enrol")) };
+    return {
+      kind: "challenge",
+      step: "enrol",
+      userId: user.id,
+      ...(await signChallenge(deps.tokens, user.id, "enrol")),
+    };
   return { kind: "session", ...(await openSession(deps, user, origin, "password")) };
 };
 

@@ -83,10 +83,7 @@ export async function userCenterRoutes(app: FastifyInstance, opts: Opts) {
           userAgent: String(req.headers["user-agent"] ?? ""),
         });
         if (result.kind === "session")
-          return reply.redirect(
-            await withToken(opts.deps.db, redirect, result, langOf(req)),
-            302,
-          );
+          return reply.redirect(await withToken(opts.deps.db, redirect, result, langOf(req)), 302);
         noStore(reply);
         return steps.firstStep(req, { ...result, redirect });
       } catch (err) {

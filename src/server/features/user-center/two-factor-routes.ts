@@ -43,7 +43,8 @@ type StepForm = {
 
 type Req = FastifyRequest<{ Body: StepForm; Querystring: PageQuery }>;
 
-const text = (value: unknown, max: number) => (typeof value === "string" ? value.slice(0, max) : "");
+const text = (value: unknown, max: number) =>
+  typeof value === "string" ? value.slice(0, max) : "";
 
 /**
  * The user center's two-factor steps (plain HTML forms, no script): the code after the password,
@@ -66,7 +67,9 @@ export const twoFactorStepRoutes = (app: FastifyInstance, opts: Opts) => {
   const restart = (req: Req, reply: FastifyReply, err: AppError, redirect: string) =>
     reply
       .status(err.status)
-      .send(opts.loginPage(req, { error: ctxOf(req, redirect).t(err.message, err.params), redirect }));
+      .send(
+        opts.loginPage(req, { error: ctxOf(req, redirect).t(err.message, err.params), redirect }),
+      );
 
   const guarded = async (
     req: Req,
@@ -85,7 +88,8 @@ export const twoFactorStepRoutes = (app: FastifyInstance, opts: Opts) => {
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       const isOver = err.status === 401 && err.message === "errors.twoFactor.challengeExpired";
-      if (isOver || err.status === 403 || err.status === 409) return restart(req, reply, err, redirect);
+      if (isOver || err.status === 403 || err.status === 409)
+        return restart(req, reply, err, redirect);
       reply.status(err.status);
       return onRefused(redirect, err);
     }
@@ -118,7 +122,11 @@ export const twoFactorStepRoutes = (app: FastifyInstance, opts: Opts) => {
           return reply.redirect(await withToken(deps.db, redirect, done, langOf(req)), 302);
         },
         async (redirect, err) =>
-          renderCodePage({ ...ctxOf(req, redirect), mode, error: ctxOf(req, redirect).t(err.message, err.params) }),
+          renderCodePage({
+            ...ctxOf(req, redirect),
+            mode,
+            error: ctxOf(req, redirect).t(err.message, err.params),
+          }),
       );
     },
   );
@@ -145,7 +153,8 @@ export const twoFactorStepRoutes = (app: FastifyInstance, opts: Opts) => {
             continueHref: await withToken(deps.db, redirect, done, lang),
           });
         },
-        (redirect, err) => enrolPage(req, redirect, true, ctxOf(req, redirect).t(err.message, err.params)),
+        (redirect, err) =>
+          enrolPage(req, redirect, true, ctxOf(req, redirect).t(err.message, err.params)),
       ),
   );
 
@@ -156,7 +165,12 @@ export const twoFactorStepRoutes = (app: FastifyInstance, opts: Opts) => {
       result: { step: "verify" | "enrol"; challenge: string; redirect: string },
     ) => {
       const lang = langOf(req);
-      const base = { lang, t: translatorFor(lang), challenge: result.challenge, redirect: result.redirect };
+      const base = {
+        lang,
+        t: translatorFor(lang),
+        challenge: result.challenge,
+        redirect: result.redirect,
+      };
       if (result.step === "verify") return renderCodePage({ ...base, mode: "app" });
       return startSignInEnrolment(deps, result.challenge).then(async (setup) =>
         renderEnrolPage({ ...base, setup, qrSvg: await qrSvgOf(setup.otpauthUri) }),

@@ -9,7 +9,12 @@ import type { SessionStore } from "../../../lib/session-store";
 import { SESSION_AUDIENCE, type TokenSigner } from "../../../lib/tokens";
 import { recordSignIn } from "./history";
 
-export type SessionDeps = { db: Db; tokens: TokenSigner; sessions: SessionStore; tokenTtlSeconds: number };
+export type SessionDeps = {
+  db: Db;
+  tokens: TokenSigner;
+  sessions: SessionStore;
+  tokenTtlSeconds: number;
+};
 
 /** Where a sign-in comes from, as the sign-in list and history show it. */
 export type Origin = { ip: string; userAgent: string };
@@ -63,7 +68,13 @@ export const openSession = async (
       { workspaceId, userId: user.id, ip: origin.ip },
       { action: "login", entity: "sessions", entityId: row.id, after: { method } },
     );
-    await recordSignIn(tx, { userId: user.id, outcome: "success", method, ...origin, sessionId: row.id });
+    await recordSignIn(tx, {
+      userId: user.id,
+      outcome: "success",
+      method,
+      ...origin,
+      sessionId: row.id,
+    });
     return row;
   });
   const token = await deps.tokens.sign({ sid: session.id }, SESSION_AUDIENCE, user.id, expiresAt);

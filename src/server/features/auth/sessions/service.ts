@@ -72,7 +72,10 @@ export const revokeMySession = async (ctx: RequestCtx, store: SessionStore, sess
 /** "Sign out everywhere else". */
 export const revokeOtherSessions = async (ctx: RequestCtx, store: SessionStore) => {
   const revoked = await ctx.db.transaction(async (tx) => {
-    const rows = await revoke(tx, and(eq(sessions.userId, ctx.userId), ne(sessions.id, ctx.sessionId)));
+    const rows = await revoke(
+      tx,
+      and(eq(sessions.userId, ctx.userId), ne(sessions.id, ctx.sessionId)),
+    );
     if (rows.length > 0)
       await writeAudit(tx, ctx, {
         action: "logout",
@@ -87,7 +90,8 @@ export const revokeOtherSessions = async (ctx: RequestCtx, store: SessionStore) 
 };
 
 /** Every sign-in of a user, in the caller's transaction (an administrator's "sign out everywhere"). */
-export const revokeAllSessionsOf = (db: Db, userId: string) => revoke(db, eq(sessions.userId, userId));
+export const revokeAllSessionsOf = (db: Db, userId: string) =>
+  revoke(db, eq(sessions.userId, userId));
 
 export const countActiveSessions = async (db: Db, userId: string) => {
   const [{ n }] = await db

@@ -17,9 +17,14 @@ const isMode = (value: unknown): value is TwoFactorMode =>
   TWO_FACTOR_MODES.includes(value as TwoFactorMode);
 
 /** workspaces.settings.security, with the defaults of a firm that never set it (nobody required). */
-export const readSecuritySettings = async (db: Db, workspaceId: string): Promise<SecuritySettings> => {
+export const readSecuritySettings = async (
+  db: Db,
+  workspaceId: string,
+): Promise<SecuritySettings> => {
   const [row] = await db
-    .select({ security: sql<Partial<SecuritySettings> | null>`${workspaces.settings} -> 'security'` })
+    .select({
+      security: sql<Partial<SecuritySettings> | null>`${workspaces.settings} -> 'security'`,
+    })
     .from(workspaces)
     .where(eq(workspaces.id, workspaceId));
   const twoFactor = row?.security?.twoFactor;
@@ -68,7 +73,10 @@ export const saveSecuritySettings = (ctx: RequestCtx, input: SecuritySettings) =
       if (found.length !== roleIds.length) throw new AppError(404, "errors.roleNotFound");
     }
     const after: SecuritySettings = {
-      twoFactor: { mode: input.twoFactor.mode, roleIds: input.twoFactor.mode === "roles" ? roleIds : [] },
+      twoFactor: {
+        mode: input.twoFactor.mode,
+        roleIds: input.twoFactor.mode === "roles" ? roleIds : [],
+      },
     };
     const before = await readSecuritySettings(tx, ctx.workspaceId);
     await tx

@@ -42,9 +42,14 @@ export async function twoFactorSignInRoutes(app: FastifyInstance, opts: Opts) {
       token: done.token,
       expiresAt: done.expiresAt,
       ...(done.trustedToken
-        ? { trustedToken: done.trustedToken, trustedExpiresAt: done.trustedExpiresAt?.toISOString() }
+        ? {
+            trustedToken: done.trustedToken,
+            trustedExpiresAt: done.trustedExpiresAt?.toISOString(),
+          }
         : {}),
-      ...(done.recoveryCodesLeft === undefined ? {} : { recoveryCodesLeft: done.recoveryCodesLeft }),
+      ...(done.recoveryCodesLeft === undefined
+        ? {}
+        : { recoveryCodesLeft: done.recoveryCodesLeft }),
     };
   });
   app.post<{ Body: { challenge: string } }>(
@@ -71,9 +76,7 @@ export async function twoFactorProfileRoutes(app: FastifyInstance, opts: Opts) {
     rateLimit: { max: opts.loginRateLimitPerMinute, timeWindow: "1 minute" },
   };
   app.get("/", { config: { permission: "member" } }, (req) => getTwoFactorStatus(req.ctx));
-  app.post("/setup", { config }, (req) =>
-    startEnrolment(req.ctx, deps),
-  );
+  app.post("/setup", { config }, (req) => startEnrolment(req.ctx, deps));
   app.post<{ Body: { code: string } }>("/enable", { schema: { body: codeBody }, config }, (req) =>
     enableTwoFactor(req.ctx, deps, req.body.code),
   );

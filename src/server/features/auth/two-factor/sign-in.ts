@@ -9,8 +9,19 @@ import { codeRefused, countFailure, isLocked } from "../lockout";
 import type { AuthDeps } from "../service";
 import { recordSignIn } from "../sessions/history";
 import { openSession, type Origin, pickWorkspace } from "../sessions/open";
-import { countRecoveryCodesLeft, makeRecoveryCodes, storeRecoveryCodes, useRecoveryCode } from "./recovery-codes";
-import { confirmPendingSecret, consumeTotp, getTwoFactor, isEnabled, savePendingSecret } from "./store";
+import {
+  countRecoveryCodesLeft,
+  makeRecoveryCodes,
+  storeRecoveryCodes,
+  useRecoveryCode,
+} from "./recovery-codes";
+import {
+  confirmPendingSecret,
+  consumeTotp,
+  getTwoFactor,
+  isEnabled,
+  savePendingSecret,
+} from "./store";
 import { openTotpSecret } from "./secrets";
 import { readChallenge, signTrustedBrowser } from "./tokens";
 import { enrolmentOf, newTotpSecret } from "./totp";
@@ -83,7 +94,8 @@ export const startSignInEnrolment = async (
   const user = await accountOf(deps.db, await readChallenge(deps.tokens, challenge, "enrol"));
   const row = await getTwoFactor(deps.db, user.id);
   if (isEnabled(row)) throw new AppError(409, "errors.twoFactor.alreadyEnabled");
-  if (keepPending && row) return enrolmentOf(openTotpSecret(deps.totpKey, row.secretSealed), user.username);
+  if (keepPending && row)
+    return enrolmentOf(openTotpSecret(deps.totpKey, row.secretSealed), user.username);
   const secret = newTotpSecret();
   if (!(await savePendingSecret(deps.db, deps.totpKey, user.id, secret)))
     throw new AppError(409, "errors.twoFactor.alreadyEnabled");

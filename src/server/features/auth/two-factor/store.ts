@@ -12,8 +12,9 @@ export const getTwoFactor = async (db: Db, userId: string): Promise<TwoFactorRow
   return row;
 };
 
-export const isEnabled = (row: TwoFactorRow | undefined): row is TwoFactorRow & { enabledAt: Date } =>
-  !!row?.enabledAt;
+export const isEnabled = (
+  row: TwoFactorRow | undefined,
+): row is TwoFactorRow & { enabledAt: Date } => !!row?.enabledAt;
 
 /**
  * Checks an authenticator code of an enabled account and uses it up: the accepted time step is

@@ -23,7 +23,11 @@ export const signChallenge = async (tokens: TokenSigner, userId: string, step: C
 };
 
 /** The account a challenge names; an expired, forged or other-step challenge means "sign in again". */
-export const readChallenge = async (tokens: TokenSigner, challenge: string, step: ChallengeStep) => {
+export const readChallenge = async (
+  tokens: TokenSigner,
+  challenge: string,
+  step: ChallengeStep,
+) => {
   const expired = new AppError(401, "errors.twoFactor.challengeExpired");
   const payload = await tokens.verify(challenge, CHALLENGE_AUDIENCE).catch(() => {
     throw expired;
