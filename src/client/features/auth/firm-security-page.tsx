@@ -4,6 +4,8 @@ import { Button, Form, Radio, Select, Skeleton } from "antd";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 
+import "./security.css";
+
 import {
   type SecuritySettings,
   TWO_FACTOR_MODES,
@@ -82,7 +84,16 @@ export const FirmSecurityPage = () => {
               <Form.Item
                 name="roleIds"
                 label={t("security.firm.roles")}
-                rules={[{ required: true, message: t("security.errors.rolesRequired") }]}
+                // A validator, not `required`: antd would put aria-required on the Select's wrapper,
+                // which has no role to carry it (axe: aria-allowed-attr).
+                rules={[
+                  {
+                    validator: (_, value?: string[]) =>
+                      value?.length
+                        ? Promise.resolve()
+                        : Promise.reject(new Error(t("security.errors.rolesRequired"))),
+                  },
+                ]}
               >
                 <Select
                   mode="multiple"

@@ -1,7 +1,7 @@
 import { DownOutlined, SafetyOutlined } from "@ant-design/icons";
 import { useGetIdentity } from "@refinedev/core";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { App, Button, Dropdown } from "antd";
+import { Button, Dropdown, Modal } from "antd";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -23,7 +23,8 @@ export const MemberSecurityActions = ({
 }) => {
   const { t } = useTranslation();
   const { data: me } = useGetIdentity<LoginUser>();
-  const { modal } = App.useApp();
+  // The hook's confirm renders in this tree, so it takes the app's theme (AA contrast), not antd's defaults.
+  const [modal, confirmHolder] = Modal.useModal();
   const queries = useQueryClient();
   const [isOpen, setOpen] = useState(false);
   const key = ["member-security", member.id];
@@ -33,10 +34,10 @@ export const MemberSecurityActions = ({
     enabled: isOpen,
   });
 
-  const act = (confirmKey: string, run: () => Promise<string>) =>
+  const act = (confirmKey: string, okKey: string, run: () => Promise<string>) =>
     modal.confirm({
       title: t(confirmKey, { name: member.name }),
-      okText: t("buttons.confirm"),
+      okText: t(okKey),
       cancelText: t("buttons.cancel"),
       okButtonProps: { danger: true },
       onOk: async () => {
@@ -46,12 +47,12 @@ export const MemberSecurityActions = ({
     });
 
   const reset = () =>
-    act("security.members.resetConfirm", async () => {
+    act("security.members.resetConfirm", "security.members.resetOk", async () => {
       await api.post(`/members/${member.id}/two-factor/reset`);
       return t("security.members.resetDone");
     });
   const signOutAll = () =>
-    act("security.members.signOutAllConfirm", async () => {
+    act("security.members.signOutAllConfirm", "security.members.signOutOk", async () => {
       const { revoked } = await api.post<{ revoked: number }>(
         `/members/${member.id}/sessions/revoke`,
       );
@@ -61,43 +62,46 @@ export const MemberSecurityActions = ({
   // One's own sign-in is managed on one's own Security page, with one's own code.
   if (me && String(me.id) === member.userId) return null;
   return (
-    <Dropdown
-      trigger={["click"]}
-      onOpenChange={setOpen}
-      menu={{
-        items: [
-          {
-            key: "state",
-            disabled: true,
-            label: data
-              ? `${t(data.isTwoFactorEnabled ? "security.members.twoFactorOn" : "security.members.twoFactorOff")} · ${t("security.members.activeSessions", { count: data.activeSessions })}`
-              : t("loading"),
-          },
-          { type: "divider" },
-          {
-            key: "reset",
-            label: t("security.members.resetTwoFactor"),
-            disabled: !data?.isTwoFactorEnabled,
-            onClick: reset,
-          },
-          {
-            key: "sessions",
-            label: t("security.members.signOutAll"),
-            danger: true,
-            disabled: !data?.activeSessions,
-            onClick: signOutAll,
-          },
-        ],
-      }}
-    >
-      <Button
-        size="small"
-        type="link"
-        icon={<SafetyOutlined />}
-        aria-label={t("security.members.actionLabel", { name: member.name })}
+    <>
+      {confirmHolder}
+      <Dropdown
+        trigger={["click"]}
+        onOpenChange={setOpen}
+        menu={{
+          items: [
+            {
+              key: "state",
+              disabled: true,
+              label: data
+                ? `${t(data.isTwoFactorEnabled ? "security.members.twoFactorOn" : "security.members.twoFactorOff")} · ${t("security.members.activeSessions", { count: data.activeSessions })}`
+                : t("loading"),
+            },
+            { type: "divider" },
+            {
+              key: "reset",
+              label: t("security.members.resetTwoFactor"),
+              disabled: !data?.isTwoFactorEnabled,
+              onClick: reset,
+            },
+            {
+              key: "sessions",
+              label: t("security.members.signOutAll"),
+              danger: true,
+              disabled: !data?.activeSessions,
+              onClick: signOutAll,
+            },
+          ],
+        }}
       >
-        {t("security.members.action")} <DownOutlined aria-hidden />
-      </Button>
-    </Dropdown>
+        <Button
+          size="small"
+          type="link"
+          icon={<SafetyOutlined />}
+          aria-label={t("security.members.actionLabel", { name: member.name })}
+        >
+          {t("security.members.action")} <DownOutlined aria-hidden />
+        </Button>
+      </Dropdown>
+    </>
   );
 };

@@ -46,7 +46,7 @@ export const SessionsPanel = () => {
           </h2>
           <Popconfirm
             title={t("security.sessions.signOutOthersConfirm")}
-            okText={t("buttons.confirm")}
+            okText={t("security.sessions.signOut")}
             cancelText={t("buttons.cancel")}
             onConfirm={signOutOthers}
             disabled={others === 0}
@@ -107,7 +107,7 @@ export const SessionsPanel = () => {
                 row.isCurrent ? null : (
                   <Popconfirm
                     title={t("security.sessions.signOutConfirm")}
-                    okText={t("buttons.confirm")}
+                    okText={t("security.sessions.signOut")}
                     cancelText={t("buttons.cancel")}
                     onConfirm={() => signOut(row)}
                   >

@@ -24,7 +24,7 @@ background:linear-gradient(135deg,#e8f0fe 0%,#f5f7fa 60%,#eef2f7 100%);color:#1f
 main{width:100%;max-width:380px;margin:16px;background:#fff;border-radius:12px;padding:36px 32px;
 box-shadow:0 12px 40px rgba(22,119,255,.12)}main.wide{max-width:440px}
 h1{margin:0 0 4px;font-size:24px}p.sub{margin:0 0 24px;color:#646a73}
-label{display:block;font-size:14px;margin:16px 0 6px;color:#1f2329}
+label{display:block;font-size:14px;margin:16px 0 6px;color:#1f2329}button,input{font-family:inherit}
 input{width:100%;height:40px;padding:0 12px;border:1px solid #d0d5dd;border-radius:8px;font-size:15px}
 input:focus{outline:none;border-color:#0958d9;box-shadow:0 0 0 3px rgba(9,88,217,.25)}
 button,a.button{display:block;text-align:center;text-decoration:none;line-height:42px;margin-top:24px;width:100%;height:42px;border:0;border-radius:8px;background:#0958d9;color:#fff;font-size:16px;cursor:pointer}
