@@ -2,6 +2,7 @@ import { CarryOutOutlined, FieldTimeOutlined, ProfileOutlined } from "@ant-desig
 
 import { archiveSettingsRoutes } from "./features/archive";
 import { auditSettingsRoutes } from "./features/audit";
+import { securitySettingsRoutes } from "./features/auth";
 import { casesSettingsRoutes } from "./features/cases";
 import { dictionariesSettingsRoutes } from "./features/dictionaries";
 import { esignSettingsRoutes } from "./features/esign";
@@ -15,6 +16,7 @@ import { schemaResource } from "./schema-ui/schema-resource";
 export const settingsRoutes: AppRoute[] = [
   { path: "", index: true, landing: true, meta: { title: "menu.settings" } },
   ...accountSettingsRoutes,
+  ...securitySettingsRoutes,
   ...orgSettingsRoutes,
   ...dictionariesSettingsRoutes,
   ...casesSettingsRoutes,

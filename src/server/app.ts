@@ -64,9 +64,10 @@ import { XLSX_MIME } from "./schema-engine/export";
  */
 const FEATURES: FeaturePlugin[] = [
   systemPlugin,
+  // Before auth: an administrator's reset of a member's two-factor sign-in notifies the member.
+  notificationsPlugin,
   authPlugin,
   auditPlugin,
-  notificationsPlugin,
   profilePlugin,
   orgPlugin,
   searchPlugin,

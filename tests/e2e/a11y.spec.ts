@@ -22,6 +22,8 @@ const MENU_PAGES = [
   "/settings/profile",
   "/settings/workspaces",
   "/settings/preferences",
+  "/settings/security",
+  "/settings/sign-in-policy",
   "/settings/members",
   "/settings/departments",
   "/settings/roles",

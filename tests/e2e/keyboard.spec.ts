@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 
-import { apiToken, PASSWORD, snap, useFirm } from "./helpers";
+import { apiToken, partnerCode, PASSWORD, snap, useFirm } from "./helpers";
 import { expect, test, toast } from "./page-errors";
 
 /**
@@ -94,6 +94,13 @@ test("signs in, creates a client and accepts an approval with the keyboard only"
   await tabTo(page, page.getByLabel("密码"));
   await page.keyboard.type(PASSWORD);
   await tabTo(page, page.getByRole("button", { name: "登录" }));
+  await expectFocusRing(page);
+  await page.keyboard.press("Enter");
+  // The partner has two-factor sign-in: the code step, by keyboard too (the field has the focus).
+  const code = page.getByLabel("验证码", { exact: true });
+  await expect(code).toBeFocused();
+  await page.keyboard.type(await partnerCode());
+  await tabTo(page, page.getByRole("button", { name: "验证", exact: true }));
   await expectFocusRing(page);
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/manage\/home$/);

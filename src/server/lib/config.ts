@@ -20,6 +20,14 @@ export type Config = {
   loginMaxFailures: number;
   loginLockMinutes: number;
   loginRateLimitPerMinute: number;
+  /**
+   * The key two-factor secrets are sealed with at rest (TOTP_ENCRYPTION_KEY, any long random
+   * string; the same on every app process). Unset: one derived from the JWT secret, which is
+   * fine for a single server but ties the secrets to that secret (a new JWT secret loses them).
+   */
+  totpEncryptionKey?: string;
+  /** How often sign-in history older than 90 days is deleted; 0 turns the job off. Default 21600. */
+  signInPruneIntervalSeconds?: number;
   bodyLimitBytes: number;
   clientDir: string;
   seedDemo: boolean;
@@ -146,6 +154,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv): Config => {
     loginMaxFailures: intFrom(env.LOGIN_MAX_FAILURES, 5),
     loginLockMinutes: intFrom(env.LOGIN_LOCK_MINUTES, 15),
     loginRateLimitPerMinute: intFrom(env.LOGIN_RATE_LIMIT_PER_MINUTE, 30),
+    totpEncryptionKey: env.TOTP_ENCRYPTION_KEY || undefined,
+    signInPruneIntervalSeconds: intFrom(env.SIGN_IN_PRUNE_INTERVAL_SECONDS, 6 * 3600),
     bodyLimitBytes: intFrom(env.BODY_LIMIT_BYTES, 1024 * 1024),
     clientDir: path.resolve(env.CLIENT_DIR ?? "dist/client"),
     seedDemo: env.SEED_DEMO !== "false",

@@ -13,6 +13,8 @@ export type SessionInfo = {
   workspaceId: string;
   expiresAt: Date;
   revokedAt: Date | null;
+  /** As last written; `touch` moves it on at most every TOUCH_MS. */
+  lastSeenAt: Date;
   isUserEnabled: boolean;
   isMemberEnabled: boolean;
   rules: PermissionRule[];
@@ -28,11 +30,19 @@ export type AuthChange = { sessionId?: string; userId?: string; workspaceId?: st
 /** Short enough that a lost NOTIFY cannot keep a revoked sign-in alive for long. */
 const CACHE_MS = 15_000;
 
+/**
+ * How stale a session's "last seen" may get. A write per request would double the database work
+ * of every read; the sign-in list only needs "active within minutes". It must also stay longer
+ * than any generated route probe (tests/api/hostile-input.test.ts checks that probes write nothing).
+ */
+const TOUCH_MS = 10 * 60_000;
+
 type Row = {
   user_id: string;
   workspace_id: string;
   expires_at: string | Date;
   revoked_at: string | Date | null;
+  last_seen_at: string | Date;
   user_enabled: boolean;
   member_enabled: boolean | null;
   rules: PermissionRule[][] | null;
@@ -62,7 +72,7 @@ export const createSessionStore = (db: Db, bus: Bus) => {
 
   const fetch = async (sessionId: string): Promise<SessionInfo | null> => {
     const result = await db.execute(sql`
-      select s.user_id, s.workspace_id, s.expires_at, s.revoked_at,
+      select s.user_id, s.workspace_id, s.expires_at, s.revoked_at, s.last_seen_at,
              u.is_enabled as user_enabled, m.is_enabled as member_enabled,
              (select coalesce(jsonb_agg(r.rules), '[]'::jsonb)
                 from member_roles mr
@@ -88,6 +98,7 @@ export const createSessionStore = (db: Db, bus: Bus) => {
       workspaceId: row.workspace_id,
       expiresAt: new Date(row.expires_at),
       revokedAt: row.revoked_at ? new Date(row.revoked_at) : null,
+      lastSeenAt: new Date(row.last_seen_at),
       isUserEnabled: row.user_enabled,
       isMemberEnabled: row.member_enabled === true,
       rules,
@@ -105,6 +116,15 @@ export const createSessionStore = (db: Db, bus: Bus) => {
       return info;
     },
     invalidate: (change: AuthChange) => bus.publish(AUTH_CHANNEL, change),
+    /** Records that the session is in use, at most once per TOUCH_MS per process. */
+    touch: async (info: SessionInfo) => {
+      const at = new Date();
+      if (at.getTime() - info.lastSeenAt.getTime() < TOUCH_MS) return;
+      info.lastSeenAt = at;
+      await db.execute(
+        sql`update sessions set last_seen_at = ${at.toISOString()} where id = ${info.sessionId} and last_seen_at < ${at.toISOString()}`,
+      );
+    },
   };
 };
 

@@ -163,6 +163,7 @@ export const authenticationPlugin = fp(
       if (!session.isMemberEnabled) throw new AppError(401, "errors.memberDisabled");
       if (session.revokedAt) throw new AppError(401, "errors.tokenRevoked");
       if (session.expiresAt.getTime() <= Date.now()) throw new AppError(401, "errors.tokenExpired");
+      await opts.sessions.touch(session);
 
       const ability = session.ability;
       req.ctx = {

@@ -1,6 +1,6 @@
 import { count } from "drizzle-orm";
 
-import { hashPassword } from "../features/auth";
+import { DEMO_SECRET_PREFIX, hashPassword } from "../features/auth";
 import type { Database, Db } from "../db/client";
 import {
   departments,
@@ -9,6 +9,7 @@ import {
   members,
   roles,
   users,
+  userTwoFactor,
   workspaces,
 } from "../db/tables";
 import { seedAccounts } from "./accounts";
@@ -27,9 +28,10 @@ import { seedNotifications } from "./notifications";
 import { seedDictionaries } from "./dictionaries";
 import { seedOrgExtras } from "./org";
 import { seedWorkflow } from "./workflow";
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from "./demo-secrets";
 import { PARTNER_ROLES, ROLE_TEMPLATES } from "./role-templates";
 
-export const DEMO_PASSWORD = "demo1234";
+export { DEMO_PASSWORD, DEMO_TOTP_SECRET };
 const SEED_LOCK_KEY = 727_002;
 
 type DemoUser = {
@@ -297,6 +299,13 @@ export const seedIfEmpty = (database: Database, options: SeedOptions = {}) =>
         userIds.set(u.username, row.id);
       }
       for (const firm of FIRMS) await seedFirm(tx, firm, userIds, options);
+      // The partner signs in with an authenticator code (README gives the secret). Marked, not
+      // sealed: the seed has no key; the server seals it when it starts (features/auth).
+      await tx.insert(userTwoFactor).values({
+        userId: userIds.get("partner")!,
+        secretSealed: `${DEMO_SECRET_PREFIX}${DEMO_TOTP_SECRET}`,
+        enabledAt: new Date(),
+      });
     });
     return true;
   });

@@ -1,1 +1,2 @@
-export { authRoutes } from "./routes";
+export { authRoutes, securitySettingsRoutes } from "./routes";
+export { MemberSecurityActions } from "./member-security-actions";

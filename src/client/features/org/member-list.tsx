@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { toDeptTree, usePickerData } from "../../components/member-picker";
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { useAntdTable } from "../../lib/use-antd-table";
+import { MemberSecurityActions } from "../auth";
 import { useCan } from "../../routing/use-can";
 import { MemberForm } from "./member-form";
 import { SavedFilters } from "./saved-filters";
@@ -239,12 +240,15 @@ export const MemberList = () => {
             <Table.Column<Member>
               key="actions"
               fixed="right"
-              width={90}
+              width={170}
               title={t("table.actions")}
               render={(_, r) => (
-                <Button size="small" type="link" onClick={() => setEditing(r)}>
-                  {t("buttons.edit")}
-                </Button>
+                <Space size={0}>
+                  <Button size="small" type="link" onClick={() => setEditing(r)}>
+                    {t("buttons.edit")}
+                  </Button>
+                  <MemberSecurityActions member={r} />
+                </Space>
               )}
             />
           ) : null}

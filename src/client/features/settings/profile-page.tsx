@@ -1,8 +1,9 @@
-import { EditOutlined, LockOutlined } from "@ant-design/icons";
+import { EditOutlined, LockOutlined, SafetyCertificateOutlined } from "@ant-design/icons";
 import { useGetIdentity } from "@refinedev/core";
 import { Button, Descriptions, Flex, Spin, Tag } from "antd";
 import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router";
 
 import { useGlobalDialog } from "../../layout/global-dialog";
 import { PageHeader, PagePanel } from "../../layout/page-header";
@@ -25,6 +26,7 @@ const loading = (
 export const ProfilePage = () => {
   const { t } = useTranslation();
   const dialog = useGlobalDialog();
+  const navigate = useNavigate();
   const { data: user, isLoading } = useGetIdentity<LoginUser>();
   const empty = t("pages.profile.empty");
 
@@ -58,6 +60,13 @@ export const ProfilePage = () => {
             </Button>
             <Button icon={<LockOutlined />} onClick={openPassword}>
               {t("pages.profile.password.title")}
+            </Button>
+            {/* Two-factor sign-in, signed-in devices and sign-in history live on their own page. */}
+            <Button
+              icon={<SafetyCertificateOutlined />}
+              onClick={() => navigate("/settings/security")}
+            >
+              {t("security.menu")}
             </Button>
           </Flex>
         }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -66,6 +67,68 @@ export const sessions = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     ip: text().notNull().default(""),
     userAgent: text("user_agent").notNull().default(""),
+    /** Kept to within ten minutes (lib/session-store `touch`): a write per request costs more than it tells. */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    /** How the sign-in was proven: password, totp, recoveryCode, trustedBrowser or enrolment. */
+    method: text().notNull().default("password"),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/**
+ * A user's authenticator app (TOTP), global like the account: one enrolment serves every firm the
+ * person belongs to. The secret is sealed (AES-256-GCM, TOTP_ENCRYPTION_KEY); `enabledAt` is null
+ * while an enrolment waits for its first code.
+ */
+export const userTwoFactor = pgTable("user_two_factor", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secretSealed: text("secret_sealed").notNull(),
+  enabledAt: timestamp("enabled_at", { withTimezone: true }),
+  /** The last 30-second step a code was accepted for: a code is good once (replay protection). */
+  lastUsedStep: bigint("last_used_step", { mode: "number" }),
+  /** Named by every "trust this browser" token; a new enrolment makes a new one, so a reset ends them all. */
+  trustKey: uuid("trust_key").notNull().defaultRandom(),
+  createdAt: now(),
+  updatedAt: now(),
+});
+
+/** One-time recovery codes, stored only as scrypt hashes (shown once, when made). */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: now(),
+  },
+  (t) => [index("recovery_codes_user_idx").on(t.userId)],
+);
+
+/** Every sign-in attempt on a known account, kept 90 days (the sign-in history a user reads). */
+export const signInEvents = pgTable(
+  "sign_in_events",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
+    /** success | failure */
+    outcome: text().notNull(),
+    /** Why a failure failed (password, code, recoveryCode, locked, disabled), "" on success. */
+    reason: text().notNull().default(""),
+    method: text().notNull().default("password"),
+    ip: text().notNull().default(""),
+    userAgent: text("user_agent").notNull().default(""),
+    sessionId: uuid("session_id"),
+  },
+  (t) => [
+    index("sign_in_events_user_idx").on(t.userId, t.occurredAt),
+    index("sign_in_events_occurred_idx").on(t.occurredAt),
+  ],
 );

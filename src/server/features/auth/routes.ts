@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 
+import type { LoginAnswer } from "../../../shared/contracts/security";
 import { UPLOAD_AUDIENCE } from "../../lib/tokens";
 import { login, logout, switchWorkspace, type AuthDeps } from "./service";
 import { listPartners } from "./partners";
@@ -10,7 +11,7 @@ type Opts = { deps: AuthDeps; uploadTokenTtlSeconds: number; loginRateLimitPerMi
 
 export async function authRoutes(app: FastifyInstance, opts: Opts) {
   const { deps } = opts;
-  app.post<{ Body: { username: string; password: string } }>(
+  app.post<{ Body: { username: string; password: string; trustedToken?: string } }>(
     "/auth/login",
     {
       schema: { body: loginBody },
@@ -19,13 +20,20 @@ export async function authRoutes(app: FastifyInstance, opts: Opts) {
         rateLimit: { max: opts.loginRateLimitPerMinute, timeWindow: "1 minute" },
       },
     },
-    async (req) => {
-      const { token, expiresAt } = await login(deps, {
-        ...req.body,
+    async (req): Promise<LoginAnswer> => {
+      const { trustedToken, ...credentials } = req.body;
+      const result = await login(deps, {
+        ...credentials,
+        trustedTokens: trustedToken ? [trustedToken] : [],
         ip: req.ip,
         userAgent: String(req.headers["user-agent"] ?? ""),
       });
-      return { token, expiresAt };
+      if (result.kind === "session") return { token: result.token, expiresAt: result.expiresAt };
+      return {
+        twoFactor: result.step,
+        challenge: result.challenge,
+        challengeExpiresAt: result.challengeExpiresAt,
+      };
     },
   );
 

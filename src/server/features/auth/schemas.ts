@@ -7,6 +7,8 @@ export const loginBody = {
   properties: {
     username: { type: "string", minLength: 1, maxLength: 100 },
     password: { type: "string", minLength: 1, maxLength: 200 },
+    /** A "trust this browser" token from an earlier code step (the user center keeps it in a cookie). */
+    trustedToken: { type: "string", minLength: 1, maxLength: 2000 },
   },
 } as const;
 

@@ -1,13 +1,19 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 
 import { AppError } from "../../../shared/errors";
 import type { Db } from "../../db/client";
 import { members, sessions, users, workspaces } from "../../db/tables";
 import { writeAudit } from "../../lib/audit";
 import type { RequestCtx } from "../../lib/request-ctx";
-import { DUMMY_HASH, verifyPassword } from "./passwords";
 import type { SessionStore } from "../../lib/session-store";
-import { SESSION_AUDIENCE, type TokenSigner } from "../../lib/tokens";
+import type { TokenSigner } from "../../lib/tokens";
+import { countFailure, isLocked, signInRefused } from "./lockout";
+import { DUMMY_HASH, verifyPassword } from "./passwords";
+import { recordSignIn } from "./sessions/history";
+import { openSession, type Origin, pickWorkspace } from "./sessions/open";
+import { isTwoFactorRequired } from "./two-factor/policy";
+import { getTwoFactor, isEnabled } from "./two-factor/store";
+import { isTrustedBrowser, signChallenge } from "./two-factor/tokens";
 
 export type AuthDeps = {
   db: Db;
@@ -16,9 +22,27 @@ export type AuthDeps = {
   tokenTtlSeconds: number;
   maxFailures: number;
   lockMinutes: number;
+  /** Seals two-factor secrets at rest (TOTP_ENCRYPTION_KEY, else derived from the JWT secret). */
+  totpKey: string;
 };
 
-export type LoginInput = { username: string; password: string; ip: string; userAgent: string };
+export type LoginInput = Origin & {
+  username: string;
+  password: string;
+  /** "Trust this browser" tokens the browser holds (a cookie, or the API caller's own copy). */
+  trustedTokens?: string[];
+};
+
+/** A finished sign-in, or the challenge of the second step (a code, or enrolment first). */
+export type LoginResult =
+  | { kind: "session"; token: string; expiresAt: string; userId: string; workspaceId: string }
+  | {
+      kind: "challenge";
+      step: "verify" | "enrol";
+      challenge: string;
+      challengeExpiresAt: string;
+      userId: string;
+    };
 
 const findUser = async (db: Db, username: string) => {
   const [user] = await db
@@ -28,86 +52,65 @@ const findUser = async (db: Db, username: string) => {
   return user;
 };
 
-/** The firm to open: the last one used if still allowed, else the first enabled membership. */
-const pickWorkspace = async (db: Db, userId: string, preferred: string | null) => {
-  const rows = await db
-    .select({ workspaceId: members.workspaceId, isEnabled: members.isEnabled })
-    .from(members)
-    .where(eq(members.userId, userId))
-    .orderBy(asc(members.createdAt));
-  const enabled = rows.filter((r) => r.isEnabled);
-  if (rows.length === 0) throw new AppError(403, "errors.noWorkspace");
-  if (enabled.length === 0) throw new AppError(403, "errors.memberDisabled");
-  return (enabled.find((r) => r.workspaceId === preferred) ?? enabled[0]).workspaceId;
-};
-
 /**
- * The one answer for an unknown name, a wrong password and a locked account: same status, same
- * message, and each costs one scrypt check, so none of them tells whether the account exists.
+ * The password step. Failures count per account: after `maxFailures` wrong passwords (or codes)
+ * the account is locked for `lockMinutes`, so guessing is slow even from many addresses; while
+ * locked even the right password is refused, with the same answer as a wrong one. With the right
+ * password, an account with an authenticator gets a challenge for its code (unless this browser is
+ * trusted), and one a firm requires it of but that has none gets a challenge to enrol.
  */
-const refused = (deps: AuthDeps) =>
-  new AppError(401, "errors.signInRefused", {
-    params: { max: deps.maxFailures, minutes: deps.lockMinutes },
-  });
-
-/**
- * Checks the password, counting failures per account: after `maxFailures` wrong passwords the
- * account is locked for `lockMinutes`, so guessing is slow even from many addresses. While
- * locked even the right password is refused, with the same answer as a wrong one.
- */
-export const login = async (deps: AuthDeps, input: LoginInput) => {
+export const login = async (deps: AuthDeps, input: LoginInput): Promise<LoginResult> => {
   const { db } = deps;
+  const origin = { ip: input.ip, userAgent: input.userAgent };
   const user = await findUser(db, input.username);
   if (!user) {
     await verifyPassword(input.password, DUMMY_HASH);
-    throw refused(deps);
+    throw signInRefused(deps);
   }
-  if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
+  const failed = (reason: string) =>
+    recordSignIn(db, {
+      userId: user.id,
+      outcome: "failure",
+      reason,
+      method: "password",
+      ...origin,
+    });
+  if (isLocked(user)) {
     await verifyPassword(input.password, user.passwordHash);
-    throw refused(deps);
+    await failed("locked");
+    throw signInRefused(deps);
   }
   if (!(await verifyPassword(input.password, user.passwordHash))) {
-    const failures = user.failedLogins + 1;
-    const locks = failures >= deps.maxFailures;
-    const lockedUntil = locks ? new Date(Date.now() + deps.lockMinutes * 60_000) : null;
-    await db
-      .update(users)
-      .set({ failedLogins: locks ? 0 : failures, lockedUntil })
-      .where(eq(users.id, user.id));
-    throw refused(deps);
+    await countFailure(db, user.id, deps);
+    await failed("password");
+    throw signInRefused(deps);
   }
-  if (!user.isEnabled) throw new AppError(403, "errors.accountDisabled");
+  if (!user.isEnabled) {
+    await failed("disabled");
+    throw new AppError(403, "errors.accountDisabled");
+  }
+  // Before any second step: a person with no firm to open learns it now, not after the code.
+  await pickWorkspace(db, user.id, user.lastWorkspaceId);
 
-  const workspaceId = await pickWorkspace(db, user.id, user.lastWorkspaceId);
-  const expiresAt = new Date(Date.now() + deps.tokenTtlSeconds * 1000);
-  const session = await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ failedLogins: 0, lockedUntil: null, lastWorkspaceId: workspaceId })
-      .where(eq(users.id, user.id));
-    const [row] = await tx
-      .insert(sessions)
-      .values({
-        userId: user.id,
-        workspaceId,
-        expiresAt,
-        ip: input.ip,
-        userAgent: input.userAgent.slice(0, 500),
-      })
-      .returning();
-    await writeAudit(
-      tx,
-      { workspaceId, userId: user.id, ip: input.ip },
-      {
-        action: "login",
-        entity: "sessions",
-        entityId: row.id,
-      },
-    );
-    return row;
-  });
-  const token = await deps.tokens.sign({ sid: session.id }, SESSION_AUDIENCE, user.id, expiresAt);
-  return { token, expiresAt: expiresAt.toISOString(), userId: user.id, workspaceId };
+  const twoFactor = await getTwoFactor(db, user.id);
+  if (isEnabled(twoFactor)) {
+    if (await isTrustedBrowser(deps.tokens, user.id, twoFactor.trustKey, input.trustedTokens ?? []))
+      return { kind: "session", ...(await openSession(deps, user, origin, "trustedBrowser")) };
+    return {
+      kind: "challenge",
+      step: "verify",
+      userId: user.id,
+      ...(await signChallenge(deps.tokens, user.id, "verify")),
+    };
+  }
+  if (await isTwoFactorRequired(db, user.id))
+    return {
+      kind: "challenge",
+      step: "enrol",
+      userId: user.id,
+      ...(await signChallenge(deps.tokens, user.id, "enrol")),
+    };
+  return { kind: "session", ...(await openSession(deps, user, origin, "password")) };
 };
 
 export const logout = async (deps: AuthDeps, ctx: RequestCtx) => {

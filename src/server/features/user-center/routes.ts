@@ -1,47 +1,28 @@
+import cookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
 import { AppError } from "../../../shared/errors";
-import { pickLanguage } from "../../../shared/i18n-config";
 import { login, type AuthDeps } from "../auth";
-import { storedLanguage } from "../../lib/stored-language";
 import { translatorFor } from "../../lib/i18n";
+import {
+  DEFAULT_REDIRECT,
+  langOf,
+  noStore,
+  type PageQuery,
+  safeRedirect,
+  trustTokensOf,
+  withToken,
+} from "./handoff";
 import { renderLoginPage } from "./page";
+import { twoFactorStepRoutes } from "./two-factor-routes";
 
 type Opts = { deps: AuthDeps; allowedRedirectOrigins: string[]; rateLimitPerMinute: number };
 
-const DEFAULT_REDIRECT = "/manage/login";
-
-/**
- * Only our own SPA (or a configured origin) may receive a token: an open redirect here would
- * hand a signed-in user's token to anyone who crafts the link.
- */
-export const safeRedirect = (req: FastifyRequest, raw: unknown, allowed: string[]) => {
-  if (typeof raw !== "string" || raw === "") return DEFAULT_REDIRECT;
-  try {
-    const own = new URL(`${req.protocol}://${req.host}`).origin;
-    const url = new URL(raw, own);
-    if (url.origin !== own && !allowed.includes(url.origin)) return undefined;
-    if (!url.pathname.startsWith("/")) return undefined;
-    return url.origin === own ? `${url.pathname}${url.search}` : url.toString();
-  } catch {
-    return undefined;
-  }
-};
-
-/** The token and the language travel back, so the app opens in it (the account's, else this page's). */
-const withToken = (target: string, token: string, lang: string) => {
-  const url = new URL(target, "http://placeholder");
-  url.searchParams.set("token", token);
-  url.searchParams.set("lang", lang);
-  return target.startsWith("http") ? url.toString() : `${url.pathname}${url.search}`;
-};
-
 type LoginForm = { username?: string; password?: string; redirect?: string };
-type PageQuery = { lang?: string; redirect?: string };
 
 export async function userCenterRoutes(app: FastifyInstance, opts: Opts) {
-  const langOf = (req: FastifyRequest<{ Querystring: PageQuery }>) =>
-    pickLanguage(req.query.lang ?? req.headers["accept-language"]);
+  await app.register(cookie);
+  const rateLimit = { max: opts.rateLimitPerMinute, timeWindow: "1 minute" };
 
   const page = (
     req: FastifyRequest<{ Querystring: PageQuery }>,
@@ -59,6 +40,8 @@ export async function userCenterRoutes(app: FastifyInstance, opts: Opts) {
     });
   };
 
+  const steps = twoFactorStepRoutes(app, { ...opts, rateLimit, loginPage: page });
+
   app.get<{ Querystring: PageQuery }>("/login", async (req, reply) => {
     reply.type("text/html; charset=utf-8");
     const bad = safeRedirect(req, req.query.redirect, opts.allowedRedirectOrigins) === undefined;
@@ -70,9 +53,13 @@ export async function userCenterRoutes(app: FastifyInstance, opts: Opts) {
     return page(req, { notice: translatorFor(langOf(req))("userCenter.signedOut") });
   });
 
+  /**
+   * The password step. With the right password the browser goes back to the app with a token, or
+   * (two-factor) on to the code step or to the enrolment the firm requires, rendered right here.
+   */
   app.post<{ Body: LoginForm; Querystring: PageQuery }>(
     "/login",
-    { config: { rateLimit: { max: opts.rateLimitPerMinute, timeWindow: "1 minute" } } },
+    { config: { rateLimit } },
     async (req, reply) => {
       const t = translatorFor(langOf(req));
       const body = req.body ?? {};
@@ -88,14 +75,17 @@ export async function userCenterRoutes(app: FastifyInstance, opts: Opts) {
           );
       }
       try {
-        const { token, userId } = await login(opts.deps, {
+        const result = await login(opts.deps, {
           username: String(body.username).slice(0, 100),
           password: String(body.password).slice(0, 200),
+          trustedTokens: trustTokensOf(req),
           ip: req.ip,
           userAgent: String(req.headers["user-agent"] ?? ""),
         });
-        const lang = (await storedLanguage(opts.deps.db, userId)) ?? langOf(req);
-        return reply.redirect(withToken(redirect, token, lang), 302);
+        if (result.kind === "session")
+          return reply.redirect(await withToken(opts.deps.db, redirect, result, langOf(req)), 302);
+        noStore(reply);
+        return steps.firstStep(req, { ...result, redirect });
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         const error = t(err.message, err.params);
