@@ -1,6 +1,6 @@
-import { ImportOutlined, PlusOutlined } from "@ant-design/icons";
+import { CloseOutlined, ImportOutlined, PlusOutlined } from "@ant-design/icons";
 import type { BaseRecord, CrudFilter } from "@refinedev/core";
-import { Button, Space, Table, type TableColumnType } from "antd";
+import { Button, Space, Table, type TableColumnType, Tag } from "antd";
 import type { SizeType } from "antd/es/config-provider/SizeContext";
 import { type ReactNode, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -50,7 +50,12 @@ export type SchemaListProps = {
 export const SchemaList = (props: SchemaListProps) => {
   const { t } = useTranslation();
   const { schema, fields } = useResourceSchema(props.resource);
-  const options = useOptions(fields);
+  const columnsOf = listFields(fields);
+  const filtersOf = filterFields(fields);
+  // Choices for what the list shows and filters by only: a field it never shows (a payment's
+  // bill) would cost a request, and one over a resource with no name to sort by is refused.
+  const shown = useMemo(() => [...new Set([...columnsOf, ...filtersOf])], [fields]);
+  const options = useOptions(shown);
   const subject = props.subject ?? schema?.["x-subject"] ?? "";
   const can = useCan();
   const canCreate = can("create", subject);
@@ -66,8 +71,6 @@ export const SchemaList = (props: SchemaListProps) => {
     filters: { permanent: props.permanentFilters },
     syncWithLocation: isSynced,
   });
-  const columnsOf = listFields(fields);
-  const filtersOf = filterFields(fields);
   // Seeds the bar once from the URL; afterwards the bar drives the filters.
   const initialValues = useMemo(() => fromCrudFilters(filtersOf, filters), [filtersOf.length]);
 
@@ -121,6 +124,15 @@ export const SchemaList = (props: SchemaListProps) => {
     (f) =>
       "field" in f && !props.permanentFilters?.some((p) => "field" in p && p.field === f.field),
   );
+  // Conditions a link brought in that the bar does not show (a report's "bills of this
+  // department"): said, and clearable, so the list never looks like the whole of it.
+  const linked = filters.filter(
+    (f) =>
+      "field" in f &&
+      // The bar shows a condition it reads back (its field with the bar's own operator).
+      !Object.values(fromCrudFilters(filtersOf, [f])).some((v) => v !== undefined) &&
+      !props.permanentFilters?.some((p) => "field" in p && p.field === f.field),
+  );
 
   return (
     <div className="schema-list">
@@ -134,6 +146,15 @@ export const SchemaList = (props: SchemaListProps) => {
       )}
       <div className="schema-toolbar">
         <Space wrap>
+          {linked.length > 0 ? (
+            <Tag
+              closable
+              onClose={() => applyFilters(filters.filter((f) => !linked.includes(f)))}
+              closeIcon={<CloseOutlined aria-label={t("schemaUi.linkedFiltersClear")} />}
+            >
+              {t("schemaUi.linkedFilters", { count: linked.length })}
+            </Tag>
+          ) : null}
           {props.createButton ??
             (props.onCreate && canCreate ? (
               <Button type="primary" icon={<PlusOutlined />} onClick={props.onCreate}>

@@ -14,6 +14,7 @@ import { PageHeader, PagePanel } from "../../layout/page-header";
 import { caseKeyDatesPath } from "../../lib/record-paths";
 import { useAntdTable } from "../../lib/use-antd-table";
 import { useDeadlineTypes } from "./use-deadline-data";
+import "./deadlines.css";
 
 const OUTCOME_COLORS = { met: "green", missed: "red", pending: "blue" } as const;
 

@@ -11,7 +11,7 @@ import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { WORKFLOW_KINDS } from "../../../shared/workflow";
 import { PageHeader, PagePanel } from "../../layout/page-header";
 import { useAntdTable } from "../../lib/use-antd-table";
-import { firmTime } from "../../lib/firm-time";
+import { firmTime, toPickerValue } from "../../lib/firm-time";
 import "./workflow.css";
 import { APPROVAL_STATUS_COLORS } from "../../lib/approval-status";
 import { CENTER_TABS, type CenterRow, type CenterTab, WORKFLOW_API } from "./types";
@@ -90,7 +90,8 @@ const CenterList = ({ tab }: { tab: CenterTab }) => {
       {
         kind: one("kind") as string | undefined,
         status: status === undefined ? undefined : [status].flat(),
-        range: from && to ? [dayjs(String(from)), dayjs(String(to))] : null,
+        // The link's instants are the firm's days: the picker shows the firm's wall clock.
+        range: from && to ? [toPickerValue(String(from)), toPickerValue(String(to))] : null,
       },
       kept,
       linked.filter((f) => f.field === "submittedAt"),
