@@ -107,7 +107,12 @@ test.describe("scheduled reports", () => {
       // The hour by keyboard: focus the select, open it, ten hours down from 8:00, Enter picks.
       await dialog.getByLabel(T.hour, { exact: true }).focus();
       await page.keyboard.press("ArrowDown");
-      await expect(page.locator(".ant-select-dropdown:visible")).toBeVisible();
+      // The day's list may still be sliding away: wait for the one that is opening.
+      await expect(
+        page.locator(".ant-select-dropdown:visible:not(.ant-slide-up-leave)").filter({
+          hasText: "18:00",
+        }),
+      ).toBeVisible();
       for (let i = 0; i < 10; i++) await page.keyboard.press("ArrowDown");
       await page.keyboard.press("Enter");
       await expect(dialog.getByTitle("18:00", { exact: true })).toBeVisible();
