@@ -13,7 +13,7 @@ export type AuditEntry = {
   after?: unknown;
 };
 
-type AuditActor = { workspaceId: string; userId: string | null; ip?: string };
+export type AuditActor = { workspaceId: string; userId: string | null; ip?: string };
 
 const SECRET_KEYS = new Set(["passwordHash", "password", "token"]);
 

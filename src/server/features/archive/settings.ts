@@ -7,9 +7,9 @@ import {
 } from "../../../shared/contracts/archive";
 import { AppError } from "../../../shared/errors";
 import { workspaces } from "../../db/tables";
-import { writeAudit } from "../../lib/audit";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { fieldError } from "../../schema-engine/checks";
+import { saveSettingsSection } from "../../lib/workspace-settings";
 
 /** 明律档字〔2026〕第0001号: the firm's short name (as in case numbers), the year, four digits. */
 export const DEFAULT_ARCHIVE_FORMAT = "{firm}档字〔{year}〕第{seq:4}号";
@@ -85,18 +85,6 @@ export const saveArchiveSettings = (ctx: RequestCtx, input: ArchiveSettings) =>
       ...input,
       retentionYears: { default: MIN_RETENTION_YEARS, ...input.retentionYears },
     };
-    await tx
-      .update(workspaces)
-      .set({
-        settings: sql`jsonb_set(${workspaces.settings}, '{archive}', ${JSON.stringify(after)}::jsonb)`,
-      })
-      .where(eq(workspaces.id, ctx.workspaceId));
-    await writeAudit(tx, ctx, {
-      action: "update",
-      entity: "workspace_settings",
-      entityId: ctx.workspaceId,
-      before,
-      after,
-    });
+    await saveSettingsSection(tx, ctx, { key: "archive", value: after, before });
     return after;
   });

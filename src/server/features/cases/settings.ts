@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 
 import { dictionaryItems, dictionaryTypes, workspaces } from "../../db/tables";
-import { writeAudit } from "../../lib/audit";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { inWorkspace } from "../../lib/tenant";
 import { failValidation, fieldError } from "../../schema-engine/checks";
+import { saveSettingsSection } from "../../lib/workspace-settings";
 
 /** workspaces.settings.cases: how internal case numbers look. */
 export type CaseSettings = { numberFormat: string; firmShortName: string };
@@ -44,19 +44,7 @@ export const saveCaseSettings = (ctx: RequestCtx, input: CaseSettings) =>
       failValidation([fieldError("numberFormat", "cases.settings.badFormat", ctx.lang)]);
     }
     const before = await readCaseSettings({ db: tx, workspaceId: ctx.workspaceId });
-    await tx
-      .update(workspaces)
-      .set({
-        settings: sql`jsonb_set(${workspaces.settings}, '{cases}', ${JSON.stringify(input)}::jsonb)`,
-      })
-      .where(eq(workspaces.id, ctx.workspaceId));
-    await writeAudit(tx, ctx, {
-      action: "update",
-      entity: "workspace_settings",
-      entityId: ctx.workspaceId,
-      before,
-      after: input,
-    });
+    await saveSettingsSection(tx, ctx, { key: "cases", value: input, before });
     return input;
   });
 

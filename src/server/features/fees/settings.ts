@@ -11,9 +11,9 @@ import {
   validateFeeRules,
 } from "../../../shared/fees";
 import { workspaces } from "../../db/tables";
-import { writeAudit } from "../../lib/audit";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { failFeeErrors } from "./fee-errors";
+import { saveSettingsSection } from "../../lib/workspace-settings";
 
 /**
  * The firm's fee-sharing settings, kept in workspaces.settings -> 'fees'. A firm that never saved
@@ -108,19 +108,7 @@ export const saveFeeSettings = (ctx: RequestCtx, input: FeeSettingsView) => {
       .where(eq(workspaces.id, ctx.workspaceId))
       .for("update");
     const before = await readFeeSettings({ db: tx, workspaceId: ctx.workspaceId });
-    await tx
-      .update(workspaces)
-      .set({
-        settings: sql`jsonb_set(${workspaces.settings}, '{fees}', ${JSON.stringify(next)}::jsonb)`,
-      })
-      .where(eq(workspaces.id, ctx.workspaceId));
-    await writeAudit(tx, ctx, {
-      action: "update",
-      entity: "workspace_settings",
-      entityId: ctx.workspaceId,
-      before,
-      after: next,
-    });
+    await saveSettingsSection(tx, ctx, { key: "fees", value: next, before });
     return next;
   });
 };

@@ -1,29 +1,20 @@
 import type { FastifyInstance } from "fastify";
-import { eq, sql } from "drizzle-orm";
 
 import { isTimeZone } from "../../../shared/firm-time";
-import { workspaces } from "../../db/tables";
-import { writeAudit } from "../../lib/audit";
 import { readFirmTimeZone } from "../../lib/firm-time";
 import type { RequestCtx } from "../../lib/request-ctx";
 import { failValidation, fieldError } from "../../schema-engine/checks";
 import { timeZoneBody } from "./schemas";
+import { saveSettingsSection } from "../../lib/workspace-settings";
 
 export const saveFirmTimeZone = (ctx: RequestCtx, timeZone: string) =>
   ctx.db.transaction(async (tx) => {
     if (!isTimeZone(timeZone))
       failValidation([fieldError("timeZone", "settings.errors.timeZone", ctx.lang)]);
     const before = { timeZone: await readFirmTimeZone(tx, ctx.workspaceId) };
-    await tx
-      .update(workspaces)
-      .set({
-        settings: sql`jsonb_set(${workspaces.settings}, '{timeZone}', ${JSON.stringify(timeZone)}::jsonb)`,
-      })
-      .where(eq(workspaces.id, ctx.workspaceId));
-    await writeAudit(tx, ctx, {
-      action: "update",
-      entity: "workspace_settings",
-      entityId: ctx.workspaceId,
+    await saveSettingsSection(tx, ctx, {
+      key: "timeZone",
+      value: timeZone,
       before,
       after: { timeZone },
     });

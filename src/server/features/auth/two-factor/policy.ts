@@ -8,10 +8,10 @@ import {
 import { AppError } from "../../../../shared/errors";
 import type { Db } from "../../../db/client";
 import { roles, workspaces } from "../../../db/tables";
-import { writeAudit } from "../../../lib/audit";
 import type { RequestCtx } from "../../../lib/request-ctx";
 import { inWorkspace } from "../../../lib/tenant";
 import { failValidation, fieldError } from "../../../schema-engine/checks";
+import { saveSettingsSection } from "../../../lib/workspace-settings";
 
 const isMode = (value: unknown): value is TwoFactorMode =>
   TWO_FACTOR_MODES.includes(value as TwoFactorMode);
@@ -79,18 +79,6 @@ export const saveSecuritySettings = (ctx: RequestCtx, input: SecuritySettings) =
       },
     };
     const before = await readSecuritySettings(tx, ctx.workspaceId);
-    await tx
-      .update(workspaces)
-      .set({
-        settings: sql`jsonb_set(${workspaces.settings}, '{security}', ${JSON.stringify(after)}::jsonb)`,
-      })
-      .where(eq(workspaces.id, ctx.workspaceId));
-    await writeAudit(tx, ctx, {
-      action: "update",
-      entity: "workspace_settings",
-      entityId: ctx.workspaceId,
-      before,
-      after,
-    });
+    await saveSettingsSection(tx, ctx, { key: "security", value: after, before });
     return after;
   });
